@@ -1,0 +1,172 @@
+# ctasim -- one Makefile for the C model, the RTL, co-simulation, tests and reports.
+#
+#   make            build build/rel/ctasim (C model + Verilated control units)
+#   make run        default simulation with a readable summary
+#   make test       the whole test suite (unit tests under ASan/UBSan, RTL, lint, synth)
+#   make lint       verilator --lint-only -Wall on every RTL module
+#   make synth      Yosys area report (synth/area_report.md)
+#   make waves      short run writing an FST, prints the gtkwave command
+#   make bench      simulation speed (build/bench/bench.txt)
+#   make sweep      CTA-limit / core-count sweeps with plots (build/sweep/)
+#   make experiments  the papers' figures as PNG plots and tables (build/exp/)
+#
+# Conventions (new files are picked up without editing this file):
+#   cmodel/*.c                -> libctasim.a (release and sanitizer builds)
+#   cosim/*.c, cosim/*.cpp    -> the ctasim program
+#   tests/unit/test_*.c       -> one cmocka binary each, built with ASan+UBSan
+#   tests/rtl/test_rtl_M.c    -> cmocka test of RTL module M (rtl/M.sv), Verilated,
+#     + tests/rtl/shim_M.cpp     driven from C through the extern "C" shim
+#   tests/rtl/tb_M.sv         -> Icarus testbench replaying build/vectors/M.vec,
+#                                written by test_rtl_M --vec FILE
+
+SHELL      := /bin/bash
+BUILD      := build
+CC         ?= gcc
+CXX        ?= g++
+VERILATOR  ?= verilator
+VINC       := /usr/share/verilator/include
+
+CSTD       := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+WARN       := -Wall -Wextra -Wshadow -Wno-unused-parameter
+INCS       := -iquote cmodel -iquote cosim
+REL_CFLAGS := $(CSTD) $(WARN) $(INCS) -O2 -g
+SAN_FLAGS  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+SAN_CFLAGS := $(CSTD) $(WARN) $(INCS) -O1 -g $(SAN_FLAGS)
+LIBS       := -lm -llzma -lz
+VRT_FLAGS  := -std=c++17 -O2 -I$(VINC) -I$(VINC)/vltstd -DVM_TRACE=1 -DVM_TRACE_FST=1
+VFLAGS     := --cc -O3 --trace-fst --x-assign fast --x-initial fast -y rtl
+
+CMODEL_SRC := $(sort $(wildcard cmodel/*.c))
+REL_OBJ    := $(CMODEL_SRC:cmodel/%.c=$(BUILD)/rel/obj/%.o)
+SAN_OBJ    := $(CMODEL_SRC:cmodel/%.c=$(BUILD)/san/obj/%.o)
+HDRS       := $(wildcard cmodel/*.h cosim/*.h)
+RTL_SRC    := $(sort $(wildcard rtl/*.sv))
+RTL_MODS   := $(RTL_SRC:rtl/%.sv=%)
+
+UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/san/tests/%,$(sort $(wildcard tests/unit/test_*.c)))
+RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/test_rtl_*.c)))
+ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
+
+.PHONY: all run test test-unit test-rtl test-icarus test-sim test-fuzz lint synth synth-check \
+        waves bench sweep experiments fuzz clean
+.SECONDARY:
+.DELETE_ON_ERROR:
+
+all: $(BUILD)/rel/ctasim
+
+# ---------------------------------------------------------------- C model
+$(BUILD)/rel/obj/%.o: cmodel/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(REL_CFLAGS) -c $< -o $@
+
+$(BUILD)/san/obj/%.o: cmodel/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) -c $< -o $@
+
+$(BUILD)/rel/libctasim.a: $(REL_OBJ)
+	@rm -f $@; ar rcs $@ $^
+
+$(BUILD)/san/libctasim.a: $(SAN_OBJ)
+	@rm -f $@; ar rcs $@ $^
+
+# ---------------------------------------------------------------- Verilator runtime (built once)
+VRT_OBJ := $(BUILD)/vrt/verilated.o $(BUILD)/vrt/verilated_threads.o $(BUILD)/vrt/verilated_fst_c.o
+$(BUILD)/vrt/%.o: $(VINC)/%.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(VRT_FLAGS) -c $< -o $@
+
+# Verilate module M (top M, submodules found by name under rtl/).
+$(BUILD)/vl/%/V%__ALL.a: $(RTL_SRC)
+	@rm -rf $(@D); mkdir -p $(@D)
+	$(VERILATOR) $(VFLAGS) --Mdir $(@D) --top-module $* rtl/$*.sv
+	$(MAKE) -s -C $(@D) -f V$*.mk V$*__ALL.a OPT_FAST=-O2 OPT_SLOW=-O1 >/dev/null
+
+# ---------------------------------------------------------------- ctasim program
+COSIM_C    := $(sort $(wildcard cosim/*.c))
+COSIM_CPP  := $(sort $(wildcard cosim/*.cpp))
+COSIM_OBJ  := $(COSIM_C:cosim/%.c=$(BUILD)/rel/cosim/%.o) $(COSIM_CPP:cosim/%.cpp=$(BUILD)/rel/cosim/%.o)
+COSIM_TOP  := ctl_top
+ifneq ($(COSIM_CPP),)
+COSIM_VLIB := $(BUILD)/vl/$(COSIM_TOP)/V$(COSIM_TOP)__ALL.a $(VRT_OBJ)
+endif
+
+$(BUILD)/rel/cosim/%.o: cosim/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(REL_CFLAGS) -c $< -o $@
+
+$(BUILD)/rel/cosim/%.o: cosim/%.cpp $(HDRS) $(COSIM_VLIB)
+	@mkdir -p $(@D)
+	$(CXX) $(VRT_FLAGS) -O3 $(INCS) -I$(BUILD)/vl/$(COSIM_TOP) -c $< -o $@
+
+$(BUILD)/rel/ctasim: $(COSIM_OBJ) $(BUILD)/rel/libctasim.a $(COSIM_VLIB)
+	$(CXX) -o $@ $(COSIM_OBJ) $(BUILD)/rel/libctasim.a $(COSIM_VLIB) $(LIBS) -pthread
+
+run: $(BUILD)/rel/ctasim
+	$(BUILD)/rel/ctasim --config configs/small.cfg --workload workloads/stream_copy.kern
+
+# ---------------------------------------------------------------- tests
+$(BUILD)/san/tests/%: tests/unit/%.c $(BUILD)/san/libctasim.a $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) -iquote tests $< -o $@ $(BUILD)/san/libctasim.a -lcmocka $(LIBS)
+
+# RTL unit test of module M: C test + C++ shim + Verilated M + C reference models.
+$(BUILD)/rtltest/%/shim.o: tests/rtl/shim_%.cpp $(BUILD)/vl/%/V%__ALL.a
+	@mkdir -p $(@D)
+	$(CXX) $(VRT_FLAGS) $(INCS) -I$(BUILD)/vl/$* -c $< -o $@
+
+$(BUILD)/rtltest/%/test: tests/rtl/test_rtl_%.c $(BUILD)/rtltest/%/shim.o $(BUILD)/vl/%/V%__ALL.a \
+                         $(VRT_OBJ) $(BUILD)/rel/libctasim.a $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(REL_CFLAGS) -iquote tests -c $< -o $(@D)/test.o
+	$(CXX) -o $@ $(@D)/test.o $(@D)/shim.o $(BUILD)/vl/$*/V$*__ALL.a $(VRT_OBJ) \
+	    $(BUILD)/rel/libctasim.a -lcmocka $(LIBS) -pthread
+
+$(BUILD)/icarus/tb_%.vvp: tests/rtl/tb_%.sv $(RTL_SRC)
+	@mkdir -p $(@D)
+	iverilog -g2012 -Wall -y rtl -Y .sv -o $@ $<
+
+test-unit: $(UNIT_TESTS)
+	@scripts/run_tests.sh unit $(UNIT_TESTS)
+
+test-rtl: $(RTL_TESTS:%=$(BUILD)/rtltest/%/test)
+	@mkdir -p $(BUILD)/vectors
+	@scripts/run_tests.sh rtl $(foreach m,$(RTL_TESTS),"$(BUILD)/rtltest/$(m)/test --vec $(BUILD)/vectors/$(m).vec")
+
+test-icarus: test-rtl $(ICARUS_TBS:%=$(BUILD)/icarus/tb_%.vvp)
+	@scripts/run_tests.sh icarus $(foreach m,$(ICARUS_TBS),"vvp -n $(BUILD)/icarus/tb_$(m).vvp +vec=$(BUILD)/vectors/$(m).vec")
+
+test-sim: $(BUILD)/rel/ctasim
+	@scripts/run_tests.sh sim $(sort $(wildcard tests/sim/*.sh))
+
+test-fuzz:
+	@scripts/run_tests.sh fuzz "scripts/fuzz_trace.sh $(FUZZ_SECONDS)"
+
+FUZZ_SECONDS ?= 20
+
+# long fuzzing run of the trace reader (make fuzz FUZZ_LONG=3600)
+FUZZ_LONG ?= 600
+fuzz:
+	scripts/fuzz_trace.sh $(FUZZ_LONG)
+
+test: lint
+	@rm -f $(BUILD)/test-results.txt
+	$(MAKE) --no-print-directory test-unit test-rtl test-icarus test-sim synth-check test-fuzz
+	@scripts/run_tests.sh summary
+
+# ---------------------------------------------------------------- RTL lint and synthesis
+lint:
+	@set -e; for m in $(RTL_MODS); do \
+	  $(VERILATOR) --lint-only -Wall -y rtl --top-module $$m rtl/$$m.sv || exit 1; \
+	done; echo "lint: $(words $(RTL_MODS)) modules clean under verilator --lint-only -Wall"
+
+synth-check:
+	@scripts/run_tests.sh synth scripts/synth_check.sh
+
+synth:
+	scripts/synth_report.sh
+
+bench: $(BUILD)/rel/ctasim
+	scripts/bench.sh
+
+clean:
+	rm -rf $(BUILD)

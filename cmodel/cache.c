@@ -1,0 +1,108 @@
+/* cache.c -- set-associative tag array, true LRU (see cache.h). */
+#include <stdlib.h>
+#include "cache.h"
+
+int cache_init(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_bytes)
+{
+    *c = (cache){0};
+    if (assoc == 0 || line_bytes == 0)
+        return -1;
+    uint64_t set_bytes = (uint64_t)assoc * line_bytes;
+    if (bytes < set_bytes || bytes % set_bytes != 0)
+        return -1;
+    c->sets = (uint32_t)(bytes / set_bytes);
+    c->assoc = assoc;
+    c->set_mask = (c->sets & (c->sets - 1u)) == 0 ? c->sets - 1u : 0;
+    size_t ways = (size_t)c->sets * assoc;
+    c->tag = calloc(ways, sizeof *c->tag);
+    c->stamp = calloc(ways, sizeof *c->stamp);
+    c->dirty = calloc(ways, sizeof *c->dirty);
+    if (!c->tag || !c->stamp || !c->dirty) {
+        cache_free(c);
+        return -1;
+    }
+    return 0;
+}
+
+void cache_free(cache *c)
+{
+    free(c->tag);
+    free(c->stamp);
+    free(c->dirty);
+    *c = (cache){0};
+}
+
+static size_t cache_set_base(const cache *c, uint64_t line)
+{
+    uint64_t set = c->set_mask || c->sets == 1 ? line & c->set_mask : line % c->sets;
+    return (size_t)set * c->assoc;
+}
+
+/* Index of the way holding `line`, or -1. */
+static long cache_find(const cache *c, uint64_t line)
+{
+    size_t base = cache_set_base(c, line);
+    for (uint32_t w = 0; w < c->assoc; w++)
+        if (c->tag[base + w] == line + 1u)
+            return (long)(base + w);
+    return -1;
+}
+
+/* Way to replace in line's set: the first invalid way, else the LRU way. */
+static size_t cache_victim(const cache *c, uint64_t line)
+{
+    size_t base = cache_set_base(c, line);
+    size_t lru = base;
+    for (uint32_t w = 0; w < c->assoc; w++) {
+        size_t i = base + w;
+        if (c->tag[i] == 0)
+            return i;
+        if (c->stamp[i] < c->stamp[lru])
+            lru = i;
+    }
+    return lru;
+}
+
+int cache_access(cache *c, uint64_t line, int write)
+{
+    long i = cache_find(c, line);
+    if (i < 0)
+        return 0;
+    c->stamp[i] = ++c->clock;
+    if (write)
+        c->dirty[i] = 1;
+    return 1;
+}
+
+int cache_probe(const cache *c, uint64_t line)
+{
+    return cache_find(c, line) >= 0;
+}
+
+int cache_is_dirty(const cache *c, uint64_t line)
+{
+    long i = cache_find(c, line);
+    return i >= 0 && c->dirty[i];
+}
+
+int cache_fill_evicts_dirty(const cache *c, uint64_t line)
+{
+    if (cache_find(c, line) >= 0)
+        return 0;
+    size_t v = cache_victim(c, line);
+    return c->tag[v] != 0 && c->dirty[v];
+}
+
+int cache_fill(cache *c, uint64_t line, int dirty, uint64_t *victim)
+{
+    if (cache_access(c, line, dirty))
+        return 0;
+    size_t v = cache_victim(c, line);
+    int writeback = c->tag[v] != 0 && c->dirty[v];
+    if (writeback && victim)
+        *victim = c->tag[v] - 1u;
+    c->tag[v] = line + 1u;
+    c->stamp[v] = ++c->clock;
+    c->dirty[v] = dirty ? 1 : 0;
+    return writeback;
+}

@@ -1,0 +1,33 @@
+/* coal.c -- memory coalescer (see coal.h). */
+#include "coal.h"
+
+/* Append `line` unless already present; the last line touched is checked
+ * first because neighbouring lanes usually share a line. */
+static uint32_t coal_add(uint64_t *lines, uint32_t n, uint64_t line)
+{
+    if (n > 0 && lines[n - 1] == line)
+        return n;
+    for (uint32_t i = 0; i < n; i++)
+        if (lines[i] == line)
+            return n;
+    lines[n] = line;
+    return n + 1;
+}
+
+uint32_t coal_lines(const inst *in, uint32_t line_bytes, uint64_t *lines_out)
+{
+    const uint64_t line_mask = ~(uint64_t)(line_bytes - 1u);
+    const uint64_t span = in->bytes ? (uint64_t)in->bytes - 1u : 0u;
+    uint32_t n = 0;
+    uint32_t mask = in->mask;
+    while (mask) {
+        unsigned lane = (unsigned)__builtin_ctz(mask);
+        mask &= mask - 1u;
+        uint64_t first = in->addr[lane] & line_mask;
+        uint64_t last = (in->addr[lane] + span) & line_mask;
+        n = coal_add(lines_out, n, first);
+        if (last != first)
+            n = coal_add(lines_out, n, last);
+    }
+    return n;
+}

@@ -1,0 +1,32 @@
+/* gpu.h -- the whole GPU: cores, memory system, clock domains, the global
+ * CTA scheduler, and the control seam.  Runs a workload's kernels in order.
+ *
+ * Per core cycle: every core advances and reports its signals; the CTA
+ * scheduler places CTAs under the policy stack; the control engine consumes
+ * the cycle's ctl_in and returns ctl_out; the outputs take effect from the
+ * next cycle.  Interconnect, L2 and DRAM cycles are interleaved in time
+ * order by their own clocks.
+ */
+#ifndef GPU_H
+#define GPU_H
+
+#include <stddef.h>
+#include "cfg.h"
+#include "ctl_engine.h"
+#include "kern.h"
+#include "stats.h"
+
+typedef struct gpu gpu;
+
+gpu  *gpu_create(const gpu_cfg *cfg, ctl_engine *eng, char *err, size_t errlen);
+void  gpu_destroy(gpu *g);
+
+/* Run every kernel of w; statistics go to r (report_init'ed by the caller).
+ * Returns 0, or -1 with a one-line message (kernel source error, lockstep
+ * mismatch, a kernel that cannot fit on a core, max_cycles exceeded). */
+int   gpu_run(gpu *g, workload *w, report *r, char *err, size_t errlen);
+
+/* Progress callback for terminals: called about every 2^20 core cycles. */
+void  gpu_set_progress(gpu *g, void (*fn)(void *arg, uint64_t cycle, uint32_t kernel), void *arg);
+
+#endif

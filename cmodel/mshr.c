@@ -1,0 +1,129 @@
+/* mshr.c -- MSHR table with merging (see mshr.h). */
+#include <stdlib.h>
+#include "mshr.h"
+
+#define MSHR_VALID 0x80u
+
+/* Line index: open addressing with linear probing over >= 2n slots, so
+ * lookups stay O(1) with a full table; deletion by backward shift. */
+static uint32_t mshr_hash(const mshr *m, uint64_t line)
+{
+    return (uint32_t)((line * 0x9E3779B97F4A7C15ull) >> (64u - m->hbits));
+}
+
+static void mshr_index_add(mshr *m, uint32_t idx)
+{
+    uint32_t h = mshr_hash(m, m->line[idx]);
+    while (m->hslot[h] >= 0)
+        h = (h + 1u) & m->hmask;
+    m->hslot[h] = (int32_t)idx;
+}
+
+static void mshr_index_del(mshr *m, uint32_t idx)
+{
+    uint32_t h = mshr_hash(m, m->line[idx]);
+    while (m->hslot[h] != (int32_t)idx)
+        h = (h + 1u) & m->hmask;
+    /* backward-shift: move later members of the probe run into the hole */
+    uint32_t hole = h;
+    for (uint32_t j = (h + 1u) & m->hmask; m->hslot[j] >= 0; j = (j + 1u) & m->hmask) {
+        uint32_t home = mshr_hash(m, m->line[m->hslot[j]]);
+        if (((j - home) & m->hmask) >= ((j - hole) & m->hmask)) {
+            m->hslot[hole] = m->hslot[j];
+            hole = j;
+        }
+    }
+    m->hslot[hole] = -1;
+}
+
+int mshr_init(mshr *m, uint32_t n, uint32_t merge)
+{
+    *m = (mshr){0};
+    if (n == 0 || merge == 0)
+        return -1;
+    m->n = n;
+    m->merge = merge;
+    m->free_idx = calloc(n, sizeof *m->free_idx);
+    m->line = calloc(n, sizeof *m->line);
+    m->t_alloc = calloc(n, sizeof *m->t_alloc);
+    m->tok = calloc((size_t)n * merge, sizeof *m->tok);
+    m->ntok = calloc(n, sizeof *m->ntok);
+    m->flags = calloc(n, sizeof *m->flags);
+    m->hbits = 1;
+    while ((1u << m->hbits) < 2u * n)
+        m->hbits++;
+    m->hmask = (1u << m->hbits) - 1u;
+    m->hslot = malloc(((size_t)m->hmask + 1u) * sizeof *m->hslot);
+    if (!m->free_idx || !m->line || !m->t_alloc || !m->tok || !m->ntok || !m->flags ||
+        !m->hslot) {
+        mshr_free(m);
+        return -1;
+    }
+    /* Stack with entry 0 on top: allocation order 0, 1, 2, ... */
+    for (uint32_t i = 0; i < n; i++)
+        m->free_idx[i] = n - 1u - i;
+    m->nfree = n;
+    for (uint32_t i = 0; i <= m->hmask; i++)
+        m->hslot[i] = -1;
+    return 0;
+}
+
+void mshr_free(mshr *m)
+{
+    free(m->free_idx);
+    free(m->line);
+    free(m->t_alloc);
+    free(m->tok);
+    free(m->ntok);
+    free(m->flags);
+    free(m->hslot);
+    *m = (mshr){0};
+}
+
+int mshr_find(const mshr *m, uint64_t line)
+{
+    if (m->used == 0)
+        return -1;
+    for (uint32_t h = mshr_hash(m, line); m->hslot[h] >= 0; h = (h + 1u) & m->hmask)
+        if (m->line[m->hslot[h]] == line)
+            return m->hslot[h];
+    return -1;
+}
+
+int mshr_alloc(mshr *m, uint64_t line, uint64_t now, uint32_t flags)
+{
+    if (m->nfree == 0)
+        return -1;
+    uint32_t i = m->free_idx[--m->nfree];
+    m->line[i] = line;
+    m->t_alloc[i] = now;
+    m->ntok[i] = 0;
+    m->flags[i] = (uint8_t)(MSHR_VALID | (flags & (MSHR_NOMERGE | MSHR_USER)));
+    m->used++;
+    if (!(flags & MSHR_NOMERGE))
+        mshr_index_add(m, i);
+    return (int)i;
+}
+
+int mshr_has_room(const mshr *m, int idx)
+{
+    return m->ntok[idx] < m->merge;
+}
+
+int mshr_add(mshr *m, int idx, uint32_t token)
+{
+    if (!mshr_has_room(m, idx))
+        return -1;
+    m->tok[(size_t)idx * m->merge + m->ntok[idx]++] = token;
+    return 0;
+}
+
+void mshr_release(mshr *m, int idx)
+{
+    if (!(m->flags[idx] & MSHR_NOMERGE))
+        mshr_index_del(m, (uint32_t)idx);
+    m->flags[idx] = 0;
+    m->ntok[idx] = 0;
+    m->free_idx[m->nfree++] = (uint32_t)idx;
+    m->used--;
+}

@@ -1,0 +1,54 @@
+/* sass.h -- SASS opcodes (as the Accel-Sim tracer writes them) to the
+ * model's instruction classes (enum iclass of kern.h).
+ *
+ * An opcode token is a base opcode plus '.'-separated modifiers, e.g.
+ * "LDG.E.128.CONSTANT.SYS".  The class comes from the base opcode, refined by
+ * the modifiers that matter (F64 conversions run as DP, BAR.ARV does not
+ * wait).  Generic memory opcodes (LD, ST, ATOM) carry SASS_GENERIC: the
+ * caller decides shared vs global from the address (trace.c).  The whole
+ * table is printed in docs/traces.md.
+ *
+ * Opcodes missing from the table are counted per base name in a
+ * sass_unknown (fixed size, no allocation) and reported at the end of a run.
+ */
+#ifndef SASS_H
+#define SASS_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#define SASS_GENERIC 1u      /* generic address space: shared or global by address */
+
+/* Class (enum iclass) of an opcode token; *flags gets SASS_* bits.
+ * Returns -1 (flags 0) when the base opcode is not in the table. */
+int sass_class(const char *opcode, unsigned *flags);
+
+/* Name of an instruction class ("SP", "GLD", ...), "?" out of range. */
+const char *sass_class_name(int cls);
+
+/* Table access, for documentation and tests: entries sorted by name. */
+typedef struct sass_entry {
+    const char *name;    /* base opcode */
+    uint8_t     cls;     /* enum iclass */
+    uint8_t     flags;   /* SASS_* */
+    const char *family;  /* ISA families that have it: "P" Pascal, "V" Volta, "T" Turing, "A" Ampere */
+} sass_entry;
+unsigned sass_table_size(void);
+const sass_entry *sass_table_entry(unsigned i);
+
+/* Unknown-opcode counts, per base opcode. */
+#define SASS_UNKNOWN_MAX 32
+#define SASS_NAME_MAX 24
+typedef struct sass_unknown {
+    uint32_t n;                                  /* distinct names held */
+    char     name[SASS_UNKNOWN_MAX][SASS_NAME_MAX];
+    uint64_t count[SASS_UNKNOWN_MAX];
+    uint64_t other;                              /* executions of names beyond the table */
+    uint64_t total;                              /* all unknown executions */
+} sass_unknown;
+
+void     sass_unknown_add(sass_unknown *u, const char *opcode);
+/* One line per name: "<prefix>unknown SASS opcode NAME executed N times (as SP)". */
+void     sass_unknown_print(const sass_unknown *u, const char *prefix, FILE *out);
+
+#endif

@@ -1,0 +1,270 @@
+/* stats.c -- summaries, JSON and timeline CSV.  See stats.h. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "stats.h"
+
+void report_init(report *r) { memset(r, 0, sizeof *r); }
+
+void report_free(report *r)
+{
+    free(r->k);
+    free(r->tl);
+    memset(r, 0, sizeof *r);
+}
+
+static void add_core(core_stats *a, const core_stats *b)
+{
+    a->cycles += b->cycles;
+    a->issued += b->issued;
+    a->stalled += b->stalled;
+    a->idle += b->idle;
+    a->mem_wait += b->mem_wait;
+    a->warp_insts += b->warp_insts;
+    a->thread_insts += b->thread_insts;
+    for (int i = 0; i < IC_NCLASS; i++) {
+        a->class_insts[i] += b->class_insts[i];
+        a->class_threads[i] += b->class_threads[i];
+    }
+    for (int i = 0; i < CTL_NCOMP; i++) a->busy[i] += b->busy[i];
+    a->ctas_issued += b->ctas_issued;
+    a->ctas_finished += b->ctas_finished;
+    a->paused_cycles += b->paused_cycles;
+    a->fetches += b->fetches;
+    a->l1_lines += b->l1_lines;
+    a->sched_stall_warpcycles += b->sched_stall_warpcycles;
+}
+
+static void add_ctl(core_ctl_stats *a, const core_ctl_stats *b)
+{
+    a->off_cycles += b->off_cycles;
+    a->disabled_cycles += b->disabled_cycles;
+    a->empty_cycles += b->empty_cycles;
+    for (int p = 0; p < CTL_NPG; p++) {
+        a->pg_off_cycles[p] += b->pg_off_cycles[p];
+        a->pg_wakeups[p] += b->pg_wakeups[p];
+        a->pg_gatings[p] += b->pg_gatings[p];
+    }
+    for (int i = 0; i < CTL_NCOMP; i++) a->down_cycles[i] += b->down_cycles[i];
+    a->limit_sum += b->limit_sum;
+    a->grants += b->grants;
+    a->refusals += b->refusals;
+}
+
+static void add_mem(mem_stats *a, const mem_stats *b)
+{
+    a->l1_hits += b->l1_hits;
+    a->l1_misses += b->l1_misses;
+    a->l1_mshr_merges += b->l1_mshr_merges;
+    a->l1_stalls += b->l1_stalls;
+    a->loads += b->loads;
+    a->stores += b->stores;
+    a->atomics += b->atomics;
+    a->roundtrip_sum += b->roundtrip_sum;
+    a->roundtrip_n += b->roundtrip_n;
+    a->icnt_req_flits += b->icnt_req_flits;
+    a->icnt_resp_flits += b->icnt_resp_flits;
+    a->dram_cycles += b->dram_cycles;
+    a->icnt_cycles += b->icnt_cycles;
+    a->l2_cycles += b->l2_cycles;
+    for (int p = 0; p < CTL_MAX_PARTS; p++) {
+        mem_part_stats *x = &a->part[p];
+        const mem_part_stats *y = &b->part[p];
+        x->l2_hits += y->l2_hits;
+        x->l2_misses += y->l2_misses;
+        x->l2_writebacks += y->l2_writebacks;
+        x->dram_reads += y->dram_reads;
+        x->dram_writes += y->dram_writes;
+        x->dram_row_hits += y->dram_row_hits;
+        x->dram_row_misses += y->dram_row_misses;
+        x->dram_busy_cycles += y->dram_busy_cycles;
+        x->dram_activates += y->dram_activates;
+        x->dram_precharges += y->dram_precharges;
+    }
+}
+
+void report_accumulate(kstats *t, const kstats *k)
+{
+    t->n_cta += k->n_cta;
+    t->cycles += k->cycles;
+    t->fc_cycles += k->fc_cycles;
+    t->tail_idle += k->tail_idle;
+    t->time_fs += k->time_fs;
+    t->warp_insts += k->warp_insts;
+    t->thread_insts += k->thread_insts;
+    if (k->n_cores > t->n_cores) t->n_cores = k->n_cores;
+    for (uint32_t c = 0; c < k->n_cores; c++) {
+        add_core(&t->core[c], &k->core[c]);
+        add_ctl(&t->ctl[c], &k->ctl[c]);
+    }
+    add_mem(&t->mem, &k->mem);
+}
+
+static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
+
+double kstats_ipc(const kstats *k) { return ratio(k->thread_insts, k->cycles); }
+double kstats_l1_hit_rate(const kstats *k) { return ratio(k->mem.l1_hits, k->mem.l1_hits + k->mem.l1_misses); }
+
+double kstats_l2_hit_rate(const kstats *k)
+{
+    uint64_t h = 0, m = 0;
+    for (int p = 0; p < CTL_MAX_PARTS; p++) { h += k->mem.part[p].l2_hits; m += k->mem.part[p].l2_misses; }
+    return ratio(h, h + m);
+}
+
+double kstats_row_hit_rate(const kstats *k)
+{
+    uint64_t h = 0, m = 0;
+    for (int p = 0; p < CTL_MAX_PARTS; p++) { h += k->mem.part[p].dram_row_hits; m += k->mem.part[p].dram_row_misses; }
+    return ratio(h, h + m);
+}
+
+double kstats_roundtrip(const kstats *k) { return ratio(k->mem.roundtrip_sum, k->mem.roundtrip_n); }
+double kstats_dram_util(const kstats *k, uint32_t p) { return ratio(k->mem.part[p].dram_busy_cycles, k->mem.dram_cycles); }
+
+double kstats_core_util(const kstats *k)
+{
+    uint64_t issued = 0;
+    for (uint32_t c = 0; c < k->n_cores; c++) issued += k->core[c].issued;
+    return ratio(issued, (uint64_t)k->n_cores * k->cycles);
+}
+
+static void sum_classes(const kstats *k, uint64_t *iss, uint64_t *stl, uint64_t *idl, uint64_t *mw)
+{
+    *iss = *stl = *idl = *mw = 0;
+    for (uint32_t c = 0; c < k->n_cores; c++) {
+        *iss += k->core[c].issued;
+        *stl += k->core[c].stalled;
+        *idl += k->core[c].idle;
+        *mw += k->core[c].mem_wait;
+    }
+}
+
+static void print_kernel(const kstats *k, uint32_t n_parts, FILE *out)
+{
+    uint64_t iss, stl, idl, mw;
+    sum_classes(k, &iss, &stl, &idl, &mw);
+    uint64_t all = iss + stl + idl + mw;
+    fprintf(out, "  %-22s cycles %-10llu IPC %7.2f  warp insts %llu  thread insts %llu\n",
+            k->name, (unsigned long long)k->cycles, kstats_ipc(k),
+            (unsigned long long)k->warp_insts, (unsigned long long)k->thread_insts);
+    if (k->n_cta)
+        fprintf(out, "  %-22s CTAs %u (N = %u per core, %u warps each)\n", "", k->n_cta, k->n_max,
+                k->warps_per_cta);
+    fprintf(out, "  %-22s core cycles: issued %.1f%%  stalled %.1f%%  idle %.1f%%  mem-wait %.1f%%\n", "",
+            100.0 * ratio(iss, all), 100.0 * ratio(stl, all), 100.0 * ratio(idl, all), 100.0 * ratio(mw, all));
+    double util = 0;
+    for (uint32_t p = 0; p < n_parts; p++) util += kstats_dram_util(k, p);
+    fprintf(out, "  %-22s L1 hit %.1f%%  L2 hit %.1f%%  DRAM row hit %.1f%%  DRAM bw %.1f%%  round trip %.0f cycles\n", "",
+            100.0 * kstats_l1_hit_rate(k), 100.0 * kstats_l2_hit_rate(k), 100.0 * kstats_row_hit_rate(k),
+            n_parts ? 100.0 * util / n_parts : 0.0, kstats_roundtrip(k));
+    if (k->ar_type)
+        fprintf(out, "  %-22s AR-CTA: type %s\n", "", k->ar_type == 1 ? "I" : "II");
+}
+
+void report_print(const report *r, FILE *out)
+{
+    fprintf(out, "ctasim: %s on %s (%u cores, %u partitions), engine %s\n", r->workload, r->config,
+            r->n_cores, r->n_parts, r->engine);
+    for (uint32_t i = 0; i < r->n_kernels; i++) print_kernel(&r->k[i], r->n_parts, out);
+    if (r->n_kernels > 1) print_kernel(&r->total, r->n_parts, out);
+    fprintf(out, "  simulated %.3f us; host %.2f s, %.2f M core-cycles/s\n",
+            (double)r->total.time_fs / 1e9, r->host_seconds,
+            r->host_seconds > 0 ? (double)r->total.cycles * r->n_cores / r->host_seconds / 1e6 : 0.0);
+    if (r->compared)
+        fprintf(out, "  lockstep: %llu cycles compared, 0 mismatches\n", (unsigned long long)r->compared);
+}
+
+/* ------------------------------------------------------------ JSON */
+
+static void json_u64_array(FILE *f, const char *name, const uint64_t *v, size_t n, const char *sep)
+{
+    fprintf(f, "\"%s\": [", name);
+    for (size_t i = 0; i < n; i++) fprintf(f, "%s%llu", i ? ", " : "", (unsigned long long)v[i]);
+    fprintf(f, "]%s", sep);
+}
+
+static void json_kernel(FILE *f, const kstats *k, uint32_t n_parts)
+{
+    uint64_t iss, stl, idl, mw;
+    sum_classes(k, &iss, &stl, &idl, &mw);
+    fprintf(f, "{\"name\": \"%s\", \"cycles\": %llu, \"time_ns\": %.3f, \"warp_insts\": %llu, "
+            "\"thread_insts\": %llu, \"ipc\": %.6f, \"n_cta\": %u, \"n_max\": %u,\n",
+            k->name, (unsigned long long)k->cycles, (double)k->time_fs / 1e6,
+            (unsigned long long)k->warp_insts, (unsigned long long)k->thread_insts, kstats_ipc(k),
+            k->n_cta, k->n_max);
+    fprintf(f, "   \"issued_cycles\": %llu, \"stalled_cycles\": %llu, \"idle_cycles\": %llu, "
+            "\"mem_wait_cycles\": %llu, \"core_util\": %.6f,\n",
+            (unsigned long long)iss, (unsigned long long)stl, (unsigned long long)idl,
+            (unsigned long long)mw, kstats_core_util(k));
+    fprintf(f, "   \"l1_hit_rate\": %.6f, \"l2_hit_rate\": %.6f, \"row_hit_rate\": %.6f, "
+            "\"roundtrip\": %.3f, \"ar_type\": %u, \"fc_cycles\": %llu, \"tail_idle\": %llu,\n",
+            kstats_l1_hit_rate(k), kstats_l2_hit_rate(k), kstats_row_hit_rate(k), kstats_roundtrip(k),
+            k->ar_type, (unsigned long long)k->fc_cycles, (unsigned long long)k->tail_idle);
+    fprintf(f, "   \"dram_util\": [");
+    for (uint32_t p = 0; p < n_parts; p++) fprintf(f, "%s%.6f", p ? ", " : "", kstats_dram_util(k, p));
+    fprintf(f, "],\n   \"cores\": [");
+    for (uint32_t c = 0; c < k->n_cores; c++) {
+        const core_stats *s = &k->core[c];
+        const core_ctl_stats *t = &k->ctl[c];
+        fprintf(f, "%s\n     {\"core\": %u, \"ctas_issued\": %llu, \"ctas_finished\": %llu, "
+                "\"issued\": %llu, \"stalled\": %llu, \"idle\": %llu, \"mem_wait\": %llu, "
+                "\"active\": %llu, \"warp_insts\": %llu, \"thread_insts\": %llu, "
+                "\"off_cycles\": %llu, \"empty_cycles\": %llu, \"grants\": %llu, \"refusals\": %llu, ",
+                c ? "," : "", c, (unsigned long long)s->ctas_issued, (unsigned long long)s->ctas_finished,
+                (unsigned long long)s->issued, (unsigned long long)s->stalled,
+                (unsigned long long)s->idle, (unsigned long long)s->mem_wait,
+                (unsigned long long)s->issued, (unsigned long long)s->warp_insts,
+                (unsigned long long)s->thread_insts, (unsigned long long)t->off_cycles,
+                (unsigned long long)t->empty_cycles, (unsigned long long)t->grants,
+                (unsigned long long)t->refusals);
+        json_u64_array(f, "busy", s->busy, CTL_NCOMP, ", ");
+        json_u64_array(f, "down_cycles", t->down_cycles, CTL_NCOMP, ", ");
+        json_u64_array(f, "pg_off_cycles", t->pg_off_cycles, CTL_NPG, "}");
+    }
+    fprintf(f, "]}");
+}
+
+int report_write_json(const report *r, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) { snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
+    fprintf(f, "{\"config\": \"%s\", \"workload\": \"%s\", \"engine\": \"%s\", \"n_cores\": %u, "
+            "\"n_parts\": %u, \"compared_cycles\": %llu,\n \"kernels\": [",
+            r->config, r->workload, r->engine, r->n_cores, r->n_parts, (unsigned long long)r->compared);
+    for (uint32_t i = 0; i < r->n_kernels; i++) {
+        fprintf(f, "%s\n  ", i ? "," : "");
+        json_kernel(f, &r->k[i], r->n_parts);
+    }
+    fprintf(f, "],\n \"total\": ");
+    json_kernel(f, &r->total, r->n_parts);
+    fprintf(f, "}\n");
+    if (fclose(f) != 0) { snprintf(err, errlen, "%s: write failed", path); return -1; }
+    return 0;
+}
+
+int report_write_timeline(const report *r, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) { snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
+    fprintf(f, "cycle,kernel,ar_phase,ar_type,fc_on,credit_global,thread_insts");
+    static const char *cols[] = { "limit", "resident", "paused", "enabled", "power_on", "tuned_down", "credit" };
+    for (int k = 0; k < 7; k++)
+        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%s%u", cols[k], c);
+    fputc('\n', f);
+    for (uint32_t i = 0; i < r->n_tl; i++) {
+        const tl_sample *s = &r->tl[i];
+        fprintf(f, "%llu,%u,%u,%u,%u,%d,%u", (unsigned long long)s->cycle, s->kernel, s->ar_phase,
+                s->ar_type, s->fc_on, s->credit_global, s->thread_insts);
+        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", s->limit[c]);
+        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", s->resident[c]);
+        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", s->paused[c]);
+        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", s->enabled[c]);
+        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", s->power_on[c]);
+        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", s->tuned_down[c]);
+        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%d", s->credit[c]);
+        fputc('\n', f);
+    }
+    if (fclose(f) != 0) { snprintf(err, errlen, "%s: write failed", path); return -1; }
+    return 0;
+}

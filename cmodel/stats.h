@@ -1,0 +1,86 @@
+/* stats.h -- what a run measured: per kernel and in total, per core and per
+ * memory partition, and the controller timelines.  Printed as a readable
+ * summary, written as JSON and CSV.
+ */
+#ifndef STATS_H
+#define STATS_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "core.h"
+#include "mem.h"
+
+typedef struct core_ctl_stats {     /* what the control outputs did to a core */
+    uint64_t off_cycles;            /* DYNCORE: powered off */
+    uint64_t disabled_cycles;       /* no new CTAs allowed (DYNCORE/AR-CTA) */
+    uint64_t empty_cycles;          /* powered, no resident CTA */
+    uint64_t pg_off_cycles[CTL_NPG];/* uC-States: PG group off */
+    uint64_t pg_wakeups[CTL_NPG];   /* OFF -> WAKING transitions */
+    uint64_t pg_gatings[CTL_NPG];   /* -> OFF transitions */
+    uint64_t down_cycles[CTL_NCOMP];/* component tuned down */
+    uint64_t limit_sum;             /* sum over cycles of the CTA limit in force */
+    uint64_t grants, refusals;      /* CLASO */
+} core_ctl_stats;
+
+typedef struct kstats {
+    char     name[96];
+    uint32_t n_cta, n_max, warps_per_cta;
+    uint64_t cycles;                /* core cycles (GPU clock) */
+    uint64_t fc_cycles;             /* of which with the frequency calibrator on */
+    uint64_t tail_idle;             /* core cycles with no CTA on a core after the last
+                                       CTA was placed, before the kernel ended (seed 003
+                                       Sec. 2: end-of-kernel imbalance) */
+    uint64_t time_fs;               /* simulated time */
+    uint64_t warp_insts, thread_insts;
+    uint32_t ar_type;               /* AR-CTA decision (0 if off) */
+    uint32_t n_cores;
+    core_stats     core[CTL_MAX_CORES];
+    core_ctl_stats ctl[CTL_MAX_CORES];
+    mem_stats      mem;
+} kstats;
+
+typedef struct tl_sample {          /* one timeline row */
+    uint64_t cycle;
+    uint32_t kernel;
+    uint8_t  ar_phase, ar_type, fc_on, pad;
+    int32_t  credit_global;
+    uint32_t thread_insts;          /* in the sample period, all cores */
+    uint8_t  limit[CTL_MAX_CORES];
+    uint8_t  resident[CTL_MAX_CORES];
+    uint8_t  paused[CTL_MAX_CORES];
+    uint8_t  enabled[CTL_MAX_CORES];
+    uint8_t  power_on[CTL_MAX_CORES];
+    uint16_t tuned_down[CTL_MAX_CORES];
+    int32_t  credit[CTL_MAX_CORES];
+} tl_sample;
+
+typedef struct report {
+    char     config[64], workload[256], engine[16];
+    uint32_t n_cores, n_parts;
+    uint32_t n_kernels;
+    kstats  *k;                     /* n_kernels entries */
+    kstats   total;
+    tl_sample *tl;
+    uint32_t n_tl, cap_tl;
+    uint64_t compared;              /* lockstep cycles compared */
+    double   host_seconds;
+} report;
+
+void   report_init(report *r);
+void   report_free(report *r);
+/* Add kernel statistics k into the running total. */
+void   report_accumulate(kstats *total, const kstats *k);
+
+double kstats_ipc(const kstats *k);           /* thread instructions per core cycle */
+double kstats_l1_hit_rate(const kstats *k);
+double kstats_l2_hit_rate(const kstats *k);
+double kstats_row_hit_rate(const kstats *k);
+double kstats_roundtrip(const kstats *k);      /* core cycles */
+double kstats_dram_util(const kstats *k, uint32_t part); /* busy / DRAM cycles */
+double kstats_core_util(const kstats *k);      /* issued cycles / (cores * cycles) */
+
+void   report_print(const report *r, FILE *out);
+int    report_write_json(const report *r, const char *path, char *err, size_t errlen);
+int    report_write_timeline(const report *r, const char *path, char *err, size_t errlen);
+
+#endif

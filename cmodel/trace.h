@@ -1,0 +1,62 @@
+/* trace.h -- Accel-Sim tracer traces as a kernel source (kern_ops of kern.h).
+ *
+ * A run is described by kernelslist.g: MemcpyHtoD lines and kernel trace
+ * files (kernel-N.traceg, plain or xz-compressed), in order.  Loading reads
+ * only the kernel headers (grid, block, registers, shared memory: they give
+ * N, kern_ctas_per_core); thread blocks are streamed when the model begins
+ * them, and only begun-but-not-ended CTAs are held in memory.  Format, opcode
+ * table and decisions: docs/traces.md.
+ *
+ * The core starts every warp with a zeroed kcursor; fetch advances cur->pos.
+ * Errors are one line "FILE:LINE: problem (token)"; warnings (an unknown
+ * header line, once per key and file) go to stderr and into trace_info.
+ */
+#ifndef TRACE_H
+#define TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include "kern.h"
+#include "sass.h"
+
+#define TRACE_VERSION_MIN 3   /* oldest "-accelsim tracer version" read */
+#define TRACE_VERSION_MAX 5   /* newest; version 5 lines end with an immediate */
+
+/* What the reader learnt about one kernel trace (header, counts so far). */
+typedef struct trace_info {
+    char     file[256];            /* path of the kernel trace file */
+    uint32_t version;              /* -accelsim tracer version */
+    int32_t  binary_version;       /* -binary version (sm_XY -> XY), -1 if absent */
+    uint32_t kernel_id;
+    uint32_t grid[3], block[3];
+    uint32_t lineinfo;             /* -enable lineinfo: lines start with a line number */
+    uint64_t shmem_base, local_base;
+    uint64_t memcpy_count, memcpy_bytes;  /* MemcpyHtoD lines before this kernel */
+    uint64_t insts, thread_insts;  /* instruction lines parsed so far, and their active lanes */
+    uint64_t addrs_ignored;        /* instructions of non-memory classes whose addresses were dropped */
+    uint32_t warnings;             /* warnings issued for this file */
+    char     first_warning[200];
+    sass_unknown unknown;          /* opcodes missing from the SASS table */
+} trace_info;
+
+/* Load a workload from a kernelslist.g file or a directory holding one.
+ * Fills w (w->kernels[i] owned by w; free with trace_workload_free).
+ * Returns 0, or -1 with a one-line message in err. */
+int trace_load_workload(workload *w, const char *path, char *err, size_t errlen);
+
+/* One kernel trace file (plain or .xz) as a kern; memcpy counts stay 0.
+ * Returns 0 and *out, or -1 with a message in err. */
+int trace_open_kernel(kern **out, const char *path, uint32_t kernel_id, char *err, size_t errlen);
+
+/* Destroy every kernel of w (kern_ops.destroy) and clear w->n_kernels. */
+void trace_workload_free(workload *w);
+
+/* Info of a kernel made by this module; NULL for any other kern. */
+const trace_info *trace_kern_info(const kern *k);
+
+/* End-of-run report: per trace kernel, counts, ignored addresses and
+ * unknown opcodes.  Returns the number of unknown opcode executions. */
+uint64_t trace_report(const workload *w, FILE *out);
+
+#endif

@@ -1,0 +1,218 @@
+/* main.c -- the ctasim command line: load a configuration and a workload,
+ * pick a control engine, run, report. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include "cfg.h"
+#include "ctl_ref.h"
+#include "engines.h"
+#include "gpu.h"
+#include "power.h"
+#include "stats.h"
+#include "trace.h"
+#include "wl.h"
+
+#define MAX_SETS 256
+
+static void usage(FILE *out)
+{
+    fputs("usage: ctasim [options]\n"
+          "  --config FILE       configuration preset (default configs/small.cfg)\n"
+          "  --set KEY=VALUE     override one configuration key (repeatable)\n"
+          "  --workload FILE     synthetic workload (.kern kernel or .wl list)\n"
+          "  --trace PATH        Accel-Sim trace: kernelslist.g or the folder holding it\n"
+          "  --engine E          control engine: c (reference models), rtl (Verilog drives),\n"
+          "                      lockstep (Verilog drives, reference compared every cycle)\n"
+          "  --fst FILE          write control-unit waveforms (rtl/lockstep engines)\n"
+          "  --fst-window A:B    only core cycles A..B in the waveform\n"
+          "  --json FILE         write statistics as JSON\n"
+          "  --timeline FILE     write controller timelines as CSV\n"
+          "  --power-baseline F  JSON of a baseline run's power, for relative power\n"
+          "  --csv-row           print one CSV row of headline numbers (for sweeps)\n"
+          "  --csv-header        print the header of that row and exit\n"
+          "  --dump-config       print the effective configuration and exit\n"
+          "  --quiet             no summary on stdout\n"
+          "  --help              this text\n", out);
+}
+
+static int die(const char *msg)
+{
+    fprintf(stderr, "ctasim: %s\n", msg);
+    return 2;
+}
+
+static void progress(void *arg, uint64_t cycle, uint32_t kernel)
+{
+    (void)arg;
+    fprintf(stderr, "\r  kernel %u, cycle %llu ...", kernel, (unsigned long long)cycle);
+    fflush(stderr);
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int is_trace_path(const char *p)
+{
+    struct stat st;
+    size_t n = strlen(p);
+    if (stat(p, &st) == 0 && S_ISDIR(st.st_mode)) return 1;
+    return n >= 12 && strcmp(p + n - 12, "kernelslist.g") == 0;
+}
+
+static const char CSV_HEADER[] =
+    "config,workload,engine,cores,static_n,cycles,thread_insts,ipc,core_util,roundtrip,"
+    "l1_hit,l2_hit,row_hit,dram_util,stall_frac,idle_frac,memwait_frac,energy_j,power_w,host_s,compared,tail_idle";
+
+int main(int argc, char **argv)
+{
+    const char *config = "configs/small.cfg", *workload_path = NULL, *trace_path = NULL;
+    const char *engine = "c", *json = NULL, *timeline = NULL, *fst = NULL, *fst_window = NULL;
+    const char *baseline = NULL;
+    const char *sets[MAX_SETS];
+    int n_sets = 0, dump = 0, quiet = 0, csv_row = 0;
+    char err[512];
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char **slot = NULL;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
+        else if (!strcmp(a, "--dump-config")) { dump = 1; continue; }
+        else if (!strcmp(a, "--quiet")) { quiet = 1; continue; }
+        else if (!strcmp(a, "--csv-row")) { csv_row = 1; continue; }
+        else if (!strcmp(a, "--csv-header")) { puts(CSV_HEADER); return 0; }
+        else if (!strcmp(a, "--config")) slot = &config;
+        else if (!strcmp(a, "--workload")) slot = &workload_path;
+        else if (!strcmp(a, "--trace")) slot = &trace_path;
+        else if (!strcmp(a, "--engine")) slot = &engine;
+        else if (!strcmp(a, "--json")) slot = &json;
+        else if (!strcmp(a, "--timeline")) slot = &timeline;
+        else if (!strcmp(a, "--fst")) slot = &fst;
+        else if (!strcmp(a, "--fst-window")) slot = &fst_window;
+        else if (!strcmp(a, "--power-baseline")) slot = &baseline;
+        else if (!strcmp(a, "--set")) {
+            if (i + 1 >= argc) { snprintf(err, sizeof err, "command line: --set needs KEY=VALUE"); return die(err); }
+            if (n_sets == MAX_SETS) return die("command line: too many --set options");
+            sets[n_sets++] = argv[++i];
+            continue;
+        } else {
+            snprintf(err, sizeof err, "command line: unknown option '%s' (see --help)", a);
+            return die(err);
+        }
+        if (i + 1 >= argc) {
+            snprintf(err, sizeof err, "command line: %s needs a value", a);
+            return die(err);
+        }
+        *slot = argv[++i];
+    }
+
+    gpu_cfg cfg;
+    cfg_defaults(&cfg);
+    if (cfg_load(&cfg, config, err, sizeof err) < 0) return die(err);
+    for (int i = 0; i < n_sets; i++) {
+        char key[128], where[64];
+        const char *eq = strchr(sets[i], '=');
+        snprintf(where, sizeof where, "command line (--set #%d)", i + 1);
+        if (!eq || eq == sets[i] || (size_t)(eq - sets[i]) >= sizeof key) {
+            snprintf(err, sizeof err, "%s: '%s' is not KEY=VALUE", where, sets[i]);
+            return die(err);
+        }
+        memcpy(key, sets[i], (size_t)(eq - sets[i]));
+        key[eq - sets[i]] = 0;
+        if (cfg_set(&cfg, key, eq + 1, where, err, sizeof err) < 0) return die(err);
+    }
+    if (cfg_check(&cfg, err, sizeof err) < 0) return die(err);
+    if (ctl_ref_check(&cfg.ctl, err, sizeof err) < 0) return die(err);
+    if (dump) { cfg_dump(&cfg, stdout); return 0; }
+
+    if (!workload_path && !trace_path) workload_path = "workloads/stream_copy.kern";
+    if (workload_path && trace_path) return die("command line: give --workload or --trace, not both");
+    workload wl;
+    memset(&wl, 0, sizeof wl);
+    int traced = trace_path || is_trace_path(workload_path);
+    const char *wpath = trace_path ? trace_path : workload_path;
+    if (traced ? trace_load_workload(&wl, wpath, err, sizeof err) < 0
+               : wl_load(&wl, wpath, cfg.seed, err, sizeof err) < 0)
+        return die(err);
+
+    ctl_engine eng;
+    engine_opts eo = { .fst = fst, .fst_window = fst_window };
+    if (engine_open(&eng, engine, &cfg, &eo, err, sizeof err) < 0) {
+        if (traced) trace_workload_free(&wl); else wl_free(&wl);
+        return die(err);
+    }
+    gpu *g = gpu_create(&cfg, &eng, err, sizeof err);
+    if (!g) return die(err);
+    if (isatty(2) && !getenv("CI")) gpu_set_progress(g, progress, NULL);
+
+    report rep;
+    report_init(&rep);
+    double t0 = now_s();
+    int rc = gpu_run(g, &wl, &rep, err, sizeof err);
+    rep.host_seconds = now_s() - t0;
+    if (isatty(2) && !getenv("CI")) fprintf(stderr, "\r%40s\r", "");
+    int status = 0;
+    if (rc < 0) {
+        fprintf(stderr, "ctasim: %s\n", err);
+        status = 1;
+    } else if (!strcmp(engine, "lockstep") && rep.compared == 0) {
+        fprintf(stderr, "ctasim: lockstep compared no cycles\n");
+        status = 1;
+    }
+    power_report pw;
+    power_compute(&cfg, &rep, &pw);
+    if (status == 0) {
+        if (baseline && power_load_baseline(&pw, baseline, err, sizeof err) < 0) {
+            fprintf(stderr, "ctasim: %s\n", err);
+            status = 2;
+        }
+    }
+    if (status == 0) {
+        if (!quiet && !csv_row) {
+            report_print(&rep, stdout);
+            power_print(&pw, stdout);
+        }
+        /* opcodes missing from the SASS table are reported, never dropped */
+        if (traced) trace_report(&wl, quiet || csv_row ? stderr : stdout);
+        if (csv_row) {
+            const kstats *t = &rep.total;
+            uint64_t iss = 0, stl = 0, idl = 0, mw = 0;
+            for (uint32_t c = 0; c < t->n_cores; c++) {
+                iss += t->core[c].issued; stl += t->core[c].stalled;
+                idl += t->core[c].idle; mw += t->core[c].mem_wait;
+            }
+            double all = (double)(iss + stl + idl + mw);
+            double util = 0;
+            for (uint32_t p = 0; p < cfg.n_parts; p++) util += kstats_dram_util(t, p);
+            printf("%s,%s,%s,%u,%u,%llu,%llu,%.4f,%.4f,%.2f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.6e,%.4f,%.4f,%llu,%llu\n",
+                   cfg.name, wpath, engine, cfg.n_cores,
+                   cfg.cta_limit == LIMIT_STATIC ? cfg.static_n : 0,
+                   (unsigned long long)t->cycles, (unsigned long long)t->thread_insts, kstats_ipc(t),
+                   kstats_core_util(t), kstats_roundtrip(t), kstats_l1_hit_rate(t),
+                   kstats_l2_hit_rate(t), kstats_row_hit_rate(t), util / cfg.n_parts,
+                   all ? stl / all : 0, all ? idl / all : 0, all ? mw / all : 0,
+                   pw.total_j, pw.avg_w, rep.host_seconds, (unsigned long long)rep.compared,
+                   (unsigned long long)t->tail_idle);
+        }
+        if (json && (report_write_json(&rep, json, err, sizeof err) < 0 ||
+                     power_append_json(&pw, json, err, sizeof err) < 0)) {
+            fprintf(stderr, "ctasim: %s\n", err);
+            status = 1;
+        }
+        if (timeline && report_write_timeline(&rep, timeline, err, sizeof err) < 0) {
+            fprintf(stderr, "ctasim: %s\n", err);
+            status = 1;
+        }
+    }
+    report_free(&rep);
+    gpu_destroy(g);
+    if (eng.destroy) eng.destroy(eng.impl);
+    if (traced) trace_workload_free(&wl); else wl_free(&wl);
+    return status;
+}

@@ -1,0 +1,218 @@
+// arcta.sv -- ApSA AR-CTA decision unit and frequency calibrator outputs
+// (seed 002, Thomas & Daruwala, Sec. 3.1-3.2; spec/controllers.md Sec. 4).
+//
+// Phases per kernel: IDLE (after reset) -> PROFILE (core 0 alone, CTA limit 1)
+// -> DECISION (one cycle) -> ACTION (until the next kernel_start_i).
+// The profiling window holds the PROFILE cycles consumed after the
+// kernel_start edge; it ends with the cycle in which core 0 reports
+// cta_done_i != 0 (that cycle counted) or with the cycle that makes the
+// count reach cfg_window_i, whichever is first.  kernel_start_i always wins
+// and restarts profiling.  Outputs depend only on registers and the
+// quasi-static cfg_*_i ports (Moore).  C reference: cmodel/arcta.c.
+module arcta #(
+  parameter int N_CORES = 64,  // enable_o width (runtime count: cfg_n_cores_i)
+  parameter int N_PARTS = 16   // dram_busy_i partitions (runtime count: cfg_n_parts_i)
+) (
+  input  logic                 clk_i,
+  input  logic                 rst_ni,
+  // programmable registers
+  input  logic [6:0]           cfg_n_cores_i,
+  input  logic [4:0]           cfg_n_parts_i,
+  input  logic [15:0]          cfg_window_i,         // W, profiling cycles (7000)
+  input  logic [6:0]           cfg_t_u_ipc_i,        // percent (85)
+  input  logic [6:0]           cfg_t_l_ipc_i,        // percent (15)
+  input  logic [16:0]          cfg_t_max_bw_mpct_i,  // thousandths of a percent (1025)
+  input  logic [6:0]           cfg_t_gbr_i,          // percent (65)
+  input  logic [5:0]           cfg_good_lanes_i,     // active lanes of a good cycle (25)
+  input  logic [5:0]           cfg_simt_lanes_i,     // peak thread insts per cycle (32)
+  input  logic [6:0]           cfg_core_pct_i,       // core clock decrease, percent (15)
+  input  logic [6:0]           cfg_mem_pct_i,        // memory clock increase, percent (15)
+  // per cycle inputs (core 0 and memory partitions)
+  input  logic                 kernel_start_i,
+  input  logic [6:0]           thread_insts_i,
+  input  logic [5:0]           max_lanes_i,
+  input  logic                 issued_i,
+  input  logic [1:0]           cta_done_i,
+  input  logic [2:0]           dram_cycles_i,
+  input  logic [N_PARTS*3-1:0] dram_busy_i,          // partition p at [p*3 +: 3]
+  // outputs
+  output logic [1:0]           phase_o,
+  output logic [1:0]           type_o,
+  output logic                 limit1_o,
+  output logic                 fc_on_o,
+  output logic [7:0]           core_clk_pct_o,       // signed percent
+  output logic [7:0]           mem_clk_pct_o,        // signed percent
+  output logic [N_CORES-1:0]   enable_o
+);
+
+  localparam logic [1:0] PhIdle     = 2'd0;
+  localparam logic [1:0] PhProfile  = 2'd1;
+  localparam logic [1:0] PhDecision = 2'd2;
+  localparam logic [1:0] PhAction   = 2'd3;
+  localparam logic [1:0] TyUnknown  = 2'd0;
+  localparam logic [1:0] TyOne      = 2'd1;
+  localparam logic [1:0] TyTwo      = 2'd2;
+
+  // Counter widths: a window lasts at most 65535 cycles (16-bit W).
+  localparam int CycW  = 16;  // window cycles, good cycles
+  localparam int InstW = 23;  // 127 thread insts * 65535 cycles < 2^23
+  localparam int DramW = 19;  // 7 DRAM cycles * 65535 cycles < 2^19
+  localparam int IpcW  = 32;  // insts*100 < 2^30; t*lanes*cycles < 2^29
+  localparam int BwW   = 36;  // busy*100000 and t_mpct*dram_cycles < 2^36
+  localparam int GbrW  = 24;  // good*100 and t_gbr*cycles < 2^23
+
+  logic [1:0]             phase_q, phase_d;
+  logic [1:0]             type_q, type_d;
+  logic [CycW-1:0]        cyc_q, cyc_d;
+  logic [InstW-1:0]       insts_q, insts_d;
+  logic [CycW-1:0]        good_q, good_d;
+  logic [DramW-1:0]       dram_q, dram_d;
+  logic [N_PARTS*DramW-1:0] busy_q, busy_d;
+
+  // ---------------------------------------------------------------- counters
+  // Saturating accumulation of one PROFILE cycle.
+  logic [CycW-1:0]        cyc_inc, good_inc;
+  logic [InstW-1:0]       insts_inc;
+  logic [DramW-1:0]       dram_inc;
+  logic [N_PARTS*DramW-1:0] busy_inc;
+  logic [CycW:0]          cyc_sum, good_sum;
+  logic [InstW:0]         insts_sum;
+  logic [DramW:0]         dram_sum;
+  logic                   good_cycle;
+
+  // GBR good cycle (seed 002 Sec. 2.2.3): a warp instruction issued with at
+  // least cfg_good_lanes_i (25 of 32, 78 %) active threads.
+  assign good_cycle = issued_i && (max_lanes_i >= cfg_good_lanes_i);
+
+  assign cyc_sum   = {1'b0, cyc_q} + {{CycW{1'b0}}, 1'b1};
+  assign cyc_inc   = cyc_sum[CycW] ? {CycW{1'b1}} : cyc_sum[CycW-1:0];
+  assign good_sum  = {1'b0, good_q} + {{CycW{1'b0}}, good_cycle};
+  assign good_inc  = good_sum[CycW] ? {CycW{1'b1}} : good_sum[CycW-1:0];
+  assign insts_sum = {1'b0, insts_q} + {{(InstW-6){1'b0}}, thread_insts_i};
+  assign insts_inc = insts_sum[InstW] ? {InstW{1'b1}} : insts_sum[InstW-1:0];
+  assign dram_sum  = {1'b0, dram_q} + {{(DramW-2){1'b0}}, dram_cycles_i};
+  assign dram_inc  = dram_sum[DramW] ? {DramW{1'b1}} : dram_sum[DramW-1:0];
+
+  for (genvar p = 0; p < N_PARTS; p++) begin : g_busy
+    logic [DramW:0] busy_sum;
+    assign busy_sum = {1'b0, busy_q[p*DramW +: DramW]} + {{(DramW-2){1'b0}}, dram_busy_i[p*3 +: 3]};
+    assign busy_inc[p*DramW +: DramW] = busy_sum[DramW] ? {DramW{1'b1}} : busy_sum[DramW-1:0];
+  end
+
+  // ---------------------------------------------------------------- DECISION
+  // Seed 002 Sec. 3.1.2, the text's order (Algorithm 2 is garbled):
+  //   ipc_CTA > t_u_ipc -> I; ipc_CTA < t_l_ipc -> II; max_bw_CTA <= t_max_bw -> I;
+  //   GBR >= t_GBR -> I; else II.
+  // ipc_CTA = insts / (lanes * cycles): insts*100 vs pct*lanes*cycles.
+  logic [IpcW-1:0] ipc_lhs, ipc_lanes_cyc, ipc_rhs_u, ipc_rhs_l;
+  logic            ipc_high, ipc_low;
+  // max_bw_CTA = max_p busy_p / dram_cycles: busy_p*100000 vs t_mpct*dram_cycles.
+  logic [BwW-1:0]  bw_rhs, bw_lhs;
+  logic            bw_low;
+  // GBR = good / (good + bad) = good / cycles: good*100 vs t_gbr*cycles.
+  logic [GbrW-1:0] gbr_lhs, gbr_rhs;
+  logic            gbr_high;
+  logic [1:0]      decided_type;
+
+  always_comb begin
+    ipc_lhs       = {{(IpcW-InstW){1'b0}}, insts_q} * 32'd100;
+    ipc_lanes_cyc = {{(IpcW-6){1'b0}}, cfg_simt_lanes_i} * {{(IpcW-CycW){1'b0}}, cyc_q};
+    ipc_rhs_u     = {{(IpcW-7){1'b0}}, cfg_t_u_ipc_i} * ipc_lanes_cyc;
+    ipc_rhs_l     = {{(IpcW-7){1'b0}}, cfg_t_l_ipc_i} * ipc_lanes_cyc;
+    ipc_high      = ipc_lhs > ipc_rhs_u;
+    ipc_low       = ipc_lhs < ipc_rhs_l;
+
+    bw_rhs = {{(BwW-17){1'b0}}, cfg_t_max_bw_mpct_i} * {{(BwW-DramW){1'b0}}, dram_q};
+    bw_low = 1'b1;
+    for (int p = 0; p < N_PARTS; p++) begin
+      bw_lhs = {{(BwW-DramW){1'b0}}, busy_q[p*DramW +: DramW]} * 36'd100000;
+      if ((p < {27'd0, cfg_n_parts_i}) && (bw_lhs > bw_rhs)) bw_low = 1'b0;
+    end
+
+    gbr_lhs  = {{(GbrW-CycW){1'b0}}, good_q} * 24'd100;
+    gbr_rhs  = {{(GbrW-7){1'b0}}, cfg_t_gbr_i} * {{(GbrW-CycW){1'b0}}, cyc_q};
+    gbr_high = gbr_lhs >= gbr_rhs;
+
+    if (ipc_high)      decided_type = TyOne;
+    else if (ipc_low)  decided_type = TyTwo;
+    else if (bw_low)   decided_type = TyOne;
+    else if (gbr_high) decided_type = TyOne;
+    else               decided_type = TyTwo;
+  end
+
+  // ---------------------------------------------------------------- phases
+  always_comb begin
+    phase_d = phase_q;
+    type_d  = type_q;
+    cyc_d   = cyc_q;
+    insts_d = insts_q;
+    good_d  = good_q;
+    dram_d  = dram_q;
+    busy_d  = busy_q;
+    if (kernel_start_i) begin
+      // start or restart profiling: counters cleared, this cycle not counted
+      phase_d = PhProfile;
+      type_d  = TyUnknown;
+      cyc_d   = '0;
+      insts_d = '0;
+      good_d  = '0;
+      dram_d  = '0;
+      busy_d  = '0;
+    end else if (phase_q == PhProfile) begin
+      cyc_d   = cyc_inc;
+      insts_d = insts_inc;
+      good_d  = good_inc;
+      dram_d  = dram_inc;
+      busy_d  = busy_inc;
+      if ((cta_done_i != 2'd0) || (cyc_inc >= cfg_window_i)) phase_d = PhDecision;
+    end else if (phase_q == PhDecision) begin
+      phase_d = PhAction;
+      type_d  = decided_type;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      phase_q <= PhIdle;
+      type_q  <= TyUnknown;
+      cyc_q   <= '0;
+      insts_q <= '0;
+      good_q  <= '0;
+      dram_q  <= '0;
+      busy_q  <= '0;
+    end else begin
+      phase_q <= phase_d;
+      type_q  <= type_d;
+      cyc_q   <= cyc_d;
+      insts_q <= insts_d;
+      good_q  <= good_d;
+      dram_q  <= dram_d;
+      busy_q  <= busy_d;
+    end
+  end
+
+  // ---------------------------------------------------------------- outputs
+  // Seed 002 Sec. 3.1.3: type I all cores; type II cores 0 .. n/2-1 (at
+  // least core 0) and the frequency calibrator on (Sec. 3.2).
+  logic [6:0] half_cores, en_count;
+
+  assign half_cores = (cfg_n_cores_i < 7'd2) ? 7'd1 : {1'b0, cfg_n_cores_i[6:1]};
+
+  always_comb begin
+    if (phase_q == PhProfile || phase_q == PhDecision) en_count = 7'd1;
+    else if (phase_q == PhAction && type_q == TyTwo)  en_count = half_cores;
+    else                                              en_count = cfg_n_cores_i;
+  end
+
+  always_comb begin
+    for (int c = 0; c < N_CORES; c++) enable_o[c] = c < {25'd0, en_count};
+  end
+
+  assign phase_o        = phase_q;
+  assign type_o         = type_q;
+  assign limit1_o       = (phase_q == PhProfile) || (phase_q == PhDecision);
+  assign fc_on_o        = (type_q == TyTwo);
+  assign core_clk_pct_o = fc_on_o ? (8'd0 - {1'b0, cfg_core_pct_i}) : 8'd0;
+  assign mem_clk_pct_o  = fc_on_o ? {1'b0, cfg_mem_pct_i} : 8'd0;
+
+endmodule

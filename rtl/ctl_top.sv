@@ -1,0 +1,251 @@
+// ctl_top -- all five control units behind the one seam of cmodel/ctl_seam.h
+// (docs/cosim.md).  The ports are exactly the seam's signals: every ctl_in
+// field is an input, every ctl_out field an output, every ctl_cfg field a
+// quasi-static cfg_*_i port ("programmable register").  Per-core fields are
+// flattened into packed vectors, core c at [c*W +: W]; per-core arrays (busy,
+// sch_busy, pg_state) are flattened core-major: element i of core c at
+// [(c*COUNT + i)*W +: W].  Every unit runs every cycle; the policy stack in
+// cmodel/gpu.c chooses which outputs the model obeys.
+//
+// Mapping (seam field -> port, width per element):
+//   ctl_in.kernel_start            kernel_start_i                 1
+//   ctl_in.n_max                   n_max_i                        6
+//   ctl_in.n_cta                   n_cta_i                       20
+//   ctl_in.alloc                   alloc_i                        1
+//   ctl_in.alloc_cores             alloc_cores_i                  7
+//   ctl_in.dram_cycles             dram_cycles_i                  3
+//   ctl_in.dram_busy[p]            dram_busy_i[p*3 +: 3]          3
+//   ctl_in.core[c].issued          core_issued_i[c]               1
+//   ctl_in.core[c].stalled         core_stalled_i[c]              1  (no unit uses it)
+//   ctl_in.core[c].idle            core_idle_i[c]                 1
+//   ctl_in.core[c].mem_wait        core_mem_wait_i[c]             1
+//   ctl_in.core[c].active          core_active_i[c]               1
+//   ctl_in.core[c].drained         core_drained_i[c]              1
+//   ctl_in.core[c].req             core_req_i[c]                  1
+//   ctl_in.core[c].cta_done        core_cta_done_i[c*2 +: 2]      2
+//   ctl_in.core[c].thread_insts    core_thread_insts_i[c*7 +: 7]  7
+//   ctl_in.core[c].max_lanes       core_max_lanes_i[c*6 +: 6]     6
+//   ctl_in.core[c].busy[i]         core_busy_i[(c*14+i)*4 +: 4]   4
+//   ctl_in.core[c].sch_busy[j]     core_sch_busy_i[(c*3+j)*4 +: 4] 4
+//   ctl_in.core[c].mem_warps       core_mem_warps_i[c*7 +: 7]     7
+//   ctl_in.core[c].ldst_enter      core_ldst_enter_i[c*3 +: 3]    3
+//   ctl_in.core[c].empty           core_empty_i[c*14 +: 14]      14
+//   ctl_out.claso_ready            claso_ready_o                  1
+//   ctl_out.credit_global          credit_global_o               24 (two's complement)
+//   ctl_out.ar_phase / ar_type     ar_phase_o / ar_type_o         2
+//   ctl_out.ar_limit1 / fc_on      ar_limit1_o / fc_on_o          1
+//   ctl_out.core_clk_pct           core_clk_pct_o                 8 (two's complement)
+//   ctl_out.mem_clk_pct            mem_clk_pct_o                  8 (two's complement)
+//   ctl_out.core[c].dyncta_n       dyncta_n_o[c*6 +: 6]           6
+//   ctl_out.core[c].grant          grant_o[c]                     1
+//   ctl_out.core[c].refuse         refuse_o[c]                    1
+//   ctl_out.core[c].credit         credit_o[c*24 +: 24]          24 (two's complement)
+//   ctl_out.core[c].dc_enable      dc_enable_o[c]                 1
+//   ctl_out.core[c].dc_power_on    dc_power_on_o[c]               1
+//   ctl_out.core[c].ar_enable      ar_enable_o[c]                 1
+//   ctl_out.core[c].tuned_down     tuned_down_o[c*14 +: 14]      14
+//   ctl_out.core[c].accepts_work   accepts_work_o[c*14 +: 14]    14
+//   ctl_out.core[c].pg_state[g]    pg_state_o[(c*4+g)*2 +: 2]     2
+//   ctl_cfg.X                      cfg_X_i (same name; units[i] at cfg_units_i[i*4 +: 4])
+// Units: dyncta (seed 000 Sec. 4.1), dyncore (seed 000 Sec. 4.2), claso
+// (seed 003 Sec. 3), arcta (seed 002 Sec. 3, core 0's counters), ucs (seed 004
+// Sec. 4).
+module ctl_top #(
+  parameter int N_CORES = 64,  // CTL_MAX_CORES; the runtime count is cfg_n_cores_i
+  parameter int N_PARTS = 16   // CTL_MAX_PARTS; the runtime count is cfg_n_parts_i
+) (
+  input  logic                    clk_i,
+  input  logic                    rst_ni,
+  // ---- programmable registers (ctl_cfg)
+  input  logic [6:0]              cfg_n_cores_i,
+  input  logic [4:0]              cfg_n_parts_i,
+  input  logic [14*4-1:0]         cfg_units_i,
+  input  logic [5:0]              cfg_simt_lanes_i,
+  input  logic [15:0]             cfg_dyncta_period_i,
+  input  logic [10:0]             cfg_dyncta_t_idle_i,
+  input  logic [10:0]             cfg_dyncta_t_mem_l_i,
+  input  logic [10:0]             cfg_dyncta_t_mem_h_i,
+  input  logic [15:0]             cfg_dyncore_period_i,
+  input  logic [3:0]              cfg_dyncore_frac_num_i,
+  input  logic [3:0]              cfg_dyncore_frac_den_i,
+  input  logic [6:0]              cfg_dyncore_k_i,
+  input  logic [7:0]              cfg_claso_p_a_i,
+  input  logic [7:0]              cfg_claso_p_l_i,
+  input  logic [15:0]             cfg_ar_window_i,
+  input  logic [6:0]              cfg_ar_t_u_ipc_i,
+  input  logic [6:0]              cfg_ar_t_l_ipc_i,
+  input  logic [16:0]             cfg_ar_t_max_bw_mpct_i,
+  input  logic [6:0]              cfg_ar_t_gbr_i,
+  input  logic [5:0]              cfg_ar_good_lanes_i,
+  input  logic [6:0]              cfg_ar_core_pct_i,
+  input  logic [6:0]              cfg_ar_mem_pct_i,
+  input  logic [15:0]             cfg_uc_period_i,
+  input  logic [6:0]              cfg_uc_th_u_pct_i,
+  input  logic [9:0]              cfg_uc_th_rt_i,
+  input  logic [7:0]              cfg_uc_break_even_i,
+  input  logic [7:0]              cfg_uc_wakeup_i,
+  // ---- global inputs (ctl_in)
+  input  logic                    kernel_start_i,
+  input  logic [5:0]              n_max_i,
+  input  logic [19:0]             n_cta_i,
+  input  logic                    alloc_i,
+  input  logic [6:0]              alloc_cores_i,
+  input  logic [2:0]              dram_cycles_i,
+  input  logic [N_PARTS*3-1:0]    dram_busy_i,
+  // ---- per-core inputs (ctl_in.core[c])
+  // Only core 0's issue counters feed AR-CTA's profiling, and no unit reads
+  // `stalled`: the ports exist so the top is the whole seam.
+  /* verilator lint_off UNUSED */
+  input  logic [N_CORES-1:0]      core_issued_i,
+  input  logic [N_CORES-1:0]      core_stalled_i,
+  input  logic [N_CORES*2-1:0]    core_cta_done_i,
+  input  logic [N_CORES*7-1:0]    core_thread_insts_i,
+  input  logic [N_CORES*6-1:0]    core_max_lanes_i,
+  /* verilator lint_on UNUSED */
+  input  logic [N_CORES-1:0]      core_idle_i,
+  input  logic [N_CORES-1:0]      core_mem_wait_i,
+  input  logic [N_CORES-1:0]      core_active_i,
+  input  logic [N_CORES-1:0]      core_drained_i,
+  input  logic [N_CORES-1:0]      core_req_i,
+  input  logic [N_CORES*14*4-1:0] core_busy_i,
+  input  logic [N_CORES*3*4-1:0]  core_sch_busy_i,
+  input  logic [N_CORES*7-1:0]    core_mem_warps_i,
+  input  logic [N_CORES*3-1:0]    core_ldst_enter_i,
+  input  logic [N_CORES*14-1:0]   core_empty_i,
+  // ---- global outputs (ctl_out)
+  output logic                    claso_ready_o,
+  output logic [23:0]             credit_global_o,
+  output logic [1:0]              ar_phase_o,
+  output logic [1:0]              ar_type_o,
+  output logic                    ar_limit1_o,
+  output logic                    fc_on_o,
+  output logic [7:0]              core_clk_pct_o,
+  output logic [7:0]              mem_clk_pct_o,
+  // ---- per-core outputs (ctl_out.core[c])
+  output logic [N_CORES*6-1:0]    dyncta_n_o,
+  output logic [N_CORES-1:0]      grant_o,
+  output logic [N_CORES-1:0]      refuse_o,
+  output logic [N_CORES*24-1:0]   credit_o,
+  output logic [N_CORES-1:0]      dc_enable_o,
+  output logic [N_CORES-1:0]      dc_power_on_o,
+  output logic [N_CORES-1:0]      ar_enable_o,
+  output logic [N_CORES*14-1:0]   tuned_down_o,
+  output logic [N_CORES*14-1:0]   accepts_work_o,
+  output logic [N_CORES*4*2-1:0]  pg_state_o
+);
+
+  // DYNCTA: per-core CTA limit n (seed 000 Sec. 4.1).
+  dyncta #(
+    .N_CORES (N_CORES)
+  ) u_dyncta (
+    .clk_i,
+    .rst_ni,
+    .cfg_n_cores_i,
+    .cfg_period_i   (cfg_dyncta_period_i),
+    .cfg_t_idle_i   (cfg_dyncta_t_idle_i),
+    .cfg_t_mem_l_i  (cfg_dyncta_t_mem_l_i),
+    .cfg_t_mem_h_i  (cfg_dyncta_t_mem_h_i),
+    .kernel_start_i,
+    .n_max_i,
+    .idle_i         (core_idle_i),
+    .mem_wait_i     (core_mem_wait_i),
+    .n_o            (dyncta_n_o)
+  );
+
+  // DYNCORE: global core gating (seed 000 Sec. 4.2).
+  dyncore #(
+    .N_CORES (N_CORES)
+  ) u_dyncore (
+    .clk_i,
+    .rst_ni,
+    .cfg_n_cores_i,
+    .cfg_period_i   (cfg_dyncore_period_i),
+    .cfg_frac_num_i (cfg_dyncore_frac_num_i),
+    .cfg_frac_den_i (cfg_dyncore_frac_den_i),
+    .cfg_k_i        (cfg_dyncore_k_i),
+    .kernel_start_i,
+    .active_i       (core_active_i),
+    .drained_i      (core_drained_i),
+    .enable_o       (dc_enable_o),
+    .power_on_o     (dc_power_on_o)
+  );
+
+  // CLASO: credit allocator and consumers (seed 003 Sec. 3).
+  claso #(
+    .N_CORES (N_CORES)
+  ) u_claso (
+    .clk_i,
+    .rst_ni,
+    .cfg_p_a_i       (cfg_claso_p_a_i),
+    .cfg_p_l_i       (cfg_claso_p_l_i),
+    .alloc_i,
+    .n_cta_i,
+    .alloc_cores_i,
+    .req_i           (core_req_i),
+    .ready_o         (claso_ready_o),
+    .credit_global_o,
+    .grant_o,
+    .refuse_o,
+    .credit_o
+  );
+
+  // AR-CTA decision unit and frequency calibrator (seed 002 Sec. 3): it
+  // profiles core 0 only.
+  arcta #(
+    .N_CORES (N_CORES),
+    .N_PARTS (N_PARTS)
+  ) u_arcta (
+    .clk_i,
+    .rst_ni,
+    .cfg_n_cores_i,
+    .cfg_n_parts_i,
+    .cfg_window_i        (cfg_ar_window_i),
+    .cfg_t_u_ipc_i       (cfg_ar_t_u_ipc_i),
+    .cfg_t_l_ipc_i       (cfg_ar_t_l_ipc_i),
+    .cfg_t_max_bw_mpct_i (cfg_ar_t_max_bw_mpct_i),
+    .cfg_t_gbr_i         (cfg_ar_t_gbr_i),
+    .cfg_good_lanes_i    (cfg_ar_good_lanes_i),
+    .cfg_simt_lanes_i,
+    .cfg_core_pct_i      (cfg_ar_core_pct_i),
+    .cfg_mem_pct_i       (cfg_ar_mem_pct_i),
+    .kernel_start_i,
+    .thread_insts_i      (core_thread_insts_i[6:0]),
+    .max_lanes_i         (core_max_lanes_i[5:0]),
+    .issued_i            (core_issued_i[0]),
+    .cta_done_i          (core_cta_done_i[1:0]),
+    .dram_cycles_i,
+    .dram_busy_i,
+    .phase_o             (ar_phase_o),
+    .type_o              (ar_type_o),
+    .limit1_o            (ar_limit1_o),
+    .fc_on_o,
+    .core_clk_pct_o,
+    .mem_clk_pct_o,
+    .enable_o            (ar_enable_o)
+  );
+
+  // uC-States Gating Control Units (seed 004 Sec. 4).
+  ucs #(
+    .N_CORES (N_CORES)
+  ) u_ucs (
+    .clk_i,
+    .rst_ni,
+    .cfg_n_cores_i,
+    .cfg_units_i,
+    .cfg_period_i      (cfg_uc_period_i),
+    .cfg_th_u_pct_i    (cfg_uc_th_u_pct_i),
+    .cfg_th_rt_i       (cfg_uc_th_rt_i),
+    .cfg_break_even_i  (cfg_uc_break_even_i),
+    .cfg_wakeup_i      (cfg_uc_wakeup_i),
+    .kernel_start_i,
+    .busy_i            (core_busy_i),
+    .sch_busy_i        (core_sch_busy_i),
+    .mem_warps_i       (core_mem_warps_i),
+    .ldst_enter_i      (core_ldst_enter_i),
+    .empty_i           (core_empty_i),
+    .tuned_down_o,
+    .accepts_work_o,
+    .pg_state_o
+  );
+
+endmodule

@@ -1,0 +1,2 @@
+../ok_v5.traceg
+kernel-9.traceg

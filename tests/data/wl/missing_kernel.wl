@@ -1,0 +1,2 @@
+name = w
+kernel = not_here.kern

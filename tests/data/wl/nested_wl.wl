@@ -1,0 +1,2 @@
+name = w
+kernel = inline_error.wl

@@ -1,0 +1,4 @@
+name = w
+kernel {
+  name = t
+  grid = 2

@@ -1,0 +1,280 @@
+/* test_rtl_dyncore.c -- rtl/dyncore.sv (Verilated) against cmodel/dyncore.c,
+ * compared on every core every cycle: directed cases from seed 000 Sec. 4.2
+ * (t_act = 40960 for 30 cores and T = 2048, gating of the K = 8 highest
+ * cores, drain, hold, wake), then constrained-random stimulus over many
+ * seeds with short periods.  Fails if any DYNCORE branch was never reached.
+ *
+ * --vec FILE writes the directed cycles for tests/rtl/tb_dyncore.sv, one line
+ * per event, decimal except the hex vectors:
+ *   op kernel_start active_hex16 drained_hex16 n_cores period frac_num
+ *   frac_den k expected_enable_hex16 expected_power_on_hex16
+ * op 0 = apply cfg and pulse the reset; op 1 = apply inputs, one clock edge. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "dyncore.h"
+
+typedef struct dyncore_rtl dyncore_rtl;
+dyncore_rtl *dyncore_rtl_new(void);
+void dyncore_rtl_free(dyncore_rtl *h);
+void dyncore_rtl_set_cfg(dyncore_rtl *h, unsigned n_cores, unsigned period, unsigned frac_num,
+                         unsigned frac_den, unsigned k);
+void dyncore_rtl_set_in(dyncore_rtl *h, unsigned kernel_start, uint64_t active, uint64_t drained);
+void dyncore_rtl_reset(dyncore_rtl *h);
+void dyncore_rtl_tick(dyncore_rtl *h);
+uint64_t dyncore_rtl_enable(dyncore_rtl *h);
+uint64_t dyncore_rtl_power_on(dyncore_rtl *h);
+
+typedef struct bench {
+    dyncore_rtl *rtl;
+    dyncore ref;
+    ctl_cfg cfg;
+    ctl_in in;
+    ctl_out out;
+    FILE *vec;
+    uint64_t cycle;
+    uint64_t hits[DYNCORE_NBRANCH]; /* accumulated over resets */
+} bench;
+
+static const char *vec_path;
+static bench tb;
+
+/* ------------------------------------------------------------ harness */
+
+static uint64_t in_bits(const ctl_in *in, int drained)
+{
+    uint64_t v = 0;
+    for (int c = 0; c < CTL_MAX_CORES; c++)
+        v |= (uint64_t)((drained ? in->core[c].drained : in->core[c].active) & 1u) << c;
+    return v;
+}
+
+static uint64_t out_bits(const ctl_out *out, int power)
+{
+    uint64_t v = 0;
+    for (int c = 0; c < CTL_MAX_CORES; c++)
+        v |= (uint64_t)((power ? out->core[c].dc_power_on : out->core[c].dc_enable) & 1u) << c;
+    return v;
+}
+
+static void write_vec(bench *b, int op)
+{
+    if (!b->vec)
+        return;
+    fprintf(b->vec, "%d %u %016llx %016llx %u %u %u %u %u %016llx %016llx\n", op,
+            b->in.kernel_start & 1u, (unsigned long long)in_bits(&b->in, 0),
+            (unsigned long long)in_bits(&b->in, 1), b->cfg.n_cores, b->cfg.dyncore_period,
+            b->cfg.dyncore_frac_num, b->cfg.dyncore_frac_den, b->cfg.dyncore_k,
+            (unsigned long long)out_bits(&b->out, 0), (unsigned long long)out_bits(&b->out, 1));
+}
+
+static void compare(bench *b)
+{
+    uint64_t en_c = out_bits(&b->out, 0), en_r = dyncore_rtl_enable(b->rtl);
+    uint64_t pw_c = out_bits(&b->out, 1), pw_r = dyncore_rtl_power_on(b->rtl);
+    for (int c = 0; c < CTL_MAX_CORES; c++) {
+        if (((en_c ^ en_r) >> c) & 1u)
+            fail_msg("cycle %llu core %d dc_enable: C model %u, RTL %u",
+                     (unsigned long long)b->cycle, c, (unsigned)(en_c >> c) & 1u,
+                     (unsigned)(en_r >> c) & 1u);
+        if (((pw_c ^ pw_r) >> c) & 1u)
+            fail_msg("cycle %llu core %d dc_power_on: C model %u, RTL %u",
+                     (unsigned long long)b->cycle, c, (unsigned)(pw_c >> c) & 1u,
+                     (unsigned)(pw_r >> c) & 1u);
+    }
+}
+
+static void drive(bench *b)
+{
+    dyncore_rtl_set_cfg(b->rtl, b->cfg.n_cores, b->cfg.dyncore_period, b->cfg.dyncore_frac_num,
+                        b->cfg.dyncore_frac_den, b->cfg.dyncore_k);
+    dyncore_rtl_set_in(b->rtl, b->in.kernel_start, in_bits(&b->in, 0), in_bits(&b->in, 1));
+}
+
+static void bench_reset(bench *b)
+{
+    for (int i = 0; i < DYNCORE_NBRANCH; i++)
+        b->hits[i] += b->ref.branch_hits[i];
+    drive(b);
+    dyncore_rtl_reset(b->rtl);
+    dyncore_reset(&b->ref, &b->cfg, &b->out);
+    compare(b);
+    write_vec(b, 0);
+}
+
+static void bench_cycle(bench *b)
+{
+    drive(b);
+    dyncore_rtl_tick(b->rtl);
+    dyncore_step(&b->ref, &b->cfg, &b->in, &b->out);
+    b->cycle++;
+    compare(b);
+    write_vec(b, 1);
+}
+
+/* One period with exactly g_act active core-cycles, up to `width` cores
+ * (cores 0..width-1) active per cycle. */
+static void bench_period(bench *b, uint32_t g_act, uint32_t width)
+{
+    for (uint32_t i = 0; i < b->cfg.dyncore_period; i++) {
+        uint32_t now = g_act >= width ? width : g_act;
+        g_act -= now;
+        for (uint32_t c = 0; c < CTL_MAX_CORES; c++)
+            b->in.core[c].active = c < now;
+        bench_cycle(b);
+    }
+}
+
+static int setup(void **state)
+{
+    memset(&tb, 0, sizeof tb);
+    tb.rtl = dyncore_rtl_new();
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    dyncore_rtl_free(tb.rtl);
+    if (tb.vec)
+        fclose(tb.vec);
+    tb.vec = NULL;
+    return 0;
+}
+
+/* ------------------------------------------------------------ directed */
+
+/* Seed 000 Sec. 4.2 with its defaults: 30 cores, T = 2048, t_act = 40960.
+ * G_act = 40960 keeps all on; 40959 drains cores 22..29; drained cores
+ * 26..29 turn off; below again holds; G_act above 2/3 of the 26 counted
+ * cores * T wakes every core; a kernel start turns all on. */
+static void test_directed(void **state)
+{
+    bench *b = &tb;
+    if (vec_path) {
+        b->vec = fopen(vec_path, "w");
+        if (!b->vec)
+            fail_msg("%s: cannot open for writing (--vec)", vec_path);
+    }
+    ctl_cfg_defaults(&b->cfg, 30, 8);
+    bench_reset(b);
+    assert_int_equal(out_bits(&b->out, 0), (1ull << 30) - 1);
+    bench_period(b, 40960, 30);
+    assert_int_equal(out_bits(&b->out, 0), (1ull << 30) - 1);
+    bench_period(b, 40959, 30);
+    assert_int_equal(out_bits(&b->out, 0), (1ull << 22) - 1);
+    assert_int_equal(out_bits(&b->out, 1), (1ull << 30) - 1);
+    /* cores 26..29 drained: off after the first cycle of the next period */
+    for (uint32_t c = 26; c < 30; c++)
+        b->in.core[c].drained = 1;
+    bench_period(b, 0, 30);
+    assert_int_equal(out_bits(&b->out, 1), (1ull << 26) - 1);
+    assert_int_equal(out_bits(&b->out, 0), (1ull << 22) - 1);
+    /* 26 counted cores: t_act = 2/3 * 26 * 2048 = 35498.67 */
+    bench_period(b, 35498, 22);
+    assert_int_equal(out_bits(&b->out, 1), (1ull << 26) - 1);
+    bench_period(b, 35499, 22);
+    assert_int_equal(out_bits(&b->out, 0), (1ull << 30) - 1);
+    assert_int_equal(out_bits(&b->out, 1), (1ull << 30) - 1);
+    /* gate again, then a kernel start turns every core back on */
+    bench_period(b, 0, 30);
+    assert_int_equal(out_bits(&b->out, 0), (1ull << 22) - 1);
+    b->in.kernel_start = 1;
+    bench_cycle(b);
+    b->in.kernel_start = 0;
+    assert_int_equal(out_bits(&b->out, 0), (1ull << 30) - 1);
+    bench_reset(b);
+    if (b->vec) {
+        fclose(b->vec);
+        b->vec = NULL;
+    }
+}
+
+/* ------------------------------------------------------------ random */
+
+static uint64_t rng_state;
+
+static uint64_t rnd(void) /* xorshift64 */
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+static uint32_t rnd_below(uint32_t n)
+{
+    return n ? (uint32_t)(rnd() % n) : 0;
+}
+
+static void random_cfg(ctl_cfg *cfg)
+{
+    uint32_t n = 1 + rnd_below(CTL_MAX_CORES);
+    ctl_cfg_defaults(cfg, n, 8);
+    cfg->dyncore_period = 16 + rnd_below(49);
+    cfg->dyncore_frac_den = 1 + rnd_below(15);
+    cfg->dyncore_frac_num = rnd_below(4) ? 1 + rnd_below(cfg->dyncore_frac_den)
+                                         : rnd_below(16);
+    cfg->dyncore_k = rnd_below(8) ? rnd_below(n + 4) : rnd_below(128);
+}
+
+static void random_run(bench *b, uint64_t seed, uint32_t cycles)
+{
+    static const uint32_t level[] = { 0, 16, 64, 128, 160, 192, 224, 256 };
+    uint32_t p_active = 128, p_drained = 16;
+    rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
+    random_cfg(&b->cfg);
+    memset(&b->in, 0, sizeof b->in);
+    bench_reset(b);
+    for (uint32_t i = 0; i < cycles; i++) {
+        if (rnd_below(2 * b->cfg.dyncore_period) == 0) {
+            p_active = level[rnd_below(8)];
+            p_drained = level[rnd_below(4)];
+        }
+        for (uint32_t c = 0; c < CTL_MAX_CORES; c++) {
+            b->in.core[c].active = rnd_below(256) < p_active;
+            b->in.core[c].drained = rnd_below(256) < p_drained;
+        }
+        b->in.kernel_start = rnd_below(3000) == 0;
+        if (rnd_below(20000) == 0)
+            bench_reset(b);
+        else
+            bench_cycle(b);
+    }
+    b->in.kernel_start = 0;
+}
+
+static void test_random(void **state)
+{
+    for (uint64_t seed = 1; seed <= 64; seed++)
+        random_run(&tb, seed, 6000);
+    bench_reset(&tb); /* folds the last run's branch hits into tb.hits */
+    print_message("dyncore: %llu cycles compared on 64 cores\n", (unsigned long long)tb.cycle);
+    for (int i = 0; i < DYNCORE_NBRANCH; i++) {
+        print_message("  branch %-15s %llu\n", dyncore_branch_name(i),
+                      (unsigned long long)tb.hits[i]);
+        if (tb.hits[i] == 0)
+            fail_msg("branch %s never reached", dyncore_branch_name(i));
+    }
+}
+
+int main(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--vec") == 0 && i + 1 < argc) {
+            vec_path = argv[++i];
+        } else {
+            fprintf(stderr, "%s: unknown argument (%s); usage: %s [--vec FILE]\n", argv[0],
+                    argv[i], argv[0]);
+            return 2;
+        }
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_directed, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_random, setup, teardown),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

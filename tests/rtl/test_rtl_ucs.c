@@ -1,0 +1,365 @@
+/* test_rtl_ucs.c -- rtl/ucs.sv (Verilated) against the C reference model
+ * cmodel/ucs.c, every output of every core every cycle: directed cases (the
+ * paper's RED-like run of Sec. 6.1 at the paper's parameters, drain / wake-up
+ * sequences) then constrained-random stimulus over many seeds with short
+ * periods.  Fails if any branch of the C model was never reached.
+ * --vec FILE writes the directed vectors for tests/rtl/tb_ucs.sv:
+ *   line "NV"                       cores listed per cycle line
+ *   "0 ncores units period th_u th_rt break_even wakeup"   (reset + cfg)
+ *   "1 ks" + per core c < NV: busy sch mem_warps ldst_enter empty
+ *                             tuned_down accepts_work pg_state   (hex)
+ *   "2"                             end
+ * Cores >= NV get zero inputs and must show reset outputs. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+#include "ucs.h"
+
+typedef struct ucs_rtl ucs_rtl;
+int ucs_rtl_cores(void);
+ucs_rtl *ucs_rtl_new(void);
+void ucs_rtl_free(ucs_rtl *h);
+void ucs_rtl_set_cfg(ucs_rtl *h, const ctl_cfg *cfg);
+void ucs_rtl_set_in(ucs_rtl *h, const ctl_in *in);
+void ucs_rtl_reset(ucs_rtl *h);
+void ucs_rtl_tick(ucs_rtl *h);
+void ucs_rtl_get_out(ucs_rtl *h, ctl_out *out);
+
+#define VEC_CORES 2
+
+typedef struct bench {
+    ucs_rtl *rtl;
+    ucs ref;
+    ctl_cfg cfg;
+    ctl_in in;
+    ctl_out exp, got;
+    uint64_t cycle;
+    FILE *vec; /* directed vectors, or NULL */
+} bench;
+
+static bench B;
+static FILE *vec_file;
+static uint64_t hits_total[UCS_NBRANCH];
+
+/* ---- tiny xorshift PRNG (deterministic per seed) ------------------------ */
+static uint64_t rng_state;
+static uint32_t rnd(void)
+{
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (uint32_t)(rng_state >> 11);
+}
+static uint32_t rnd_below(uint32_t n) { return n ? rnd() % n : 0; }
+
+/* ---- harness ------------------------------------------------------------ */
+static void bench_collect_hits(void)
+{
+    for (int i = 0; i < UCS_NBRANCH; i++)
+        hits_total[i] += B.ref.branch_hits[i];
+}
+
+static void bench_reset(const ctl_cfg *cfg)
+{
+    if (B.rtl)
+        bench_collect_hits();
+    B.cfg = *cfg;
+    memset(&B.in, 0, sizeof B.in);
+    ucs_reset(&B.ref, &B.cfg, &B.exp);
+    ucs_rtl_set_cfg(B.rtl, &B.cfg);
+    ucs_rtl_set_in(B.rtl, &B.in);
+    ucs_rtl_reset(B.rtl);
+    B.cycle = 0;
+    if (B.vec) {
+        uint64_t units = 0;
+        for (int i = CTL_NCOMP - 1; i >= 0; i--)
+            units = (units << 4) | (cfg->units[i] & 0xFu);
+        fprintf(B.vec, "0 %u %014llx %u %u %u %u %u\n", (unsigned)cfg->n_cores,
+                (unsigned long long)units, (unsigned)cfg->uc_period,
+                (unsigned)cfg->uc_th_u_pct, (unsigned)cfg->uc_th_rt,
+                (unsigned)cfg->uc_break_even, (unsigned)cfg->uc_wakeup);
+    }
+}
+
+static void vec_write_cycle(void)
+{
+    fprintf(B.vec, "1 %u", (unsigned)(B.in.kernel_start & 1u));
+    for (int c = 0; c < VEC_CORES; c++) {
+        const ctl_core_in *ci = &B.in.core[c];
+        const ctl_core_out *o = &B.exp.core[c];
+        uint64_t busy = 0;
+        unsigned sch = 0, pg = 0;
+        for (int i = CTL_NCOMP - 1; i >= 0; i--)
+            busy = (busy << 4) | (ci->busy[i] & 0xFu);
+        for (int j = CTL_NTYPE - 1; j >= 0; j--)
+            sch = (sch << 4) | (ci->sch_busy[j] & 0xFu);
+        for (int g = CTL_NPG - 1; g >= 0; g--)
+            pg = (pg << 2) | (o->pg_state[g] & 3u);
+        fprintf(B.vec, " %014llx %03x %02x %x %04x %04x %04x %02x",
+                (unsigned long long)busy, sch, ci->mem_warps & 0x7Fu,
+                ci->ldst_enter & 7u, ci->empty & 0x3FFFu, o->tuned_down,
+                o->accepts_work, pg);
+    }
+    fputc('\n', B.vec);
+}
+
+/* One clock edge on both engines; every output of every core must match. */
+static void bench_step(void)
+{
+    ucs_rtl_set_in(B.rtl, &B.in);
+    ucs_rtl_tick(B.rtl);
+    ucs_step(&B.ref, &B.cfg, &B.in, &B.exp);
+    ucs_rtl_get_out(B.rtl, &B.got);
+    B.cycle++;
+    int n = ucs_rtl_cores();
+    for (int c = 0; c < n; c++) {
+        const ctl_core_out *e = &B.exp.core[c], *g = &B.got.core[c];
+        int bad = e->tuned_down != g->tuned_down || e->accepts_work != g->accepts_work;
+        for (int k = 0; k < CTL_NPG; k++)
+            bad |= e->pg_state[k] != g->pg_state[k];
+        if (bad)
+            fail_msg("cycle %llu core %d: tuned_down C %04x RTL %04x, accepts_work C %04x "
+                     "RTL %04x, pg_state C %u%u%u%u RTL %u%u%u%u",
+                     (unsigned long long)B.cycle, c, e->tuned_down, g->tuned_down,
+                     e->accepts_work, g->accepts_work, e->pg_state[0], e->pg_state[1],
+                     e->pg_state[2], e->pg_state[3], g->pg_state[0], g->pg_state[1],
+                     g->pg_state[2], g->pg_state[3]);
+    }
+    if (B.vec)
+        vec_write_cycle();
+}
+
+static int setup(void **st)
+{
+    (void)st;
+    memset(&B, 0, sizeof B);
+    B.rtl = ucs_rtl_new();
+    return 0;
+}
+
+static int teardown(void **st)
+{
+    (void)st;
+    bench_collect_hits();
+    ucs_rtl_free(B.rtl);
+    B.rtl = NULL;
+    return 0;
+}
+
+/* ---- directed ------------------------------------------------------------ */
+
+/* RED-like (seed 004 Sec. 6.1, Fig. 9a): low EX_SP utilisation, memory-bound
+ * with high response time, at the paper's parameters (T = 2048, th_U 15 %,
+ * th_RT 100, break-even 19, wake-up 9).  Expected from Algorithm 1: EX_SP
+ * and EX_LDST tuned down at the first decision (edge T); the phase-3 decision
+ * (edge 3T) tunes SCH down since SCH is under 2 th_U and below EX per type. */
+static void test_directed_red_like(void **st)
+{
+    (void)st;
+    ctl_cfg cfg;
+    ctl_cfg_defaults(&cfg, 2, 1);
+    B.vec = vec_file;
+    bench_reset(&cfg);
+    const int T = (int)cfg.uc_period;
+    for (int t = 0; t < 3 * T + 40; t++) {
+        for (int c = 0; c < 2; c++) {
+            ctl_core_in *ci = &B.in.core[c];
+            memset(ci, 0, sizeof *ci);
+            ci->busy[CTL_EX_SP] = (uint8_t)(t % 10 == 0);   /* U = 5 % < 15 % */
+            ci->busy[CTL_EX_SFU] = 2;                        /* U = 100 % */
+            ci->busy[CTL_EX_LDST] = (uint8_t)(t % 2);        /* U = 25 % */
+            ci->busy[CTL_SCH] = (uint8_t)(t % 5 == 0);       /* U = 10 % < 30 % */
+            ci->sch_busy[CTL_T_SP] = 0;
+            ci->sch_busy[CTL_T_SFU] = (uint8_t)(t % 5 == 0);
+            ci->busy[CTL_IFID] = (uint8_t)(t % 5 == 0);      /* = U[SCH]: IFID up */
+            ci->mem_warps = 120;                             /* RT = 120*8/1 > 100 */
+            ci->ldst_enter = (uint8_t)(t % 8 == 0);
+            ci->empty = (uint16_t)(t % 3 ? 0x3FFF : 0);
+        }
+        bench_step();
+        if (t == T - 2) {
+            assert_int_equal(B.exp.core[0].tuned_down, 0);
+        } else if (t == T - 1) {
+            assert_int_equal(B.exp.core[0].tuned_down,
+                             (1u << CTL_EX_SP) | (1u << CTL_EX_LDST));
+            assert_int_equal(B.exp.core[0].pg_state[CTL_PG_EX_SP], CTL_PGS_DRAINING);
+        } else if (t == 3 * T - 1) {
+            assert_int_equal((B.exp.core[1].tuned_down >> CTL_SCH) & 1u, 1);
+            assert_int_equal(B.exp.core[1].tuned_down & 1u, 0); /* IFID */
+        }
+    }
+    /* EX_SP has been OFF since shortly after edge T */
+    assert_int_equal(B.exp.core[0].pg_state[CTL_PG_EX_SP], CTL_PGS_OFF);
+    B.vec = NULL;
+}
+
+/* Short-period sequences: drain, PG wake-up (exactly uc_wakeup cycles),
+ * CG wake the next cycle, drain cancel, kernel start. */
+static void test_directed_gating(void **st)
+{
+    (void)st;
+    ctl_cfg cfg;
+    ctl_cfg_defaults(&cfg, 2, 1);
+    cfg.uc_period = 8;
+    cfg.uc_wakeup = 5;
+    cfg.uc_break_even = 19;
+    B.vec = vec_file;
+    bench_reset(&cfg);
+    int waking = 0;
+    for (int t = 0; t < 8 * 12; t++) {
+        for (int c = 0; c < 2; c++) {
+            ctl_core_in *ci = &B.in.core[c];
+            memset(ci, 0, sizeof *ci);
+            int busy_phase = (t / 24) % 2; /* idle 3 intervals, busy 3 intervals */
+            for (int i = 0; i < CTL_NCOMP; i++)
+                ci->busy[i] = (uint8_t)(busy_phase ? 2 : 0);
+            ci->busy[CTL_EX_LDST] = 2;
+            ci->empty = (uint16_t)((t % 8) < 5 ? 0 : 0x3FFF);
+        }
+        B.in.kernel_start = (uint8_t)(t == 90);
+        bench_step();
+        if (B.exp.core[0].pg_state[CTL_PG_EX_SP] == CTL_PGS_WAKING)
+            waking++;
+    }
+    /* EX_SP woke at least once, each time for exactly uc_wakeup cycles */
+    assert_true(waking > 0);
+    assert_int_equal(waking % (int)cfg.uc_wakeup, 0);
+    assert_true(B.ref.branch_hits[UCS_BR_CG_UNGATE] > 0);
+    assert_int_equal(B.exp.core[0].tuned_down, 0); /* kernel start at 90 */
+    B.vec = NULL;
+}
+
+/* ---- constrained random ---------------------------------------------- */
+typedef struct core_bias {
+    uint8_t p_busy[CTL_NCOMP], p_sch[CTL_NTYPE], p_j, p_lambda, p_empty;
+} core_bias;
+
+static uint8_t rnd_prob8(void)
+{
+    static const uint8_t levels[6] = { 0, 1, 2, 4, 6, 8 };
+    return levels[rnd_below(6)];
+}
+
+static void random_cfg(ctl_cfg *cfg)
+{
+    ctl_cfg_defaults(cfg, 64, 1);
+    uint32_t r = rnd_below(8);
+    cfg->n_cores = r == 0 ? 64 : r == 1 ? rnd_below(128) : 1 + rnd_below(64);
+    for (int i = 0; i < CTL_NCOMP; i++)
+        cfg->units[i] = rnd_below(16) == 0 ? rnd_below(16) : 1 + rnd_below(4);
+    cfg->uc_period = rnd_below(20) == 0 ? rnd_below(3) : 4 + rnd_below(40);
+    cfg->uc_th_u_pct = rnd_below(10) == 0 ? rnd_below(128) : 5 + rnd_below(40);
+    cfg->uc_th_rt = rnd_below(10) == 0 ? rnd_below(1024) : rnd_below(60);
+    cfg->uc_break_even = rnd_below(60);
+    cfg->uc_wakeup = rnd_below(8) == 0 ? 0 : rnd_below(20);
+}
+
+static void random_bias(core_bias *b)
+{
+    for (int i = 0; i < CTL_NCOMP; i++)
+        b->p_busy[i] = rnd_prob8();
+    for (int j = 0; j < CTL_NTYPE; j++)
+        b->p_sch[j] = rnd_prob8();
+    b->p_j = rnd_prob8();
+    b->p_lambda = rnd_prob8();
+    b->p_empty = rnd_prob8();
+}
+
+static uint8_t draw(uint8_t p8, uint32_t max)
+{
+    return (uint8_t)(rnd_below(8) < p8 ? 1 + rnd_below(max) : 0);
+}
+
+static void random_inputs(const core_bias *bias, int n)
+{
+    for (int c = 0; c < n; c++) {
+        ctl_core_in *ci = &B.in.core[c];
+        const core_bias *b = &bias[c];
+        for (int i = 0; i < CTL_NCOMP; i++) {
+            uint32_t u = B.cfg.units[i] ? B.cfg.units[i] : 1;
+            ci->busy[i] = draw(b->p_busy[i], rnd_below(50) ? u : 15);
+        }
+        for (int j = 0; j < CTL_NTYPE; j++)
+            ci->sch_busy[j] = draw(b->p_sch[j], B.cfg.units[CTL_SCH] ? B.cfg.units[CTL_SCH] : 1);
+        ci->mem_warps = draw(b->p_j, 127);
+        ci->ldst_enter = draw(b->p_lambda, 7);
+        ci->empty = 0;
+        for (int i = 0; i < CTL_NCOMP; i++)
+            ci->empty |= (uint16_t)((rnd_below(8) < b->p_empty) << i);
+    }
+}
+
+static void test_random(void **st)
+{
+    (void)st;
+    static core_bias bias[CTL_MAX_CORES];
+    const int seeds = 300, cycles = 700;
+    for (int seed = 1; seed <= seeds; seed++) {
+        rng_state = 0x9E3779B97F4A7C15ull * (uint64_t)seed;
+        ctl_cfg cfg;
+        random_cfg(&cfg);
+        bench_reset(&cfg);
+        for (int c = 0; c < CTL_MAX_CORES; c++)
+            random_bias(&bias[c]);
+        for (int t = 0; t < cycles; t++) {
+            if (rnd_below(16) == 0)
+                random_bias(&bias[rnd_below(CTL_MAX_CORES)]);
+            random_inputs(bias, CTL_MAX_CORES);
+            B.in.kernel_start = (uint8_t)(rnd_below(400) == 0);
+            bench_step();
+        }
+    }
+}
+
+/* Every branch of the C model was reached by the stimulus above. */
+static void test_branch_coverage(void **st)
+{
+    (void)st;
+    bench_collect_hits();
+    memset(&B.ref.branch_hits, 0, sizeof B.ref.branch_hits);
+    int missing = 0;
+    for (int i = 0; i < UCS_NBRANCH; i++) {
+        if (hits_total[i] == 0) {
+            print_error("branch never reached: %s\n", ucs_branch_name(i));
+            missing++;
+        }
+    }
+    assert_int_equal(missing, 0);
+}
+
+int main(int argc, char **argv)
+{
+    const char *vec_path = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--vec") == 0 && i + 1 < argc) {
+            vec_path = argv[++i];
+        } else {
+            fprintf(stderr, "%s: unknown argument (%s)\n", argv[0], argv[i]);
+            return 2;
+        }
+    }
+    if (vec_path) {
+        vec_file = fopen(vec_path, "w");
+        if (!vec_file) {
+            fprintf(stderr, "%s: cannot write vectors (%s)\n", argv[0], vec_path);
+            return 2;
+        }
+        fprintf(vec_file, "%d\n", VEC_CORES);
+    }
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_directed_red_like),
+        cmocka_unit_test(test_directed_gating),
+        cmocka_unit_test(test_random),
+        cmocka_unit_test(test_branch_coverage),
+    };
+    int rc = cmocka_run_group_tests(tests, setup, teardown);
+    if (vec_file) {
+        fprintf(vec_file, "2\n");
+        fclose(vec_file);
+    }
+    return rc;
+}

@@ -1,0 +1,130 @@
+/* test_cache.c -- set-associative tags: set mapping, true LRU, dirty bits. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include "cache.h"
+
+/* 4 sets x 2 ways of 64 B = 512 B.  Lines 0, 4, 8, ... all map to set 0. */
+static void geometry(void **state)
+{
+    cache c;
+    assert_int_equal(cache_init(&c, 512, 2, 64), 0);
+    assert_int_equal(c.sets, 4);
+    cache_free(&c);
+    /* seed 000 Table 1: 32 KB, 8-way, 64 B lines -> 64 sets */
+    assert_int_equal(cache_init(&c, 32 * 1024, 8, 64), 0);
+    assert_int_equal(c.sets, 64);
+    cache_free(&c);
+    /* bytes not a multiple of assoc * line, or smaller than one set */
+    assert_int_equal(cache_init(&c, 500, 2, 64), -1);
+    assert_int_equal(cache_init(&c, 64, 2, 64), -1);
+    assert_int_equal(cache_init(&c, 512, 0, 64), -1);
+}
+
+static void miss_then_fill_then_hit(void **state)
+{
+    cache c;
+    cache_init(&c, 512, 2, 64);
+    assert_int_equal(cache_access(&c, 5, 0), 0);
+    assert_int_equal(cache_probe(&c, 5), 0);   /* a miss allocates nothing */
+    assert_int_equal(cache_fill(&c, 5, 0, NULL), 0);
+    assert_int_equal(cache_access(&c, 5, 0), 1);
+    assert_int_equal(cache_probe(&c, 6), 0);
+    cache_free(&c);
+}
+
+/* 4-way set: fill A B C D, touch A then C; LRU order is B, D, A, C, so the
+ * next three fills evict B, then D, then A. */
+static void lru_order_and_victim(void **state)
+{
+    cache c;
+    cache_init(&c, 4 * 64, 4, 64);   /* one set, 4 ways */
+    for (uint64_t l = 10; l < 14; l++)
+        cache_fill(&c, l, 0, NULL);
+    assert_int_equal(cache_access(&c, 10, 0), 1);
+    assert_int_equal(cache_access(&c, 12, 0), 1);
+    cache_fill(&c, 20, 0, NULL);
+    assert_false(cache_probe(&c, 11));
+    assert_true(cache_probe(&c, 10) && cache_probe(&c, 12) && cache_probe(&c, 13));
+    cache_fill(&c, 21, 0, NULL);
+    assert_false(cache_probe(&c, 13));
+    cache_fill(&c, 22, 0, NULL);
+    assert_false(cache_probe(&c, 10));
+    assert_true(cache_probe(&c, 12) && cache_probe(&c, 20) && cache_probe(&c, 21) &&
+                cache_probe(&c, 22));
+    cache_free(&c);
+}
+
+/* probe does not refresh LRU; a re-fill of a present line does. */
+static void probe_does_not_touch(void **state)
+{
+    cache c;
+    cache_init(&c, 2 * 64, 2, 64);   /* one set, 2 ways */
+    cache_fill(&c, 1, 0, NULL);
+    cache_fill(&c, 2, 0, NULL);
+    assert_true(cache_probe(&c, 1));   /* no touch: 1 stays LRU */
+    cache_fill(&c, 3, 0, NULL);
+    assert_false(cache_probe(&c, 1));
+    assert_true(cache_probe(&c, 2));
+    cache_fill(&c, 2, 0, NULL);        /* present: touched, 3 becomes LRU */
+    cache_fill(&c, 4, 0, NULL);
+    assert_false(cache_probe(&c, 3));
+    assert_true(cache_probe(&c, 2));
+    cache_free(&c);
+}
+
+/* Sets are independent: lines of set 1 never evict lines of set 0. */
+static void sets_independent(void **state)
+{
+    cache c;
+    cache_init(&c, 512, 2, 64);      /* 4 sets */
+    cache_fill(&c, 0, 0, NULL);
+    cache_fill(&c, 4, 0, NULL);
+    for (uint64_t l = 1; l < 64; l += 4)
+        cache_fill(&c, l, 0, NULL);
+    assert_true(cache_probe(&c, 0) && cache_probe(&c, 4));
+    cache_fill(&c, 8, 0, NULL);       /* set 0: evicts LRU line 0 */
+    assert_false(cache_probe(&c, 0));
+    cache_free(&c);
+}
+
+/* Write-back: a write hit marks dirty; evicting a dirty line reports it,
+ * evicting a clean one does not. */
+static void dirty_writeback(void **state)
+{
+    cache c;
+    cache_init(&c, 2 * 64, 2, 64);
+    uint64_t victim = 999;
+    cache_fill(&c, 7, 1, NULL);       /* allocated dirty (L2 write-allocate) */
+    cache_fill(&c, 8, 0, NULL);
+    assert_true(cache_is_dirty(&c, 7));
+    assert_false(cache_is_dirty(&c, 8));
+    assert_true(cache_fill_evicts_dirty(&c, 9));   /* LRU is dirty 7 */
+    assert_int_equal(cache_fill(&c, 9, 0, &victim), 1);
+    assert_int_equal(victim, 7);
+    assert_false(cache_fill_evicts_dirty(&c, 10)); /* LRU is clean 8 */
+    victim = 999;
+    assert_int_equal(cache_fill(&c, 10, 0, &victim), 0);
+    assert_int_equal(victim, 999);
+    assert_int_equal(cache_access(&c, 9, 1), 1);  /* write hit -> dirty */
+    assert_true(cache_is_dirty(&c, 9));
+    cache_access(&c, 10, 0);                       /* 9 becomes LRU */
+    assert_int_equal(cache_fill(&c, 11, 0, &victim), 1);
+    assert_int_equal(victim, 9);
+    cache_free(&c);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(geometry),
+        cmocka_unit_test(miss_then_fill_then_hit),
+        cmocka_unit_test(lru_order_and_victim),
+        cmocka_unit_test(probe_does_not_touch),
+        cmocka_unit_test(sets_independent),
+        cmocka_unit_test(dirty_writeback),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

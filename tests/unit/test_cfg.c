@@ -1,0 +1,287 @@
+/* test_cfg.c -- configuration: every load and check error path (one
+ * fixture each, exact message), dump/load round trips, presets, overrides. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cfg.h"
+
+#define D "tests/data/cfg/"
+
+/* Run from the repository root whatever the working directory. */
+static void goto_root(const char *argv0)
+{
+    char buf[4096];
+    snprintf(buf, sizeof buf, "%s", argv0);
+    for (int up = 0; up < 6 && access("tests/data/cfg", F_OK) != 0; up++) {
+        char *slash = strrchr(buf, '/');
+        if (!slash) break;
+        *slash = '\0';
+        char dir[4200];
+        snprintf(dir, sizeof dir, "%s/%s", buf, "tests/data/cfg");
+        if (access(dir, F_OK) == 0 && chdir(buf) == 0) break;
+    }
+}
+
+static void load_err(const char *file, const char *expect)
+{
+    gpu_cfg c;
+    char err[512] = "";
+    cfg_defaults(&c);
+    assert_int_equal(cfg_load(&c, file, err, sizeof err), -1);
+    assert_string_equal(err, expect);
+}
+
+static void check_err(const char *file, const char *expect)
+{
+    gpu_cfg c;
+    char err[512] = "";
+    cfg_defaults(&c);
+    assert_int_equal(cfg_load(&c, file, err, sizeof err), 0);
+    assert_int_equal(cfg_check(&c, err, sizeof err), -1);
+    assert_string_equal(err, expect);
+}
+
+/* ---------------------------------------------------------------- load errors */
+
+static void test_load_errors(void **state)
+{
+    (void)state;
+    load_err(D "unknown_key.cfg", D "unknown_key.cfg:3: unknown key (core.cuont)");
+    load_err(D "missing_eq.cfg", D "missing_eq.cfg:2: missing '=' (core.count 4)");
+    load_err(D "empty_value.cfg", D "empty_value.cfg:2: empty value (core.count)");
+    load_err(D "not_number.cfg", D "not_number.cfg:2: not a number 'four' (core.count)");
+    load_err(D "negative.cfg", D "negative.cfg:2: not a number '-1' (l1.mshr)");
+    load_err(D "out_of_range.cfg", D "out_of_range.cfg:2: value 65 out of range 1..64 (core.count)");
+    load_err(D "parts_range.cfg", D "parts_range.cfg:2: value 17 out of range 1..16 (l2.parts)");
+    load_err(D "units_range.cfg", D "units_range.cfg:2: value 16 out of range 0..15 (units.ex_sp)");
+    load_err(D "bad_enum.cfg",
+             D "bad_enum.cfg:2: bad value 'fifo', allowed lrr|grr|gto|oldest|simplep|regionp (core.sched)");
+    load_err(D "bad_enum_dram.cfg", D "bad_enum_dram.cfg:2: bad value 'fifo', allowed frfcfs|fcfs (dram.sched)");
+    load_err(D "duplicate.cfg", D "duplicate.cfg:4: duplicate key, first set on line 2 (core.count)");
+    load_err(D "include_loop_a.cfg", D "include_loop_b.cfg:2: include loop (include_loop_a.cfg)");
+    load_err(D "include_missing.cfg", D "include_missing.cfg:3: cannot open include (no_such_file.cfg)");
+    load_err(D "dup_power.cfg", D "dup_power.cfg:3: duplicate key, first set on line 2 (power.e_l1)");
+    load_err(D "bad_power.cfg", D "bad_power.cfg:2: power.e_l1: 'lots' is not a number in 0..1e9");
+    load_err(D "no_such.cfg", D "no_such.cfg:0: cannot open file (No such file or directory)");
+}
+
+static void test_include_override(void **state)
+{
+    (void)state;
+    gpu_cfg c;
+    char err[512] = "";
+    cfg_defaults(&c);
+    c.n_cores = 1;
+    /* include resolves relative to the including file; the later line in
+     * the including file wins over the included value (4). */
+    assert_int_equal(cfg_load(&c, D "include_ok.cfg", err, sizeof err), 0);
+    assert_int_equal(c.n_cores, 8);
+    assert_string_equal(c.name, "small");
+}
+
+/* ---------------------------------------------------------------- check errors */
+
+static void test_check_errors(void **state)
+{
+    (void)state;
+    check_err(D "check_static_unset.cfg",
+              "config: policy.static_n set but policy.cta_limit is not static (policy.static_n, policy.cta_limit)");
+    check_err(D "check_static_zero.cfg",
+              "config: policy.cta_limit = static needs policy.static_n >= 1 (policy.static_n)");
+    check_err(D "check_static_big.cfg",
+              "config: policy.static_n = 9 exceeds core.max_ctas = 8 (policy.static_n, core.max_ctas)");
+    check_err(D "check_dyncore_arcta.cfg",
+              "config: policy.dyncore and policy.arcta both drive core enables (policy.dyncore, policy.arcta)");
+    check_err(D "check_dyncore_k.cfg",
+              "config: dyncore.k = 8 must be below core.count = 4 (dyncore.k, core.count)");
+    check_err(D "check_units_zero.cfg", "config: units.sch = 0: every component needs two groups (units.sch)");
+    check_err(D "check_units_odd.cfg",
+              "config: units.ex_sp = 3 is odd: slots split into two equal groups (units.ex_sp)");
+    check_err(D "check_nsched.cfg",
+              "config: core.n_sched = 3 does not divide the 32 warps per core (core.n_sched, core.max_warps)");
+    check_err(D "check_threads.cfg",
+              "config: core.max_threads = 1000 is not a multiple of 32 (core.max_threads)");
+    check_err(D "check_warps.cfg",
+              "config: core.max_warps = 40 exceeds core.max_threads / 32 = 32 (core.max_warps, core.max_threads)");
+    check_err(D "check_lanes.cfg",
+              "config: lane counts must divide 32 (core.simt_lanes, core.sfu_lanes, core.ldst_lanes)");
+    check_err(D "check_line.cfg", "config: l1.line_bytes = 96 is not a power of two (l1.line_bytes)");
+    check_err(D "check_l1_size.cfg",
+              "config: l1.bytes = 10000 is not a multiple of assoc * line = 512 (l1.bytes, l1.assoc, l1.line_bytes)");
+    check_err(D "check_l2_size.cfg",
+              "config: l2.bytes = 100000 is not a multiple of assoc * line = 2048 (l2.bytes, l2.assoc, l1.line_bytes)");
+    check_err(D "check_row.cfg",
+              "config: dram.row_bytes = 1000 must be a power of two >= l1.line_bytes (dram.row_bytes)");
+    check_err(D "check_banks.cfg", "config: dram.banks = 6 is not a power of two (dram.banks)");
+    check_err(D "check_trc.cfg", "config: dram.tRC = 30 < tRAS + tRP = 40 (dram.tRC, dram.tRAS, dram.tRP)");
+    check_err(D "check_mem_thr.cfg",
+              "config: dyncta.t_mem_l = 500 above dyncta.t_mem_h = 384 (dyncta.t_mem_l, dyncta.t_mem_h)");
+    check_err(D "check_frac.cfg", "config: dyncore.frac_num / frac_den above 1 (dyncore.frac_num, dyncore.frac_den)");
+    check_err(D "check_ipc.cfg",
+              "config: arcta.t_l_ipc = 90 above arcta.t_u_ipc = 85 (arcta.t_l_ipc, arcta.t_u_ipc)");
+}
+
+/* ---------------------------------------------------------------- overrides */
+
+static void test_overrides(void **state)
+{
+    (void)state;
+    gpu_cfg c;
+    char err[512] = "";
+    cfg_defaults(&c);
+    assert_int_equal(cfg_set(&c, "core.count", "16", "command line", err, sizeof err), 0);
+    assert_int_equal(c.n_cores, 16);
+    assert_int_equal(cfg_set(&c, "dram.sched", "fcfs", "command line", err, sizeof err), 0);
+    assert_int_equal(c.dram_sched, DRAM_FCFS);
+    assert_int_equal(cfg_set(&c, "run.seed", "0x10", "command line", err, sizeof err), 0);
+    assert_int_equal(c.seed, 16);
+    assert_int_equal(cfg_set(&c, "run.max_cycles", "18446744073709551615", "command line", err, sizeof err), 0);
+    assert_true(c.max_cycles == UINT64_MAX);
+    assert_int_equal(cfg_set(&c, "claso.p_a", "3", "command line", err, sizeof err), 0);
+    assert_int_equal(c.ctl.claso_p_a, 3);
+    assert_int_equal(cfg_set(&c, "lat.sfu", "50", "command line", err, sizeof err), 0);
+    assert_int_equal(c.lat[1], 50);
+    assert_int_equal(cfg_set(&c, "units.ex_ldst", "4", "command line", err, sizeof err), 0);
+    assert_int_equal(c.units[CTL_EX_LDST], 4);
+
+    assert_int_equal(cfg_set(&c, "core.cont", "4", "command line", err, sizeof err), -1);
+    assert_string_equal(err, "command line: unknown key (core.cont)");
+    assert_int_equal(cfg_set(&c, "core.count", "010", "command line", err, sizeof err), 0);
+    assert_int_equal(c.n_cores, 10);    /* decimal, not octal */
+    assert_int_equal(cfg_set(&c, "core.count", "4x", "command line", err, sizeof err), -1);
+    assert_string_equal(err, "command line: not a number '4x' (core.count)");
+    assert_int_equal(cfg_set(&c, "name", "a#b", "command line", err, sizeof err), -1);
+    assert_string_equal(err, "command line: '#' not allowed in a string value (name)");
+    assert_int_equal(cfg_set(&c, "core.count", "", "command line", err, sizeof err), -1);
+    assert_string_equal(err, "command line: empty value (core.count)");
+
+    /* cfg_check derives the control units' copies. */
+    assert_int_equal(cfg_check(&c, err, sizeof err), 0);
+    assert_int_equal(c.ctl.n_cores, 10);
+    assert_int_equal(c.ctl.n_parts, 2);
+    assert_int_equal(c.ctl.units[CTL_EX_LDST], 4);
+    assert_int_equal(c.ctl.simt_lanes, 32);
+}
+
+/* ---------------------------------------------------------------- round trips */
+
+static void round_trip(const gpu_cfg *orig)
+{
+    char path[] = "/tmp/test_cfg_dump_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    cfg_dump(orig, f);
+    fclose(f);
+    gpu_cfg back;
+    char err[512] = "";
+    memset(&back, 0, sizeof back);      /* every field must come from the dump */
+    int rc = cfg_load(&back, path, err, sizeof err);
+    unlink(path);
+    assert_int_equal(rc, 0);
+    assert_int_equal(cfg_check(&back, err, sizeof err), 0);
+    assert_memory_equal(&back, orig, sizeof back);
+}
+
+static void test_round_trip(void **state)
+{
+    (void)state;
+    gpu_cfg c;
+    char err[512] = "";
+    cfg_defaults(&c);
+    assert_int_equal(cfg_check(&c, err, sizeof err), 0);
+    round_trip(&c);
+    /* non-default values in every kind of field */
+    assert_int_equal(cfg_set(&c, "core.sched", "regionp", "t", err, sizeof err), 0);
+    assert_int_equal(cfg_set(&c, "policy.cta_limit", "static", "t", err, sizeof err), 0);
+    assert_int_equal(cfg_set(&c, "policy.static_n", "3", "t", err, sizeof err), 0);
+    assert_int_equal(cfg_set(&c, "run.seed", "123456789012345", "t", err, sizeof err), 0);
+    assert_int_equal(cfg_set(&c, "name", "my run", "t", err, sizeof err), 0);
+    assert_int_equal(cfg_set(&c, "ucs.th_rt", "120", "t", err, sizeof err), 0);
+    assert_int_equal(cfg_set(&c, "power.e_l1", "12.375", "t", err, sizeof err), 0);
+    assert_int_equal(cfg_check(&c, err, sizeof err), 0);
+    round_trip(&c);
+}
+
+/* ---------------------------------------------------------------- presets */
+
+static void load_preset(const char *path, gpu_cfg *c)
+{
+    char err[512] = "";
+    cfg_defaults(c);
+    int rc = cfg_load(c, path, err, sizeof err);
+    if (rc) print_error("%s\n", err);
+    assert_int_equal(rc, 0);
+    rc = cfg_check(c, err, sizeof err);
+    if (rc) print_error("%s\n", err);
+    assert_int_equal(rc, 0);
+    round_trip(c);
+}
+
+static void test_presets(void **state)
+{
+    (void)state;
+    gpu_cfg c, d;
+    char err[512] = "";
+    /* small.cfg restates the defaults exactly */
+    load_preset("configs/small.cfg", &c);
+    cfg_defaults(&d);
+    assert_int_equal(cfg_check(&d, err, sizeof err), 0);
+    assert_memory_equal(&c, &d, sizeof c);
+
+    /* spot values straight from the papers' tables */
+    load_preset("configs/kayiran30.cfg", &c);          /* seed 000 Table 1 */
+    assert_string_equal(c.name, "kayiran30");
+    assert_int_equal(c.n_cores, 30);
+    assert_int_equal(c.n_parts, 8);
+    assert_int_equal(c.core_mhz, 1300);
+    assert_int_equal(c.line_bytes, 64);
+    assert_int_equal(c.tRC, 35);
+    assert_int_equal(c.dram_queue, 128);
+    assert_int_equal(c.ctl.n_cores, 30);
+
+    load_preset("configs/apsa60.cfg", &c);             /* seed 002 Table 2 */
+    assert_int_equal(c.n_cores, 60);
+    assert_int_equal(c.regs, 16384);
+    assert_int_equal(c.l2_assoc, 8);
+    assert_int_equal(c.sched, SCHED_GTO);
+
+    load_preset("configs/c2050.cfg", &c);              /* seed 003 Table 1 */
+    assert_int_equal(c.n_cores, 14);
+    assert_int_equal(c.n_parts, 6);
+    assert_int_equal(c.dram_mhz, 750);
+    assert_int_equal(c.dram_queue, 16);
+    assert_int_equal(c.tRAS, 28);
+
+    load_preset("configs/ucstates16.cfg", &c);         /* seed 004 Table 3 */
+    assert_int_equal(c.n_cores, 16);
+    assert_int_equal(c.max_threads, 1536);
+    assert_int_equal(c.max_warps, 48);
+    assert_int_equal(c.l2_bytes, 768 * 1024);
+    assert_int_equal(c.dram_banks, 16);
+    assert_int_equal(c.n_sched, 4);
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    goto_root(argv[0]);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_load_errors),
+        cmocka_unit_test(test_include_override),
+        cmocka_unit_test(test_check_errors),
+        cmocka_unit_test(test_overrides),
+        cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_presets),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

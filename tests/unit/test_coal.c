@@ -1,0 +1,126 @@
+/* test_coal.c -- coalescer: one request per distinct line touched. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+#include "coal.h"
+
+static inst make_inst(uint32_t mask, uint8_t bytes, uint64_t base, int64_t stride)
+{
+    inst in;
+    memset(&in, 0, sizeof in);
+    in.cls = IC_GLD;
+    in.mask = mask;
+    in.bytes = bytes;
+    for (int l = 0; l < 32; l++)
+        in.addr[l] = (uint64_t)((int64_t)base + stride * l);
+    return in;
+}
+
+/* 32 lanes x 4 B consecutive from a 128 B-aligned base: exactly one line. */
+static void full_coalesced_one_line(void **state)
+{
+    inst in = make_inst(0xffffffffu, 4, 0x1000, 4);
+    uint64_t out[COAL_MAX_LINES];
+    assert_int_equal(coal_lines(&in, 128, out), 1);
+    assert_int_equal(out[0], 0x1000);
+}
+
+/* Same access with 64 B lines: 128 bytes span two lines, in lane order. */
+static void two_lines_of_64(void **state)
+{
+    inst in = make_inst(0xffffffffu, 4, 0x1000, 4);
+    uint64_t out[COAL_MAX_LINES];
+    assert_int_equal(coal_lines(&in, 64, out), 2);
+    assert_int_equal(out[0], 0x1000);
+    assert_int_equal(out[1], 0x1040);
+}
+
+/* Stride 8 B x 32 lanes = 256 B -> 2 lines of 128 B; stride 128 -> 32 lines. */
+static void stride_patterns(void **state)
+{
+    uint64_t out[COAL_MAX_LINES];
+    inst s8 = make_inst(0xffffffffu, 4, 0, 8);
+    assert_int_equal(coal_lines(&s8, 128, out), 2);
+    inst s128 = make_inst(0xffffffffu, 4, 0, 128);
+    assert_int_equal(coal_lines(&s128, 128, out), 32);
+    for (int i = 0; i < 32; i++)
+        assert_int_equal(out[i], (uint64_t)i * 128u);
+    /* stride 64 with 128 B lines: lanes pair up -> 16 lines */
+    inst s64 = make_inst(0xffffffffu, 4, 0, 64);
+    assert_int_equal(coal_lines(&s64, 128, out), 16);
+    /* all lanes the same address (broadcast) -> one line */
+    inst s0 = make_inst(0xffffffffu, 4, 0x2468, 0);
+    assert_int_equal(coal_lines(&s0, 128, out), 1);
+    assert_int_equal(out[0], 0x2400);
+}
+
+/* An 8 B access at offset 124 of a 128 B line touches both lines. */
+static void straddling_access_touches_both(void **state)
+{
+    inst in = make_inst(0x1u, 8, 124, 0);
+    uint64_t out[COAL_MAX_LINES];
+    assert_int_equal(coal_lines(&in, 128, out), 2);
+    assert_int_equal(out[0], 0);
+    assert_int_equal(out[1], 128);
+    /* 4 B at offset 124 ends at byte 127: one line only */
+    in.bytes = 4;
+    assert_int_equal(coal_lines(&in, 128, out), 1);
+}
+
+/* Worst case: every lane straddles its own pair of lines -> 64 lines. */
+static void straddle_worst_case_64(void **state)
+{
+    inst in = make_inst(0xffffffffu, 16, 120, 256);
+    uint64_t out[COAL_MAX_LINES];
+    assert_int_equal(coal_lines(&in, 128, out), 64);
+    assert_int_equal(out[0], 0);
+    assert_int_equal(out[1], 128);
+    assert_int_equal(out[63], 31u * 256u + 128u);
+}
+
+/* Inactive lanes are ignored even if their addresses are far away; the first
+ * touching lane decides the order. */
+static void inactive_lanes_ignored_and_order(void **state)
+{
+    inst in = make_inst(0x0u, 4, 0, 0);
+    uint64_t out[COAL_MAX_LINES];
+    assert_int_equal(coal_lines(&in, 128, out), 0);
+    in.mask = (1u << 3) | (1u << 7) | (1u << 20);
+    for (int l = 0; l < 32; l++)
+        in.addr[l] = 0xdead0000u + (uint64_t)l * 4096u;   /* would be 32 lines */
+    in.addr[3] = 0x900;
+    in.addr[7] = 0x100;
+    in.addr[20] = 0x904;
+    assert_int_equal(coal_lines(&in, 128, out), 2);
+    assert_int_equal(out[0], 0x900);   /* lane 3 first */
+    assert_int_equal(out[1], 0x100);
+}
+
+/* 32 distinct lines in a scattered order come out in lane order. */
+static void distinct_lines_lane_order(void **state)
+{
+    inst in = make_inst(0xffffffffu, 4, 0, 0);
+    for (int l = 0; l < 32; l++)
+        in.addr[l] = (uint64_t)(31 - l) * 1024u + 8u;
+    uint64_t out[COAL_MAX_LINES];
+    assert_int_equal(coal_lines(&in, 128, out), 32);
+    for (int l = 0; l < 32; l++)
+        assert_int_equal(out[l], (uint64_t)(31 - l) * 1024u);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(full_coalesced_one_line),
+        cmocka_unit_test(two_lines_of_64),
+        cmocka_unit_test(stride_patterns),
+        cmocka_unit_test(straddling_access_touches_both),
+        cmocka_unit_test(straddle_worst_case_64),
+        cmocka_unit_test(inactive_lanes_ignored_and_order),
+        cmocka_unit_test(distinct_lines_lane_order),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,173 @@
+/* test_icnt.c -- crossbar: latency, flit bandwidth, round-robin, back-pressure.
+ *
+ * Timing rule under test (icnt.h): a packet of F flits granted in icnt cycle c
+ * can be popped once now >= c + lat + F - 1 (now = number of ticks done); an
+ * output takes one flit per cycle, so it grants again at c + F.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include "icnt.h"
+
+static icnt_pkt pkt(uint32_t src, uint32_t dst, uint32_t flits, uint32_t aux)
+{
+    return (icnt_pkt){ .line = aux, .aux = aux, .src = (uint8_t)src, .dst = (uint8_t)dst,
+                       .flits = (uint8_t)flits };
+}
+
+/* Ticks until the next packet can be popped from dst (pops it). */
+static uint64_t ticks_to_pop(icnt *x, uint32_t dst, icnt_pkt *out, uint64_t limit)
+{
+    while (!icnt_pop(x, dst, out)) {
+        assert_true(x->now < limit);
+        icnt_tick(x);
+    }
+    return x->now;
+}
+
+static void flit_count(void **state)
+{
+    /* seed 000 Table 1: 16 B channel; 8 B header -> 1 flit, 8 + 64 -> 5 */
+    assert_int_equal(icnt_flits(8, 16), 1);
+    assert_int_equal(icnt_flits(72, 16), 5);
+    assert_int_equal(icnt_flits(136, 32), 5);
+    assert_int_equal(icnt_flits(0, 16), 1);
+}
+
+static void bad_sizes(void **state)
+{
+    icnt x;
+    assert_int_equal(icnt_init(&x, 0, 1, 1, 1), -1);
+    assert_int_equal(icnt_init(&x, 65, 1, 1, 1), -1);
+    assert_int_equal(icnt_init(&x, 1, 1, 0, 1), -1);
+}
+
+/* Latency: 1 flit after exactly lat ticks; 5 flits after lat + 4. */
+static void latency(void **state)
+{
+    icnt x;
+    assert_int_equal(icnt_init(&x, 2, 2, 4, 7), 0);
+    icnt_pkt p = pkt(0, 1, 1, 42), o;
+    assert_int_equal(icnt_push(&x, &p), 0);
+    assert_int_equal(ticks_to_pop(&x, 1, &o, 100), 7);
+    assert_int_equal(o.aux, 42);
+    assert_int_equal(o.src, 0);
+    uint64_t t0 = x.now;
+    p = pkt(1, 0, 5, 43);
+    icnt_push(&x, &p);
+    assert_int_equal(ticks_to_pop(&x, 0, &o, 100) - t0, 7 + 4);
+    assert_true(icnt_empty(&x));
+    icnt_free(&x);
+}
+
+/* Bandwidth: four 3-flit packets from one input to one output are granted at
+ * cycles 0, 3, 6, 9 and arrive at 3k + lat + 2; 12 flits in total. */
+static void bandwidth_one_flit_per_cycle(void **state)
+{
+    icnt x;
+    icnt_init(&x, 1, 1, 8, 4);
+    for (uint32_t k = 0; k < 4; k++) {
+        icnt_pkt p = pkt(0, 0, 3, k);
+        assert_int_equal(icnt_push(&x, &p), 0);
+    }
+    for (uint32_t k = 0; k < 4; k++) {
+        icnt_pkt o;
+        assert_int_equal(ticks_to_pop(&x, 0, &o, 100), 3 * k + 4 + 2);
+        assert_int_equal(o.aux, k);
+    }
+    assert_int_equal(x.flits, 12);
+    icnt_free(&x);
+}
+
+/* Different outputs transfer in parallel: both granted in cycle 0. */
+static void outputs_in_parallel(void **state)
+{
+    icnt x;
+    icnt_init(&x, 2, 2, 4, 3);
+    icnt_pkt a = pkt(0, 0, 2, 1), b = pkt(1, 1, 2, 2), o;
+    icnt_push(&x, &a);
+    icnt_push(&x, &b);
+    assert_int_equal(ticks_to_pop(&x, 0, &o, 50), 3 + 1);
+    assert_true(icnt_pop(&x, 1, &o));
+    assert_int_equal(o.aux, 2);
+    icnt_free(&x);
+}
+
+/* An input sends one packet per cycle: its second packet (to another, idle
+ * output) is granted in cycle 1, not 0. */
+static void one_packet_per_input_per_cycle(void **state)
+{
+    icnt x;
+    icnt_init(&x, 1, 2, 4, 2);
+    icnt_pkt a = pkt(0, 0, 1, 1), b = pkt(0, 1, 1, 2), o;
+    icnt_push(&x, &a);
+    icnt_push(&x, &b);
+    assert_int_equal(ticks_to_pop(&x, 0, &o, 50), 2);
+    assert_false(icnt_pop(&x, 1, &o));
+    icnt_tick(&x);
+    assert_true(icnt_pop(&x, 1, &o));
+    assert_int_equal(o.aux, 2);
+    icnt_free(&x);
+}
+
+/* Three inputs compete for output 0: grants rotate 0, 1, 2, 0, 1, 2. */
+static void round_robin(void **state)
+{
+    icnt x;
+    icnt_init(&x, 3, 1, 4, 1);
+    for (uint32_t k = 0; k < 2; k++)
+        for (uint32_t s = 0; s < 3; s++) {
+            icnt_pkt p = pkt(s, 0, 1, 10 * s + k);
+            assert_int_equal(icnt_push(&x, &p), 0);
+        }
+    const uint32_t want_src[6] = { 0, 1, 2, 0, 1, 2 };
+    for (int i = 0; i < 6; i++) {
+        icnt_pkt o;
+        ticks_to_pop(&x, 0, &o, 50);
+        assert_int_equal(o.src, want_src[i]);
+        assert_int_equal(o.aux, 10 * want_src[i] + (uint32_t)(i / 3));
+    }
+    icnt_free(&x);
+}
+
+/* Back-pressure with cap 2 and nobody popping: the output accepts 2 packets,
+ * then the input fills to 2 and pushes are refused; one pop frees one grant. */
+static void back_pressure(void **state)
+{
+    icnt x;
+    icnt_init(&x, 1, 1, 2, 1);
+    icnt_pkt p = pkt(0, 0, 1, 0), o;
+    int accepted = 0;
+    for (int cyc = 0; cyc < 10; cyc++) {
+        while (icnt_push(&x, &p) == 0)
+            accepted++;
+        icnt_tick(&x);
+    }
+    assert_int_equal(accepted, 4);     /* 2 in the output + 2 in the input */
+    assert_int_equal(x.out[0].count, 2);
+    assert_int_equal(x.in[0].count, 2);
+    assert_false(icnt_can_push(&x, 0));
+    assert_true(icnt_pop(&x, 0, &o));
+    icnt_tick(&x);                     /* one grant into the freed slot */
+    assert_int_equal(x.out[0].count, 2);
+    assert_int_equal(x.in[0].count, 1);
+    assert_true(icnt_can_push(&x, 0));
+    icnt_free(&x);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(flit_count),
+        cmocka_unit_test(bad_sizes),
+        cmocka_unit_test(latency),
+        cmocka_unit_test(bandwidth_one_flit_per_cycle),
+        cmocka_unit_test(outputs_in_parallel),
+        cmocka_unit_test(one_packet_per_input_per_cycle),
+        cmocka_unit_test(round_robin),
+        cmocka_unit_test(back_pressure),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,463 @@
+/* test_mem.c -- the whole memory system: L1 hit timing, a load miss through
+ * icnt -> L2 -> DRAM and back, MSHR merging and stalls, write-through /
+ * no-write-allocate, L2 write-allocate and write-back, atomics, address
+ * mapping, every token exactly once, determinism.
+ *
+ * All four clock domains tick once per loop iteration here (equal clocks), in
+ * the order core, icnt, L2, DRAM; then the core pops completions.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "mem.h"
+#include "amap.h"
+
+/* Small configuration, numbers chosen to keep traces readable; DRAM timing
+ * from seed 000 Table 1 (GDDR3). */
+static gpu_cfg small_cfg(void)
+{
+    gpu_cfg c;
+    memset(&c, 0, sizeof c);
+    c.n_cores = 2;
+    c.line_bytes = 64;
+    c.l1_bytes = 1024; c.l1_assoc = 2;        /* 8 sets */
+    c.l1_mshr = 4; c.l1_mshr_merge = 2; c.l1_lat = 3; c.l1_miss_queue = 8;
+    c.icnt_lat = 4; c.icnt_flit_bytes = 16; c.icnt_queue = 4;
+    c.n_parts = 2;
+    c.l2_bytes = 4096; c.l2_assoc = 4;        /* 16 sets per partition */
+    c.l2_mshr = 4; c.l2_lat = 5; c.l2_queue = 4;
+    c.dram_banks = 4; c.dram_row_bytes = 2048; c.dram_bus_bytes = 4; c.dram_burst = 4;
+    c.dram_queue = 8; c.dram_sched = DRAM_FRFCFS;
+    c.tCL = 10; c.tRCD = 12; c.tRP = 10; c.tRAS = 25; c.tRC = 35; c.tRRD = 8;
+    c.tCCD = 2; c.tWR = 11; c.tWTR = 6;
+    return c;
+}
+
+/* Fixed latency of a load that misses L1 and L2 to a closed DRAM bank: request
+ * 1 flit (8 B header) through the crossbar (icnt_lat), L2 pipeline (l2_lat),
+ * ACT + RD + data (tRCD + tCL + 64 / (2 * 4)), response 5 flits (8 + 64 B in
+ * 16 B flits: icnt_lat + 4). */
+static uint64_t miss_floor(const gpu_cfg *c)
+{
+    return c->icnt_lat + c->l2_lat + c->tRCD + c->tCL + c->line_bytes / (2 * c->dram_bus_bytes) +
+           c->icnt_lat + 4;
+}
+/* Each of the 6 hand-offs between domains (core->icnt, icnt->L2, L2->DRAM,
+ * DRAM->L2, L2->icnt, icnt->core) may cost at most one extra cycle. */
+#define HANDOFF_SLACK 6
+
+typedef struct sim {
+    memsys  *m;
+    uint64_t now;
+    uint32_t done[2][64];   /* tokens seen per core */
+    uint64_t done_at[2][64];
+    uint32_t ndone[2];
+} sim;
+
+static void step(sim *s)
+{
+    mem_tick_core(s->m, s->now);
+    mem_tick_icnt(s->m);
+    mem_tick_l2(s->m);
+    mem_tick_dram(s->m);
+    for (uint32_t c = 0; c < 2; c++) {
+        uint32_t tok;
+        while (mem_pop_done(s->m, c, s->now, &tok)) {
+            assert_true(s->ndone[c] < 64);
+            s->done[c][s->ndone[c]] = tok;
+            s->done_at[c][s->ndone[c]++] = s->now;
+        }
+    }
+    s->now++;
+}
+
+static void run_until_idle(sim *s)
+{
+    while (!mem_idle(s->m)) {
+        assert_true(s->now < 100000);
+        step(s);
+    }
+}
+
+static sim *sim_new(const gpu_cfg *c)
+{
+    static sim s;
+    memset(&s, 0, sizeof s);
+    s.m = mem_create(c);
+    assert_non_null(s.m);
+    return &s;
+}
+
+static void load_miss_round_trip(void **state)
+{
+    gpu_cfg c = small_cfg();
+    sim *s = sim_new(&c);
+    assert_true(mem_idle(s->m));
+    assert_int_equal(mem_access(s->m, 0, 0x1000, MEM_LOAD, 77, s->now), MEM_MISS);
+    assert_false(mem_idle(s->m));
+    run_until_idle(s);
+    assert_int_equal(s->ndone[0], 1);
+    assert_int_equal(s->done[0][0], 77);
+    const mem_stats *st = mem_get_stats(s->m);
+    uint64_t rt = s->done_at[0][0];
+    assert_true(rt >= miss_floor(&c) && rt <= miss_floor(&c) + HANDOFF_SLACK);
+    assert_int_equal(st->roundtrip_n, 1);
+    assert_int_equal(st->roundtrip_sum, rt);
+    assert_int_equal(st->l1_misses, 1);
+    assert_int_equal(st->loads, 1);
+    assert_int_equal(st->icnt_req_flits, 1);
+    assert_int_equal(st->icnt_resp_flits, 5);
+    uint32_t p = mem_part_of(s->m, 0x1000);
+    assert_int_equal(st->part[p].l2_misses, 1);
+    assert_int_equal(st->part[p].dram_reads, 1);
+    assert_int_equal(st->part[p].dram_row_misses, 1);
+    assert_int_equal(st->part[p].dram_activates, 1);
+    assert_int_equal(st->part[1 - p].l2_misses, 0);
+    assert_int_equal(mem_core_l1_misses(s->m, 0), 1);
+    mem_destroy(s->m);
+}
+
+/* After the fill, the same line hits: token at exactly t + l1_lat. */
+static void l1_hit_latency(void **state)
+{
+    gpu_cfg c = small_cfg();
+    sim *s = sim_new(&c);
+    mem_access(s->m, 0, 0x1000, MEM_LOAD, 1, s->now);
+    run_until_idle(s);
+    uint64_t t = s->now;
+    assert_int_equal(mem_access(s->m, 0, 0x1000 + 0, MEM_LOAD, 2, t), MEM_HIT);
+    uint32_t tok;
+    for (uint64_t k = 0; k < c.l1_lat; k++)
+        assert_false(mem_pop_done(s->m, 0, t + k, &tok));
+    assert_true(mem_pop_done(s->m, 0, t + c.l1_lat, &tok));
+    assert_int_equal(tok, 2);
+    assert_int_equal(mem_get_stats(s->m)->l1_hits, 1);
+    assert_int_equal(mem_core_l1_hits(s->m, 0), 1);
+    assert_int_equal(mem_core_l1_hits(s->m, 1), 0);
+    mem_destroy(s->m);
+}
+
+/* Another core reads a line L2 already holds: L2 hit, no DRAM; round trip is
+ * the miss floor without the DRAM part. */
+static void l2_hit_from_other_core(void **state)
+{
+    gpu_cfg c = small_cfg();
+    sim *s = sim_new(&c);
+    mem_access(s->m, 0, 0x2000, MEM_LOAD, 1, s->now);
+    run_until_idle(s);
+    mem_stats_reset(s->m);
+    uint64_t t0 = s->now;
+    assert_int_equal(mem_access(s->m, 1, 0x2000, MEM_LOAD, 9, t0), MEM_MISS);
+    run_until_idle(s);
+    assert_int_equal(s->ndone[1], 1);
+    uint64_t rt = s->done_at[1][0] - t0;
+    uint64_t floor = c.icnt_lat + c.l2_lat + c.icnt_lat + 4;
+    assert_true(rt >= floor && rt <= floor + 4);   /* 4 hand-offs, no DRAM */
+    const mem_stats *st = mem_get_stats(s->m);
+    uint32_t p = mem_part_of(s->m, 0x2000);
+    assert_int_equal(st->part[p].l2_hits, 1);
+    assert_int_equal(st->part[p].dram_reads, 0);
+    mem_destroy(s->m);
+}
+
+/* Merge limit 2: tokens 1, 2 share an MSHR; token 3 stalls; both tokens
+ * complete in the same cycle; one request went out. */
+static void mshr_merge_limit_then_stall(void **state)
+{
+    gpu_cfg c = small_cfg();
+    sim *s = sim_new(&c);
+    assert_int_equal(mem_access(s->m, 0, 0x3000, MEM_LOAD, 1, 0), MEM_MISS);
+    assert_int_equal(mem_access(s->m, 0, 0x3000, MEM_LOAD, 2, 0), MEM_MISS);
+    assert_int_equal(mem_access(s->m, 0, 0x3000, MEM_LOAD, 3, 0), MEM_STALL);
+    run_until_idle(s);
+    const mem_stats *st = mem_get_stats(s->m);
+    assert_int_equal(s->ndone[0], 2);
+    assert_int_equal(s->done[0][0], 1);
+    assert_int_equal(s->done[0][1], 2);
+    assert_int_equal(s->done_at[0][0], s->done_at[0][1]);
+    assert_int_equal(st->l1_mshr_merges, 1);
+    assert_int_equal(st->l1_stalls, 1);
+    assert_int_equal(st->l1_misses, 2);
+    assert_int_equal(st->icnt_req_flits, 1);
+    mem_destroy(s->m);
+}
+
+/* l1_mshr = 4: a fifth distinct line stalls until a fill frees an entry. */
+static void mshr_full_stall(void **state)
+{
+    gpu_cfg c = small_cfg();
+    sim *s = sim_new(&c);
+    for (uint32_t i = 0; i < 4; i++)
+        assert_int_equal(mem_access(s->m, 0, 0x10000 + 64u * i, MEM_LOAD, i, 0), MEM_MISS);
+    assert_int_equal(mem_access(s->m, 0, 0x20000, MEM_LOAD, 4, 0), MEM_STALL);
+    while (s->ndone[0] == 0)
+        step(s);
+    assert_int_equal(mem_access(s->m, 0, 0x20000, MEM_LOAD, 4, s->now), MEM_MISS);
+    run_until_idle(s);
+    assert_int_equal(s->ndone[0], 5);
+    mem_destroy(s->m);
+}
+
+/* Miss queue of 2: two stores are accepted (MEM_HIT), the third stalls. */
+static void miss_queue_full_stall(void **state)
+{
+    gpu_cfg c = small_cfg();
+    c.l1_miss_queue = 2;
+    sim *s = sim_new(&c);
+    assert_int_equal(mem_access(s->m, 0, 0x100, MEM_STORE, 1, 0), MEM_HIT);
+    assert_int_equal(mem_access(s->m, 0, 0x140, MEM_STORE, 2, 0), MEM_HIT);
+    assert_int_equal(mem_access(s->m, 0, 0x180, MEM_STORE, 3, 0), MEM_STALL);
+    assert_int_equal(mem_access(s->m, 0, 0x180, MEM_LOAD, 3, 0), MEM_STALL);
+    step(s);   /* one entry leaves for the crossbar */
+    assert_int_equal(mem_access(s->m, 0, 0x180, MEM_STORE, 3, 1), MEM_HIT);
+    run_until_idle(s);
+    assert_int_equal(s->ndone[0], 3);
+    mem_destroy(s->m);
+}
+
+/* Write-through, no write-allocate: the store's token completes at t + l1_lat;
+ * a later load of that line misses L1 but hits L2 (write-allocate at L2, no
+ * DRAM read); the store carried 8 + 64 B = 5 flits. */
+static void write_through_no_allocate(void **state)
+{
+    gpu_cfg c = small_cfg();
+    sim *s = sim_new(&c);
+    assert_int_equal(mem_access(s->m, 0, 0x4000, MEM_STORE, 5, 0), MEM_HIT);
+    run_until_idle(s);
+    assert_int_equal(s->ndone[0], 1);
+    assert_int_equal(s->done_at[0][0], c.l1_lat);
+    const mem_stats *st = mem_get_stats(s->m);
+    assert_int_equal(st->icnt_req_flits, 5);
+    assert_int_equal(st->icnt_resp_flits, 0);   /* a store needs no response */
+    assert_int_equal(st->stores, 1);
+    assert_int_equal(mem_access(s->m, 0, 0x4000, MEM_LOAD, 6, s->now), MEM_MISS);
+    run_until_idle(s);
+    uint32_t p = mem_part_of(s->m, 0x4000);
+    assert_int_equal(st->part[p].l2_misses, 1);  /* the store */
+    assert_int_equal(st->part[p].l2_hits, 1);    /* the load */
+    assert_int_equal(st->part[p].dram_reads, 0);
+    /* the load allocated in L1: now a hit */
+    assert_int_equal(mem_access(s->m, 0, 0x4000, MEM_LOAD, 7, s->now), MEM_HIT);
+    mem_destroy(s->m);
+}
+
+/* A store to a line L1 holds keeps it (updated in place): the next load hits. */
+static void store_hit_keeps_line(void **state)
+{
+    gpu_cfg c = small_cfg();
+    sim *s = sim_new(&c);
+    mem_access(s->m, 0, 0x5000, MEM_LOAD, 1, 0);
+    run_until_idle(s);
+    assert_int_equal(mem_access(s->m, 0, 0x5000, MEM_STORE, 2, s->now), MEM_HIT);
+    assert_int_equal(mem_access(s->m, 0, 0x5000, MEM_LOAD, 3, s->now), MEM_HIT);
+    run_until_idle(s);
+    mem_destroy(s->m);
+}
+
+/* Atomics: MEM_MISS, performed at L2 (line dirty), never fill L1. */
+static void atomic_bypasses_l1(void **state)
+{
+    gpu_cfg c = small_cfg();
+    sim *s = sim_new(&c);
+    assert_int_equal(mem_access(s->m, 0, 0x6000, MEM_ATOMIC, 1, 0), MEM_MISS);
+    run_until_idle(s);
+    assert_int_equal(s->ndone[0], 1);
+    assert_int_equal(s->done[0][0], 1);
+    const mem_stats *st = mem_get_stats(s->m);
+    assert_int_equal(st->atomics, 1);
+    assert_int_equal(st->roundtrip_n, 1);
+    assert_int_equal(mem_access(s->m, 0, 0x6000, MEM_LOAD, 2, s->now), MEM_MISS);
+    run_until_idle(s);
+    uint32_t p = mem_part_of(s->m, 0x6000);
+    assert_int_equal(st->part[p].dram_reads, 1);   /* the load hit in L2 */
+    assert_int_equal(st->part[p].l2_hits, 1);
+    mem_destroy(s->m);
+}
+
+/* L2 write-back: 4 stores fill one 4-way L2 set of partition 0 with dirty
+ * lines; a fifth store to that set evicts the LRU (first) one -> 1 DRAM write. */
+static void l2_dirty_eviction_writes_dram(void **state)
+{
+    gpu_cfg c = small_cfg();
+    sim *s = sim_new(&c);
+    amap a;
+    amap_init(&a, c.n_parts, c.line_bytes, c.dram_row_bytes, c.dram_banks);
+    const uint32_t l2_sets = 4096 / (4 * 64);
+    for (uint32_t i = 0; i < 5; i++) {
+        uint64_t addr = amap_line(&a, 0, (uint64_t)i * l2_sets) * c.line_bytes;
+        assert_int_equal(mem_part_of(s->m, addr), 0);
+        assert_int_equal(mem_access(s->m, 0, addr, MEM_STORE, i, s->now), MEM_HIT);
+        run_until_idle(s);
+    }
+    const mem_stats *st = mem_get_stats(s->m);
+    assert_int_equal(st->part[0].l2_misses, 5);
+    assert_int_equal(st->part[0].l2_writebacks, 1);
+    assert_int_equal(st->part[0].dram_writes, 1);
+    assert_int_equal(st->part[0].dram_reads, 0);
+    mem_destroy(s->m);
+}
+
+/* Address map: each group of n_parts consecutive lines covers every
+ * partition once; the map inverts; lines_per_row local lines share a row. */
+static void address_map(void **state)
+{
+    amap a;
+    assert_int_equal(amap_init(&a, 6, 64, 2048, 4), 0);
+    for (uint64_t g = 0; g < 1000; g++) {
+        uint32_t seen = 0;
+        for (uint64_t o = 0; o < 6; o++) {
+            uint64_t line = g * 6 + o;
+            uint32_t p = amap_part(&a, line);
+            seen |= 1u << p;
+            assert_int_equal(amap_line(&a, p, amap_local(&a, line)), line);
+        }
+        assert_int_equal(seen, 0x3f);
+    }
+    /* a stride of n_parts lines still spreads: no partition gets > 1/3 */
+    uint32_t cnt[6] = {0};
+    for (uint64_t i = 0; i < 600; i++)
+        cnt[amap_part(&a, i * 6)]++;
+    for (int p = 0; p < 6; p++)
+        assert_true(cnt[p] < 200);
+    uint32_t b0, r0, b1, r1;
+    amap_bank_row(&a, 0, &b0, &r0);
+    amap_bank_row(&a, 31, &b1, &r1);   /* 2048 / 64 = 32 lines per row */
+    assert_true(b0 == b1 && r0 == r1);
+    amap_bank_row(&a, 32, &b1, &r1);
+    assert_true(b1 != b0);
+    assert_int_equal(amap_init(&a, 0, 64, 2048, 4), -1);
+}
+
+static uint64_t xorshift(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* Random traffic from both cores: every accepted token completes exactly
+ * once, and the system drains to idle.  Returns a digest of completions. */
+static uint64_t random_traffic(const gpu_cfg *c, uint64_t seed, mem_stats *out)
+{
+    memsys *m = mem_create(c);
+    assert_non_null(m);
+    uint64_t rng = seed, digest = 1469598103934665603ull, now = 0;
+    uint32_t issued = 0, completed = 0;
+    static uint8_t seen[2][4096];
+    memset(seen, 0, sizeof seen);
+    for (; now < 20000 || !mem_idle(m); now++) {
+        assert_true(now < 200000);
+        for (uint32_t core = 0; core < 2 && now < 20000; core++) {
+            uint64_t r = xorshift(&rng);
+            if (r % 3 || issued >= 4096)
+                continue;
+            uint64_t addr = (r >> 8) % 1024 * 64;   /* 64 KB: 4 rows per bank */
+            int kind = (r >> 20) % 8 == 0 ? MEM_STORE : (r >> 20) % 16 == 1 ? MEM_ATOMIC : MEM_LOAD;
+            uint32_t tok = issued;
+            if (mem_access(m, core, addr, kind, tok, now) != MEM_STALL)
+                issued++;
+        }
+        mem_tick_core(m, now);
+        mem_tick_icnt(m);
+        mem_tick_l2(m);
+        mem_tick_dram(m);
+        for (uint32_t core = 0; core < 2; core++) {
+            uint32_t tok;
+            while (mem_pop_done(m, core, now, &tok)) {
+                assert_true(tok < issued);
+                assert_int_equal(seen[core][tok], 0);
+                seen[core][tok] = 1;
+                completed++;
+                digest = (digest ^ (tok * 2u + core) ^ now) * 1099511628211ull;
+            }
+        }
+    }
+    assert_int_equal(completed, issued);
+    *out = *mem_get_stats(m);
+    mem_destroy(m);
+    return digest;
+}
+
+static void every_token_once_and_determinism(void **state)
+{
+    gpu_cfg c = small_cfg();
+    mem_stats a, b;
+    uint64_t d1 = random_traffic(&c, 12345, &a);
+    uint64_t d2 = random_traffic(&c, 12345, &b);
+    assert_int_equal(d1, d2);
+    assert_memory_equal(&a, &b, sizeof a);
+    assert_true(a.l1_hits > 0 && a.l1_misses > 0 && a.l1_stalls > 0);
+    assert_true(a.part[0].l2_writebacks + a.part[1].l2_writebacks > 0);
+    c.dram_sched = DRAM_FCFS;
+    uint64_t d3 = random_traffic(&c, 12345, &b);
+    assert_true(d3 != d1);    /* the scheduler matters for this traffic */
+}
+
+static void bad_config_message(void **state)
+{
+    gpu_cfg c = small_cfg();
+    c.line_bytes = 48;
+    fflush(stderr);
+    int saved = dup(2);
+    FILE *tf = tmpfile();
+    assert_non_null(tf);
+    dup2(fileno(tf), 2);
+    memsys *m = mem_create(&c);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    assert_null(m);
+    char line[128] = "";
+    rewind(tf);
+    assert_non_null(fgets(line, sizeof line, tf));
+    fclose(tf);
+    assert_string_equal(line, "mem_create: must be a power of two >= 16 (line_bytes)\n");
+    c = small_cfg();
+    c.l1_bytes = 1000;
+    tf = tmpfile();
+    saved = dup(2);
+    dup2(fileno(tf), 2);
+    m = mem_create(&c);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    fclose(tf);
+    assert_null(m);
+}
+
+static void bad_arguments(void **state)
+{
+    gpu_cfg c = small_cfg();
+    memsys *m = mem_create(&c);
+    assert_int_equal(mem_access(m, 2, 0, MEM_LOAD, 0, 0), -1);
+    assert_int_equal(mem_access(m, 0, 0, 7, 0, 0), -1);
+    assert_true(mem_idle(m));
+    mem_destroy(m);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(load_miss_round_trip),
+        cmocka_unit_test(l1_hit_latency),
+        cmocka_unit_test(l2_hit_from_other_core),
+        cmocka_unit_test(mshr_merge_limit_then_stall),
+        cmocka_unit_test(mshr_full_stall),
+        cmocka_unit_test(miss_queue_full_stall),
+        cmocka_unit_test(write_through_no_allocate),
+        cmocka_unit_test(store_hit_keeps_line),
+        cmocka_unit_test(atomic_bypasses_l1),
+        cmocka_unit_test(l2_dirty_eviction_writes_dram),
+        cmocka_unit_test(address_map),
+        cmocka_unit_test(every_token_once_and_determinism),
+        cmocka_unit_test(bad_config_message),
+        cmocka_unit_test(bad_arguments),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

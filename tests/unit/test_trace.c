@@ -1,0 +1,661 @@
+/* test_trace.c -- Accel-Sim trace reader, SASS table and trace writer.
+ *
+ * Run from the repository root: fixtures are tests/data/traces/, the real
+ * trace is ../shared/testdata/accelsim/vectoradd-100-32/ (read in place).
+ * Expected values come from the fixture text (each fixture line is cited) or
+ * from an independent count of the real trace file.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <lzma.h>
+#include <cmocka.h>
+#include "cfg.h"
+#include "kern.h"
+#include "sass.h"
+#include "trace.h"
+#include "trace_write.h"
+
+#define FIX "tests/data/traces/"
+#define REAL "../shared/testdata/accelsim/vectoradd-100-32"
+
+static char tmpdir[] = "/tmp/ctasim_trace_XXXXXX";
+
+/* ------------------------------------------------------------ helpers */
+
+static void fetch_ok(kern *k, uint32_t cta, uint32_t warp, kcursor *cur, inst *in)
+{
+    char err[300] = "";
+    int got = k->ops->fetch(k, cta, warp, cur, in, err, sizeof err);
+    if (got != 1)
+        fail_msg("fetch cta %u warp %u: %d %s", cta, warp, got, err);
+}
+
+static void fetch_end(kern *k, uint32_t cta, uint32_t warp, kcursor *cur)
+{
+    char err[300] = "";
+    inst in;
+    assert_int_equal(k->ops->fetch(k, cta, warp, cur, &in, err, sizeof err), 0);
+}
+
+static void assert_inst_equal(const inst *got, const inst *want)
+{
+    assert_int_equal(got->cls, want->cls);
+    assert_int_equal(got->pc, want->pc);
+    assert_int_equal(got->mask, want->mask);
+    assert_int_equal(got->ndst, want->ndst);
+    assert_int_equal(got->nsrc, want->nsrc);
+    assert_memory_equal(got->dst, want->dst, sizeof got->dst);
+    assert_memory_equal(got->src, want->src, sizeof got->src);
+    assert_int_equal(got->bytes, want->bytes);
+    for (int lane = 0; lane < 32; lane++)
+        if (want->bytes && (want->mask >> lane & 1u))
+            assert_int_equal(got->addr[lane], want->addr[lane]);
+}
+
+/* Open a fixture kernel and begin CTAs until one fails; the error message. */
+static void expect_run_error(const char *file, const char *want)
+{
+    char err[300] = "";
+    kern *k = NULL;
+    int rc = trace_open_kernel(&k, file, 1, err, sizeof err);
+    for (uint32_t c = 0; rc == 0 && c < k->n_cta; c++)
+        rc = k->ops->cta_begin(k, c, err, sizeof err);
+    assert_int_equal(rc, -1);
+    assert_string_equal(err, want);
+    if (k)
+        k->ops->destroy(k);
+}
+
+static void expect_load_error(const char *path, const char *want)
+{
+    char err[300] = "";
+    workload w;
+    assert_int_equal(trace_load_workload(&w, path, err, sizeof err), -1);
+    assert_string_equal(err, want);
+    assert_int_equal(w.n_kernels, 0);
+}
+
+/* ------------------------------------------------------------ SASS table */
+
+static void test_sass_table_sorted_and_classes(void **state)
+{
+    (void)state;
+    unsigned flags;
+    for (unsigned i = 1; i < sass_table_size(); i++)
+        assert_true(strcmp(sass_table_entry(i - 1)->name, sass_table_entry(i)->name) < 0);
+    assert_true(sass_table_size() >= 180);
+    assert_int_equal(sass_class("LDG.E.128.CONSTANT.SYS", &flags), IC_GLD);
+    assert_int_equal(sass_class("LDS.U.128", &flags), IC_SLD);
+    assert_int_equal(sass_class("LDSM.16.M88.4", &flags), IC_SLD);
+    assert_int_equal(sass_class("STS.128", &flags), IC_SST);
+    assert_int_equal(sass_class("STG.E.SYS", &flags), IC_GST);
+    assert_int_equal(sass_class("STL", &flags), IC_GST);
+    assert_int_equal(sass_class("RED.E.ADD.STRONG.GPU", &flags), IC_ATOM);
+    assert_int_equal(sass_class("ATOMS.ADD", &flags), IC_SLD);
+    assert_int_equal(sass_class("MUFU.EX2", &flags), IC_SFU);
+    assert_int_equal(sass_class("DADD", &flags), IC_DP);
+    assert_int_equal(sass_class("DMUL", &flags), IC_DP);
+    assert_int_equal(sass_class("DFMA", &flags), IC_DP);
+    assert_int_equal(sass_class("F2F.F64.F32", &flags), IC_DP);
+    assert_int_equal(sass_class("F2F.F16.F32", &flags), IC_SP);
+    assert_int_equal(sass_class("BAR.SYNC", &flags), IC_BAR);
+    assert_int_equal(sass_class("BAR.ARV", &flags), IC_SP);
+    const char *control[] = { "BRA", "BRX", "JMP", "CALL", "RET", "SYNC", "BSYNC", "BSSY", "WARPSYNC" };
+    for (unsigned i = 0; i < sizeof control / sizeof control[0]; i++)
+        assert_int_equal(sass_class(control[i], &flags), IC_BRA);
+    assert_int_equal(sass_class("EXIT", &flags), IC_EXIT);
+    assert_int_equal(sass_class("NOP", &flags), IC_SP);
+    assert_int_equal(sass_class("XMAD.PSL.CBCC", &flags), IC_SP);
+    assert_int_equal(sass_class("IMAD.WIDE.U32", &flags), IC_SP);
+    assert_int_equal(sass_class("CTASIM_HINT", &flags), IC_HINT);
+    assert_int_equal(sass_class("LD.E", &flags), IC_GLD);
+    assert_int_equal(flags, SASS_GENERIC);
+    assert_int_equal(sass_class("FOOBAR.X", &flags), -1);
+    assert_int_equal(flags, 0);
+    assert_int_equal(sass_class(".E", &flags), -1);
+}
+
+static void test_sass_unknown_counts(void **state)
+{
+    (void)state;
+    sass_unknown u;
+    memset(&u, 0, sizeof u);
+    sass_unknown_add(&u, "FOO.A");
+    sass_unknown_add(&u, "FOO.B");
+    sass_unknown_add(&u, "BAR2");
+    assert_int_equal(u.n, 2);
+    assert_string_equal(u.name[0], "FOO");
+    assert_int_equal(u.count[0], 2);
+    assert_int_equal(u.total, 3);
+    for (int i = 0; i < SASS_UNKNOWN_MAX + 5; i++) {
+        char name[16];
+        snprintf(name, sizeof name, "Z%d", i);
+        sass_unknown_add(&u, name);
+    }
+    assert_int_equal(u.n, SASS_UNKNOWN_MAX);
+    assert_int_equal(u.other, 7);          /* 2 names held before, 30 more fit, 7 left over */
+    assert_int_equal(u.total, 3 + SASS_UNKNOWN_MAX + 5);
+}
+
+/* ------------------------------------------------------------ real trace */
+
+/* Count warp instructions and active lanes straight from the text: an
+ * instruction line is "<hex pc> <8 hex digits mask> ...". */
+static void count_file(const char *path, uint64_t *insts, uint64_t *threads)
+{
+    FILE *f = fopen(path, "r");
+    char line[4096];
+    assert_non_null(f);
+    *insts = *threads = 0;
+    while (fgets(line, sizeof line, f)) {
+        char pc[32], mask[32];
+        if (sscanf(line, "%31s %31s", pc, mask) != 2 || strlen(mask) != 8 ||
+            strspn(pc, "0123456789abcdef") != strlen(pc) || strspn(mask, "0123456789abcdef") != 8)
+            continue;
+        unsigned long m = strtoul(mask, NULL, 16);
+        (*insts)++;
+        for (; m; m &= m - 1)
+            (*threads)++;
+    }
+    fclose(f);
+}
+
+static void run_all(kern *k, uint64_t *insts, uint64_t *threads)
+{
+    char err[300] = "";
+    *insts = *threads = 0;
+    for (uint32_t c = 0; c < k->n_cta; c++) {
+        if (k->ops->cta_begin(k, c, err, sizeof err))
+            fail_msg("%s", err);
+        for (uint32_t w = 0; w < k->warps_per_cta; w++) {
+            kcursor cur;
+            inst in;
+            int got;
+            memset(&cur, 0, sizeof cur);
+            while ((got = k->ops->fetch(k, c, w, &cur, &in, err, sizeof err)) == 1) {
+                (*insts)++;
+                *threads += (uint64_t)__builtin_popcount(in.mask);
+            }
+            assert_int_equal(got, 0);
+        }
+        k->ops->cta_end(k, c);
+    }
+}
+
+static void test_real_trace_counts(void **state)
+{
+    (void)state;
+    char err[300] = "";
+    workload w;
+    uint64_t want_i, want_t, got_i, got_t;
+    count_file(REAL "/kernel-1.traceg", &want_i, &want_t);
+    /* README: 32 warps; warps 0-3 run 23 instructions, 28 warps exit after 9:
+     * 4*23 + 28*9 = 344.  Lanes: warps 0-2 22 full + a 0-lane EXIT = 704 each,
+     * warp 3 8*32 + 28 + 14*4 = 340, warps 4-31 9*32 = 288 each: 10516. */
+    assert_int_equal(want_i, 344);
+    assert_int_equal(want_t, 10516);
+    assert_int_equal(trace_load_workload(&w, REAL, err, sizeof err), 0);
+    assert_int_equal(w.n_kernels, 1);
+    kern *k = w.kernels[0];
+    assert_string_equal(k->name, "_Z6vecAddIfEvPT_S1_S1_i");
+    assert_int_equal(k->n_cta, 1);
+    assert_int_equal(k->cta_threads, 1024);
+    assert_int_equal(k->warps_per_cta, 32);
+    assert_int_equal(k->regs_per_thread, 8);
+    assert_int_equal(k->smem_per_cta, 0);
+    const trace_info *in = trace_kern_info(k);
+    assert_int_equal(in->version, 4);
+    assert_int_equal(in->binary_version, 61);
+    assert_int_equal(in->memcpy_count, 2);
+    assert_int_equal(in->memcpy_bytes, 800);
+    run_all(k, &got_i, &got_t);
+    assert_int_equal(got_i, want_i);
+    assert_int_equal(got_t, want_t);
+    assert_int_equal(in->unknown.total, 0);
+    trace_workload_free(&w);
+}
+
+/* Warp 3 of the real trace: the divergent one (kernel-1.traceg). */
+static void test_real_trace_warp3(void **state)
+{
+    (void)state;
+    char err[300] = "";
+    workload w;
+    kcursor cur;
+    inst in;
+    assert_int_equal(trace_load_workload(&w, REAL "/kernelslist.g", err, sizeof err), 0);
+    kern *k = w.kernels[0];
+    assert_int_equal(k->ops->cta_begin(k, 0, err, sizeof err), 0);
+    memset(&cur, 0, sizeof cur);
+    for (int i = 0; i < 8; i++)
+        fetch_ok(k, 0, 3, &cur, &in);
+    fetch_ok(k, 0, 3, &cur, &in);            /* 0058 fffffff0 0 EXIT: not the last, a branch */
+    assert_int_equal(in.pc, 0x58);
+    assert_int_equal(in.cls, IC_BRA);
+    assert_int_equal(in.mask, 0xfffffff0u);
+    for (int i = 0; i < 5; i++)
+        fetch_ok(k, 0, 3, &cur, &in);
+    fetch_ok(k, 0, 3, &cur, &in);            /* 0098 0000000f 1 R4 LDG.E.CG 1 R4 4 1 0x7fd165500180 4 */
+    assert_int_equal(in.cls, IC_GLD);
+    assert_int_equal(in.bytes, 4);
+    assert_int_equal(in.dst[0], 4);
+    assert_int_equal(in.src[0], 4);
+    assert_int_equal(in.addr[0], 0x7fd165500180ull);
+    assert_int_equal(in.addr[3], 0x7fd16550018cull);
+    assert_int_equal(in.addr[4], 0);
+    for (int i = 0; i < 8; i++)
+        fetch_ok(k, 0, 3, &cur, &in);
+    assert_int_equal(in.cls, IC_EXIT);       /* 00f0 0000000f 0 EXIT: last */
+    fetch_end(k, 0, 3, &cur);
+    trace_workload_free(&w);
+}
+
+/* ------------------------------------------------------------ line forms */
+
+static void test_forms_v4(void **state)
+{
+    (void)state;
+    char err[300] = "";
+    workload w;
+    kcursor cur;
+    inst in;
+    assert_int_equal(trace_load_workload(&w, FIX "ok", err, sizeof err), 0);
+    assert_int_equal(w.n_kernels, 2);
+    kern *k = w.kernels[0];
+    const trace_info *ti = trace_kern_info(k);
+    assert_int_equal(k->n_cta, 2);
+    assert_int_equal(k->cta_threads, 40);
+    assert_int_equal(k->warps_per_cta, 2);
+    assert_int_equal(k->regs_per_thread, 24);
+    assert_int_equal(k->smem_per_cta, 1024);
+    assert_int_equal(ti->memcpy_count, 2);
+    assert_int_equal(ti->memcpy_bytes, 800);
+    assert_int_equal(ti->warnings, 1);       /* "-future knob" twice: warned once */
+    assert_string_equal(ti->first_warning,
+                        "tests/data/traces/ok/../ok_v4.traceg:12: warning: unknown header line ignored (-future knob)");
+    assert_int_equal(k->ops->cta_begin(k, 0, err, sizeof err), 0);
+    assert_int_equal(ti->insts, 11);         /* streaming: only thread block 0 read so far */
+    memset(&cur, 0, sizeof cur);
+    fetch_ok(k, 0, 0, &cur, &in);            /* 0000 ffffffff 1 R1 IMAD.MOV.U32 2 R255 RZ 0 */
+    assert_int_equal(in.cls, IC_SP);
+    assert_int_equal(in.ndst, 1);
+    assert_int_equal(in.dst[0], 1);
+    assert_int_equal(in.nsrc, 2);
+    assert_int_equal(in.src[0], KERN_REG_NONE);
+    assert_int_equal(in.src[1], KERN_REG_NONE);
+    fetch_ok(k, 0, 0, &cur, &in);            /* list-all, 4 lanes, 8 bytes */
+    assert_int_equal(in.cls, IC_GLD);
+    assert_int_equal(in.bytes, 8);
+    assert_int_equal(in.mask, 0xf);
+    assert_int_equal(in.addr[0], 0x1000);
+    assert_int_equal(in.addr[1], 0x1008);
+    assert_int_equal(in.addr[2], 0x1010);
+    assert_int_equal(in.addr[3], 0x1100);
+    fetch_ok(k, 0, 0, &cur, &in);            /* base 0x2000 stride -4 on lanes 4..7 */
+    assert_int_equal(in.addr[4], 0x2000);
+    assert_int_equal(in.addr[5], 0x1ffc);
+    assert_int_equal(in.addr[7], 0x1ff4);
+    assert_int_equal(in.addr[3], 0);
+    fetch_ok(k, 0, 0, &cur, &in);            /* base-delta on lanes 0 and 2 */
+    assert_int_equal(in.cls, IC_GST);
+    assert_int_equal(in.addr[0], 0x3000);
+    assert_int_equal(in.addr[2], 0x3100);
+    fetch_ok(k, 0, 0, &cur, &in);            /* predicated-off store: mask 0, base-stride 0x0 0 */
+    assert_int_equal(in.cls, IC_GST);
+    assert_int_equal(in.mask, 0);
+    fetch_ok(k, 0, 0, &cur, &in);            /* generic LD inside the shared window */
+    assert_int_equal(in.cls, IC_SLD);
+    assert_int_equal(in.addr[1], 0x7f0000000104ull);
+    fetch_ok(k, 0, 0, &cur, &in);            /* generic ST outside it */
+    assert_int_equal(in.cls, IC_GST);
+    fetch_ok(k, 0, 0, &cur, &in);            /* EXIT in the middle */
+    assert_int_equal(in.cls, IC_BRA);
+    fetch_ok(k, 0, 0, &cur, &in);            /* unknown opcode: SP, counted */
+    assert_int_equal(in.cls, IC_SP);
+    assert_int_equal(in.pc, 0x80);
+    fetch_end(k, 0, 0, &cur);
+    assert_int_equal(ti->unknown.n, 1);
+    assert_string_equal(ti->unknown.name[0], "FOOBAR");
+    memset(&cur, 0, sizeof cur);
+    fetch_ok(k, 0, 1, &cur, &in);
+    assert_int_equal(in.cls, IC_SFU);
+    fetch_ok(k, 0, 1, &cur, &in);
+    assert_int_equal(in.cls, IC_EXIT);
+    k->ops->cta_end(k, 0);
+    assert_int_equal(k->ops->cta_begin(k, 1, err, sizeof err), 0);   /* with cluster lines */
+    memset(&cur, 0, sizeof cur);
+    fetch_ok(k, 1, 0, &cur, &in);
+    assert_int_equal(in.cls, IC_BAR);
+    memset(&cur, 0, sizeof cur);
+    fetch_end(k, 1, 1, &cur);                /* insts = 0 */
+    k->ops->cta_end(k, 1);
+    /* 9 + 2 + 1 lines; lanes 32+4+4+2+0+2+2+0+32 + 8+8 + 32 */
+    assert_int_equal(ti->insts, 12);
+    assert_int_equal(ti->thread_insts, 126);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    assert_int_equal(trace_report(&w, mem), 1);
+    fclose(mem);
+    assert_non_null(strstr(buf, "ok_v4.traceg: unknown SASS opcode FOOBAR executed 1 times"));
+    free(buf);
+    trace_workload_free(&w);
+}
+
+/* Header resources give N: ok_v4 has 40 threads (2 warps = 64 thread slots),
+ * 24 registers, 1024 B shared.  Core: 1536 threads, 48 warps, 8 CTAs,
+ * 32768 registers, 4096 B shared -> min(8, 1536/64 = 24, 48/2 = 24,
+ * 32768/(24*64) = 21, 4096/1024 = 4) = 4. */
+static void test_header_gives_n(void **state)
+{
+    (void)state;
+    char err[300] = "";
+    kern *k;
+    gpu_cfg cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.max_threads = 1536;
+    cfg.max_warps = 48;
+    cfg.max_ctas = 8;
+    cfg.regs = 32768;
+    cfg.smem_bytes = 4096;
+    assert_int_equal(trace_open_kernel(&k, FIX "ok_v4.traceg", 1, err, sizeof err), 0);
+    assert_int_equal(kern_ctas_per_core(k, &cfg), 4);
+    cfg.smem_bytes = 65536;                  /* now registers bind: 21 */
+    cfg.max_ctas = 32;
+    assert_int_equal(kern_ctas_per_core(k, &cfg), 21);
+    k->ops->destroy(k);
+}
+
+static void test_forms_v5_lineinfo_immediate(void **state)
+{
+    (void)state;
+    char err[300] = "";
+    kern *k;
+    kcursor cur;
+    inst in;
+    assert_int_equal(trace_open_kernel(&k, FIX "ok_v5.traceg", 7, err, sizeof err), 0);
+    assert_int_equal(trace_kern_info(k)->version, 5);
+    assert_int_equal(trace_kern_info(k)->binary_version, -1);
+    assert_int_equal(k->ops->cta_begin(k, 0, err, sizeof err), 0);
+    memset(&cur, 0, sizeof cur);
+    fetch_ok(k, 0, 0, &cur, &in);            /* 12 0000 ffffffff 1 R0 DFMA 3 R2 R4 R6 0 0 */
+    assert_int_equal(in.cls, IC_DP);
+    assert_int_equal(in.nsrc, 3);
+    assert_int_equal(in.src[2], 6);
+    fetch_ok(k, 0, 0, &cur, &in);            /* base-delta 0x5000 -64, immediate 7 */
+    assert_int_equal(in.cls, IC_ATOM);
+    assert_int_equal(in.addr[0], 0x5000);
+    assert_int_equal(in.addr[1], 0x4fc0);
+    fetch_ok(k, 0, 0, &cur, &in);
+    assert_int_equal(in.cls, IC_EXIT);
+    fetch_end(k, 0, 0, &cur);
+    assert_int_equal(trace_kern_info(k)->thread_insts, 66);
+    k->ops->cta_end(k, 0);
+    k->ops->destroy(k);
+}
+
+/* ------------------------------------------------------------ errors */
+
+static void test_errors_lines(void **state)
+{
+    (void)state;
+    expect_run_error(FIX "err_truncated.traceg",
+                     FIX "err_truncated.traceg:15: truncated line (missing opcode)");
+    expect_run_error(FIX "err_badhex.traceg", FIX "err_badhex.traceg:14: bad hex mask (ffffzfff)");
+    expect_run_error(FIX "err_insts_short.traceg",
+                     FIX "err_insts_short.traceg:16: warp 0 has 2 instruction lines, insts = 3");
+    expect_run_error(FIX "err_insts_long.traceg",
+                     FIX "err_insts_long.traceg:15: more instruction lines than insts = 1 (warp 0)");
+    expect_run_error(FIX "err_no_end.traceg",
+                     FIX "err_no_end.traceg:14: missing #END_TB (thread block begun at line 10)");
+    expect_run_error(FIX "err_addr_count.traceg",
+                     FIX "err_addr_count.traceg:14: address count 3 does not match mask 0x0000000f (4 active lanes)");
+    expect_run_error(FIX "err_delta_count.traceg",
+                     FIX "err_delta_count.traceg:14: address count 5 does not match mask 0x0000000f (4 active lanes)");
+    expect_run_error(FIX "err_stride_gap.traceg",
+                     FIX "err_stride_gap.traceg:14: base-stride addresses need contiguous active lanes (mask 0x00000005)");
+    expect_run_error(FIX "err_register.traceg",
+                     FIX "err_register.traceg:14: unsupported register (P0): only R0..R255 are traced");
+    expect_run_error(FIX "err_order.traceg",
+                     FIX "err_order.traceg:11: thread block (1,0,0) out of order: expected (0,0,0)");
+}
+
+static void test_errors_header_and_list(void **state)
+{
+    (void)state;
+    char err[300] = "";
+    kern *k = NULL;
+    assert_int_equal(trace_open_kernel(&k, FIX "err_version.traceg", 1, err, sizeof err), -1);
+    assert_null(k);
+    assert_string_equal(err, FIX "err_version.traceg:8: unsupported accelsim tracer version 2 (this reader reads 3..5)");
+    assert_int_equal(trace_open_kernel(&k, FIX "err_no_nregs.traceg", 1, err, sizeof err), -1);
+    assert_string_equal(err, FIX "err_no_nregs.traceg:9: missing header line (-nregs)");
+    expect_load_error(FIX "bad_list", FIX "bad_list/kernelslist.g:1: bad hex MemcpyHtoD address (0xzz)");
+    expect_load_error(FIX "missing_kernel",
+                      FIX "missing_kernel/kernel-9.traceg: cannot open (No such file or directory)");
+    expect_load_error(FIX "nowhere", FIX "nowhere: cannot open (No such file or directory)");
+}
+
+static void test_errors_api_order(void **state)
+{
+    (void)state;
+    char err[300] = "";
+    kern *k;
+    kcursor cur;
+    inst in;
+    assert_int_equal(trace_open_kernel(&k, FIX "ok_v4.traceg", 1, err, sizeof err), 0);
+    assert_int_equal(k->ops->cta_begin(k, 1, err, sizeof err), -1);
+    assert_string_equal(err, FIX "ok_v4.traceg: thread blocks are read in order: cta_begin(1), next is 0 of 2");
+    memset(&cur, 0, sizeof cur);
+    assert_int_equal(k->ops->fetch(k, 0, 0, &cur, &in, err, sizeof err), -1);
+    assert_string_equal(err, FIX "ok_v4.traceg: fetch from CTA 0 warp 0, which is not begun");
+    k->ops->destroy(k);
+}
+
+/* ------------------------------------------------------------ xz */
+
+static void make_xz(const char *src, const char *dst, size_t cut)
+{
+    FILE *f = fopen(src, "rb");
+    assert_non_null(f);
+    static uint8_t in[1 << 16], out[1 << 16];
+    size_t n = fread(in, 1, sizeof in, f), pos = 0;
+    fclose(f);
+    assert_int_equal(lzma_easy_buffer_encode(6, LZMA_CHECK_CRC64, NULL, in, n, out, &pos, sizeof out), LZMA_OK);
+    f = fopen(dst, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(out, 1, pos - cut, f), pos - cut);
+    fclose(f);
+}
+
+static void test_xz_compressed(void **state)
+{
+    (void)state;
+    char path[128], err[300] = "";
+    uint64_t want_i, want_t, got_i, got_t;
+    kern *k;
+    snprintf(path, sizeof path, "%s/kernel-1.traceg.xz", tmpdir);
+    make_xz(REAL "/kernel-1.traceg", path, 0);
+    count_file(REAL "/kernel-1.traceg", &want_i, &want_t);
+    assert_int_equal(trace_open_kernel(&k, path, 1, err, sizeof err), 0);
+    run_all(k, &got_i, &got_t);
+    assert_int_equal(got_i, want_i);
+    assert_int_equal(got_t, want_t);
+    k->ops->destroy(k);
+    /* the same stream cut short by 40 bytes: an error, not a crash */
+    make_xz(REAL "/kernel-1.traceg", path, 40);
+    int rc = trace_open_kernel(&k, path, 1, err, sizeof err);
+    if (rc == 0) {
+        rc = k->ops->cta_begin(k, 0, err, sizeof err);
+        k->ops->destroy(k);
+    }
+    assert_int_equal(rc, -1);
+    assert_non_null(strstr(err, "xz"));
+}
+
+/* ------------------------------------------------------------ round trip */
+
+/* A tiny synthetic source: 3 CTAs of 48 threads (warp 1 has 16 lanes);
+ * warp w of CTA c runs 6 + c + w instructions cycling through every class,
+ * memory ones alternating contiguous-stride, irregular and sparse lanes. */
+typedef struct rt_src { kern k; } rt_src;
+
+static uint32_t rt_len(uint32_t cta, uint32_t warp) { return 6 + cta + warp; }
+
+static void rt_make(uint32_t cta, uint32_t warp, uint32_t pos, inst *in)
+{
+    static const uint8_t order[] = { IC_SP, IC_GLD, IC_SFU, IC_GST, IC_DP, IC_SLD, IC_SST,
+                                     IC_ATOM, IC_BAR, IC_BRA, IC_HINT };
+    memset(in, 0, sizeof *in);
+    uint32_t full = warp == 1 ? 0xffffu : 0xffffffffu;
+    uint32_t last = rt_len(cta, warp) - 1;
+    in->cls = pos == last ? IC_EXIT : order[(pos + cta) % sizeof order];
+    in->pc = pos * 16;
+    in->mask = (pos % 3 == 2) ? (full & 0x00ff00f1u) : full;
+    in->ndst = pos % 3 == 0 ? 0 : 1;
+    in->dst[0] = in->ndst ? (uint8_t)(pos + warp) : KERN_REG_NONE;
+    in->dst[1] = KERN_REG_NONE;
+    in->nsrc = (uint8_t)(pos % 5);
+    for (int i = 0; i < KERN_MAX_SRC; i++)
+        in->src[i] = i < in->nsrc ? (i == 1 ? KERN_REG_NONE : (uint8_t)(i * 7 + pos)) : KERN_REG_NONE;
+    int mem = in->cls == IC_GLD || in->cls == IC_GST || in->cls == IC_SLD || in->cls == IC_SST ||
+              in->cls == IC_ATOM;
+    if (!mem)
+        return;
+    in->bytes = (uint8_t)(1u << (pos % 5));
+    for (int lane = 0; lane < 32; lane++)
+        if (in->mask >> lane & 1u)
+            in->addr[lane] = (pos % 2) ? 0x10000u + (uint64_t)cta * 4096 + (uint64_t)lane * in->bytes
+                                       : 0x7000000000ull - (uint64_t)(lane * lane) * 40;
+}
+
+static int rt_begin(kern *k, uint32_t cta, char *err, unsigned errlen) { return 0; }
+static int rt_fetch(kern *k, uint32_t cta, uint32_t warp, kcursor *cur, inst *out, char *err, unsigned errlen)
+{
+    if (cur->pos >= rt_len(cta, warp))
+        return 0;
+    rt_make(cta, warp, cur->pos++, out);
+    return 1;
+}
+static void rt_end(kern *k, uint32_t cta) {}
+static void rt_destroy(kern *k) {}
+static const kern_ops rt_ops = { rt_begin, rt_fetch, rt_end, rt_destroy };
+
+static void roundtrip(int form)
+{
+    rt_src src;
+    workload w, back;
+    char err[300] = "";
+    memset(&src, 0, sizeof src);
+    src.k.ops = &rt_ops;
+    snprintf(src.k.name, sizeof src.k.name, "roundtrip");
+    src.k.n_cta = 3;
+    src.k.cta_threads = 48;
+    src.k.warps_per_cta = 2;
+    src.k.regs_per_thread = 32;
+    src.k.smem_per_cta = 512;
+    memset(&w, 0, sizeof w);
+    w.n_kernels = 1;
+    w.kernels[0] = &src.k;
+    assert_int_equal(trace_write_workload(&w, tmpdir, form, err, sizeof err), 0);
+    assert_int_equal(trace_load_workload(&back, tmpdir, err, sizeof err), 0);
+    kern *k = back.kernels[0];
+    assert_int_equal(k->n_cta, 3);
+    assert_int_equal(k->cta_threads, 48);
+    assert_int_equal(k->regs_per_thread, 32);
+    assert_int_equal(k->smem_per_cta, 512);
+    for (uint32_t c = 0; c < 3; c++) {
+        assert_int_equal(k->ops->cta_begin(k, c, err, sizeof err), 0);
+        for (uint32_t wp = 0; wp < 2; wp++) {
+            kcursor cur;
+            inst got, want;
+            memset(&cur, 0, sizeof cur);
+            for (uint32_t p = 0; p < rt_len(c, wp); p++) {
+                fetch_ok(k, c, wp, &cur, &got);
+                rt_make(c, wp, p, &want);
+                assert_inst_equal(&got, &want);
+            }
+            fetch_end(k, c, wp, &cur);
+        }
+        k->ops->cta_end(k, c);
+    }
+    assert_int_equal(trace_kern_info(k)->unknown.total, 0);
+    trace_workload_free(&back);
+}
+
+static void test_roundtrip_list(void **state) { (void)state; roundtrip(TRACE_ADDR_LIST); }
+static void test_roundtrip_compressed(void **state) { (void)state; roundtrip(TRACE_ADDR_COMPRESS); }
+
+/* Many CTAs resident at once, ended out of order (the CTA table). */
+static void test_many_resident_ctas(void **state)
+{
+    (void)state;
+    char path[128], err[300] = "";
+    rt_src src;
+    kern *k;
+    memset(&src, 0, sizeof src);
+    src.k.ops = &rt_ops;
+    src.k.n_cta = 300;
+    src.k.cta_threads = 48;
+    src.k.warps_per_cta = 2;
+    snprintf(path, sizeof path, "%s/many.traceg", tmpdir);
+    assert_int_equal(trace_write_kernel(&src.k, 1, path, TRACE_ADDR_COMPRESS, err, sizeof err), 0);
+    assert_int_equal(trace_open_kernel(&k, path, 1, err, sizeof err), 0);
+    for (uint32_t c = 0; c < 300; c++) {
+        assert_int_equal(k->ops->cta_begin(k, c, err, sizeof err), 0);
+        if (c % 3 == 2) {                    /* end the middle one of every three */
+            k->ops->cta_end(k, c - 1);
+        }
+    }
+    for (uint32_t c = 0; c < 300; c += (c % 3 == 0) ? 2 : 1) {
+        kcursor cur;
+        inst got, want;
+        memset(&cur, 0, sizeof cur);
+        fetch_ok(k, c, 0, &cur, &got);
+        rt_make(c, 0, 0, &want);
+        assert_inst_equal(&got, &want);
+        k->ops->cta_end(k, c);
+    }
+    k->ops->destroy(k);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", tmpdir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_sass_table_sorted_and_classes),
+        cmocka_unit_test(test_sass_unknown_counts),
+        cmocka_unit_test(test_real_trace_counts),
+        cmocka_unit_test(test_real_trace_warp3),
+        cmocka_unit_test(test_forms_v4),
+        cmocka_unit_test(test_header_gives_n),
+        cmocka_unit_test(test_forms_v5_lineinfo_immediate),
+        cmocka_unit_test(test_errors_lines),
+        cmocka_unit_test(test_errors_header_and_list),
+        cmocka_unit_test(test_errors_api_order),
+        cmocka_unit_test(test_xz_compressed),
+        cmocka_unit_test(test_roundtrip_list),
+        cmocka_unit_test(test_roundtrip_compressed),
+        cmocka_unit_test(test_many_resident_ctas),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -1,0 +1,574 @@
+/* test_ucs.c -- uC-States Gating Control Unit C reference model (seed 004
+ * Sec. 4 Algorithm 1; controllers.md section 5; docs/units/ucs.md).
+ * Expected values are derived from the paper's formulas on the sums the test
+ * drives, e.g. U[EX_SP] < th_U <=> sum(busy) * 100 < th_U% * T * units. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+#include "ucs.h"
+
+typedef struct fx {
+    ucs u;
+    ctl_cfg cfg;
+    ctl_in in;
+    ctl_out out;
+    int cycles;
+} fx;
+
+static fx F;
+
+/* Core 0 only, T = period, units = 2 everywhere (ctl_cfg_defaults). */
+static void fx_init(uint32_t period)
+{
+    memset(&F, 0, sizeof F);
+    ctl_cfg_defaults(&F.cfg, 1, 1);
+    F.cfg.uc_period = period;
+    ucs_reset(&F.u, &F.cfg, &F.out);
+}
+
+static ctl_core_in *c0(void) { return &F.in.core[0]; }
+static const ctl_core_out *o0(void) { return &F.out.core[0]; }
+
+static void step(void)
+{
+    ucs_step(&F.u, &F.cfg, &F.in, &F.out);
+    F.cycles++;
+}
+
+static void steps(int n)
+{
+    for (int i = 0; i < n; i++)
+        step();
+}
+
+static int down(int comp) { return (o0()->tuned_down >> comp) & 1; }
+static int accepts(int comp) { return (o0()->accepts_work >> comp) & 1; }
+
+/* Run one whole interval; busy[EX_*] = 2 (full), everything else 0, unless
+ * the caller changed F.in before. */
+static void full_ex(void)
+{
+    memset(c0(), 0, sizeof *c0());
+    c0()->busy[CTL_EX_SP] = c0()->busy[CTL_EX_SFU] = c0()->busy[CTL_EX_LDST] = 2;
+}
+
+/* ---- reset ------------------------------------------------------------- */
+static void test_reset_outputs(void **st)
+{
+    (void)st;
+    fx_init(10);
+    for (int c = 0; c < CTL_MAX_CORES; c++) {
+        assert_int_equal(F.out.core[c].tuned_down, 0);
+        assert_int_equal(F.out.core[c].accepts_work, 0x3FFF);
+        for (int g = 0; g < CTL_NPG; g++)
+            assert_int_equal(F.out.core[c].pg_state[g], CTL_PGS_ON);
+    }
+    assert_int_equal(F.u.phase, UCS_PHASE1);
+}
+
+/* ---- phase rotation: 1, 2, 3, 1 at edges T, 2T, 3T, 4T ------------------- */
+static void test_phase_rotation(void **st)
+{
+    (void)st;
+    const int T = 10;
+    fx_init(T);
+    full_ex(); /* phase 1: EX busy at 100 % -> up (no change) */
+    c0()->empty = 0x3FFF;
+    steps(T);
+    assert_int_equal(o0()->tuned_down, 0);
+    assert_int_equal(F.u.phase, UCS_PHASE2);
+    /* Phase 2: every IDOC/OC/OCEX at U = 0 < U[EX_j] = 1 -> down at edge 2T. */
+    steps(T - 1);
+    assert_int_equal(o0()->tuned_down, 0);
+    step();
+    uint16_t p2 = 0;
+    for (int c = CTL_IDOC_SP; c <= CTL_OCEX_LDST; c++)
+        p2 |= (uint16_t)(1u << c);
+    assert_int_equal(o0()->tuned_down, p2);
+    /* Phase 3: U[SCH] = 0 < 2 th_U and U[SCH_j] = 0 < U[EX_j] -> SCH down;
+     * U[IFID] = 0 is not < U[SCH] = 0 -> IFID up.  At edge 3T, not before. */
+    steps(T - 1);
+    assert_int_equal(down(CTL_SCH), 0);
+    step();
+    assert_int_equal(down(CTL_SCH), 1);
+    assert_int_equal(down(CTL_IFID), 0);
+    /* Back to phase 1: EX_SP idle now -> down at edge 4T, not before. */
+    c0()->busy[CTL_EX_SP] = 0;
+    steps(T - 1);
+    assert_int_equal(down(CTL_EX_SP), 0);
+    step();
+    assert_int_equal(down(CTL_EX_SP), 1);
+    assert_int_equal(F.u.phase, UCS_PHASE2);
+}
+
+/* ---- phase 1: EX_SP / EX_SFU by th_U ----------------------------------- */
+/* T = 100, units 2, th_U 15 %: down iff sum*100 < 15*100*2 <=> sum < 30. */
+static void run_p1_ex(int comp, int busy_cycles)
+{
+    fx_init(100);
+    full_ex();
+    c0()->busy[comp] = 0;
+    for (int i = 0; i < 100; i++) {
+        c0()->busy[comp] = (uint8_t)(i < busy_cycles ? 1 : 0);
+        step();
+    }
+}
+
+static void test_p1_sp_sfu_threshold(void **st)
+{
+    (void)st;
+    run_p1_ex(CTL_EX_SP, 29);
+    assert_int_equal(down(CTL_EX_SP), 1);
+    assert_int_equal(F.u.branch_hits[UCS_BR_P1_SP_DOWN], 1);
+    run_p1_ex(CTL_EX_SP, 30);
+    assert_int_equal(down(CTL_EX_SP), 0);
+    assert_int_equal(F.u.branch_hits[UCS_BR_P1_SP_UP], 1);
+    run_p1_ex(CTL_EX_SFU, 29);
+    assert_int_equal(down(CTL_EX_SFU), 1);
+    assert_int_equal(down(CTL_EX_SP), 0);
+    run_p1_ex(CTL_EX_SFU, 30);
+    assert_int_equal(down(CTL_EX_SFU), 0);
+}
+
+/* Tuned down, then a busy interval tunes it up at the next phase-1 edge. */
+static void test_p1_up_after_down(void **st)
+{
+    (void)st;
+    const int T = 10;
+    fx_init(T);
+    full_ex();
+    c0()->busy[CTL_EX_SP] = 0;
+    c0()->empty = 0x3FFF;
+    steps(T);
+    assert_int_equal(down(CTL_EX_SP), 1);
+    c0()->busy[CTL_EX_SP] = 2;
+    steps(3 * T - 1);
+    assert_int_equal(down(CTL_EX_SP), 1);
+    step();
+    assert_int_equal(down(CTL_EX_SP), 0);
+}
+
+/* ---- phase 1: EX_LDST by RT = sum(J) / sum(lambda) > th_RT (100) -------- */
+static void run_p1_ldst(int j_total, int lambda_total)
+{
+    fx_init(50);
+    full_ex();
+    for (int i = 0; i < 50; i++) {
+        int j = j_total > 100 ? 100 : j_total;
+        c0()->mem_warps = (uint8_t)(j > 0 ? (j > 127 ? 127 : j) : 0);
+        j_total -= c0()->mem_warps;
+        c0()->ldst_enter = (uint8_t)(i < lambda_total ? 1 : 0);
+        step();
+    }
+    assert_int_equal(j_total, 0);
+}
+
+static void test_p1_ldst_rt(void **st)
+{
+    (void)st;
+    run_p1_ldst(301, 3); /* RT = 100.33 > 100 */
+    assert_int_equal(down(CTL_EX_LDST), 1);
+    assert_int_equal(F.u.branch_hits[UCS_BR_P1_LDST_DOWN], 1);
+    run_p1_ldst(300, 3); /* RT = 100, not > 100 */
+    assert_int_equal(down(CTL_EX_LDST), 0);
+    assert_int_equal(F.u.branch_hits[UCS_BR_P1_LDST_UP], 1);
+    run_p1_ldst(2000, 0); /* sum(lambda) = 0: RT = 0 */
+    assert_int_equal(down(CTL_EX_LDST), 0);
+    assert_int_equal(F.u.branch_hits[UCS_BR_P1_LDST_LAMBDA0], 1);
+    assert_int_equal(F.u.branch_hits[UCS_BR_P1_LDST_DOWN], 0);
+}
+
+/* ---- phase 2: U[i_j] < U[EX_j] with different unit counts --------------- */
+/* units[OC_SP] = 4, units[EX_SP] = 2, sum(EX_SP) = 10: U[OC_SP] < U[EX_SP]
+ * <=> sum(OC_SP) * 2 < 10 * 4 <=> sum(OC_SP) < 20. */
+static void run_p2(int oc_sum)
+{
+    const int T = 40;
+    fx_init(T);
+    F.cfg.units[CTL_OC_SP] = 4;
+    full_ex();
+    steps(T); /* phase 1 */
+    for (int i = 0; i < T; i++) {
+        full_ex();
+        c0()->busy[CTL_EX_SP] = (uint8_t)(i < 10 ? 1 : 0);
+        c0()->busy[CTL_OC_SP] = (uint8_t)(i < oc_sum ? 1 : 0);
+        /* other stages equal to their EX: not below -> up */
+        c0()->busy[CTL_IDOC_SP] = c0()->busy[CTL_OCEX_SP] = c0()->busy[CTL_EX_SP];
+        c0()->busy[CTL_IDOC_SFU] = c0()->busy[CTL_OC_SFU] = c0()->busy[CTL_OCEX_SFU] = 2;
+        c0()->busy[CTL_IDOC_LDST] = c0()->busy[CTL_OC_LDST] = 2;
+        c0()->busy[CTL_OCEX_LDST] = 1; /* below EX_LDST (2): down */
+        step();
+    }
+}
+
+static void test_p2_pipeline_vs_ex(void **st)
+{
+    (void)st;
+    run_p2(19);
+    assert_int_equal(down(CTL_OC_SP), 1);
+    assert_int_equal(down(CTL_OCEX_LDST), 1);
+    assert_int_equal(o0()->tuned_down,
+                     (1u << CTL_OC_SP) | (1u << CTL_OCEX_LDST));
+    assert_int_equal(F.u.branch_hits[UCS_BR_P2_DOWN_FIRST + 3], 1); /* oc_sp */
+    assert_int_equal(F.u.branch_hits[UCS_BR_P2_DOWN_FIRST + 2], 1); /* ocex_ldst */
+    run_p2(20);
+    assert_int_equal(down(CTL_OC_SP), 0);
+    assert_int_equal(F.u.branch_hits[UCS_BR_P2_UP_FIRST + 3], 1);
+}
+
+/* ---- phase 3: SCH / IFID ------------------------------------------------- */
+/* T = 100, units 2: U[SCH] < 2 th_U (30 %) <=> sum(SCH) * 100 < 30*100*2
+ * <=> sum(SCH) < 60.  sch_busy[j] against EX_j: sum(SCH_j) * 2 < sum(EX_j) * 2. */
+static void run_p3(int sch_sum, int sch_ldst_sum, int ifid_sum)
+{
+    const int T = 100;
+    fx_init(T);
+    full_ex();
+    c0()->empty = 0x3FFF;
+    steps(2 * T); /* phases 1 and 2 (EX full: only phase 2 tunes stages down) */
+    for (int i = 0; i < T; i++) {
+        full_ex();
+        c0()->empty = 0x3FFF;
+        c0()->busy[CTL_EX_LDST] = (uint8_t)(i < 50 ? 1 : 0); /* sum 50 */
+        c0()->busy[CTL_SCH] = (uint8_t)(i < sch_sum ? 1 : 0);
+        c0()->sch_busy[CTL_T_LDST] = (uint8_t)(i < sch_ldst_sum ? 1 : 0);
+        c0()->busy[CTL_IFID] = (uint8_t)(i < ifid_sum ? 1 : 0);
+        step();
+    }
+}
+
+static void test_p3_sch_ifid(void **st)
+{
+    (void)st;
+    run_p3(59, 49, 58); /* SCH low, SCH_LDST 49 < 50, IFID 58 < 59 */
+    assert_int_equal(down(CTL_SCH), 1);
+    assert_int_equal(down(CTL_IFID), 1);
+    assert_int_equal(F.u.branch_hits[UCS_BR_P3_SCH_DOWN_IFID_DOWN], 1);
+    run_p3(59, 49, 59); /* IFID = SCH: not below -> IFID up */
+    assert_int_equal(down(CTL_SCH), 1);
+    assert_int_equal(down(CTL_IFID), 0);
+    assert_int_equal(F.u.branch_hits[UCS_BR_P3_SCH_DOWN_IFID_UP], 1);
+    run_p3(60, 0, 0); /* U[SCH] = 30 % is not < 2 th_U */
+    assert_int_equal(down(CTL_SCH), 0);
+    assert_int_equal(down(CTL_IFID), 0);
+    assert_int_equal(F.u.branch_hits[UCS_BR_P3_UP_SCH_UTIL], 1);
+    run_p3(59, 50, 0); /* SCH_LDST = EX_LDST: SCH is a bottleneck */
+    assert_int_equal(down(CTL_SCH), 0);
+    assert_int_equal(down(CTL_IFID), 0);
+    assert_int_equal(F.u.branch_hits[UCS_BR_P3_UP_SCH_BOTTLENECK], 1);
+}
+
+/* Phase 3 up after down: SCH and IFID both tuned up together. */
+static void test_p3_up_after_down(void **st)
+{
+    (void)st;
+    run_p3(59, 49, 58);
+    assert_int_equal(down(CTL_SCH) & down(CTL_IFID), 1);
+    c0()->busy[CTL_SCH] = 2; /* U[SCH] = 100 % */
+    steps(3 * 100);
+    assert_int_equal(down(CTL_SCH), 0);
+    assert_int_equal(down(CTL_IFID), 0);
+}
+
+/* ---- draining, gating, wake-up ------------------------------------------ */
+/* EX_SP down at edge T with empty = 0: DRAINING, no work accepted, until the
+ * edge that sees empty = 1 -> OFF. */
+static void test_drain_waits_for_empty(void **st)
+{
+    (void)st;
+    const int T = 10;
+    fx_init(T);
+    full_ex();
+    c0()->busy[CTL_EX_SP] = 0;
+    steps(T);
+    assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_DRAINING);
+    assert_int_equal(accepts(CTL_EX_SP), 0);
+    assert_int_equal(accepts(CTL_EX_SFU), 1); /* busy: stays up */
+    steps(7);
+    assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_DRAINING);
+    c0()->empty = (uint16_t)(1u << CTL_EX_SP);
+    step();
+    assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_OFF);
+    assert_int_equal(o0()->pg_state[CTL_PG_EX_SFU], CTL_PGS_ON);
+    assert_int_equal(down(CTL_EX_SP), 1);
+    assert_int_equal(accepts(CTL_EX_SP), 0);
+}
+
+/* The decision edge itself does not look at empty: at least one DRAINING cycle. */
+static void test_drain_at_least_one_cycle(void **st)
+{
+    (void)st;
+    fx_init(10);
+    full_ex();
+    c0()->busy[CTL_EX_SP] = 0;
+    c0()->empty = 0x3FFF;
+    steps(10);
+    assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_DRAINING);
+    step();
+    assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_OFF);
+}
+
+/* Tune up while still draining cancels the drain: ON at the decision edge. */
+static void test_drain_cancel(void **st)
+{
+    (void)st;
+    const int T = 10;
+    fx_init(T);
+    full_ex();
+    c0()->busy[CTL_EX_SP] = 0;
+    steps(T);
+    c0()->busy[CTL_EX_SP] = 2;
+    steps(3 * T - 1);
+    assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_DRAINING);
+    step();
+    assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_ON);
+    assert_int_equal(accepts(CTL_EX_SP), 1);
+    assert_int_equal(F.u.branch_hits[UCS_BR_DRAIN_CANCEL], 1);
+}
+
+/* Wake-up: after the tune-up edge the PG group shows WAKING for exactly
+ * uc_wakeup (9) cycles, then ON and accepts work. */
+static void test_wakeup_delay(void **st)
+{
+    (void)st;
+    const int T = 10;
+    fx_init(T);
+    full_ex();
+    c0()->busy[CTL_EX_SP] = 0;
+    c0()->empty = 0x3FFF;
+    steps(T + 1);
+    assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_OFF);
+    c0()->busy[CTL_EX_SP] = 2;
+    steps(3 * T - 2); /* edges so far: 4T - 1; the tune-up edge is 4T */
+    assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_OFF);
+    int waking = 0;
+    step();
+    while (o0()->pg_state[CTL_PG_EX_SP] == CTL_PGS_WAKING && waking < 100) {
+        assert_int_equal(accepts(CTL_EX_SP), 0);
+        assert_int_equal(down(CTL_EX_SP), 0);
+        waking++;
+        step();
+    }
+    assert_int_equal(waking, (int)F.cfg.uc_wakeup);
+    assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_ON);
+    assert_int_equal(accepts(CTL_EX_SP), 1);
+}
+
+/* uc_wakeup = 0: a PG group is ON right after the tune-up edge. */
+static void test_wakeup_zero(void **st)
+{
+    (void)st;
+    fx_init(10);
+    F.cfg.uc_wakeup = 0;
+    full_ex();
+    c0()->busy[CTL_EX_SP] = 0;
+    c0()->empty = 0x3FFF;
+    steps(11);
+    c0()->busy[CTL_EX_SP] = 2;
+    steps(29);
+    assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_ON);
+    assert_int_equal(F.u.branch_hits[UCS_BR_PG_WAKE_NOW], 1);
+}
+
+/* CG group (OC_SP): gated after drain, accepts work on the cycle after the
+ * tune-up edge. */
+static void test_cg_wakes_next_cycle(void **st)
+{
+    (void)st;
+    const int T = 10;
+    fx_init(T);
+    full_ex();
+    c0()->empty = 0x3FFF;
+    steps(2 * T); /* phase 2: OC_SP (0) < EX_SP -> down */
+    assert_int_equal(down(CTL_OC_SP), 1);
+    step();
+    assert_int_equal(F.u.core[0].grp[CTL_OC_SP].state, CTL_PGS_OFF);
+    assert_int_equal(accepts(CTL_OC_SP), 0);
+    c0()->busy[CTL_OC_SP] = 2;
+    c0()->busy[CTL_IDOC_SP] = c0()->busy[CTL_OCEX_SP] = 2;
+    steps(3 * T - 2); /* next phase-2 edge is 5T */
+    assert_int_equal(accepts(CTL_OC_SP), 0);
+    step();
+    assert_int_equal(down(CTL_OC_SP), 0);
+    assert_int_equal(accepts(CTL_OC_SP), 1);
+    assert_int_equal(F.u.branch_hits[UCS_BR_CG_UNGATE], 3);
+}
+
+/* A tune-down decision while WAKING goes back to DRAINING. */
+static void test_waking_then_down(void **st)
+{
+    (void)st;
+    const int T = 10;
+    fx_init(T);
+    F.cfg.uc_wakeup = 200;
+    full_ex();
+    c0()->busy[CTL_EX_SP] = 0;
+    c0()->empty = 0x3FFF;
+    steps(T + 1);
+    c0()->busy[CTL_EX_SP] = 2;
+    steps(3 * T - 1);
+    assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_WAKING);
+    c0()->busy[CTL_EX_SP] = 0;
+    steps(3 * T);
+    assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_DRAINING);
+    assert_int_equal(down(CTL_EX_SP), 1);
+    assert_int_equal(F.u.branch_hits[UCS_BR_WAKING_DOWN], 1);
+}
+
+/* IFID: one tuned_down bit, PG decoder state in pg_state[IFID_DEC]. */
+static void test_ifid_maps_to_decoder(void **st)
+{
+    (void)st;
+    run_p3(59, 49, 58);
+    assert_int_equal(o0()->pg_state[CTL_PG_IFID_DEC], CTL_PGS_DRAINING);
+    assert_int_equal(o0()->pg_state[CTL_PG_SCH], CTL_PGS_DRAINING);
+    step();
+    assert_int_equal(o0()->pg_state[CTL_PG_IFID_DEC], CTL_PGS_OFF);
+    assert_int_equal(accepts(CTL_IFID), 0);
+    assert_int_equal(ucs_pg_index(CTL_IFID), CTL_PG_IFID_DEC);
+    assert_int_equal(ucs_pg_index(CTL_OC_SP), -1);
+    assert_int_equal(ucs_pg_index(CTL_EX_LDST), -1);
+}
+
+/* ---- break-even ----------------------------------------------------------
+ * T = 10: EX_SP down at edge 10, OFF at edge 11 (empty), up at edge 40:
+ * the OFF episode lasts 40 - 11 = 29 cycles. */
+static void run_episode(uint32_t break_even)
+{
+    fx_init(10);
+    F.cfg.uc_break_even = break_even;
+    full_ex();
+    c0()->busy[CTL_EX_SP] = 0;
+    c0()->empty = 0x3FFF;
+    steps(11);
+    c0()->busy[CTL_EX_SP] = 2;
+    steps(29);
+    assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_WAKING);
+}
+
+static void test_break_even(void **st)
+{
+    (void)st;
+    run_episode(29);
+    assert_int_equal(F.u.core[0].episodes[CTL_PG_EX_SP], 1);
+    assert_int_equal(F.u.core[0].short_episodes[CTL_PG_EX_SP], 0);
+    run_episode(30);
+    assert_int_equal(F.u.core[0].episodes[CTL_PG_EX_SP], 1);
+    assert_int_equal(F.u.core[0].short_episodes[CTL_PG_EX_SP], 1);
+    assert_int_equal(F.u.core[0].short_episodes[CTL_PG_EX_SFU], 0);
+}
+
+/* ---- kernel start, unused cores --------------------------------------- */
+static void test_kernel_start(void **st)
+{
+    (void)st;
+    const int T = 10;
+    fx_init(T);
+    full_ex();
+    c0()->empty = 0x3FFF;
+    steps(2 * T + 3); /* phase-2 stages tuned down, now inside phase 3 */
+    assert_int_not_equal(o0()->tuned_down, 0);
+    F.in.kernel_start = 1;
+    step();
+    F.in.kernel_start = 0;
+    assert_int_equal(o0()->tuned_down, 0);
+    assert_int_equal(F.u.phase, UCS_PHASE1);
+    assert_int_equal(F.u.cyc, 0);
+    /* the next decision is phase 1, T edges after the kernel start */
+    c0()->busy[CTL_EX_SP] = 0;
+    steps(T - 1);
+    assert_int_equal(down(CTL_EX_SP), 0);
+    step();
+    assert_int_equal(down(CTL_EX_SP), 1);
+}
+
+static void test_unused_core_held_in_reset(void **st)
+{
+    (void)st;
+    fx_init(10);
+    F.in.core[1].empty = 0x3FFF; /* core 1 idle: would be tuned down */
+    full_ex();
+    c0()->busy[CTL_EX_SP] = 0;
+    steps(10);
+    assert_int_equal(down(CTL_EX_SP), 1);
+    assert_int_equal(F.out.core[1].tuned_down, 0);
+    assert_int_equal(F.out.core[1].accepts_work, 0x3FFF);
+    F.cfg.n_cores = 2;
+    steps(30);
+    assert_int_equal(F.out.core[1].tuned_down & (1u << CTL_EX_SP), 1u << CTL_EX_SP);
+}
+
+/* ---- configuration and names -------------------------------------------- */
+static void test_cfg_check(void **st)
+{
+    (void)st;
+    char err[128];
+    ctl_cfg c;
+    ctl_cfg_defaults(&c, 16, 6);
+    assert_int_equal(ucs_cfg_check(&c, err, sizeof err), 0);
+    c.uc_period = 70000;
+    assert_int_equal(ucs_cfg_check(&c, err, sizeof err), -1);
+    assert_string_equal(err, "ucs: value 70000 exceeds 16 bits (uc_period)");
+    ctl_cfg_defaults(&c, 16, 6);
+    c.units[3] = 16;
+    assert_int_equal(ucs_cfg_check(&c, err, sizeof err), -1);
+    assert_string_equal(err, "ucs: value 16 exceeds 4 bits (units)");
+    ctl_cfg_defaults(&c, 65, 6);
+    assert_int_equal(ucs_cfg_check(&c, err, sizeof err), -1);
+    assert_string_equal(err, "ucs: 65 cores exceed 64 (n_cores)");
+    ctl_cfg_defaults(&c, 16, 6);
+    c.uc_th_u_pct = 101;
+    assert_int_equal(ucs_cfg_check(&c, err, sizeof err), -1);
+    assert_string_equal(err, "ucs: 101 % is above 100 % (uc_th_u_pct)");
+    ctl_cfg_defaults(&c, 16, 6);
+    c.uc_period = 0;
+    assert_int_equal(ucs_cfg_check(&c, err, sizeof err), -1);
+    ctl_cfg_defaults(&c, 16, 6);
+    c.uc_th_rt = 1024;
+    assert_int_equal(ucs_cfg_check(&c, err, sizeof err), -1);
+    assert_string_equal(err, "ucs: value 1024 exceeds 10 bits (uc_th_rt)");
+}
+
+static void test_branch_names(void **st)
+{
+    (void)st;
+    for (int i = 0; i < UCS_NBRANCH; i++) {
+        assert_non_null(ucs_branch_name(i));
+        assert_string_not_equal(ucs_branch_name(i), "?");
+        for (int j = 0; j < i; j++)
+            assert_string_not_equal(ucs_branch_name(i), ucs_branch_name(j));
+    }
+    assert_string_equal(ucs_branch_name(UCS_NBRANCH), "?");
+    assert_string_equal(ucs_branch_name(UCS_BR_PG_WAKE_DONE), "pg_wake_done");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_reset_outputs),
+        cmocka_unit_test(test_phase_rotation),
+        cmocka_unit_test(test_p1_sp_sfu_threshold),
+        cmocka_unit_test(test_p1_up_after_down),
+        cmocka_unit_test(test_p1_ldst_rt),
+        cmocka_unit_test(test_p2_pipeline_vs_ex),
+        cmocka_unit_test(test_p3_sch_ifid),
+        cmocka_unit_test(test_p3_up_after_down),
+        cmocka_unit_test(test_drain_waits_for_empty),
+        cmocka_unit_test(test_drain_at_least_one_cycle),
+        cmocka_unit_test(test_drain_cancel),
+        cmocka_unit_test(test_wakeup_delay),
+        cmocka_unit_test(test_wakeup_zero),
+        cmocka_unit_test(test_cg_wakes_next_cycle),
+        cmocka_unit_test(test_waking_then_down),
+        cmocka_unit_test(test_ifid_maps_to_decoder),
+        cmocka_unit_test(test_break_even),
+        cmocka_unit_test(test_kernel_start),
+        cmocka_unit_test(test_unused_core_held_in_reset),
+        cmocka_unit_test(test_cfg_check),
+        cmocka_unit_test(test_branch_names),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
