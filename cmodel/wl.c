@@ -37,6 +37,7 @@ typedef struct wl_step {
     uint8_t  kind, cls, ndst, nsrc, bytes, pattern, region, mask_kind;
     uint8_t  depth;                 /* enclosing loops */
     uint8_t  nif;                   /* enclosing ifs */
+    uint8_t  bycta;                 /* ST_LOOP: count = lo + cta mod (hi-lo+1), not hashed */
     uint8_t  dst[KERN_MAX_DST], src[KERN_MAX_SRC];
     uint16_t copy, ncopy;           /* xN repeat: copy index and count */
     uint32_t mask_arg;              /* MK_FIXED: lanes; MK_FRAC: percent */
@@ -86,6 +87,10 @@ static inline uint64_t lane_hash(uint64_t base, uint32_t lane)
 static inline uint32_t loop_count(const wl_kern *w, const wl_step *lp, uint32_t cta)
 {
     if (lp->lo == lp->hi) return lp->lo;
+    /* `bycta`: work that follows the CTA index, as in triangular kernels;
+     * with round-robin placement it makes some cores persistently faster
+     * (the situation of seed 003 Fig. 9). */
+    if (lp->bycta) return lp->lo + cta % (lp->hi - lp->lo + 1);
     uint64_t h = h2(h2(w->kseed ^ SALT_LOOP, cta), (uint64_t)(lp - w->steps));
     return lp->lo + (uint32_t)(h % (uint64_t)(lp->hi - lp->lo + 1));
 }
@@ -752,6 +757,11 @@ static int parse_loop(pstate *ps, const tok *kw)
     NEW_STEP(ps, lp, kw->line, ST_LOOP);
     uint32_t li = ps->nsteps - 1;
     if (parse_count(ps, &ps->toks[ps->pos++], lp) < 0) return -1;
+    if (ps->pos < ps->ntok && strcmp(ps->toks[ps->pos].s, "bycta") == 0) {
+        if (lp->lo == lp->hi) PERR(ps, kw->line, "bycta wants a LO..HI count (bycta)");
+        lp->bycta = 1;
+        ps->pos++;
+    }
     if (expect_open(ps, kw) < 0) return -1;
     ps->loops[ps->depth++] = li;
     uint32_t body = ps->nsteps;

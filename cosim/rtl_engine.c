@@ -1,0 +1,440 @@
+/* rtl_engine.c -- engines "rtl" and "lockstep" over the Verilated control-unit
+ * top (vtop.h), with the lockstep comparator, the shadow instance that
+ * writes the waveform of the cycles before a mismatch, and the test-only
+ * fault injection.  See rtl_engine.h and docs/cosim.md. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "ctl_ref.h"
+#include "rtl_engine.h"
+#include "vtop.h"
+
+#define MAX_LAG 1000000u
+
+/* ---------------------------------------------------------------- signals */
+
+/* One compared output: its unit, name, and where it lives in ctl_out
+ * (global) or ctl_core_out (per core). */
+typedef struct sig_desc {
+    const char *unit;
+    const char *name;
+    uint8_t global;
+    uint8_t size;       /* bytes of the C field: 1, 2 or 4 */
+    uint8_t is_signed;
+    size_t off;
+} sig_desc;
+
+#define SIG_G(u, n, f, s) { u, n, 1, sizeof(((ctl_out *)0)->f), s, offsetof(ctl_out, f) }
+#define SIG_C(u, n, f, s) { u, n, 0, sizeof(((ctl_core_out *)0)->f), s, offsetof(ctl_core_out, f) }
+
+/* The fixed comparison order: units in this order; inside a unit the global
+ * signals, then every core's signals (cores ascending). */
+static const sig_desc SIGS[] = {
+    SIG_C("dyncta", "dyncta_n", dyncta_n, 0),
+    SIG_C("dyncore", "dc_enable", dc_enable, 0),
+    SIG_C("dyncore", "dc_power_on", dc_power_on, 0),
+    SIG_G("claso", "claso_ready", claso_ready, 0),
+    SIG_G("claso", "credit_global", credit_global, 1),
+    SIG_C("claso", "grant", grant, 0),
+    SIG_C("claso", "refuse", refuse, 0),
+    SIG_C("claso", "credit", credit, 1),
+    SIG_G("arcta", "ar_phase", ar_phase, 0),
+    SIG_G("arcta", "ar_type", ar_type, 0),
+    SIG_G("arcta", "ar_limit1", ar_limit1, 0),
+    SIG_G("arcta", "fc_on", fc_on, 0),
+    SIG_G("arcta", "core_clk_pct", core_clk_pct, 1),
+    SIG_G("arcta", "mem_clk_pct", mem_clk_pct, 1),
+    SIG_C("arcta", "ar_enable", ar_enable, 0),
+    SIG_C("ucs", "tuned_down", tuned_down, 0),
+    SIG_C("ucs", "accepts_work", accepts_work, 0),
+    SIG_C("ucs", "pg_state[0]", pg_state[0], 0),
+    SIG_C("ucs", "pg_state[1]", pg_state[1], 0),
+    SIG_C("ucs", "pg_state[2]", pg_state[2], 0),
+    SIG_C("ucs", "pg_state[3]", pg_state[3], 0),
+};
+#define NSIGS ((int)(sizeof SIGS / sizeof SIGS[0]))
+
+static const void *sig_base(const ctl_out *o, const sig_desc *d, uint32_t core)
+{
+    return d->global ? (const void *)o : (const void *)&o->core[core];
+}
+
+static int64_t sig_read(const ctl_out *o, const sig_desc *d, uint32_t core)
+{
+    const unsigned char *p = (const unsigned char *)sig_base(o, d, core) + d->off;
+    switch (d->size) {
+    case 1: {
+        uint8_t v;
+        memcpy(&v, p, 1);
+        return d->is_signed ? (int64_t)(int8_t)v : (int64_t)v;
+    }
+    case 2: {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        return (int64_t)v;
+    }
+    default: {
+        int32_t v;
+        memcpy(&v, p, 4);
+        return (int64_t)v;
+    }
+    }
+}
+
+/* Flip bit 0 of the signal (fault injection). */
+static void sig_flip(ctl_out *o, const sig_desc *d, uint32_t core)
+{
+    unsigned char *p = (unsigned char *)sig_base(o, d, core) + d->off;
+    if (d->size == 1) {
+        p[0] ^= 1u;
+    } else if (d->size == 2) {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        v ^= 1u;
+        memcpy(p, &v, 2);
+    } else {
+        uint32_t v;
+        memcpy(&v, p, 4);
+        v ^= 1u;
+        memcpy(p, &v, 4);
+    }
+}
+
+static int sig_find(const char *name)
+{
+    for (int i = 0; i < NSIGS; i++)
+        if (!strcmp(SIGS[i].name, name)) return i;
+    return -1;
+}
+
+/* ---------------------------------------------------------------- state */
+
+typedef struct rtl_eng {
+    int lockstep;
+    vtop *top;
+    ctl_cfg cfg;            /* of the last reset */
+    uint32_t n_cores;
+    /* lockstep */
+    ctl_ref *ref;
+    ctl_out ref_out;
+    uint64_t compared;
+    /* shadow instance, `lag` cycles behind, fed from a ring of inputs */
+    uint32_t lag;
+    vtop *shadow;
+    ctl_in *ring;
+    uint64_t *ring_cycle;
+    uint32_t ring_len;      /* allocated entries (= lag) */
+    uint64_t steps;         /* steps since reset (= entries ever stored) */
+    ctl_out shadow_out;
+    char fst_base[512];     /* --fst FILE, or "" */
+    char mismatch_fst[600];
+    /* test-only fault injection */
+    int inj_sig;            /* -1: none */
+    int inj_core;
+    uint64_t inj_cycle;
+} rtl_eng;
+
+/* ---------------------------------------------------------------- options */
+
+static int parse_u64(const char *s, const char **end, uint64_t *v)
+{
+    if (*s < '0' || *s > '9') return -1;
+    errno = 0;
+    char *e;
+    unsigned long long x = strtoull(s, &e, 10);
+    if (errno) return -1;
+    *v = x;
+    *end = e;
+    return 0;
+}
+
+/* "A:B" or "A:" (to the end). */
+static int parse_window(const char *w, uint64_t *first, uint64_t *last, char *err, size_t errlen)
+{
+    const char *p;
+    if (parse_u64(w, &p, first) < 0 || *p != ':') goto bad;
+    p++;
+    *last = UINT64_MAX;
+    if (*p && (parse_u64(p, &p, last) < 0 || *p)) goto bad;
+    if (*last < *first) {
+        snprintf(err, errlen, "command line: --fst-window '%s' ends before it starts (--fst-window)", w);
+        return -1;
+    }
+    return 0;
+bad:
+    snprintf(err, errlen, "command line: --fst-window '%s' is not A:B in core cycles (--fst-window)", w);
+    return -1;
+}
+
+static int lag_from_env(uint32_t *lag, char *err, size_t errlen)
+{
+    const char *s = getenv("CTASIM_MISMATCH_LAG");
+    const char *end;
+    uint64_t v;
+    *lag = RTL_ENGINE_LAG;
+    if (!s) return 0;
+    if (parse_u64(s, &end, &v) < 0 || *end || v > MAX_LAG) {
+        snprintf(err, errlen, "environment: CTASIM_MISMATCH_LAG='%s' is not a cycle count "
+                 "0..%u (CTASIM_MISMATCH_LAG)", s, MAX_LAG);
+        return -1;
+    }
+    *lag = (uint32_t)v;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- shadow */
+
+static int shadow_alloc(rtl_eng *r, char *err, size_t errlen)
+{
+    if (!r->lockstep || r->lag == 0) return 0;
+    if (!r->shadow && !(r->shadow = vtop_create())) goto oom;
+    if (r->ring_len != r->lag) {
+        free(r->ring);
+        free(r->ring_cycle);
+        r->ring = calloc(r->lag, sizeof *r->ring);
+        r->ring_cycle = calloc(r->lag, sizeof *r->ring_cycle);
+        r->ring_len = r->ring ? r->lag : 0;
+        if (!r->ring || !r->ring_cycle) goto oom;
+    }
+    return 0;
+oom:
+    snprintf(err, errlen, "out of memory (shadow RTL instance, %u cycles)", r->lag);
+    return -1;
+}
+
+/* Copy the used part of *in into the ring; step the shadow with the entry
+ * it overwrites (the input of `lag` steps ago). */
+static void shadow_push(rtl_eng *r, const ctl_in *in, uint64_t cycle)
+{
+    uint32_t slot = (uint32_t)(r->steps % r->lag);
+    if (r->steps >= r->lag)
+        vtop_step(r->shadow, r->ring_cycle[slot], &r->ring[slot], &r->shadow_out);
+    memcpy(&r->ring[slot], in, offsetof(ctl_in, core) + r->n_cores * sizeof(ctl_core_in));
+    r->ring_cycle[slot] = cycle;
+    r->steps++;
+}
+
+static void mismatch_path(rtl_eng *r, uint64_t cycle)
+{
+    size_t n = strlen(r->fst_base);
+    if (n) {
+        if (n > 4 && !strcmp(r->fst_base + n - 4, ".fst")) n -= 4;
+        snprintf(r->mismatch_fst, sizeof r->mismatch_fst, "%.*s.mismatch.fst", (int)n, r->fst_base);
+    } else {
+        mkdir("build", 0777); /* EEXIST is fine; a failure shows at open */
+        snprintf(r->mismatch_fst, sizeof r->mismatch_fst, "build/mismatch-cycle%" PRIu64 ".fst",
+                 cycle);
+    }
+}
+
+/* Advance the shadow to the last stored step with FST on.  Writes the
+ * " ; waveform ..." suffix (or why there is none) into note. */
+static void shadow_dump(rtl_eng *r, uint64_t cycle, char *note, size_t notelen)
+{
+    char err[256];
+    if (!r->shadow) {
+        snprintf(note, notelen, "; no waveform (shadow lag 0)");
+        return;
+    }
+    mismatch_path(r, cycle);
+    if (vtop_fst_open(r->shadow, r->mismatch_fst, 0, UINT64_MAX, err, sizeof err) < 0) {
+        snprintf(note, notelen, "; no waveform: %s", err);
+        r->mismatch_fst[0] = 0;
+        return;
+    }
+    uint64_t done = r->steps > r->lag ? r->steps - r->lag : 0;
+    uint64_t first = r->ring_cycle[done % r->lag];
+    for (uint64_t s = done; s < r->steps; s++) {
+        uint32_t slot = (uint32_t)(s % r->lag);
+        vtop_step(r->shadow, r->ring_cycle[slot], &r->ring[slot], &r->shadow_out);
+    }
+    vtop_fst_close(r->shadow);
+    r->steps = done; /* the ring is consumed; a further step would restart it */
+    snprintf(note, notelen, "; waveform of cycles %" PRIu64 "..%" PRIu64 ": %s", first, cycle,
+             r->mismatch_fst);
+}
+
+/* ---------------------------------------------------------------- compare */
+
+/* Index into SIGS of the first difference, core in *core; -1 if none. */
+static int first_difference(const ctl_out *want, const ctl_out *got, uint32_t n_cores,
+                            uint32_t *core)
+{
+    int i = 0;
+    while (i < NSIGS) {
+        int unit_end = i;
+        while (unit_end < NSIGS && !strcmp(SIGS[unit_end].unit, SIGS[i].unit)) unit_end++;
+        for (int k = i; k < unit_end; k++)
+            if (SIGS[k].global && sig_read(want, &SIGS[k], 0) != sig_read(got, &SIGS[k], 0)) {
+                *core = 0;
+                return k;
+            }
+        for (uint32_t c = 0; c < n_cores; c++)
+            for (int k = i; k < unit_end; k++)
+                if (!SIGS[k].global && sig_read(want, &SIGS[k], c) != sig_read(got, &SIGS[k], c)) {
+                    *core = c;
+                    return k;
+                }
+        i = unit_end;
+    }
+    return -1;
+}
+
+static void format_mismatch(char *err, size_t errlen, const char *when, int k, uint32_t core,
+                            const ctl_out *want, const ctl_out *got, const char *note)
+{
+    char core_s[16];
+    if (SIGS[k].global) snprintf(core_s, sizeof core_s, "-");
+    else snprintf(core_s, sizeof core_s, "%u", core);
+    snprintf(err, errlen,
+             "lockstep mismatch at %s: unit %s, core %s, signal %s: expected %" PRId64
+             " (C model), actual %" PRId64 " (RTL)%s",
+             when, SIGS[k].unit, core_s, SIGS[k].name, sig_read(want, &SIGS[k], core),
+             sig_read(got, &SIGS[k], core), note);
+}
+
+/* ---------------------------------------------------------------- engine */
+
+static int eng_reset(void *impl, const ctl_cfg *cfg, ctl_out *out, char *err, size_t errlen)
+{
+    rtl_eng *r = impl;
+    if (cfg->n_cores > CTL_MAX_CORES || cfg->n_parts > CTL_MAX_PARTS) {
+        snprintf(err, errlen, "rtl engine: %u cores / %u partitions exceed the RTL top's "
+                 "%d / %d (core.count, l2.parts)", cfg->n_cores, cfg->n_parts, CTL_MAX_CORES,
+                 CTL_MAX_PARTS);
+        return -1;
+    }
+    r->cfg = *cfg;
+    r->n_cores = cfg->n_cores;
+    r->compared = 0;
+    r->steps = 0;
+    r->mismatch_fst[0] = 0;
+    if (shadow_alloc(r, err, errlen) < 0) return -1;
+    vtop_reset(r->top, cfg, out);
+    if (r->shadow) vtop_reset(r->shadow, cfg, &r->shadow_out);
+    if (!r->lockstep) return 0;
+    ctl_ref_reset(r->ref, cfg, &r->ref_out);
+    uint32_t core;
+    int k = first_difference(&r->ref_out, out, r->n_cores, &core);
+    if (k >= 0) {
+        format_mismatch(err, errlen, "reset", k, core, &r->ref_out, out, "");
+        return -1;
+    }
+    return 0;
+}
+
+static int eng_step(void *impl, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out,
+                    uint64_t cycle, char *err, size_t errlen)
+{
+    rtl_eng *r = impl;
+    if (r->shadow) shadow_push(r, in, cycle);
+    vtop_step(r->top, cycle, in, out);
+    if (r->inj_sig >= 0 && cycle == r->inj_cycle)
+        sig_flip(out, &SIGS[r->inj_sig], (uint32_t)r->inj_core);
+    if (!r->lockstep) return 0;
+    ctl_ref_step(r->ref, cfg, in, &r->ref_out);
+    uint32_t core;
+    int k = first_difference(&r->ref_out, out, r->n_cores, &core);
+    if (k < 0) {
+        r->compared++;
+        return 0;
+    }
+    char when[48], note[700];
+    snprintf(when, sizeof when, "cycle %" PRIu64, cycle);
+    shadow_dump(r, cycle, note, sizeof note);
+    format_mismatch(err, errlen, when, k, core, &r->ref_out, out, note);
+    return -1;
+}
+
+static uint64_t eng_compared(void *impl) { return ((rtl_eng *)impl)->compared; }
+
+static void eng_destroy(void *impl)
+{
+    rtl_eng *r = impl;
+    if (!r) return;
+    vtop_destroy(r->top);
+    vtop_destroy(r->shadow);
+    free(r->ring);
+    free(r->ring_cycle);
+    free(r->ref);
+    free(r);
+}
+
+static int open_fst(rtl_eng *r, const engine_opts *o, char *err, size_t errlen)
+{
+    uint64_t first = 0, last = UINT64_MAX;
+    if (!o->fst) {
+        if (o->fst_window) {
+            snprintf(err, errlen, "command line: --fst-window needs --fst (--fst-window)");
+            return -1;
+        }
+        return 0;
+    }
+    if (strlen(o->fst) >= sizeof r->fst_base) {
+        snprintf(err, errlen, "command line: --fst path too long (--fst)");
+        return -1;
+    }
+    if (o->fst_window && parse_window(o->fst_window, &first, &last, err, errlen) < 0) return -1;
+    snprintf(r->fst_base, sizeof r->fst_base, "%s", o->fst);
+    return vtop_fst_open(r->top, o->fst, first, last, err, errlen);
+}
+
+int rtl_engine_open(ctl_engine *e, int lockstep, const gpu_cfg *cfg, const engine_opts *o,
+                    char *err, size_t errlen)
+{
+    (void)cfg; /* sizes are checked at reset, against the ctl_cfg actually used */
+    rtl_eng *r = calloc(1, sizeof *r);
+    if (!r) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    r->lockstep = lockstep;
+    r->inj_sig = -1;
+    if (lag_from_env(&r->lag, err, errlen) < 0) goto fail;
+    r->top = vtop_create();
+    if (!r->top || (lockstep && !(r->ref = calloc(1, sizeof *r->ref)))) {
+        snprintf(err, errlen, "out of memory");
+        goto fail;
+    }
+    if (open_fst(r, o, err, errlen) < 0) goto fail;
+    memset(e, 0, sizeof *e);
+    e->name = lockstep ? "lockstep" : "rtl";
+    e->impl = r;
+    e->reset = eng_reset;
+    e->step = eng_step;
+    e->compared = eng_compared;
+    e->destroy = eng_destroy;
+    return 0;
+fail:
+    eng_destroy(r);
+    return -1;
+}
+
+void rtl_engine_set_lag(ctl_engine *e, uint32_t lag)
+{
+    rtl_eng *r = e->impl;
+    r->lag = lag > MAX_LAG ? MAX_LAG : lag;
+    if (lag == 0 && r->shadow) {
+        vtop_destroy(r->shadow);
+        r->shadow = NULL;
+    }
+}
+
+int rtl_engine_inject(ctl_engine *e, uint64_t cycle, const char *signal, int core)
+{
+    rtl_eng *r = e->impl;
+    int k = sig_find(signal);
+    if (k < 0 || (!SIGS[k].global && (core < 0 || core >= CTL_MAX_CORES))) return -1;
+    r->inj_sig = k;
+    r->inj_core = SIGS[k].global ? 0 : core;
+    r->inj_cycle = cycle;
+    return 0;
+}
+
+const char *rtl_engine_mismatch_fst(const ctl_engine *e)
+{
+    return ((const rtl_eng *)e->impl)->mismatch_fst;
+}

@@ -1,0 +1,75 @@
+/* model_util.h -- run the whole GPU model from a test: a preset, a workload,
+ * `key=value` overrides, the C reference engine; returns the total kstats
+ * (and optionally the timeline).  Header-only helpers for tests/model. */
+#ifndef MODEL_UTIL_H
+#define MODEL_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "cfg.h"
+#include "ctl_engine.h"
+#include "ctl_ref.h"
+#include "gpu.h"
+#include "power.h"
+#include "stats.h"
+#include "trace.h"
+#include "wl.h"
+
+typedef struct run_out {
+    kstats       k;        /* totals over the workload */
+    power_report pw;
+    report       rep;      /* full report, kept when keep_report */
+} run_out;
+
+/* Run cfg_path + workload with NULL-terminated overrides "key=value". */
+static void run_model(const char *cfg_path, const char *workload_path, const char *const *sets,
+                      run_out *out, int keep_report)
+{
+    char err[512];
+    gpu_cfg cfg;
+    cfg_defaults(&cfg);
+    if (cfg_load(&cfg, cfg_path, err, sizeof err) < 0) fail_msg("%s", err);
+    for (int i = 0; sets && sets[i]; i++) {
+        char key[128];
+        const char *eq = strchr(sets[i], '=');
+        assert_non_null(eq);
+        snprintf(key, sizeof key, "%.*s", (int)(eq - sets[i]), sets[i]);
+        if (cfg_set(&cfg, key, eq + 1, "test", err, sizeof err) < 0) fail_msg("%s", err);
+    }
+    if (cfg_check(&cfg, err, sizeof err) < 0) fail_msg("%s", err);
+    workload wl;
+    memset(&wl, 0, sizeof wl);
+    size_t n = strlen(workload_path);
+    int traced = n > 12 && strcmp(workload_path + n - 12, "kernelslist.g") == 0;
+    if (traced ? trace_load_workload(&wl, workload_path, err, sizeof err) < 0
+               : wl_load(&wl, workload_path, cfg.seed, err, sizeof err) < 0)
+        fail_msg("%s", err);
+    ctl_engine eng;
+    assert_int_equal(ctl_engine_c(&eng), 0);
+    gpu *g = gpu_create(&cfg, &eng, err, sizeof err);
+    if (!g) fail_msg("%s", err);
+    report_init(&out->rep);
+    if (gpu_run(g, &wl, &out->rep, err, sizeof err) < 0) fail_msg("%s", err);
+    out->k = out->rep.total;
+    power_compute(&cfg, &out->rep, &out->pw);
+    gpu_destroy(g);
+    eng.destroy(eng.impl);
+    if (traced) trace_workload_free(&wl); else wl_free(&wl);
+    if (!keep_report) report_free(&out->rep);
+}
+
+static uint64_t sum_cores(const kstats *k, size_t field_off)
+{
+    uint64_t s = 0;
+    for (uint32_t c = 0; c < k->n_cores; c++)
+        s += *(const uint64_t *)((const char *)&k->core[c] + field_off);
+    return s;
+}
+#define SUM_CORES(k, field) sum_cores((k), offsetof(core_stats, field))
+
+#endif

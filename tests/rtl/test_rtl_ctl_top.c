@@ -1,0 +1,349 @@
+/* test_rtl_ctl_top.c -- the integrated control-unit top (rtl/ctl_top.sv)
+ * through the shipped engines (cosim/rtl_engine.c, cosim/vtop.cpp):
+ *  - lockstep against the C reference models of all units on directed and
+ *    constrained-random seam stimulus for 4 and 64 cores (checks the port
+ *    mapping of every seam field; zero mismatches, every cycle compared);
+ *  - the negative test: a deliberate corruption of one RTL output through
+ *    the test-only hook rtl_engine_inject() is caught at the injected cycle
+ *    and named with the right unit, core, signal, values and waveform;
+ *  - the same inside the GPU model running a workload.
+ * The Makefile's RTL-test rule links one C file and one shim object, so the
+ * engine source is included here (the shim includes cosim/vtop.cpp). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <cmocka.h>
+#include "rtl_engine.c"
+#include "gpu.h"
+#include "stats.h"
+#include "wl.h"
+
+#define TEST_DIR "build/test-ctl_top"
+
+/* ---------------------------------------------------------------- helpers */
+
+static uint64_t xorshift64(uint64_t *s)
+{
+    uint64_t x = *s;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *s = x;
+}
+
+static uint32_t rnd(uint64_t *s, uint32_t n) { return (uint32_t)(xorshift64(s) % n); }
+
+typedef struct bench {
+    gpu_cfg cfg;
+    ctl_engine eng;
+    ctl_in in;
+    ctl_out out;
+    char err[1024];
+    uint64_t cycle;
+} bench;
+
+static void bench_open(bench *b, uint32_t n_cores, uint32_t lag)
+{
+    memset(b, 0, sizeof *b);
+    cfg_defaults(&b->cfg);
+    b->cfg.n_cores = n_cores;
+    if (n_cores > 8) b->cfg.n_parts = 16;
+    assert_int_equal(cfg_check(&b->cfg, b->err, sizeof b->err), 0);
+    engine_opts o = { NULL, NULL };
+    assert_int_equal(rtl_engine_open(&b->eng, 1, &b->cfg, &o, b->err, sizeof b->err), 0);
+    rtl_engine_set_lag(&b->eng, lag);
+    int rc = b->eng.reset(b->eng.impl, &b->cfg.ctl, &b->out, b->err, sizeof b->err);
+    if (rc) fprintf(stderr, "%s\n", b->err);
+    assert_int_equal(rc, 0);
+}
+
+static int bench_step(bench *b)
+{
+    int rc = b->eng.step(b->eng.impl, &b->cfg.ctl, &b->in, &b->out, b->cycle, b->err,
+                         sizeof b->err);
+    b->cycle++;
+    b->in.kernel_start = 0;
+    b->in.alloc = 0;
+    return rc;
+}
+
+static void bench_close(bench *b) { b->eng.destroy(b->eng.impl); }
+
+/* Kernel launch with N = n_max and the CLASO allocation of n_cta CTAs over
+ * every core, both in the same cycle (as cmodel/gpu.c does). */
+static void launch(bench *b, uint8_t n_max, uint32_t n_cta)
+{
+    b->in.kernel_start = 1;
+    b->in.n_max = n_max;
+    b->in.alloc = 1;
+    b->in.n_cta = n_cta;
+    b->in.alloc_cores = (uint8_t)b->cfg.n_cores;
+}
+
+/* One cycle of legal seam inputs for every used core: exactly one of
+ * issued / stalled / idle / mem_wait, active = issued, fields in range. */
+static void random_inputs(bench *b, uint64_t *s)
+{
+    ctl_in *in = &b->in;
+    in->dram_cycles = (uint8_t)rnd(s, 2);   /* 800 MHz DRAM under a 1 GHz core */
+    for (uint32_t p = 0; p < CTL_MAX_PARTS; p++)
+        in->dram_busy[p] = (uint8_t)(p < b->cfg.n_parts ? rnd(s, in->dram_cycles + 1u) : 0);
+    if (rnd(s, 5000) == 0) launch(b, (uint8_t)(1 + rnd(s, 8)), 1 + rnd(s, 600));
+    else if (rnd(s, 3000) == 0) {
+        in->alloc = 1;
+        in->n_cta = rnd(s, 300);
+        in->alloc_cores = (uint8_t)(1 + rnd(s, b->cfg.n_cores));
+    }
+    for (uint32_t c = 0; c < b->cfg.n_cores; c++) {
+        ctl_core_in *ci = &in->core[c];
+        uint32_t kind = rnd(s, 4);
+        ci->issued = kind == 0;
+        ci->stalled = kind == 1;
+        ci->idle = kind == 2;
+        ci->mem_wait = kind == 3;
+        ci->active = ci->issued;
+        ci->drained = rnd(s, 50) == 0;
+        ci->req = rnd(s, 8) == 0;
+        ci->cta_done = (uint8_t)(rnd(s, 400) == 0);
+        ci->max_lanes = (uint8_t)(ci->issued ? 1 + rnd(s, 32) : 0);
+        ci->thread_insts = (uint8_t)(ci->issued ? ci->max_lanes + rnd(s, 33) : 0);
+        for (int i = 0; i < CTL_NCOMP; i++)
+            ci->busy[i] = (uint8_t)rnd(s, b->cfg.ctl.units[i] + 1);
+        for (int j = 0; j < CTL_NTYPE; j++)
+            ci->sch_busy[j] = (uint8_t)rnd(s, 2);
+        ci->mem_warps = (uint8_t)rnd(s, 48);
+        ci->ldst_enter = (uint8_t)rnd(s, 3);
+        ci->empty = (uint16_t)(xorshift64(s) & 0x3FFFu);
+    }
+}
+
+/* ---------------------------------------------------------------- lockstep, no fault */
+
+static void run_random(uint32_t n_cores, uint64_t seed, uint32_t cycles)
+{
+    bench b;
+    uint64_t s = seed;
+    bench_open(&b, n_cores, 0);
+    launch(&b, 6, 200);
+    for (uint32_t i = 0; i < cycles; i++) {
+        if (i) random_inputs(&b, &s);
+        int rc = bench_step(&b);
+        if (rc) fail_msg("seed %llu, %u cores: %s", (unsigned long long)seed, n_cores, b.err);
+    }
+    /* every step compared: the count is the number of steps */
+    assert_int_equal(b.eng.compared(b.eng.impl), cycles);
+    bench_close(&b);
+}
+
+static void test_random_4_cores(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 6; seed++) run_random(4, seed * 0x9E3779B97F4A7C15ull, 20000);
+}
+
+static void test_random_64_cores(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 2; seed++) run_random(64, seed * 0xD1B54A32D192ED03ull, 8000);
+}
+
+/* ---------------------------------------------------------------- negative tests */
+
+/* Step until the injected cycle fails; return that cycle. */
+static uint64_t run_until_failure(bench *b, uint64_t limit)
+{
+    while (b->cycle < limit) {
+        uint64_t c = b->cycle;
+        if (bench_step(b) != 0) return c;
+    }
+    return UINT64_MAX;
+}
+
+/* DYNCTA: a launch with N = 8 sets n = max(1, floor(N/2)) = 4 on every core
+ * (seed 000 Sec. 4.1) and no decision happens before T = 2048 cycles, so the
+ * C model says 4 at cycle 5; the flipped bit 0 makes the RTL read 5. */
+static void test_inject_dyncta_n(void **state)
+{
+    (void)state;
+    bench b;
+    bench_open(&b, 4, 3);
+    mkdir("build", 0777);
+    assert_int_equal(rtl_engine_inject(&b.eng, 5, "dyncta_n", 1), 0);
+    launch(&b, 8, 100);
+    assert_int_equal(run_until_failure(&b, 100), 5);
+    assert_string_equal(b.err,
+        "lockstep mismatch at cycle 5: unit dyncta, core 1, signal dyncta_n: "
+        "expected 4 (C model), actual 5 (RTL); waveform of cycles 3..5: build/mismatch-cycle5.fst");
+    /* cycles 0..4 compared, the failing one is not counted */
+    assert_int_equal(b.eng.compared(b.eng.impl), 5);
+    struct stat st;
+    assert_int_equal(stat("build/mismatch-cycle5.fst", &st), 0);
+    assert_true(st.st_size > 0);
+    bench_close(&b);
+}
+
+/* AR-CTA: after a launch the unit profiles (phase PROFILE = 1) until core 0's
+ * CTA finishes or W = 7000 cycles pass (seed 002 Sec. 3); no core reports a
+ * finished CTA here, so at cycle 10 the phase is 1 and the flip reads 0.
+ * A global signal is reported with core "-". */
+static void test_inject_global_ar_phase(void **state)
+{
+    (void)state;
+    bench b;
+    bench_open(&b, 4, 0);
+    assert_int_equal(rtl_engine_inject(&b.eng, 10, "ar_phase", 0), 0);
+    launch(&b, 8, 100);
+    assert_int_equal(run_until_failure(&b, 100), 10);
+    assert_string_equal(b.err,
+        "lockstep mismatch at cycle 10: unit arcta, core -, signal ar_phase: "
+        "expected 1 (C model), actual 0 (RTL); no waveform (shadow lag 0)");
+    bench_close(&b);
+}
+
+/* CLASO: alloc of 17 CTAs over 4 cores at cycle 0 (the paper's case study,
+ * seed 003 Sec. 3.2); claso_ready rises in the ctl_out of the
+ * CLASO_READY_STEPS-th step (claso.h), so a request of core 2 at cycle
+ * CLASO_READY_STEPS is served: C_p = ceil(17/4) = 5 >= p_A + p_L = 1 grants.
+ * The flip turns the RTL grant into 0. */
+static void test_inject_claso_grant(void **state)
+{
+    (void)state;
+    bench b;
+    bench_open(&b, 4, 1000);
+    uint64_t when = CLASO_READY_STEPS;
+    assert_int_equal(rtl_engine_inject(&b.eng, when, "grant", 2), 0);
+    launch(&b, 8, 17);
+    while (b.cycle < when) assert_int_equal(bench_step(&b), 0);
+    assert_int_equal(b.out.claso_ready, 1);
+    b.in.core[2].req = 1;
+    assert_int_equal(bench_step(&b), -1);
+    char want[512];
+    snprintf(want, sizeof want,
+             "lockstep mismatch at cycle %llu: unit claso, core 2, signal grant: "
+             "expected 1 (C model), actual 0 (RTL); waveform of cycles 0..%llu: "
+             "build/mismatch-cycle%llu.fst",
+             (unsigned long long)when, (unsigned long long)when, (unsigned long long)when);
+    assert_string_equal(b.err, want);
+    bench_close(&b);
+}
+
+/* uC-States: every group is ON (0) after reset and stays ON until the first
+ * decision at T = 2048 (seed 004 Sec. 4); pg_state[2] (EX_SFU) of core 3 at
+ * cycle 2 flips to 1.  Cores are compared in ascending order, so a flip in
+ * the last core still names that core. */
+static void test_inject_ucs_pg_state(void **state)
+{
+    (void)state;
+    bench b;
+    bench_open(&b, 4, 0);
+    assert_int_equal(rtl_engine_inject(&b.eng, 2, "pg_state[2]", 3), 0);
+    assert_int_equal(run_until_failure(&b, 100), 2);
+    assert_string_equal(b.err,
+        "lockstep mismatch at cycle 2: unit ucs, core 3, signal pg_state[2]: "
+        "expected 0 (C model), actual 1 (RTL); no waveform (shadow lag 0)");
+    bench_close(&b);
+}
+
+static void test_inject_unknown_signal(void **state)
+{
+    (void)state;
+    bench b;
+    bench_open(&b, 4, 0);
+    assert_int_equal(rtl_engine_inject(&b.eng, 2, "no_such_signal", 0), -1);
+    assert_int_equal(rtl_engine_inject(&b.eng, 2, "grant", CTL_MAX_CORES), -1);
+    bench_close(&b);
+}
+
+/* Inside the GPU model: the corruption at cycle 1000 stops gpu_run with the
+ * right cycle, unit, core and signal; the actual value is the expected one
+ * with bit 0 flipped, and exactly the 1000 cycles before it were compared
+ * (the model steps the engine once per core cycle from cycle 0). */
+static void test_inject_in_gpu_model(void **state)
+{
+    (void)state;
+    gpu_cfg cfg;
+    char err[1024];
+    cfg_defaults(&cfg);
+    assert_int_equal(cfg_check(&cfg, err, sizeof err), 0);
+    workload wl;
+    memset(&wl, 0, sizeof wl);
+    if (wl_load(&wl, "workloads/barrier_heavy.kern", cfg.seed, err, sizeof err) < 0)
+        fail_msg("%s", err);
+    mkdir(TEST_DIR, 0777);
+    ctl_engine eng;
+    engine_opts o = { TEST_DIR "/run.fst", "0:10" };
+    assert_int_equal(rtl_engine_open(&eng, 1, &cfg, &o, err, sizeof err), 0);
+    assert_int_equal(rtl_engine_inject(&eng, 1000, "dyncta_n", 1), 0);
+    gpu *g = gpu_create(&cfg, &eng, err, sizeof err);
+    assert_non_null(g);
+    report rep;
+    report_init(&rep);
+    assert_int_equal(gpu_run(g, &wl, &rep, err, sizeof err), -1);
+    long long want = -1, got = -1;
+    const char *p = strstr(err, "expected ");
+    assert_non_null(p);
+    assert_int_equal(sscanf(p, "expected %lld (C model), actual %lld (RTL)", &want, &got), 2);
+    assert_int_equal(got, want ^ 1);
+    char head[256];
+    snprintf(head, sizeof head, "lockstep mismatch at cycle 1000: unit dyncta, core 1, "
+             "signal dyncta_n: expected %lld", want);
+    assert_int_equal(strncmp(err, head, strlen(head)), 0);
+    assert_non_null(strstr(err, "waveform of cycles 1..1000: " TEST_DIR "/run.mismatch.fst"));
+    assert_int_equal(eng.compared(eng.impl), 1000);
+    report_free(&rep);
+    gpu_destroy(g);
+    eng.destroy(eng.impl);
+    wl_free(&wl);
+    struct stat st;
+    assert_int_equal(stat(TEST_DIR "/run.fst", &st), 0);
+    assert_int_equal(stat(TEST_DIR "/run.mismatch.fst", &st), 0);
+}
+
+/* Bad options: one message naming the option, -1. */
+static void test_bad_options(void **state)
+{
+    (void)state;
+    gpu_cfg cfg;
+    char err[256];
+    ctl_engine eng;
+    cfg_defaults(&cfg);
+    engine_opts o1 = { NULL, "5:9" };
+    assert_int_equal(rtl_engine_open(&eng, 0, &cfg, &o1, err, sizeof err), -1);
+    assert_string_equal(err, "command line: --fst-window needs --fst (--fst-window)");
+    engine_opts o2 = { TEST_DIR "/x.fst", "9:5" };
+    assert_int_equal(rtl_engine_open(&eng, 0, &cfg, &o2, err, sizeof err), -1);
+    assert_string_equal(err, "command line: --fst-window '9:5' ends before it starts (--fst-window)");
+    engine_opts o3 = { TEST_DIR "/x.fst", "a:b" };
+    assert_int_equal(rtl_engine_open(&eng, 0, &cfg, &o3, err, sizeof err), -1);
+    assert_string_equal(err, "command line: --fst-window 'a:b' is not A:B in core cycles (--fst-window)");
+    engine_opts o4 = { "/nonexistent-dir/x.fst", NULL };
+    assert_int_equal(rtl_engine_open(&eng, 0, &cfg, &o4, err, sizeof err), -1);
+    assert_string_equal(err, "/nonexistent-dir/x.fst: cannot write the waveform file (--fst)");
+}
+
+int main(int argc, char **argv)
+{
+    /* --vec FILE is accepted for the RTL-test convention; the top has no
+     * Icarus replay of its own (every unit has one), so nothing is written. */
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--vec") == 0 && i + 1 < argc) i++;
+    mkdir("build", 0777);
+    mkdir(TEST_DIR, 0777);
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_4_cores),
+        cmocka_unit_test(test_random_64_cores),
+        cmocka_unit_test(test_inject_dyncta_n),
+        cmocka_unit_test(test_inject_global_ar_phase),
+        cmocka_unit_test(test_inject_claso_grant),
+        cmocka_unit_test(test_inject_ucs_pg_state),
+        cmocka_unit_test(test_inject_unknown_signal),
+        cmocka_unit_test(test_inject_in_gpu_model),
+        cmocka_unit_test(test_bad_options),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
