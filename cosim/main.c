@@ -13,6 +13,7 @@
 #include "power.h"
 #include "stats.h"
 #include "trace.h"
+#include "trace_write.h"
 #include "wl.h"
 
 #define MAX_SETS 256
@@ -33,6 +34,7 @@ static void usage(FILE *out)
           "  --power-baseline F  JSON of a baseline run's power, for relative power\n"
           "  --csv-row           print one CSV row of headline numbers (for sweeps)\n"
           "  --csv-header        print the header of that row and exit\n"
+          "  --write-trace DIR   write the workload as an Accel-Sim trace into DIR and exit\n"
           "  --dump-config       print the effective configuration and exit\n"
           "  --quiet             no summary on stdout\n"
           "  --help              this text\n", out);
@@ -63,7 +65,7 @@ static int is_trace_path(const char *p)
     struct stat st;
     size_t n = strlen(p);
     if (stat(p, &st) == 0 && S_ISDIR(st.st_mode)) return 1;
-    return n >= 12 && strcmp(p + n - 12, "kernelslist.g") == 0;
+    return n >= 13 && strcmp(p + n - 13, "kernelslist.g") == 0;
 }
 
 static const char CSV_HEADER[] =
@@ -74,7 +76,7 @@ int main(int argc, char **argv)
 {
     const char *config = "configs/small.cfg", *workload_path = NULL, *trace_path = NULL;
     const char *engine = "c", *json = NULL, *timeline = NULL, *fst = NULL, *fst_window = NULL;
-    const char *baseline = NULL;
+    const char *baseline = NULL, *write_trace = NULL;
     const char *sets[MAX_SETS];
     int n_sets = 0, dump = 0, quiet = 0, csv_row = 0;
     char err[512];
@@ -96,6 +98,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--fst")) slot = &fst;
         else if (!strcmp(a, "--fst-window")) slot = &fst_window;
         else if (!strcmp(a, "--power-baseline")) slot = &baseline;
+        else if (!strcmp(a, "--write-trace")) slot = &write_trace;
         else if (!strcmp(a, "--set")) {
             if (i + 1 >= argc) { snprintf(err, sizeof err, "command line: --set needs KEY=VALUE"); return die(err); }
             if (n_sets == MAX_SETS) return die("command line: too many --set options");
@@ -140,6 +143,21 @@ int main(int argc, char **argv)
     if (traced ? trace_load_workload(&wl, wpath, err, sizeof err) < 0
                : wl_load(&wl, wpath, cfg.seed, err, sizeof err) < 0)
         return die(err);
+
+    if (write_trace) {
+        struct stat st;
+        int rc = 0;
+        if (stat(write_trace, &st) != 0 && mkdir(write_trace, 0777) != 0) {
+            snprintf(err, sizeof err, "command line: --write-trace: cannot create '%s'", write_trace);
+            rc = -1;
+        } else if (trace_write_workload(&wl, write_trace, TRACE_ADDR_COMPRESS, err, sizeof err) < 0) {
+            rc = -1;
+        }
+        if (traced) trace_workload_free(&wl); else wl_free(&wl);
+        if (rc < 0) return die(err);
+        printf("wrote %s/kernelslist.g; run it with: ctasim --trace %s\n", write_trace, write_trace);
+        return 0;
+    }
 
     ctl_engine eng;
     engine_opts eo = { .fst = fst, .fst_window = fst_window };

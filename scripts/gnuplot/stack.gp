@@ -13,5 +13,6 @@ set boxwidth 0.8
 set grid ytics
 set yrange [0:1.05]
 set key outside top center horizontal noenhanced
-set xtics rotate by -60 noenhanced font ",8"
+set xtics rotate by 50 right noenhanced font ",8"
+set bmargin 9
 plot for [i = 2:int(ARG5)] ARG1 using i:xtic(1) title columnheader(i)

@@ -9,7 +9,7 @@ call ARG0[1:strstrt(ARG0, "tl_cores.gp") - 1]."tl_common.gp" ARG5
 set grid
 set key outside right top
 set lmargin 10
-set rmargin 22
+set rmargin 28
 set ylabel "cores"
 set yrange [0:ARG4 + 0.5]
 set format x ""

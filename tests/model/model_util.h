@@ -45,7 +45,7 @@ static void run_model(const char *cfg_path, const char *workload_path, const cha
     workload wl;
     memset(&wl, 0, sizeof wl);
     size_t n = strlen(workload_path);
-    int traced = n > 12 && strcmp(workload_path + n - 12, "kernelslist.g") == 0;
+    int traced = n >= 13 && strcmp(workload_path + n - 13, "kernelslist.g") == 0;
     if (traced ? trace_load_workload(&wl, workload_path, err, sizeof err) < 0
                : wl_load(&wl, workload_path, cfg.seed, err, sizeof err) < 0)
         fail_msg("%s", err);

@@ -85,15 +85,47 @@ static void launch(bench *b, uint8_t n_max, uint32_t n_cta)
     b->in.alloc_cores = (uint8_t)b->cfg.n_cores;
 }
 
+/* A core's behaviour for a stretch of cycles: the random inputs are drawn
+ * around it, so period-long counters land on both sides of every threshold
+ * (few or many idle / memory-wait cycles, low or high utilisation, short or
+ * long memory response times). */
+typedef struct profile {
+    uint32_t pct_idle, pct_mem, pct_stall; /* percent of cycles; the rest issue */
+    uint32_t busy_pct;                     /* chance a component slot is busy */
+    uint32_t warps_max;                    /* mem_warps drawn in 0..warps_max */
+    uint32_t enter_pct;                    /* chance of warps entering EX_LDST */
+} profile;
+
+static profile profiles[CTL_MAX_CORES];
+
+static void new_profile(profile *p, uint64_t *s)
+{
+    static const uint32_t idle_pct[] = { 0, 0, 1, 3, 30 };
+    static const uint32_t mem_pct[] = { 0, 2, 10, 25, 60 };
+    p->pct_idle = idle_pct[rnd(s, 5)];
+    p->pct_mem = mem_pct[rnd(s, 5)];
+    p->pct_stall = rnd(s, 20);
+    p->busy_pct = rnd(s, 3) == 0 ? rnd(s, 15) : rnd(s, 101);
+    p->warps_max = rnd(s, 2) ? 127 : 1 + rnd(s, 40);
+    p->enter_pct = rnd(s, 3) == 0 ? 1 : rnd(s, 60);
+}
+
+static uint32_t draw(uint64_t *s, uint32_t max, uint32_t pct)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < max; i++) n += rnd(s, 100) < pct;
+    return n;
+}
+
 /* One cycle of legal seam inputs for every used core: exactly one of
  * issued / stalled / idle / mem_wait, active = issued, fields in range. */
 static void random_inputs(bench *b, uint64_t *s)
 {
     ctl_in *in = &b->in;
-    in->dram_cycles = (uint8_t)rnd(s, 2);   /* 800 MHz DRAM under a 1 GHz core */
+    in->dram_cycles = (uint8_t)rnd(s, 8);
     for (uint32_t p = 0; p < CTL_MAX_PARTS; p++)
         in->dram_busy[p] = (uint8_t)(p < b->cfg.n_parts ? rnd(s, in->dram_cycles + 1u) : 0);
-    if (rnd(s, 5000) == 0) launch(b, (uint8_t)(1 + rnd(s, 8)), 1 + rnd(s, 600));
+    if (rnd(s, 5000) == 0) launch(b, (uint8_t)(1 + rnd(s, 63)), 1 + rnd(s, 2000));
     else if (rnd(s, 3000) == 0) {
         in->alloc = 1;
         in->n_cta = rnd(s, 300);
@@ -101,23 +133,25 @@ static void random_inputs(bench *b, uint64_t *s)
     }
     for (uint32_t c = 0; c < b->cfg.n_cores; c++) {
         ctl_core_in *ci = &in->core[c];
-        uint32_t kind = rnd(s, 4);
-        ci->issued = kind == 0;
-        ci->stalled = kind == 1;
-        ci->idle = kind == 2;
-        ci->mem_wait = kind == 3;
+        profile *pr = &profiles[c];
+        if (rnd(s, 1500) == 0) new_profile(pr, s);
+        uint32_t r = rnd(s, 100);
+        ci->idle = r < pr->pct_idle;
+        ci->mem_wait = !ci->idle && r < pr->pct_idle + pr->pct_mem;
+        ci->stalled = !ci->idle && !ci->mem_wait && r < pr->pct_idle + pr->pct_mem + pr->pct_stall;
+        ci->issued = !ci->idle && !ci->mem_wait && !ci->stalled;
         ci->active = ci->issued;
         ci->drained = rnd(s, 50) == 0;
         ci->req = rnd(s, 8) == 0;
-        ci->cta_done = (uint8_t)(rnd(s, 400) == 0);
+        ci->cta_done = (uint8_t)(rnd(s, 2000) == 0 ? 1 + rnd(s, 3) : 0);
         ci->max_lanes = (uint8_t)(ci->issued ? 1 + rnd(s, 32) : 0);
-        ci->thread_insts = (uint8_t)(ci->issued ? ci->max_lanes + rnd(s, 33) : 0);
+        ci->thread_insts = (uint8_t)(ci->issued ? ci->max_lanes + rnd(s, 96) : 0);
         for (int i = 0; i < CTL_NCOMP; i++)
-            ci->busy[i] = (uint8_t)rnd(s, b->cfg.ctl.units[i] + 1);
+            ci->busy[i] = (uint8_t)draw(s, b->cfg.ctl.units[i], pr->busy_pct);
         for (int j = 0; j < CTL_NTYPE; j++)
-            ci->sch_busy[j] = (uint8_t)rnd(s, 2);
-        ci->mem_warps = (uint8_t)rnd(s, 48);
-        ci->ldst_enter = (uint8_t)rnd(s, 3);
+            ci->sch_busy[j] = (uint8_t)draw(s, 1, pr->busy_pct);
+        ci->mem_warps = (uint8_t)rnd(s, pr->warps_max + 1);
+        ci->ldst_enter = (uint8_t)(rnd(s, 100) < pr->enter_pct ? 1 + rnd(s, 7) : 0);
         ci->empty = (uint16_t)(xorshift64(s) & 0x3FFFu);
     }
 }
@@ -129,6 +163,7 @@ static void run_random(uint32_t n_cores, uint64_t seed, uint32_t cycles)
     bench b;
     uint64_t s = seed;
     bench_open(&b, n_cores, 0);
+    for (uint32_t c = 0; c < CTL_MAX_CORES; c++) new_profile(&profiles[c], &s);
     launch(&b, 6, 200);
     for (uint32_t i = 0; i < cycles; i++) {
         if (i) random_inputs(&b, &s);

@@ -1,0 +1,175 @@
+/* test_policies.c -- the control units acting on the model through the policy
+ * stack, on the small preset.  Thresholds come from measurements written
+ * next to them (same inputs, deterministic model), with margin. */
+#include "model_util.h"
+
+#define SMALL "configs/small.cfg"
+
+static double avg_limit(const kstats *k)
+{
+    uint64_t s = 0;
+    for (uint32_t c = 0; c < k->n_cores; c++) s += k->ctl[c].limit_sum;
+    return (double)s / ((double)k->cycles * k->n_cores);
+}
+
+/* DYNCTA (seed 000 Sec. 4.1).  Measured: mem_copy IPC 8.46 at maximum TLP,
+ * 8.95 with DYNCTA (+5.8 %), limits oscillating between 1 and 2 (N = 4);
+ * compute_fma 121.7 -> 121.0 (-0.6 %). */
+static void test_dyncta(void **st)
+{
+    (void)st;
+    const char *mx[] = { NULL };
+    const char *dy[] = { "policy.cta_limit=dyncta", NULL };
+    run_out base, dyn;
+    run_model(SMALL, "workloads/mem_copy.kern", mx, &base, 0);
+    run_model(SMALL, "workloads/mem_copy.kern", dy, &dyn, 1);
+    assert_true(kstats_ipc(&dyn.k) > 1.03 * kstats_ipc(&base.k));
+    assert_true(avg_limit(&dyn.k) < dyn.rep.k[0].n_max - 1.5);   /* settles below N */
+    report_free(&dyn.rep);
+
+    run_model(SMALL, "workloads/compute_fma.kern", mx, &base, 0);
+    run_model(SMALL, "workloads/compute_fma.kern", dy, &dyn, 0);
+    assert_true(kstats_ipc(&dyn.k) > 0.97 * kstats_ipc(&base.k));   /* costs at most 3 % */
+}
+
+/* CLASO (seed 003).  Measured on wave_imbalance with LRR: CTAs per core
+ * 8/5/4/4 -> 5/6/5/5, tail idle 20582 -> 2867 core cycles. */
+static void test_claso_cuts_tail_idle(void **st)
+{
+    (void)st;
+    const char *b[] = { "core.sched=lrr", NULL };
+    const char *c[] = { "core.sched=lrr", "policy.claso=1", NULL };
+    run_out base, cl;
+    run_model(SMALL, "workloads/wave_imbalance.kern", b, &base, 0);
+    run_model(SMALL, "workloads/wave_imbalance.kern", c, &cl, 0);
+    assert_true(cl.k.tail_idle * 2 < base.k.tail_idle);
+    assert_int_equal(SUM_CORES(&cl.k, ctas_issued), 21);
+    uint64_t grants = 0, mx = 0, mn = UINT64_MAX;
+    for (uint32_t i = 0; i < cl.k.n_cores; i++) {
+        grants += cl.k.ctl[i].grants;
+        uint64_t v = cl.k.core[i].ctas_issued;
+        if (v > mx) mx = v;
+        if (v < mn) mn = v;
+    }
+    assert_int_equal(grants, 21);          /* every CTA placed through a grant */
+    assert_true(mx - mn <= 1);             /* credits balance the issue */
+}
+
+/* AR-CTA (seed 002 Sec. 3): a compute kernel is type I, a streaming one
+ * type II; type II runs on half the cores with the calibrator on. */
+static void test_arcta_types(void **st)
+{
+    (void)st;
+    const char *s[] = { "policy.arcta=1", NULL };
+    run_out r;
+    run_model(SMALL, "workloads/compute_fma.kern", s, &r, 1);
+    assert_int_equal(r.rep.k[0].ar_type, CTL_AR_TYPE1);
+    assert_int_equal(r.k.fc_cycles, 0);
+    report_free(&r.rep);
+    run_model(SMALL, "workloads/stream_copy.kern", s, &r, 1);
+    assert_int_equal(r.rep.k[0].ar_type, CTL_AR_TYPE2);
+    assert_true(r.k.fc_cycles > r.k.cycles / 2);
+    /* cores 2 and 3 of 4 are disabled after the decision */
+    assert_true(r.k.ctl[3].disabled_cycles > r.k.cycles / 2);
+    assert_int_equal(r.k.core[3].ctas_issued, 0);
+    report_free(&r.rep);
+}
+
+/* uC-States (seed 004).  Measured on mem_copy: EX_SP, EX_SFU and EX_LDST
+ * tuned down ~97 % of cycles, static power 12.49 -> 11.53 W (before the
+ * coefficient change; the ratio is what is asserted).  compute_fma: EX_SP
+ * tuned down 593 of 113233 cycles on core 0, EX_SFU mostly down. */
+static void test_ucstates(void **st)
+{
+    (void)st;
+    const char *none[] = { NULL };
+    const char *uc[] = { "policy.gating=ucstates", NULL };
+    run_out base, g;
+    run_model(SMALL, "workloads/mem_copy.kern", none, &base, 0);
+    run_model(SMALL, "workloads/mem_copy.kern", uc, &g, 0);
+    const core_ctl_stats *t = &g.k.ctl[0];
+    assert_true(t->down_cycles[CTL_EX_SP] > g.k.cycles / 2);
+    assert_true(t->down_cycles[CTL_EX_SFU] > g.k.cycles / 2);
+    assert_true(t->pg_off_cycles[CTL_PG_EX_SP] > g.k.cycles / 2);
+    double st_base = 0, st_g = 0;
+    for (int i = 0; i < PW_NROWS; i++) { st_base += base.pw.stat_j[i]; st_g += g.pw.stat_j[i]; }
+    assert_true(st_g / g.pw.time_s < 0.95 * st_base / base.pw.time_s);   /* static power down */
+    assert_true(kstats_ipc(&g.k) > 0.97 * kstats_ipc(&base.k));
+    assert_true(g.pw.dyn_j[PW_GATING] > 0);                              /* transitions charged */
+
+    run_model(SMALL, "workloads/compute_fma.kern", uc, &g, 0);
+    for (uint32_t c = 0; c < g.k.n_cores; c++) {
+        assert_true(g.k.ctl[c].down_cycles[CTL_EX_SP] * 20 < g.k.cycles);   /* kept up */
+        assert_true(g.k.ctl[c].down_cycles[CTL_EX_SFU] > g.k.cycles / 2);   /* SFU-light */
+    }
+}
+
+/* DYNCORE (seed 000 Sec. 4.2) with DYNCTA saves power on a memory-bound
+ * kernel.  Measured: 13.65 W -> 10.79 W average. */
+static void test_dyncore_power(void **st)
+{
+    (void)st;
+    const char *a[] = { "policy.cta_limit=dyncta", NULL };
+    const char *b[] = { "policy.cta_limit=dyncta", "policy.dyncore=1", "dyncore.k=2", NULL };
+    run_out x, y;
+    run_model(SMALL, "workloads/mem_copy.kern", a, &x, 0);
+    run_model(SMALL, "workloads/mem_copy.kern", b, &y, 0);
+    assert_true(y.pw.avg_w < 0.9 * x.pw.avg_w);
+    assert_true(y.k.ctl[3].off_cycles > 0);
+    assert_int_equal(SUM_CORES(&y.k, ctas_finished), y.k.n_cta);
+}
+
+/* Every combination the papers evaluated runs to completion and places
+ * every CTA exactly once. */
+static void test_combinations(void **st)
+{
+    (void)st;
+    static const char *const stacks[][5] = {
+        { "policy.claso=1", "core.sched=lrr", NULL },
+        { "policy.claso=1", "core.sched=gto", NULL },
+        { "policy.claso=1", "policy.cta_limit=dyncta", "core.sched=lrr", NULL },
+        { "policy.claso=1", "policy.cta_limit=dyncta", "core.sched=gto", NULL },
+        { "policy.dyncore=1", "policy.cta_limit=dyncta", "dyncore.k=2", NULL },
+        { "policy.gating=ucstates", "core.sched=gto", NULL },
+        { "policy.gating=ucstates", "core.sched=lrr", NULL },
+        { "policy.arcta=1", NULL },
+        { "policy.arcta=1", "policy.claso=1", NULL },
+        { "policy.dyncore=1", "policy.claso=1", "dyncore.k=2", NULL },
+    };
+    for (size_t i = 0; i < sizeof stacks / sizeof stacks[0]; i++) {
+        run_out r;
+        run_model(SMALL, "workloads/backprop_two_phase.wl", stacks[i], &r, 0);
+        assert_int_equal(SUM_CORES(&r.k, ctas_issued), r.k.n_cta);
+        assert_int_equal(SUM_CORES(&r.k, ctas_finished), r.k.n_cta);
+    }
+}
+
+/* A combination that cannot work is refused with the reason. */
+static void test_refused_combination(void **st)
+{
+    (void)st;
+    gpu_cfg cfg;
+    char err[512];
+    cfg_defaults(&cfg);
+    assert_int_equal(cfg_load(&cfg, SMALL, err, sizeof err), 0);
+    assert_int_equal(cfg_set(&cfg, "policy.dyncore", "1", "t", err, sizeof err), 0);
+    assert_int_equal(cfg_set(&cfg, "policy.arcta", "1", "t", err, sizeof err), 0);
+    assert_int_equal(cfg_set(&cfg, "dyncore.k", "2", "t", err, sizeof err), 0);
+    assert_int_equal(cfg_check(&cfg, err, sizeof err), -1);
+    assert_non_null(strstr(err, "policy.dyncore"));
+    assert_non_null(strstr(err, "policy.arcta"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_dyncta),
+        cmocka_unit_test(test_claso_cuts_tail_idle),
+        cmocka_unit_test(test_arcta_types),
+        cmocka_unit_test(test_ucstates),
+        cmocka_unit_test(test_dyncore_power),
+        cmocka_unit_test(test_combinations),
+        cmocka_unit_test(test_refused_combination),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,97 @@
+/* test_traces.c -- traces through the whole model: the real Accel-Sim trace
+ * runs to completion with the instruction counts of the file (counted here
+ * independently of the reader), and a synthetic workload written out as a
+ * trace replays with identical statistics. */
+#include <sys/stat.h>
+#include <unistd.h>
+#include "model_util.h"
+#include "trace_write.h"
+
+#define REAL "../shared/testdata/accelsim/vectoradd-100-32/kernelslist.g"
+#define REAL_TRACE "../shared/testdata/accelsim/vectoradd-100-32/kernel-1.traceg"
+
+/* Independent count: an instruction line starts with a hex PC followed by an
+ * 8-digit hex mask; thread instructions are the mask's set bits. */
+static void count_file(const char *path, uint64_t *warp, uint64_t *thread)
+{
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    char line[4096];
+    *warp = *thread = 0;
+    while (fgets(line, sizeof line, f)) {
+        char pc[32], mask[32];
+        if (sscanf(line, "%31s %31s", pc, mask) != 2) continue;
+        if (strspn(pc, "0123456789abcdef") != strlen(pc) || strlen(mask) != 8 ||
+            strspn(mask, "0123456789abcdef") != 8)
+            continue;
+        (*warp)++;
+        *thread += (uint64_t)__builtin_popcountl(strtoul(mask, NULL, 16));
+    }
+    fclose(f);
+}
+
+static void test_real_trace(void **st)
+{
+    (void)st;
+    uint64_t w, t;
+    count_file(REAL_TRACE, &w, &t);
+    assert_int_equal(w, 344);          /* README: 32 warps, 4 of them do the work */
+    assert_int_equal(t, 10516);
+    const char *presets[] = { "configs/small.cfg", "configs/kayiran30.cfg", "configs/c2050.cfg" };
+    for (int i = 0; i < 3; i++) {
+        run_out r;
+        run_model(presets[i], REAL, NULL, &r, 0);
+        assert_int_equal(r.k.warp_insts, w);
+        assert_int_equal(r.k.thread_insts, t);
+        assert_int_equal(r.k.n_cta, 1);
+        assert_int_equal(SUM_CORES(&r.k, ctas_finished), 1);
+        assert_true(r.k.mem.loads + r.k.mem.stores > 0);
+    }
+}
+
+static int cmp_kstats(const kstats *a, const kstats *b)
+{
+    if (a->cycles != b->cycles || a->warp_insts != b->warp_insts || a->thread_insts != b->thread_insts)
+        return -1;
+    if (memcmp(a->core, b->core, sizeof a->core) || memcmp(a->ctl, b->ctl, sizeof a->ctl)) return -1;
+    return memcmp(&a->mem, &b->mem, sizeof a->mem) ? -1 : 0;
+}
+
+static void roundtrip(const char *wl_path, int form, const char *const *sets)
+{
+    char dir[] = "/tmp/ctasim_trace_XXXXXX", err[512];
+    assert_non_null(mkdtemp(dir));
+    workload w;
+    memset(&w, 0, sizeof w);
+    assert_int_equal(wl_load(&w, wl_path, 1, err, sizeof err), 0);
+    if (trace_write_workload(&w, dir, form, err, sizeof err) < 0) fail_msg("%s", err);
+    wl_free(&w);
+    char list[512];
+    snprintf(list, sizeof list, "%s/kernelslist.g", dir);
+    run_out syn, tr;
+    run_model("configs/small.cfg", wl_path, sets, &syn, 0);
+    run_model("configs/small.cfg", list, sets, &tr, 0);
+    assert_true(syn.k.warp_insts > 1000);
+    assert_int_equal(cmp_kstats(&syn.k, &tr.k), 0);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+static void test_synthetic_replay_identical(void **st)
+{
+    (void)st;
+    roundtrip("workloads/mem_compute_regions.kern", TRACE_ADDR_LIST, NULL);
+    const char *sets[] = { "policy.cta_limit=dyncta", "core.sched=regionp", NULL };
+    roundtrip("workloads/backprop_two_phase.wl", TRACE_ADDR_COMPRESS, sets);
+    roundtrip("workloads/divergent_branchy.kern", TRACE_ADDR_COMPRESS, NULL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_real_trace),
+        cmocka_unit_test(test_synthetic_replay_identical),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
