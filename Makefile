@@ -48,7 +48,7 @@ MODEL_TESTS:= $(patsubst tests/model/%.c,$(BUILD)/rel/tests/%,$(sort $(wildcard 
 RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/test_rtl_*.c)))
 ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
 
-.PHONY: all run test test-unit test-model test-rtl test-icarus test-sim test-fuzz lint synth synth-check \
+.PHONY: all deps run test test-unit test-model test-rtl test-icarus test-sim test-fuzz lint synth synth-check \
         waves bench sweep experiments fuzz clean
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -106,8 +106,14 @@ $(BUILD)/rel/cosim/%.o: cosim/%.cpp $(HDRS) $(COSIM_VLIB)
 $(BUILD)/rel/ctasim: $(COSIM_OBJ) $(BUILD)/rel/libctasim.a $(COSIM_VLIB)
 	$(CXX) -o $@ $(COSIM_OBJ) $(BUILD)/rel/libctasim.a $(COSIM_VLIB) $(LIBS) -pthread
 
-run: $(BUILD)/rel/ctasim
-	$(BUILD)/rel/ctasim --config configs/small.cfg --workload workloads/stream_copy.kern
+# The one command of the README: install what is missing, build, simulate.
+deps:
+	@bash scripts/install-deps.sh
+
+run: deps
+	@$(MAKE) --no-print-directory $(BUILD)/rel/ctasim
+	$(BUILD)/rel/ctasim --config configs/kayiran30.cfg --workload workloads/stream_copy.kern \
+	    --set policy.cta_limit=dyncta
 
 # ---------------------------------------------------------------- tests
 $(BUILD)/san/tests/%: tests/unit/%.c $(BUILD)/san/libctasim.a $(HDRS)
@@ -185,6 +191,16 @@ waves: $(BUILD)/rel/ctasim
 
 bench: $(BUILD)/rel/ctasim
 	scripts/bench.sh
+
+# CTA-limit and core-count sweep of one workload (seed 000 Fig. 4 form)
+SWEEP_WL  ?= workloads/stream_copy.kern
+SWEEP_CFG ?= configs/kayiran30.cfg
+sweep: $(BUILD)/rel/ctasim
+	scripts/sweep.sh --config $(SWEEP_CFG) --cores "8 15 30" --out $(BUILD)/sweep $(SWEEP_WL)
+
+# the papers' figures as PNG plots and a table (EXP_FLAGS=--quick: small preset)
+experiments: $(BUILD)/rel/ctasim
+	scripts/experiments.sh $(EXP_FLAGS) --out $(BUILD)/exp
 
 clean:
 	rm -rf $(BUILD)

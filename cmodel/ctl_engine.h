@@ -24,7 +24,8 @@ typedef struct ctl_engine {
     void (*destroy)(void *impl);
 } ctl_engine;
 
-/* The C reference engine (all units of ctl_ref.h). */
-int ctl_engine_c(ctl_engine *e);
+/* The C reference engine: the units of ctl_ref.h selected by `units`
+ * (CTL_U_* bits of ctl_ref.h, 0 = all). */
+int ctl_engine_c(ctl_engine *e, unsigned units);
 
 #endif

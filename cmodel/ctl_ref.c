@@ -1,6 +1,7 @@
 /* ctl_ref.c -- all reference units behind the engine interface. */
 #include <stdlib.h>
 #include <string.h>
+#include "cfg.h"
 #include "ctl_ref.h"
 
 void ctl_ref_reset(ctl_ref *r, const ctl_cfg *cfg, ctl_out *out)
@@ -15,11 +16,25 @@ void ctl_ref_reset(ctl_ref *r, const ctl_cfg *cfg, ctl_out *out)
 
 void ctl_ref_step(ctl_ref *r, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
 {
-    dyncta_step(&r->dyncta, cfg, in, out);
-    dyncore_step(&r->dyncore, cfg, in, out);
-    claso_step(&r->claso, cfg, in, out);
-    arcta_step(&r->arcta, cfg, in, out);
-    ucs_step(&r->ucs, cfg, in, out);
+    unsigned u = r->units ? r->units : CTL_U_ALL;
+    if (u & CTL_U_DYNCTA) dyncta_step(&r->dyncta, cfg, in, out);
+    if (u & CTL_U_DYNCORE) dyncore_step(&r->dyncore, cfg, in, out);
+    if (u & CTL_U_CLASO) claso_step(&r->claso, cfg, in, out);
+    if (u & CTL_U_ARCTA) arcta_step(&r->arcta, cfg, in, out);
+    if (u & CTL_U_UCS) ucs_step(&r->ucs, cfg, in, out);
+}
+
+/* A unit whose outputs the model ignores cannot change the run, so the c
+ * engine may skip it; lockstep steps them all to compare them all. */
+unsigned ctl_units_for(const gpu_cfg *cfg)
+{
+    unsigned u = 0;
+    if (cfg->cta_limit == LIMIT_DYNCTA) u |= CTL_U_DYNCTA;
+    if (cfg->dyncore) u |= CTL_U_DYNCORE;
+    if (cfg->claso) u |= CTL_U_CLASO;
+    if (cfg->arcta) u |= CTL_U_ARCTA;
+    if (cfg->gating == GATE_UCSTATES) u |= CTL_U_UCS;
+    return u ? u : CTL_U_DYNCTA;   /* 0 would mean "all" */
 }
 
 int ctl_ref_check(const ctl_cfg *cfg, char *err, size_t errlen)
@@ -50,10 +65,11 @@ static int eng_step(void *impl, const ctl_cfg *cfg, const ctl_in *in, ctl_out *o
 
 static void eng_destroy(void *impl) { free(impl); }
 
-int ctl_engine_c(ctl_engine *e)
+int ctl_engine_c(ctl_engine *e, unsigned units)
 {
     ctl_ref *r = calloc(1, sizeof *r);
     if (!r) return -1;
+    r->units = units;
     memset(e, 0, sizeof *e);
     e->name = "c";
     e->impl = r;

@@ -12,7 +12,12 @@
 #include "dyncta.h"
 #include "ucs.h"
 
+/* Unit bits for ctl_ref.units. */
+enum { CTL_U_DYNCTA = 1, CTL_U_DYNCORE = 2, CTL_U_CLASO = 4, CTL_U_ARCTA = 8, CTL_U_UCS = 16,
+       CTL_U_ALL = 31 };
+
 typedef struct ctl_ref {
+    unsigned units;     /* units stepped; 0 = all (lockstep compares every unit) */
     dyncta  dyncta;
     dyncore dyncore;
     claso   claso;
@@ -22,6 +27,9 @@ typedef struct ctl_ref {
 
 void ctl_ref_reset(ctl_ref *r, const ctl_cfg *cfg, ctl_out *out);
 void ctl_ref_step(ctl_ref *r, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out);
+/* The units whose outputs the policy stack of cfg obeys. */
+struct gpu_cfg;
+unsigned ctl_units_for(const struct gpu_cfg *cfg);
 /* Each unit's own check of the programmable registers; -1 with a message. */
 int  ctl_ref_check(const ctl_cfg *cfg, char *err, size_t errlen);
 

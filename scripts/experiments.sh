@@ -61,7 +61,10 @@ else
     sched_wls="stream_regions conv_autohint sfu_heavy smem_tiled atomic_histogram mixed_type1 reuse_cache barrier_heavy"
 fi
 scheds="lrr grr gto oldest simplep regionp"
-claso_wl=$W/imbalanced_ctas.kern
+# CLASO: the task's imbalanced_ctas, plus wave_imbalance (seed 003 Figs. 9-10 shape)
+# when the suite has it
+claso_wls=imbalanced_ctas
+[ -f $W/wave_imbalance.kern ] && claso_wls="$claso_wls wave_imbalance"
 
 mkdir -p "$out"
 runs=$out/runs
@@ -217,7 +220,7 @@ for r in $claso_runs; do
         dyncta) a="--set core.sched=lrr --set policy.cta_limit=dyncta" ;;
         dyncta_claso10) a="--set core.sched=lrr --set policy.cta_limit=dyncta --set policy.claso=1" ;;
     esac
-    job "claso_$r $cfg_claso $claso_wl $a"
+    for w in $claso_wls; do job "claso_${w}_$r $cfg_claso $W/$w.kern $a"; done
 done
 for w in $dyncta_wls; do
     job "tlp_${w}_max $cfg_tlp $W/$w.kern --set policy.cta_limit=max"
@@ -299,40 +302,45 @@ done
 
 # ================================================================== 3. CLASO
 {
-    echo "## 3. CLASO vs baseline on imbalanced_ctas ($(cfgn "$cfg_claso"), LRR; seed 003 Figs. 11, 12, 14)"
+    echo "## 3. CLASO vs baseline ($(cfgn "$cfg_claso"), LRR; seed 003 Figs. 3, 11, 12, 14)"
     echo
     echo "tail_idle: core-cycles with no CTA on a core after the last CTA was issued."
     echo
-    echo "| run | cycles | IPC | speedup | tail_idle | tail_idle norm | CTAs issued per core (min..max) |"
-    echo "|---|---|---|---|---|---|---|"
+    echo "| workload | run | cycles | IPC | speedup | tail_idle | tail_idle norm | CTAs issued per core (min..max) |"
+    echo "|---|---|---|---|---|---|---|---|"
 } >> "$md"
 echo "run speedup tail_idle" > "$dat/claso.dat"
-for r in $claso_runs; do
-    t=claso_$r
-    cyc=$(col "$t" cycles); base_cyc=$(col claso_base cycles)
-    ti=$(col "$t" tail_idle); base_ti=$(col claso_base tail_idle)
-    spread=$(grep -o '"ctas_issued": [0-9]*' "$runs/$t.json" | awk '{ v[NR] = $2 } END {
-        n = NR / 2; mn = 1e18; mx = 0                    # kernel 0 section, before "total"
-        for (i = 1; i <= n; i++) { if (v[i] < mn) mn = v[i]; if (v[i] > mx) mx = v[i] } printf "%d..%d", mn, mx }')
-    echo "| $r | $cyc | $(col "$t" ipc) | $(ratio "$base_cyc" "$cyc") | $ti | $(ratio "$ti" "$base_ti") | $spread |" >> "$md"
-    echo "$r $(ratio "$base_cyc" "$cyc") $(ratio "$ti" "$base_ti")" >> "$dat/claso.dat"
+# ctas_per_core TAG: "core ctas_issued" per core of kernel 0 (the first half of
+# the per-core entries; the second half is the "total" section)
+ctas_per_core() {
+    grep -o '"ctas_issued": [0-9]*' "$runs/$1.json" | awk '{ v[NR] = $2 } END { for (i = 1; i <= NR / 2; i++) print i - 1, v[i] }'
+}
+for w in $claso_wls; do
+    for r in $claso_runs; do
+        t=claso_${w}_$r b=claso_${w}_base
+        cyc=$(col "$t" cycles); base_cyc=$(col "$b" cycles)
+        ti=$(col "$t" tail_idle); base_ti=$(col "$b" tail_idle)
+        spread=$(ctas_per_core "$t" | awk 'NR == 1 { mn = $2 } { if ($2 < mn) mn = $2; if ($2 > mx) mx = $2 }
+                                        END { printf "%d..%d", mn, mx }')
+        echo "| $w | $r | $cyc | $(col "$t" ipc) | $(ratio "$base_cyc" "$cyc") | $ti | $(ratio "$ti" "$base_ti") | $spread |" >> "$md"
+        [ "$r" = base ] || echo "$w:$r $(ratio "$base_cyc" "$cyc") $(ratio "$ti" "$base_ti")" >> "$dat/claso.dat"
+    done
+    # per-core CTAs issued, baseline vs CLASO (seed 003 Fig. 3b form)
+    { echo "core base claso10"; paste -d" " <(ctas_per_core "claso_${w}_base") <(ctas_per_core "claso_${w}_claso10" | cut -d" " -f2); } \
+        > "$dat/claso_cores_$w.dat"
+    bars "$dat/claso_cores_$w.dat" "$out/claso_ctas_per_core_$w.png" \
+        "CTAs issued per core on $w, $(cfgn "$cfg_claso") (seed 003 Fig. 3b form; x = core)" "CTAs issued"
+    timeline "claso_${w}_claso10" "$w CLASO10 on $(cfgn "$cfg_claso")"
 done
 bars "$dat/claso.dat" "$out/claso.png" \
-    "CLASO on imbalanced_ctas, $(cfgn "$cfg_claso") (seed 003 Figs. 11 and 12 form)" "relative to baseline LRR" 1
-# per-core CTAs issued, baseline vs CLASO (seed 003 Fig. 3b form)
-{
-    printf "core"; for r in base claso10; do printf " %s" "$r"; done; echo
-    paste -d' ' <(grep -o '"ctas_issued": [0-9]*' "$runs/claso_base.json" | awk '{ v[NR] = $2 } END { for (i = 1; i <= NR / 2; i++) print i - 1, v[i] }') \
-                <(grep -o '"ctas_issued": [0-9]*' "$runs/claso_claso10.json" | awk '{ v[NR] = $2 } END { for (i = 1; i <= NR / 2; i++) print v[i] }')
-} > "$dat/claso_cores.dat"
-bars "$dat/claso_cores.dat" "$out/claso_ctas_per_core.png" \
-    "CTAs issued per core on imbalanced_ctas, $(cfgn "$cfg_claso") (seed 003 Fig. 3b form)" "CTAs issued"
-timeline claso_claso10 "imbalanced_ctas CLASO10 on $(cfgn "$cfg_claso")"
+    "CLASO vs baseline LRR on $(cfgn "$cfg_claso") (seed 003 Figs. 11 and 12 form)" "speedup; tail idle / baseline" 1
 {
     echo
     echo "![CLASO](claso.png)"
-    echo "![CTAs per core](claso_ctas_per_core.png)"
-    echo "![credits](timeline_claso_claso10/credits.png)"
+    for w in $claso_wls; do
+        echo "![CTAs per core](claso_ctas_per_core_$w.png)"
+        echo "![credits](timeline_claso_${w}_claso10/credits.png)"
+    done
     echo
 } >> "$md"
 

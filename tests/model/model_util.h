@@ -50,7 +50,7 @@ static void run_model(const char *cfg_path, const char *workload_path, const cha
                : wl_load(&wl, workload_path, cfg.seed, err, sizeof err) < 0)
         fail_msg("%s", err);
     ctl_engine eng;
-    assert_int_equal(ctl_engine_c(&eng), 0);
+    assert_int_equal(ctl_engine_c(&eng, ctl_units_for(&cfg)), 0);
     gpu *g = gpu_create(&cfg, &eng, err, sizeof err);
     if (!g) fail_msg("%s", err);
     report_init(&out->rep);
