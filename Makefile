@@ -76,11 +76,16 @@ $(BUILD)/vrt/%.o: $(VINC)/%.cpp
 	@mkdir -p $(@D)
 	$(CXX) $(VRT_FLAGS) -c $< -o $@
 
-# Verilate module M (top M, submodules found by name under rtl/).
-$(BUILD)/vl/%/V%__ALL.a: $(RTL_SRC)
-	@rm -rf $(@D); mkdir -p $(@D)
-	$(VERILATOR) $(VFLAGS) --Mdir $(@D) --top-module $* rtl/$*.sv
-	$(MAKE) -s -C $(@D) -f V$*.mk V$*__ALL.a OPT_FAST=-O2 OPT_SLOW=-O1 >/dev/null
+# Verilate module M (top M, submodules found by name under rtl/).  One explicit
+# rule per module: a pattern target holds a single %, so build/vl/%/V%__ALL.a
+# would only match a file literally named "V%__ALL.a" (always remade).
+define VERILATE_RULE
+$(BUILD)/vl/$(1)/V$(1)__ALL.a: $(RTL_SRC)
+	@rm -rf $$(@D); mkdir -p $$(@D)
+	$(VERILATOR) $(VFLAGS) --Mdir $$(@D) --top-module $(1) rtl/$(1).sv
+	$(MAKE) -s -C $$(@D) -f V$(1).mk V$(1)__ALL.a OPT_FAST=-O2 OPT_SLOW=-O1 >/dev/null
+endef
+$(foreach m,$(RTL_MODS),$(eval $(call VERILATE_RULE,$(m))))
 
 # ---------------------------------------------------------------- ctasim program
 COSIM_C    := $(sort $(wildcard cosim/*.c))
@@ -127,11 +132,12 @@ $(BUILD)/rel/tests/%: tests/model/%.c tests/model/model_util.h $(BUILD)/rel/libc
 	$(CC) $(REL_CFLAGS) -iquote tests/model $< -o $@ $(BUILD)/rel/libctasim.a -lcmocka $(LIBS)
 
 # RTL unit test of module M: C test + C++ shim + Verilated M + C reference models.
-$(BUILD)/rtltest/%/shim.o: tests/rtl/shim_%.cpp $(BUILD)/vl/%/V%__ALL.a
+.SECONDEXPANSION:
+$(BUILD)/rtltest/%/shim.o: tests/rtl/shim_%.cpp $$(BUILD)/vl/$$*/V$$*__ALL.a
 	@mkdir -p $(@D)
 	$(CXX) $(VRT_FLAGS) $(INCS) -I$(BUILD)/vl/$* -c $< -o $@
 
-$(BUILD)/rtltest/%/test: tests/rtl/test_rtl_%.c $(BUILD)/rtltest/%/shim.o $(BUILD)/vl/%/V%__ALL.a \
+$(BUILD)/rtltest/%/test: tests/rtl/test_rtl_%.c $(BUILD)/rtltest/%/shim.o $$(BUILD)/vl/$$*/V$$*__ALL.a \
                          $(VRT_OBJ) $(BUILD)/rel/libctasim.a $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(REL_CFLAGS) -iquote tests -c $< -o $(@D)/test.o

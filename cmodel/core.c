@@ -745,6 +745,15 @@ static int fetch_stage(core *c, ctl_core_in *sig, char *err, unsigned errlen)
 
 /* ---------------------------------------------------------------- cycle */
 
+/* Every blocked ready warp waits for a pipeline type whose EX units are all
+ * busy executing (no free unit in the groups that take work). */
+static int exec_bound(const core *c, uint64_t blocked, uint64_t now)
+{
+    for (int t = 0; t < 3; t++)
+        if ((blocked & c->type_mask[t]) && ex_free_unit(c, t, now) >= 0) return 0;
+    return (blocked & c->type_mask[PT_NONE]) == 0;
+}
+
 static uint32_t ex_busy(const core *c, int t, uint64_t now, uint16_t *empty_bits)
 {
     int comp = comp_ex[t];
@@ -793,7 +802,12 @@ int core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errl
     sig->mem_wait = !n_issued && live && (on_mem & live) == live;
     sig->stalled = !n_issued && !sig->mem_wait && blocked != 0;
     sig->idle = !sig->issued && !sig->stalled && !sig->mem_wait;
-    sig->active = sig->issued;
+    /* N_act (seed 000 Sec. 4.2): the core is doing useful work at full rate --
+     * it issued, or its only blocker is execution units busy executing earlier
+     * instructions.  Seed 000 counts compute-bound applications as active
+     * (Type-C: RACT > 66 %), which an issue-slot count alone cannot give when a
+     * warp occupies a unit for several cycles.  See docs/decisions.md. */
+    sig->active = sig->issued || (sig->stalled && exec_bound(c, blocked, now));
     sig->drained = c->resident == 0;
 
     /* Busy slot counts and empty bits of the gateable (upper) groups. */
@@ -820,6 +834,7 @@ int core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errl
         s->stalled += sig->stalled;
         s->idle += sig->idle;
         s->mem_wait += sig->mem_wait;
+        s->active += sig->active;
         for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += sig->busy[i];
         if (c->paused_n) s->paused_cycles++;
     }

@@ -54,12 +54,14 @@ enum ctl_ar_type { CTL_AR_UNKNOWN = 0, CTL_AR_TYPE1 = 1, CTL_AR_TYPE2 = 2 };
 /* ---- inputs, per core, every core cycle ------------------------------- */
 typedef struct ctl_core_in {
     /* Issue-stage classification of this cycle (controllers.md; exactly one
-     * of issued/stalled/mem_wait/idle is 1 each cycle; active == issued). */
+     * of issued/stalled/mem_wait/idle is 1 each cycle). */
     uint8_t issued;        /* 1b: >= 1 warp instruction issued */
     uint8_t stalled;       /* 1b: nothing issued, a ready warp hit a structural stall */
     uint8_t idle;          /* 1b: nothing issued, not stalled, not all live warps on memory */
     uint8_t mem_wait;      /* 1b: >= 1 live warp and every live warp waits on a global load */
-    uint8_t active;        /* 1b: N_act of seed 000 Sec. 4.2 (not idle, not mem_wait, not stalled) */
+    uint8_t active;        /* 1b: N_act of seed 000 Sec. 4.2: issued, or stalled only because
+                              every blocked warp's execution units are busy executing
+                              (docs/decisions.md) */
     uint8_t drained;       /* 1b: no resident CTA on the core */
     uint8_t req;           /* 1b: CTA scheduler requests a CTA grant for this core (CLASO) */
     uint8_t cta_done;      /* 2b: CTAs that finished on this core this cycle (saturating) */

@@ -20,6 +20,7 @@ static void add_core(core_stats *a, const core_stats *b)
     a->stalled += b->stalled;
     a->idle += b->idle;
     a->mem_wait += b->mem_wait;
+    a->active += b->active;
     a->warp_insts += b->warp_insts;
     a->thread_insts += b->thread_insts;
     for (int i = 0; i < IC_NCLASS; i++) {
@@ -214,7 +215,7 @@ static void json_kernel(FILE *f, const kstats *k, uint32_t n_parts)
                 c ? "," : "", c, (unsigned long long)s->ctas_issued, (unsigned long long)s->ctas_finished,
                 (unsigned long long)s->issued, (unsigned long long)s->stalled,
                 (unsigned long long)s->idle, (unsigned long long)s->mem_wait,
-                (unsigned long long)s->issued, (unsigned long long)s->warp_insts,
+                (unsigned long long)s->active, (unsigned long long)s->warp_insts,
                 (unsigned long long)s->thread_insts, (unsigned long long)t->off_cycles,
                 (unsigned long long)t->empty_cycles, (unsigned long long)t->grants,
                 (unsigned long long)t->refusals);

@@ -68,7 +68,9 @@ claso_wls=imbalanced_ctas
 
 mkdir -p "$out"
 runs=$out/runs
-rm -rf "$runs"
+# results of an earlier invocation (only the names this script writes)
+rm -rf "$runs" "$out"/tlp_* "$out"/timeline_* "$out"/results.md
+rm -f "$out"/dyncta_*.png "$out"/claso*.png "$out"/arcta*.png "$out"/ucs*.png "$out"/dyncore*.png "$out"/sched_*.png
 mkdir -p "$runs"
 md=$out/results.md
 
