@@ -34,6 +34,7 @@ SAN_FLAGS  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-f
 SAN_CFLAGS := $(CSTD) $(WARN) $(INCS) -O1 -g $(SAN_FLAGS)
 LIBS       := -lm -llzma -lz
 VRT_FLAGS  := -std=c++17 -O2 -I$(VINC) -I$(VINC)/vltstd -DVM_TRACE=1 -DVM_TRACE_FST=1
+NPROC      := $(shell nproc 2>/dev/null || echo 2)
 VFLAGS     := --cc -O3 --trace-fst --x-assign fast --x-initial fast -y rtl
 
 CMODEL_SRC := $(sort $(wildcard cmodel/*.c))
@@ -83,7 +84,7 @@ define VERILATE_RULE
 $(BUILD)/vl/$(1)/V$(1)__ALL.a: $(RTL_SRC)
 	@rm -rf $$(@D); mkdir -p $$(@D)
 	$(VERILATOR) $(VFLAGS) --Mdir $$(@D) --top-module $(1) rtl/$(1).sv
-	$(MAKE) -s -C $$(@D) -f V$(1).mk V$(1)__ALL.a OPT_FAST=-O2 OPT_SLOW=-O1 >/dev/null
+	$(MAKE) -s -j$(NPROC) -C $$(@D) -f V$(1).mk V$(1)__ALL.a OPT_FAST=-O2 OPT_SLOW=-O1 >/dev/null
 endef
 $(foreach m,$(RTL_MODS),$(eval $(call VERILATE_RULE,$(m))))
 

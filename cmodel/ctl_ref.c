@@ -1,4 +1,6 @@
 /* ctl_ref.c -- all reference units behind the engine interface. */
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "cfg.h"
@@ -37,8 +39,38 @@ unsigned ctl_units_for(const gpu_cfg *cfg)
     return u ? u : CTL_U_DYNCTA;   /* 0 would mean "all" */
 }
 
+/* AR-CTA's programmable registers against the widths of rtl/arcta.sv's ports. */
+static int arcta_check(const ctl_cfg *c, char *err, size_t errlen)
+{
+    static const struct { const char *key; size_t off; uint32_t lo, hi; } f[] = {
+        { "arcta.window", offsetof(ctl_cfg, ar_window), 1, 65535 },
+        { "arcta.t_u_ipc", offsetof(ctl_cfg, ar_t_u_ipc), 0, 100 },
+        { "arcta.t_l_ipc", offsetof(ctl_cfg, ar_t_l_ipc), 0, 100 },
+        { "arcta.t_max_bw_mpct", offsetof(ctl_cfg, ar_t_max_bw_mpct), 0, 100000 },
+        { "arcta.t_gbr", offsetof(ctl_cfg, ar_t_gbr), 0, 100 },
+        { "arcta.good_lanes", offsetof(ctl_cfg, ar_good_lanes), 1, 32 },
+        { "arcta.core_pct", offsetof(ctl_cfg, ar_core_pct), 0, 99 },
+        { "arcta.mem_pct", offsetof(ctl_cfg, ar_mem_pct), 0, 100 },
+    };
+    for (size_t i = 0; i < sizeof f / sizeof f[0]; i++) {
+        uint32_t v = *(const uint32_t *)((const char *)c + f[i].off);
+        if (v < f[i].lo || v > f[i].hi) {
+            snprintf(err, errlen, "value %u out of range %u..%u for the AR-CTA unit (%s)", v,
+                     f[i].lo, f[i].hi, f[i].key);
+            return -1;
+        }
+    }
+    if (c->ar_t_l_ipc > c->ar_t_u_ipc) {
+        snprintf(err, errlen, "arcta.t_l_ipc %u above arcta.t_u_ipc %u (arcta.t_l_ipc)",
+                 c->ar_t_l_ipc, c->ar_t_u_ipc);
+        return -1;
+    }
+    return 0;
+}
+
 int ctl_ref_check(const ctl_cfg *cfg, char *err, size_t errlen)
 {
+    if (arcta_check(cfg, err, errlen) < 0) return -1;
     if (dyncta_cfg_check(cfg, err, errlen) < 0) return -1;
     if (dyncore_cfg_check(cfg, err, errlen) < 0) return -1;
     if (claso_cfg_check(cfg, err, errlen) < 0) return -1;

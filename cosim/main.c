@@ -29,6 +29,8 @@ static void usage(FILE *out)
           "                      lockstep (Verilog drives, reference compared every cycle)\n"
           "  --fst FILE          write control-unit waveforms (rtl/lockstep engines)\n"
           "  --fst-window A:B    only core cycles A..B in the waveform\n"
+          "  --mismatch-lag K    lockstep: cycles of waveform kept before a mismatch\n"
+          "                      (default 1000; 0 = none, lockstep then costs as rtl)\n"
           "  --json FILE         write statistics as JSON\n"
           "  --timeline FILE     write controller timelines as CSV\n"
           "  --power-baseline F  JSON of a baseline run's power, for relative power\n"
@@ -76,7 +78,7 @@ int main(int argc, char **argv)
 {
     const char *config = "configs/small.cfg", *workload_path = NULL, *trace_path = NULL;
     const char *engine = "c", *json = NULL, *timeline = NULL, *fst = NULL, *fst_window = NULL;
-    const char *baseline = NULL, *write_trace = NULL;
+    const char *baseline = NULL, *write_trace = NULL, *mismatch_lag = NULL;
     const char *sets[MAX_SETS];
     int n_sets = 0, dump = 0, quiet = 0, csv_row = 0;
     char err[512];
@@ -99,6 +101,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--fst-window")) slot = &fst_window;
         else if (!strcmp(a, "--power-baseline")) slot = &baseline;
         else if (!strcmp(a, "--write-trace")) slot = &write_trace;
+        else if (!strcmp(a, "--mismatch-lag")) slot = &mismatch_lag;
         else if (!strcmp(a, "--set")) {
             if (i + 1 >= argc) { snprintf(err, sizeof err, "command line: --set needs KEY=VALUE"); return die(err); }
             if (n_sets == MAX_SETS) return die("command line: too many --set options");
@@ -160,7 +163,7 @@ int main(int argc, char **argv)
     }
 
     ctl_engine eng;
-    engine_opts eo = { .fst = fst, .fst_window = fst_window };
+    engine_opts eo = { .fst = fst, .fst_window = fst_window, .mismatch_lag = mismatch_lag };
     if (engine_open(&eng, engine, &cfg, &eo, err, sizeof err) < 0) {
         if (traced) trace_workload_free(&wl); else wl_free(&wl);
         return die(err);

@@ -169,16 +169,18 @@ bad:
     return -1;
 }
 
-static int lag_from_env(uint32_t *lag, char *err, size_t errlen)
+/* --mismatch-lag K, else the environment's CTASIM_MISMATCH_LAG, else the default. */
+static int lag_from_opts(const engine_opts *o, uint32_t *lag, char *err, size_t errlen)
 {
-    const char *s = getenv("CTASIM_MISMATCH_LAG");
+    const char *s = o->mismatch_lag, *where = "command line", *what = "--mismatch-lag";
     const char *end;
     uint64_t v;
     *lag = RTL_ENGINE_LAG;
+    if (!s) { s = getenv("CTASIM_MISMATCH_LAG"); where = "environment"; what = "CTASIM_MISMATCH_LAG"; }
     if (!s) return 0;
     if (parse_u64(s, &end, &v) < 0 || *end || v > MAX_LAG) {
-        snprintf(err, errlen, "environment: CTASIM_MISMATCH_LAG='%s' is not a cycle count "
-                 "0..%u (CTASIM_MISMATCH_LAG)", s, MAX_LAG);
+        snprintf(err, errlen, "%s: %s '%s' is not a cycle count 0..%u (%s)", where, what, s,
+                 MAX_LAG, what);
         return -1;
     }
     *lag = (uint32_t)v;
@@ -393,7 +395,7 @@ int rtl_engine_open(ctl_engine *e, int lockstep, const gpu_cfg *cfg, const engin
     }
     r->lockstep = lockstep;
     r->inj_sig = -1;
-    if (lag_from_env(&r->lag, err, errlen) < 0) goto fail;
+    if (lag_from_opts(o, &r->lag, err, errlen) < 0) goto fail;
     r->top = vtop_create();
     if (!r->top || (lockstep && !(r->ref = calloc(1, sizeof *r->ref)))) {
         snprintf(err, errlen, "out of memory");

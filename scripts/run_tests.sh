@@ -17,7 +17,8 @@ fi
 for cmd in "$@"; do
     name=$(basename "${cmd%% *}")
     case "$cmd" in */rtltest/*) name=rtl_$(basename "$(dirname "${cmd%% *}")");; esac
-    case "$cmd" in vvp*) name=icarus_$(basename "${cmd#vvp -n }" | sed 's/ .*//; s/\.vvp$//');; esac
+    case "$cmd" in vvp*) first=${cmd#vvp -n }; first=${first%% *}
+                         name=icarus_$(basename "$first" .vvp); name=${name/icarus_tb_/icarus_};; esac
     log="$logdir/$suite-$name.log"
     start=$(date +%s%N)
     if [ -x "${cmd%% *}" ] || command -v "${cmd%% *}" >/dev/null; then
