@@ -13,9 +13,9 @@
  *    for 40 nm parts (a few pJ per thread operation, tens of pJ per cache
  *    access, about 15 nJ per 128-byte DRAM line transfer); they are
  *    assumptions, and every one is a power.* key.  Measured with them: the
- *    30-core preset (kayiran30) running compute_fma averages 128 W, 45 %
- *    of it static -- the range GPUWattch-class models report for a Fermi
- *    GTX 480-class GPU.
+ *    30-core preset (kayiran30) averages 86 W running compute_fma (67 % of
+ *    it static) and 74 W running stream_copy (DRAM 21 W) -- the range
+ *    GPUWattch-class models report for a Fermi GTX 480-class GPU.
  */
 #include <errno.h>
 #include <math.h>
@@ -32,9 +32,9 @@ typedef struct pkey { const char *name; size_t off; const char *help; } pkey;
 static const pkey keys[] = {
     PK(e_fetch, "pJ per instruction fetched and decoded (IFID busy slot)"),
     PK(e_issue, "pJ per warp instruction issued (SCH busy slot)"),
-    PK(e_idoc, "pJ per IDOC busy slot-cycle"),
-    PK(e_oc, "pJ per operand-collector busy slot-cycle"),
-    PK(e_ocex, "pJ per OCEX busy slot-cycle"),
+    PK(e_idoc, "pJ per instruction passing IDOC"),
+    PK(e_oc, "pJ per instruction collecting its operands (register-file reads)"),
+    PK(e_ocex, "pJ per instruction passing OCEX"),
     PK(e_sp_thread, "pJ per SP thread instruction"),
     PK(e_sfu_thread, "pJ per SFU thread instruction"),
     PK(e_dp_thread, "pJ per double-precision thread instruction"),
@@ -169,11 +169,14 @@ void power_compute(const gpu_cfg *cfg, const report *r, power_report *out)
         const core_stats *s = &k->core[c];
         out->dyn_j[PW_IFID] += p->e_fetch * (double)s->busy[CTL_IFID];
         out->dyn_j[PW_SCH] += p->e_issue * (double)s->busy[CTL_SCH];
-        for (int j = 0; j < 3; j++) {
-            out->dyn_j[PW_IDOC] += p->e_idoc * (double)s->busy[CTL_IDOC_SP + j];
-            out->dyn_j[PW_OC] += p->e_oc * (double)s->busy[CTL_OC_SP + j];
-            out->dyn_j[PW_OCEX] += p->e_ocex * (double)s->busy[CTL_OCEX_SP + j];
-        }
+        /* IDOC, OC and OCEX: energy per instruction passing, not per cycle an
+         * instruction waits there (a stalled instruction reads no registers) */
+        double piped = 0;
+        for (int c = 0; c < IC_NCLASS; c++)
+            if (c != IC_BAR && c != IC_HINT && c != IC_EXIT) piped += (double)s->class_insts[c];
+        out->dyn_j[PW_IDOC] += p->e_idoc * piped;
+        out->dyn_j[PW_OC] += p->e_oc * piped;
+        out->dyn_j[PW_OCEX] += p->e_ocex * piped;
         out->dyn_j[PW_EX_SP] += p->e_sp_thread * (double)(s->class_threads[IC_SP] + s->class_threads[IC_BRA]) +
                                 p->e_dp_thread * (double)s->class_threads[IC_DP];
         out->dyn_j[PW_EX_SFU] += p->e_sfu_thread * (double)s->class_threads[IC_SFU];

@@ -9,7 +9,8 @@
 
 typedef struct power_cfg {
     /* dynamic energy per event, picojoules */
-    double e_fetch, e_issue, e_idoc, e_oc, e_ocex;  /* per slot-cycle busy */
+    double e_fetch, e_issue;                        /* per fetch, per issue */
+    double e_idoc, e_oc, e_ocex;                    /* per instruction passing the stage */
     double e_sp_thread, e_sfu_thread, e_dp_thread;  /* per thread instruction */
     double e_ldst_access;                           /* per line access in EX_LDST */
     double e_l1, e_l2, e_flit, e_dram_rw, e_dram_act;
