@@ -35,6 +35,7 @@ struct gpu {
     uint64_t seq;                    /* CTA launch sequence */
     uint64_t enabled_mask;           /* cores that may receive CTAs */
     uint8_t  alloc_due;              /* CLASO: allocate in the next cycle */
+    uint8_t  launching;              /* the kernel-launch cycle: no CTA placed yet */
 
     /* DRAM counters for the AR-CTA inputs */
     uint64_t last_dram_cycles;
@@ -155,7 +156,7 @@ static int cta_schedule(gpu *g, char *err, size_t errlen)
     const gpu_cfg *cfg = g->cfg;
     uint32_t nc = cfg->n_cores;
     for (uint32_t c = 0; c < nc; c++) g->in.core[c].req = 0;
-    if (!g->k) return 0;
+    if (!g->k || g->launching) return 0;
     if (cfg->claso) {
         /* Grants of the previous cycle's requests (seed 003 Sec. 3). */
         for (uint32_t c = 0; c < nc; c++) {
@@ -363,24 +364,14 @@ static int run_kernel(gpu *g, kern *k, uint32_t kidx, report *r, kstats *ks,
     g->alloc_due = cfg->claso ? 1 : 0;
     uint64_t start = g->now, start_fs = g->t_fs, last_progress = g->now, idle_since = g->now;
     uint64_t last_insts = 0;
-    /* Hold placement for the launch cycle. */
-    kern *held = g->k;
-    g->k = NULL;
-    int first = 1;
+    g->launching = 1;
     for (;;) {
         uint64_t t = g->next_fs[0];
         for (int d = 1; d < DOM_N; d++) if (g->next_fs[d] < t) t = g->next_fs[d];
         g->t_fs = t;
         if (g->next_fs[DOM_CORE] == t) {
-            if (first) {
-                /* the launch cycle: signals and the kernel_start edge only */
-                g->in.alloc = g->alloc_due;
-                g->in.n_cta = held->n_cta;
-                g->in.alloc_cores = (uint8_t)__builtin_popcountll(g->enabled_mask);
-                g->alloc_due = 0;
-            }
             if (core_tick(g, ks, err, errlen) < 0) return -1;
-            if (first) { g->k = held; first = 0; }
+            g->launching = 0;
             g->next_fs[DOM_CORE] += g->period_fs[DOM_CORE];
             if (cfg->timeline_period && (g->now - start) % cfg->timeline_period == 0)
                 sample_timeline(g, r, kidx);
