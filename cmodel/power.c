@@ -172,8 +172,8 @@ void power_compute(const gpu_cfg *cfg, const report *r, power_report *out)
         /* IDOC, OC and OCEX: energy per instruction passing, not per cycle an
          * instruction waits there (a stalled instruction reads no registers) */
         double piped = 0;
-        for (int c = 0; c < IC_NCLASS; c++)
-            if (c != IC_BAR && c != IC_HINT && c != IC_EXIT) piped += (double)s->class_insts[c];
+        for (int cl = 0; cl < IC_NCLASS; cl++)
+            if (cl != IC_BAR && cl != IC_HINT && cl != IC_EXIT) piped += (double)s->class_insts[cl];
         out->dyn_j[PW_IDOC] += p->e_idoc * piped;
         out->dyn_j[PW_OC] += p->e_oc * piped;
         out->dyn_j[PW_OCEX] += p->e_ocex * piped;

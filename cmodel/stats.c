@@ -130,7 +130,7 @@ double kstats_core_util(const kstats *k)
     return ratio(issued, (uint64_t)k->n_cores * k->cycles);
 }
 
-static void sum_classes(const kstats *k, uint64_t *iss, uint64_t *stl, uint64_t *idl, uint64_t *mw)
+void kstats_classes(const kstats *k, uint64_t *iss, uint64_t *stl, uint64_t *idl, uint64_t *mw)
 {
     *iss = *stl = *idl = *mw = 0;
     for (uint32_t c = 0; c < k->n_cores; c++) {
@@ -144,7 +144,7 @@ static void sum_classes(const kstats *k, uint64_t *iss, uint64_t *stl, uint64_t 
 static void print_kernel(const kstats *k, uint32_t n_parts, FILE *out)
 {
     uint64_t iss, stl, idl, mw;
-    sum_classes(k, &iss, &stl, &idl, &mw);
+    kstats_classes(k, &iss, &stl, &idl, &mw);
     uint64_t all = iss + stl + idl + mw;
     fprintf(out, "  %-22s cycles %-10llu IPC %7.2f  warp insts %llu  thread insts %llu\n",
             k->name, (unsigned long long)k->cycles, kstats_ipc(k),
@@ -188,7 +188,7 @@ static void json_u64_array(FILE *f, const char *name, const uint64_t *v, size_t 
 static void json_kernel(FILE *f, const kstats *k, uint32_t n_parts)
 {
     uint64_t iss, stl, idl, mw;
-    sum_classes(k, &iss, &stl, &idl, &mw);
+    kstats_classes(k, &iss, &stl, &idl, &mw);
     fprintf(f, "{\"name\": \"%s\", \"cycles\": %llu, \"time_ns\": %.3f, \"warp_insts\": %llu, "
             "\"thread_insts\": %llu, \"ipc\": %.6f, \"n_cta\": %u, \"n_max\": %u,\n",
             k->name, (unsigned long long)k->cycles, (double)k->time_fs / 1e6,

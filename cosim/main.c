@@ -203,11 +203,8 @@ int main(int argc, char **argv)
         if (traced) trace_report(&wl, quiet || csv_row ? stderr : stdout);
         if (csv_row) {
             const kstats *t = &rep.total;
-            uint64_t iss = 0, stl = 0, idl = 0, mw = 0;
-            for (uint32_t c = 0; c < t->n_cores; c++) {
-                iss += t->core[c].issued; stl += t->core[c].stalled;
-                idl += t->core[c].idle; mw += t->core[c].mem_wait;
-            }
+            uint64_t iss, stl, idl, mw;
+            kstats_classes(t, &iss, &stl, &idl, &mw);
             double all = (double)(iss + stl + idl + mw);
             double util = 0;
             for (uint32_t p = 0; p < cfg.n_parts; p++) util += kstats_dram_util(t, p);
