@@ -65,7 +65,8 @@ echo "method and caveats in docs/synthesis.md.  Cell areas: synth/cells.lib (Nan
 echo "Open Cell Library X1 areas, 45 nm, stated not measured); NAND2 = $nand2 um2 is the unit of"
 echo "NAND2 equivalents (NAND2 eq. = area / $nand2).  Transistors: \`dffunmap; abc -g cmos2;"
 echo "stat -tech cmos\` plus $ff_transistors per flip-flop.  Per core = (X(N=4) - X(N=1)) / 3;"
-echo "shared = X(N=1) - per core (period counters, dividers, global registers)."
+echo "shared = X(N=1) - per core (period counters, dividers, global registers); a per-core"
+echo "difference below zero (synthesis noise of a unit with almost no per-core logic) is shown as 0."
 echo
 echo "## Per unit"
 echo
@@ -74,12 +75,15 @@ echo "|---|---|---:|---:|---:|---:|---:|"
 for u in $units; do
     read -r f1 c1 t1 a1 <<<"$(metrics "$u" 1)"
     read -r f4 c4 t4 a4 <<<"$(metrics "$u" 4)"
-    pc=$(awk -v a="$a1" -v b="$a4" 'BEGIN {printf "%.1f", (b - a) / 3}')
+    # ABC restructures each netlist as a whole, so a unit with almost no
+    # per-core logic can difference slightly below zero: clamp to 0 (noise).
+    pc=$(awk -v a="$a1" -v b="$a4" 'BEGIN {d = (b - a) / 3; if (d < 0) d = 0; printf "%.1f", d}')
     sh=$(awk -v a="$a1" -v p="$pc" 'BEGIN {printf "%.1f", a - p}')
     per[$u]=$pc; shared[$u]=$sh
     awk -v u="$u" -v f1="$f1" -v c1="$c1" -v t1="$t1" -v a1="$a1" -v f4="$f4" -v c4="$c4" \
         -v t4="$t4" -v a4="$a4" -v n="$nand2" 'BEGIN {
         pf = (f4 - f1) / 3; pcl = (c4 - c1) / 3; pt = (t4 - t1) / 3; pa = (a4 - a1) / 3
+        if (pf < 0) pf = 0; if (pcl < 0) pcl = 0; if (pt < 0) pt = 0; if (pa < 0) pa = 0
         printf "| %s | per core | %.0f | %.0f | %.0f | %.0f | %.1f |\n", u, pf, pcl, pt, pa / n, pa
         printf "| %s | shared | %.0f | %.0f | %.0f | %.0f | %.1f |\n", u, f1 - pf, c1 - pcl, t1 - pt, (a1 - pa) / n, a1 - pa
         printf "| %s | N_CORES=4 total | %d | %d | %d | %.0f | %.1f |\n", u, f4, c4, t4, a4 / n, a4 }'
