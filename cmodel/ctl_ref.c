@@ -36,7 +36,7 @@ unsigned ctl_units_for(const gpu_cfg *cfg)
     if (cfg->claso) u |= CTL_U_CLASO;
     if (cfg->arcta) u |= CTL_U_ARCTA;
     if (cfg->gating == GATE_UCSTATES) u |= CTL_U_UCS;
-    return u ? u : CTL_U_DYNCTA;   /* 0 would mean "all" */
+    return u ? u : CTL_U_NONE;
 }
 
 /* AR-CTA's programmable registers against the widths of rtl/arcta.sv's ports. */

@@ -14,7 +14,7 @@
 
 /* Unit bits for ctl_ref.units. */
 enum { CTL_U_DYNCTA = 1, CTL_U_DYNCORE = 2, CTL_U_CLASO = 4, CTL_U_ARCTA = 8, CTL_U_UCS = 16,
-       CTL_U_ALL = 31 };
+       CTL_U_ALL = 31, CTL_U_NONE = 32 /* step no unit (0 would mean all) */ };
 
 typedef struct ctl_ref {
     unsigned units;     /* units stepped; 0 = all (lockstep compares every unit) */

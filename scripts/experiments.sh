@@ -47,7 +47,7 @@ if [ $quick -eq 1 ]; then
     dyncore_wls="stream_copy strided_access compute_fma reuse_cache"
     # DYNCORE drains K of the cores; seed 000 drains 8 of 30, here 1 of 4
     dyncore_set="--set dyncore.k=1"
-    sched_wls="stream_regions conv_autohint sfu_heavy smem_tiled atomic_histogram mixed_type1"
+    sched_wls="mem_compute_regions stream_regions conv_autohint sfu_heavy smem_tiled atomic_histogram mixed_type1"
 else
     mode="full (the papers' presets)"
     cfg_tlp=configs/kayiran30.cfg; cfg_claso=configs/c2050.cfg; cfg_arcta=configs/apsa60.cfg
@@ -58,13 +58,13 @@ else
     ucs_wls="compute_fma sfu_heavy smem_tiled dp_compute stream_copy reuse_cache barrier_heavy gather_irregular"
     dyncore_wls="stream_copy strided_access gather_irregular compute_fma reuse_cache"
     dyncore_set=""
-    sched_wls="stream_regions conv_autohint sfu_heavy smem_tiled atomic_histogram mixed_type1 reuse_cache barrier_heavy"
+    sched_wls="mem_compute_regions stream_regions conv_autohint sfu_heavy smem_tiled atomic_histogram mixed_type1 reuse_cache barrier_heavy"
 fi
 scheds="lrr grr gto oldest simplep regionp"
-# CLASO: the task's imbalanced_ctas, plus wave_imbalance (seed 003 Figs. 9-10 shape)
-# when the suite has it
-claso_wls=imbalanced_ctas
-[ -f $W/wave_imbalance.kern ] && claso_wls="$claso_wls wave_imbalance"
+# CLASO: the task's imbalanced_ctas (per-CTA work varies: credits cannot help),
+# cta_streams (memory-driven per-core imbalance, seed 003 Figs. 2-3) and
+# wave_imbalance (seed 003 Figs. 9-10 shape)
+claso_wls="imbalanced_ctas cta_streams wave_imbalance"
 
 mkdir -p "$out"
 runs=$out/runs

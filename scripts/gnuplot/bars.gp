@@ -15,7 +15,7 @@ set boxwidth 0.9
 set grid ytics
 set yrange [0:*]
 set key outside top center horizontal noenhanced
-set xtics noenhanced
+set xtics rotate by 35 right noenhanced font ",8"
 if (ARGC >= 6 && strlen(ARG6) > 0) {
     set arrow from graph 0, first real(ARG6) to graph 1, first real(ARG6) nohead dashtype 2 lc rgb "gray30"
 }

@@ -13,6 +13,7 @@ set boxwidth 0.9
 set grid ytics
 set yrange [0:*]
 set key outside top center horizontal
+set xtics rotate by 35 right noenhanced font ",8"
 set arrow from graph 0, first 1 to graph 1, first 1 nohead dashtype 2 lc rgb "gray30"
 plot ARG1 using 2:xtic(1) title "IPC" lc rgb "#1f77b4", \
      ''   using 3 title "round-trip latency" lc rgb "#d62728", \
