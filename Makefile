@@ -93,9 +93,27 @@ COSIM_C    := $(sort $(wildcard cosim/*.c))
 COSIM_CPP  := $(sort $(wildcard cosim/*.cpp))
 COSIM_OBJ  := $(COSIM_C:cosim/%.c=$(BUILD)/rel/cosim/%.o) $(COSIM_CPP:cosim/%.cpp=$(BUILD)/rel/cosim/%.o)
 COSIM_TOP  := ctl_top
+# Size variants of the top (docs/cosim.md, "Size variants"): the 64-core one is
+# build/vl/ctl_top (shared with the RTL test); ctl_top is Verilated again with
+# -GN_CORES=K and prefix Vctl_top_cK for each K here, and cosim/vtop.cpp (built
+# with -DVTOP_CK) runs the smallest variant that holds the configured cores.
+COSIM_SIZES := 4 16
+COSIM_VDIRS := $(COSIM_SIZES:%=$(BUILD)/vl/$(COSIM_TOP)_c%)
+define VERILATE_SIZE_RULE
+$(BUILD)/vl/$(COSIM_TOP)_c$(1)/V$(COSIM_TOP)_c$(1)__ALL.a: $(RTL_SRC)
+	@rm -rf $$(@D); mkdir -p $$(@D)
+	$(VERILATOR) $(VFLAGS) -GN_CORES=$(1) --prefix V$(COSIM_TOP)_c$(1) --Mdir $$(@D) \
+	    --top-module $(COSIM_TOP) rtl/$(COSIM_TOP).sv
+	$(MAKE) -s -j$(NPROC) -C $$(@D) -f V$(COSIM_TOP)_c$(1).mk V$(COSIM_TOP)_c$(1)__ALL.a \
+	    OPT_FAST=-O2 OPT_SLOW=-O1 >/dev/null
+endef
+$(foreach k,$(COSIM_SIZES),$(eval $(call VERILATE_SIZE_RULE,$(k))))
 ifneq ($(COSIM_CPP),)
-COSIM_VLIB := $(BUILD)/vl/$(COSIM_TOP)/V$(COSIM_TOP)__ALL.a $(VRT_OBJ)
+COSIM_VLIB := $(BUILD)/vl/$(COSIM_TOP)/V$(COSIM_TOP)__ALL.a \
+              $(foreach k,$(COSIM_SIZES),$(BUILD)/vl/$(COSIM_TOP)_c$(k)/V$(COSIM_TOP)_c$(k)__ALL.a) \
+              $(VRT_OBJ)
 endif
+COSIM_VINC := -I$(BUILD)/vl/$(COSIM_TOP) $(COSIM_VDIRS:%=-I%) $(COSIM_SIZES:%=-DVTOP_C%)
 # The rtl and lockstep engines exist when the Verilated top's shim does.
 ifneq ($(wildcard cosim/vtop.cpp),)
 COSIM_DEFS := -DCTASIM_RTL
@@ -107,7 +125,7 @@ $(BUILD)/rel/cosim/%.o: cosim/%.c $(HDRS)
 
 $(BUILD)/rel/cosim/%.o: cosim/%.cpp $(HDRS) $(COSIM_VLIB)
 	@mkdir -p $(@D)
-	$(CXX) $(VRT_FLAGS) -O3 $(INCS) -I$(BUILD)/vl/$(COSIM_TOP) -c $< -o $@
+	$(CXX) $(VRT_FLAGS) -O3 $(INCS) $(COSIM_VINC) -c $< -o $@
 
 $(BUILD)/rel/ctasim: $(COSIM_OBJ) $(BUILD)/rel/libctasim.a $(COSIM_VLIB)
 	$(CXX) -o $@ $(COSIM_OBJ) $(BUILD)/rel/libctasim.a $(COSIM_VLIB) $(LIBS) -pthread
@@ -134,7 +152,7 @@ $(BUILD)/rel/tests/%: tests/model/%.c tests/model/model_util.h $(BUILD)/rel/libc
 
 # RTL unit test of module M: C test + C++ shim + Verilated M + C reference models.
 .SECONDEXPANSION:
-$(BUILD)/rtltest/%/shim.o: tests/rtl/shim_%.cpp $$(BUILD)/vl/$$*/V$$*__ALL.a
+$(BUILD)/rtltest/%/shim.o: tests/rtl/shim_%.cpp $$(BUILD)/vl/$$*/V$$*__ALL.a $(HDRS) $(COSIM_CPP)
 	@mkdir -p $(@D)
 	$(CXX) $(VRT_FLAGS) $(INCS) -I$(BUILD)/vl/$* -c $< -o $@
 

@@ -315,8 +315,11 @@ static int eng_reset(void *impl, const ctl_cfg *cfg, ctl_out *out, char *err, si
     r->steps = 0;
     r->mismatch_fst[0] = 0;
     if (shadow_alloc(r, err, errlen) < 0) return -1;
-    vtop_reset(r->top, cfg, out);
-    if (r->shadow) vtop_reset(r->shadow, cfg, &r->shadow_out);
+    if (vtop_reset(r->top, cfg, out) < 0 ||
+        (r->shadow && vtop_reset(r->shadow, cfg, &r->shadow_out) < 0)) {
+        snprintf(err, errlen, "out of memory (Verilated RTL top, %u cores)", cfg->n_cores);
+        return -1;
+    }
     if (!r->lockstep) return 0;
     ctl_ref_reset(r->ref, cfg, &r->ref_out);
     uint32_t core;

@@ -2,10 +2,25 @@
 // Ports are packed core-major exactly as the mapping table of ctl_top.sv says;
 // wide ports are filled word by word with a bit stream writer, so one step
 // costs O(n_cores * fields), not O(bits).
+//
+// Size variants: the top is Verilated once per N_CORES (Vctl_top = 64 cores,
+// always; Vctl_top_c4 / Vctl_top_c16 when the build defines VTOP_C4 /
+// VTOP_C16).  One template, top_variant<M, N>, drives any of them through the
+// small interface top_model; vtop_reset() picks the smallest variant with
+// N_CORES >= n_cores, because a Verilated model evaluates all N_CORES cores
+// every cycle whatever cfg_n_cores_i says (docs/cosim.md, "Size variants").
 #include <cstdio>
 #include <cstring>
 #include <new>
+#include <string>
+#include <type_traits>
 #include "Vctl_top.h"
+#ifdef VTOP_C4
+#include "Vctl_top_c4.h"
+#endif
+#ifdef VTOP_C16
+#include "Vctl_top_c16.h"
+#endif
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
@@ -18,18 +33,22 @@ inline uint32_t mask_bits(uint32_t v, unsigned width)
     return (uint32_t)(v & ((1ull << width) - 1u));
 }
 
-// Appends fields of <= 32 bits, LSB first, to an array of 32-bit port words.
+// Words of the widest packed port: core_busy_i, CTL_MAX_CORES * 14 * 4 bits.
+constexpr unsigned MAX_PORT_WORDS = (CTL_MAX_CORES * CTL_NCOMP * 4 + 31) / 32 + 2;
+
+// Appends fields of <= 32 bits, LSB first, to an array of 32-bit words.
 struct bit_writer {
-    uint32_t *word;
+    uint32_t word[MAX_PORT_WORDS];
+    unsigned n_words;
     uint64_t acc;
     unsigned used;
-    explicit bit_writer(uint32_t *w) : word(w), acc(0), used(0) {}
+    bit_writer() : n_words(0), acc(0), used(0) {}
     void put(uint32_t v, unsigned width)
     {
         acc |= (uint64_t)mask_bits(v, width) << used;
         used += width;
         if (used >= 32) {
-            *word++ = (uint32_t)acc;
+            word[n_words++] = (uint32_t)acc;
             acc >>= 32;
             used -= 32;
         }
@@ -37,18 +56,43 @@ struct bit_writer {
     // Write the partial last word (its upper bits belong to unused cores: 0).
     void flush()
     {
-        if (used) *word++ = (uint32_t)acc;
+        if (used) word[n_words++] = (uint32_t)acc;
         acc = 0;
         used = 0;
     }
+    // The written words, then zeros (unused cores) up to the port's width.
+    template <std::size_t W>
+    void store(VlWide<W> &port) const
+    {
+        for (std::size_t i = 0; i < W; i++) port.at(i) = i < n_words ? word[i] : 0u;
+    }
+    template <typename T>
+    typename std::enable_if<std::is_integral<T>::value>::type store(T &port) const
+    {
+        uint64_t v = 0;
+        for (unsigned i = 0; i < n_words && i < 2; i++) v |= (uint64_t)word[i] << (32 * i);
+        port = (T)v;
+    }
 };
 
-// Reads fields of <= 32 bits, LSB first, from an array of 32-bit port words.
+// Reads fields of <= 32 bits, LSB first, from an array of 32-bit words.
 struct bit_reader {
+    uint32_t scalar[2];  // the words of a port of <= 64 bits
     const uint32_t *word;
     uint64_t acc;
     unsigned avail;
-    explicit bit_reader(const uint32_t *w) : word(w), acc(0), avail(0) {}
+    template <std::size_t W>
+    explicit bit_reader(const VlWide<W> &port) : scalar{0, 0}, word(port.data()), acc(0), avail(0)
+    {
+    }
+    template <typename T,
+              typename = typename std::enable_if<std::is_integral<T>::value>::type>
+    explicit bit_reader(T port)
+        : scalar{(uint32_t)(uint64_t)port, (uint32_t)((uint64_t)port >> 32)}, word(scalar),
+          acc(0), avail(0)
+    {
+    }
+    bit_reader(const bit_reader &) = delete;  // word may point into scalar
     uint32_t get(unsigned width)
     {
         if (avail < width) {
@@ -69,7 +113,7 @@ inline int32_t sign_extend(uint32_t v, unsigned width)
     return (v & sign) ? (int32_t)(v - sign) - (int32_t)sign : (int32_t)v;
 }
 
-// One bit per core of a 64-bit port: bit c = field of core c.
+// One bit per core of an N_CORES-bit port: bit c = field of core c.
 template <typename F>
 uint64_t core_bits(const ctl_in *in, uint32_t n, F field)
 {
@@ -81,125 +125,244 @@ uint64_t core_bits(const ctl_in *in, uint32_t n, F field)
 
 } // namespace
 
+// What vtop needs of one Verilated size variant of ctl_top.  In a named
+// namespace: struct vtop holds a pointer to it (-Wsubobject-linkage when this
+// file is included by tests/rtl/shim_ctl_top.cpp).
+namespace vtop_variants {
+
+class top_model {
+public:
+    virtual ~top_model() {}
+    virtual uint32_t cores() const = 0;  // N_CORES it was Verilated with
+    virtual void set_cfg(const ctl_cfg *cfg) = 0;
+    virtual void set_inputs(const ctl_in *in, uint32_t n) = 0;  // cores < n
+    virtual void drive(uint8_t clk, uint8_t rst_n) = 0;         // clk_i, rst_ni, then eval
+    virtual void get_outputs(ctl_out *out, uint32_t n) const = 0;
+    virtual void trace(VerilatedFstC *fst) = 0;
+};
+
+} // namespace vtop_variants
+
+namespace {
+
+using vtop_variants::top_model;
+
+// Vctl_top<prefix> M, Verilated with N_CORES = NC, in its own context.  The
+// instance name is always "ctl_top", so every variant's FST has the scopes
+// ctl_top.ctl_top.u_<unit>... that waves/*.gtkw name.
+template <class M, uint32_t NC>
+class top_variant final : public top_model {
+    static_assert(sizeof(M::grant_o) * 8 >= NC, "variant N_CORES exceeds its grant_o port");
+    static_assert(NC <= CTL_MAX_CORES, "variant larger than the seam");
+
+    VerilatedContext ctx_;
+    M m_;
+
+    static VerilatedContext *traceable(VerilatedContext *ctx)
+    {
+        ctx->traceEverOn(true);  // before the model exists: FST may be opened later
+        return ctx;
+    }
+
+public:
+    top_variant() : ctx_(), m_{traceable(&ctx_), "ctl_top"} {}
+    ~top_variant() override { m_.final(); }
+    uint32_t cores() const override { return NC; }
+
+    void set_cfg(const ctl_cfg *cfg) override
+    {
+        M *m = &m_;
+        m->cfg_n_cores_i = (CData)mask_bits(cfg->n_cores, 7);
+        m->cfg_n_parts_i = (CData)mask_bits(cfg->n_parts, 5);
+        uint64_t units = 0;
+        for (int i = 0; i < CTL_NCOMP; i++)
+            units |= (uint64_t)mask_bits(cfg->units[i], 4) << (4 * i);
+        m->cfg_units_i = units;
+        m->cfg_simt_lanes_i = (CData)mask_bits(cfg->simt_lanes, 6);
+        m->cfg_dyncta_period_i = (SData)mask_bits(cfg->dyncta_period, 16);
+        m->cfg_dyncta_t_idle_i = (SData)mask_bits(cfg->dyncta_t_idle, 11);
+        m->cfg_dyncta_t_mem_l_i = (SData)mask_bits(cfg->dyncta_t_mem_l, 11);
+        m->cfg_dyncta_t_mem_h_i = (SData)mask_bits(cfg->dyncta_t_mem_h, 11);
+        m->cfg_dyncore_period_i = (SData)mask_bits(cfg->dyncore_period, 16);
+        m->cfg_dyncore_frac_num_i = (CData)mask_bits(cfg->dyncore_frac_num, 4);
+        m->cfg_dyncore_frac_den_i = (CData)mask_bits(cfg->dyncore_frac_den, 4);
+        m->cfg_dyncore_k_i = (CData)mask_bits(cfg->dyncore_k, 7);
+        m->cfg_claso_p_a_i = (CData)mask_bits(cfg->claso_p_a, 8);
+        m->cfg_claso_p_l_i = (CData)mask_bits(cfg->claso_p_l, 8);
+        m->cfg_ar_window_i = (SData)mask_bits(cfg->ar_window, 16);
+        m->cfg_ar_t_u_ipc_i = (CData)mask_bits(cfg->ar_t_u_ipc, 7);
+        m->cfg_ar_t_l_ipc_i = (CData)mask_bits(cfg->ar_t_l_ipc, 7);
+        m->cfg_ar_t_max_bw_mpct_i = (IData)mask_bits(cfg->ar_t_max_bw_mpct, 17);
+        m->cfg_ar_t_gbr_i = (CData)mask_bits(cfg->ar_t_gbr, 7);
+        m->cfg_ar_good_lanes_i = (CData)mask_bits(cfg->ar_good_lanes, 6);
+        m->cfg_ar_core_pct_i = (CData)mask_bits(cfg->ar_core_pct, 7);
+        m->cfg_ar_mem_pct_i = (CData)mask_bits(cfg->ar_mem_pct, 7);
+        m->cfg_uc_period_i = (SData)mask_bits(cfg->uc_period, 16);
+        m->cfg_uc_th_u_pct_i = (CData)mask_bits(cfg->uc_th_u_pct, 7);
+        m->cfg_uc_th_rt_i = (SData)mask_bits(cfg->uc_th_rt, 10);
+        m->cfg_uc_break_even_i = (CData)mask_bits(cfg->uc_break_even, 8);
+        m->cfg_uc_wakeup_i = (CData)mask_bits(cfg->uc_wakeup, 8);
+    }
+
+    void set_inputs(const ctl_in *in, uint32_t n) override
+    {
+        set_global_inputs(in);
+        set_core_bit_inputs(in, n);
+        set_core_field_inputs(in, n);
+    }
+
+    void drive(uint8_t clk, uint8_t rst_n) override
+    {
+        m_.clk_i = clk;
+        m_.rst_ni = rst_n;
+        m_.eval();
+    }
+
+    void get_outputs(ctl_out *out, uint32_t n) const override
+    {
+        const M *m = &m_;
+        out->claso_ready = m->claso_ready_o & 1u;
+        out->credit_global = sign_extend(m->credit_global_o, 24);
+        out->ar_phase = m->ar_phase_o & 3u;
+        out->ar_type = m->ar_type_o & 3u;
+        out->ar_limit1 = m->ar_limit1_o & 1u;
+        out->fc_on = m->fc_on_o & 1u;
+        out->core_clk_pct = (int8_t)sign_extend(m->core_clk_pct_o, 8);
+        out->mem_clk_pct = (int8_t)sign_extend(m->mem_clk_pct_o, 8);
+        bit_reader dn(m->dyncta_n_o), credit(m->credit_o), tuned(m->tuned_down_o),
+            accepts(m->accepts_work_o), pg(m->pg_state_o);
+        for (uint32_t c = 0; c < n; c++) {
+            ctl_core_out &o = out->core[c];
+            o.dyncta_n = (uint8_t)dn.get(6);
+            o.grant = (uint8_t)((m->grant_o >> c) & 1u);
+            o.refuse = (uint8_t)((m->refuse_o >> c) & 1u);
+            o.credit = sign_extend(credit.get(24), 24);
+            o.dc_enable = (uint8_t)((m->dc_enable_o >> c) & 1u);
+            o.dc_power_on = (uint8_t)((m->dc_power_on_o >> c) & 1u);
+            o.ar_enable = (uint8_t)((m->ar_enable_o >> c) & 1u);
+            o.tuned_down = (uint16_t)tuned.get(14);
+            o.accepts_work = (uint16_t)accepts.get(14);
+            for (int g = 0; g < CTL_NPG; g++) o.pg_state[g] = (uint8_t)pg.get(2);
+        }
+    }
+
+    void trace(VerilatedFstC *fst) override { m_.trace(fst, 99); }
+
+private:
+    void set_global_inputs(const ctl_in *in)
+    {
+        M *m = &m_;
+        m->kernel_start_i = (CData)(in->kernel_start & 1u);
+        m->n_max_i = (CData)mask_bits(in->n_max, 6);
+        m->n_cta_i = (IData)mask_bits(in->n_cta, 20);
+        m->alloc_i = (CData)(in->alloc & 1u);
+        m->alloc_cores_i = (CData)mask_bits(in->alloc_cores, 7);
+        m->dram_cycles_i = (CData)mask_bits(in->dram_cycles, 3);
+        uint64_t busy = 0;
+        for (int p = 0; p < CTL_MAX_PARTS; p++)
+            busy |= (uint64_t)mask_bits(in->dram_busy[p], 3) << (3 * p);
+        m->dram_busy_i = busy;
+    }
+
+    // The per-core bit ports are CData/SData/QData by NC; the values have n <= NC bits.
+    template <typename T>
+    static void put_bits(T &port, uint64_t v)
+    {
+        port = (T)v;
+    }
+
+    void set_core_bit_inputs(const ctl_in *in, uint32_t n)
+    {
+        M *m = &m_;
+        put_bits(m->core_issued_i, core_bits(in, n, [](const ctl_core_in &c) { return c.issued; }));
+        put_bits(m->core_stalled_i, core_bits(in, n, [](const ctl_core_in &c) { return c.stalled; }));
+        put_bits(m->core_idle_i, core_bits(in, n, [](const ctl_core_in &c) { return c.idle; }));
+        put_bits(m->core_mem_wait_i, core_bits(in, n, [](const ctl_core_in &c) { return c.mem_wait; }));
+        put_bits(m->core_active_i, core_bits(in, n, [](const ctl_core_in &c) { return c.active; }));
+        put_bits(m->core_drained_i, core_bits(in, n, [](const ctl_core_in &c) { return c.drained; }));
+        put_bits(m->core_req_i, core_bits(in, n, [](const ctl_core_in &c) { return c.req; }));
+    }
+
+    void set_core_field_inputs(const ctl_in *in, uint32_t n)
+    {
+        M *m = &m_;
+        bit_writer done, insts, lanes, busy, sch, warps, enter, empty;
+        for (uint32_t c = 0; c < n; c++) {
+            const ctl_core_in &ci = in->core[c];
+            done.put(ci.cta_done, 2);
+            insts.put(ci.thread_insts, 7);
+            lanes.put(ci.max_lanes, 6);
+            for (int i = 0; i < CTL_NCOMP; i++) busy.put(ci.busy[i], 4);
+            for (int j = 0; j < CTL_NTYPE; j++) sch.put(ci.sch_busy[j], 4);
+            warps.put(ci.mem_warps, 7);
+            enter.put(ci.ldst_enter, 3);
+            empty.put(ci.empty, 14);
+        }
+        done.flush(); insts.flush(); lanes.flush(); busy.flush();
+        sch.flush(); warps.flush(); enter.flush(); empty.flush();
+        done.store(m->core_cta_done_i);
+        insts.store(m->core_thread_insts_i);
+        lanes.store(m->core_max_lanes_i);
+        busy.store(m->core_busy_i);
+        sch.store(m->core_sch_busy_i);
+        warps.store(m->core_mem_warps_i);
+        enter.store(m->core_ldst_enter_i);
+        empty.store(m->core_empty_i);
+    }
+};
+
+template <class M, uint32_t NC>
+top_model *make_variant()
+{
+    return new (std::nothrow) top_variant<M, NC>;
+}
+
+struct variant {
+    uint32_t cores;
+    top_model *(*make)();
+};
+
+// Ascending N_CORES; the last one is the full CTL_MAX_CORES top.
+const variant VARIANTS[] = {
+#ifdef VTOP_C4
+    {4, make_variant<Vctl_top_c4, 4>},
+#endif
+#ifdef VTOP_C16
+    {16, make_variant<Vctl_top_c16, 16>},
+#endif
+    {CTL_MAX_CORES, make_variant<Vctl_top, CTL_MAX_CORES>},
+};
+constexpr int N_VARIANTS = (int)(sizeof VARIANTS / sizeof VARIANTS[0]);
+
+// The smallest variant with N_CORES >= n_cores (n_cores is clamped by the caller).
+const variant &variant_for(uint32_t n_cores)
+{
+    for (int i = 0; i < N_VARIANTS; i++)
+        if (VARIANTS[i].cores >= n_cores) return VARIANTS[i];
+    return VARIANTS[N_VARIANTS - 1];
+}
+
+} // namespace
+
 struct vtop {
-    VerilatedContext *ctx;
-    Vctl_top *m;
+    vtop_variants::top_model *m;  // nullptr until vtop_reset / vtop_fst_open makes one
     VerilatedFstC *fst;
     uint64_t fst_first, fst_last;
     uint32_t n_cores;
 };
 
-static void set_cfg(Vctl_top *m, const ctl_cfg *cfg)
-{
-    m->cfg_n_cores_i = (CData)mask_bits(cfg->n_cores, 7);
-    m->cfg_n_parts_i = (CData)mask_bits(cfg->n_parts, 5);
-    uint64_t units = 0;
-    for (int i = 0; i < CTL_NCOMP; i++)
-        units |= (uint64_t)mask_bits(cfg->units[i], 4) << (4 * i);
-    m->cfg_units_i = units;
-    m->cfg_simt_lanes_i = (CData)mask_bits(cfg->simt_lanes, 6);
-    m->cfg_dyncta_period_i = (SData)mask_bits(cfg->dyncta_period, 16);
-    m->cfg_dyncta_t_idle_i = (SData)mask_bits(cfg->dyncta_t_idle, 11);
-    m->cfg_dyncta_t_mem_l_i = (SData)mask_bits(cfg->dyncta_t_mem_l, 11);
-    m->cfg_dyncta_t_mem_h_i = (SData)mask_bits(cfg->dyncta_t_mem_h, 11);
-    m->cfg_dyncore_period_i = (SData)mask_bits(cfg->dyncore_period, 16);
-    m->cfg_dyncore_frac_num_i = (CData)mask_bits(cfg->dyncore_frac_num, 4);
-    m->cfg_dyncore_frac_den_i = (CData)mask_bits(cfg->dyncore_frac_den, 4);
-    m->cfg_dyncore_k_i = (CData)mask_bits(cfg->dyncore_k, 7);
-    m->cfg_claso_p_a_i = (CData)mask_bits(cfg->claso_p_a, 8);
-    m->cfg_claso_p_l_i = (CData)mask_bits(cfg->claso_p_l, 8);
-    m->cfg_ar_window_i = (SData)mask_bits(cfg->ar_window, 16);
-    m->cfg_ar_t_u_ipc_i = (CData)mask_bits(cfg->ar_t_u_ipc, 7);
-    m->cfg_ar_t_l_ipc_i = (CData)mask_bits(cfg->ar_t_l_ipc, 7);
-    m->cfg_ar_t_max_bw_mpct_i = (IData)mask_bits(cfg->ar_t_max_bw_mpct, 17);
-    m->cfg_ar_t_gbr_i = (CData)mask_bits(cfg->ar_t_gbr, 7);
-    m->cfg_ar_good_lanes_i = (CData)mask_bits(cfg->ar_good_lanes, 6);
-    m->cfg_ar_core_pct_i = (CData)mask_bits(cfg->ar_core_pct, 7);
-    m->cfg_ar_mem_pct_i = (CData)mask_bits(cfg->ar_mem_pct, 7);
-    m->cfg_uc_period_i = (SData)mask_bits(cfg->uc_period, 16);
-    m->cfg_uc_th_u_pct_i = (CData)mask_bits(cfg->uc_th_u_pct, 7);
-    m->cfg_uc_th_rt_i = (SData)mask_bits(cfg->uc_th_rt, 10);
-    m->cfg_uc_break_even_i = (CData)mask_bits(cfg->uc_break_even, 8);
-    m->cfg_uc_wakeup_i = (CData)mask_bits(cfg->uc_wakeup, 8);
-}
-
-static void set_global_inputs(Vctl_top *m, const ctl_in *in)
-{
-    m->kernel_start_i = (CData)(in->kernel_start & 1u);
-    m->n_max_i = (CData)mask_bits(in->n_max, 6);
-    m->n_cta_i = (IData)mask_bits(in->n_cta, 20);
-    m->alloc_i = (CData)(in->alloc & 1u);
-    m->alloc_cores_i = (CData)mask_bits(in->alloc_cores, 7);
-    m->dram_cycles_i = (CData)mask_bits(in->dram_cycles, 3);
-    uint64_t busy = 0;
-    for (int p = 0; p < CTL_MAX_PARTS; p++)
-        busy |= (uint64_t)mask_bits(in->dram_busy[p], 3) << (3 * p);
-    m->dram_busy_i = busy;
-}
-
-static void set_core_bit_inputs(Vctl_top *m, const ctl_in *in, uint32_t n)
-{
-    m->core_issued_i = core_bits(in, n, [](const ctl_core_in &c) { return c.issued; });
-    m->core_stalled_i = core_bits(in, n, [](const ctl_core_in &c) { return c.stalled; });
-    m->core_idle_i = core_bits(in, n, [](const ctl_core_in &c) { return c.idle; });
-    m->core_mem_wait_i = core_bits(in, n, [](const ctl_core_in &c) { return c.mem_wait; });
-    m->core_active_i = core_bits(in, n, [](const ctl_core_in &c) { return c.active; });
-    m->core_drained_i = core_bits(in, n, [](const ctl_core_in &c) { return c.drained; });
-    m->core_req_i = core_bits(in, n, [](const ctl_core_in &c) { return c.req; });
-}
-
-static void set_core_field_inputs(Vctl_top *m, const ctl_in *in, uint32_t n)
-{
-    bit_writer done(m->core_cta_done_i.data()), insts(m->core_thread_insts_i.data()),
-        lanes(m->core_max_lanes_i.data()), busy(m->core_busy_i.data()),
-        sch(m->core_sch_busy_i.data()), warps(m->core_mem_warps_i.data()),
-        enter(m->core_ldst_enter_i.data()), empty(m->core_empty_i.data());
-    for (uint32_t c = 0; c < n; c++) {
-        const ctl_core_in &ci = in->core[c];
-        done.put(ci.cta_done, 2);
-        insts.put(ci.thread_insts, 7);
-        lanes.put(ci.max_lanes, 6);
-        for (int i = 0; i < CTL_NCOMP; i++) busy.put(ci.busy[i], 4);
-        for (int j = 0; j < CTL_NTYPE; j++) sch.put(ci.sch_busy[j], 4);
-        warps.put(ci.mem_warps, 7);
-        enter.put(ci.ldst_enter, 3);
-        empty.put(ci.empty, 14);
-    }
-    done.flush(); insts.flush(); lanes.flush(); busy.flush();
-    sch.flush(); warps.flush(); enter.flush(); empty.flush();
-}
-
-static void get_outputs(const Vctl_top *m, ctl_out *out, uint32_t n)
-{
-    out->claso_ready = m->claso_ready_o & 1u;
-    out->credit_global = sign_extend(m->credit_global_o, 24);
-    out->ar_phase = m->ar_phase_o & 3u;
-    out->ar_type = m->ar_type_o & 3u;
-    out->ar_limit1 = m->ar_limit1_o & 1u;
-    out->fc_on = m->fc_on_o & 1u;
-    out->core_clk_pct = (int8_t)sign_extend(m->core_clk_pct_o, 8);
-    out->mem_clk_pct = (int8_t)sign_extend(m->mem_clk_pct_o, 8);
-    bit_reader dn(m->dyncta_n_o.data()), credit(m->credit_o.data()),
-        tuned(m->tuned_down_o.data()), accepts(m->accepts_work_o.data()),
-        pg(m->pg_state_o.data());
-    for (uint32_t c = 0; c < n; c++) {
-        ctl_core_out &o = out->core[c];
-        o.dyncta_n = (uint8_t)dn.get(6);
-        o.grant = (uint8_t)((m->grant_o >> c) & 1u);
-        o.refuse = (uint8_t)((m->refuse_o >> c) & 1u);
-        o.credit = sign_extend(credit.get(24), 24);
-        o.dc_enable = (uint8_t)((m->dc_enable_o >> c) & 1u);
-        o.dc_power_on = (uint8_t)((m->dc_power_on_o >> c) & 1u);
-        o.ar_enable = (uint8_t)((m->ar_enable_o >> c) & 1u);
-        o.tuned_down = (uint16_t)tuned.get(14);
-        o.accepts_work = (uint16_t)accepts.get(14);
-        for (int g = 0; g < CTL_NPG; g++) o.pg_state[g] = (uint8_t)pg.get(2);
-    }
-}
-
 static bool in_window(const vtop *t, uint64_t cycle)
 {
     return t->fst && cycle >= t->fst_first && cycle <= t->fst_last;
+}
+
+// Replace the model by a fresh one of variant v; an open FST belonged to the old one.
+static bool switch_model(vtop *t, const variant &v)
+{
+    vtop_fst_close(t);
+    delete t->m;
+    t->m = v.make();
+    return t->m != nullptr;
 }
 
 extern "C" {
@@ -208,9 +371,7 @@ vtop *vtop_create(void)
 {
     vtop *t = new (std::nothrow) vtop();
     if (!t) return nullptr;
-    t->ctx = new VerilatedContext;
-    t->ctx->traceEverOn(true);  // before the model exists: FST may be opened later
-    t->m = new Vctl_top{t->ctx, "ctl_top"};
+    t->m = nullptr;
     t->fst = nullptr;
     t->n_cores = 0;
     return t;
@@ -220,47 +381,47 @@ void vtop_destroy(vtop *t)
 {
     if (!t) return;
     vtop_fst_close(t);
-    t->m->final();
     delete t->m;
-    delete t->ctx;
     delete t;
 }
 
-void vtop_reset(vtop *t, const ctl_cfg *cfg, ctl_out *out)
+uint32_t vtop_cores(const vtop *t)
 {
-    Vctl_top *m = t->m;
+    return t->m ? t->m->cores() : 0;
+}
+
+int vtop_reset(vtop *t, const ctl_cfg *cfg, ctl_out *out)
+{
     t->n_cores = cfg->n_cores < CTL_MAX_CORES ? cfg->n_cores : CTL_MAX_CORES;
-    set_cfg(m, cfg);
+    const variant &v = variant_for(t->n_cores);
+    // Keep the model when it fits and is the right size, or fits and has an FST
+    // open (the waveform continues in one file).
+    bool keep = t->m && t->m->cores() >= t->n_cores && (t->m->cores() == v.cores || t->fst);
+    if (!keep && !switch_model(t, v)) return -1;
+    top_model *m = t->m;
+    m->set_cfg(cfg);
     ctl_in zero;
     std::memset(&zero, 0, sizeof zero);
-    set_global_inputs(m, &zero);
-    set_core_bit_inputs(m, &zero, CTL_MAX_CORES);
-    set_core_field_inputs(m, &zero, CTL_MAX_CORES);
-    m->clk_i = 0;
-    m->rst_ni = 1;
-    m->eval();
-    m->rst_ni = 0;  // asynchronous, active low
-    m->eval();
-    m->rst_ni = 1;
-    m->eval();
-    get_outputs(m, out, t->n_cores);
+    m->set_inputs(&zero, m->cores());
+    m->drive(0, 1);
+    m->drive(0, 0);  // asynchronous, active low
+    m->drive(0, 1);
+    m->get_outputs(out, t->n_cores);
+    return 0;
 }
 
 void vtop_step(vtop *t, uint64_t cycle, const ctl_in *in, ctl_out *out)
 {
-    Vctl_top *m = t->m;
-    set_global_inputs(m, in);
-    set_core_bit_inputs(m, in, t->n_cores);
-    set_core_field_inputs(m, in, t->n_cores);
-    m->clk_i = 0;
-    m->eval();
+    top_model *m = t->m;
+    if (!m) return;  // not reset yet: no model to step
+    m->set_inputs(in, t->n_cores);
+    m->drive(0, 1);
     bool dump = in_window(t, cycle);
     if (dump) t->fst->dump(1000 * cycle);
-    m->clk_i = 1;
-    m->eval();
+    m->drive(1, 1);
     if (dump) t->fst->dump(1000 * cycle + 500);
     if (t->fst && cycle >= t->fst_last) vtop_fst_close(t);
-    get_outputs(m, out, t->n_cores);
+    m->get_outputs(out, t->n_cores);
 }
 
 int vtop_fst_open(vtop *t, const char *path, uint64_t first, uint64_t last, char *err,
@@ -273,8 +434,14 @@ int vtop_fst_open(vtop *t, const char *path, uint64_t first, uint64_t last, char
         return -1;
     }
     std::fclose(probe);
+    // Before the first reset: the full top, so the per-core vectors have the
+    // [CTL_MAX_CORES-1:0] widths that waves/*.gtkw name; vtop_reset keeps it.
+    if (!t->m && !switch_model(t, VARIANTS[N_VARIANTS - 1])) {
+        std::snprintf(err, errlen, "out of memory (RTL top for --fst)");
+        return -1;
+    }
     t->fst = new VerilatedFstC;
-    t->m->trace(t->fst, 99);
+    t->m->trace(t->fst);
     t->fst->open(path);
     if (!t->fst->isOpen()) {
         delete t->fst;
