@@ -67,7 +67,6 @@ typedef struct warp {
     uint32_t memout;            /* LDST records outstanding */
     uint16_t wid;               /* warp index within its CTA */
     uint8_t  slot;              /* CTA slot */
-    uint8_t  live;              /* resident and has not issued EXIT */
     uint8_t  at_bar;
     uint8_t  fetch_done;        /* stream ended (EXIT fetched) */
     uint8_t  ib_head, ib_n;
@@ -334,7 +333,6 @@ int core_launch_cta(core *c, uint32_t cta, uint64_t seq, char *err, unsigned err
         w->ib_head = 0;
         w->wid = (uint16_t)wid;
         w->slot = (uint8_t)slot;
-        w->live = 1;
         c->age[wi] = (seq << 6) | wid;
         cs->warps |= 1ull << wi;
         c->used_mask |= 1ull << wi;
@@ -593,7 +591,6 @@ static int issue(core *c, uint32_t s, uint32_t wi, ctl_core_in *sig)
          * ordinary instruction below. */
         ibuf_pop(c, wi);
         c->live_mask &= ~(1ull << wi);
-        w->live = 0;
         warp_eval(c, wi);
         barrier_check(c, w->slot);
         warp_try_finish(c, wi, sig);
@@ -862,14 +859,4 @@ int core_quiet(const core *c)
         for (uint32_t u = 0; u < c->cfg->units[comp_ex[t]]; u++)
             if (c->ex[t][u].rec != NIL16 || c->ex[t][u].busy_until > c->now) return 0;
     return 1;
-}
-
-uint32_t core_occupancy(const core *c, int comp, uint64_t now)
-{
-    for (int t = 0; t < 3; t++)
-        if (comp == comp_ex[t]) {
-            uint16_t dummy = 0;
-            return ex_busy(c, t, now, &dummy);
-        }
-    return c->st[comp].n;
 }

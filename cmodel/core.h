@@ -32,7 +32,6 @@ typedef struct core_stats {
     uint64_t paused_cycles;                /* cycles with >= 1 paused CTA */
     uint64_t fetches;                      /* IFID decodes */
     uint64_t l1_lines;                     /* global line accesses sent */
-    uint64_t sched_stall_warpcycles;       /* sum over cycles of schedulers with no issue */
 } core_stats;
 
 core *core_create(const gpu_cfg *cfg, uint32_t id, memsys *mem, char *err, unsigned errlen);
@@ -66,7 +65,5 @@ int      core_cta_paused(const core *c, uint32_t cta);
 int      core_quiet(const core *c);         /* no CTA, nothing in flight */
 const core_stats *core_get_stats(const core *c);
 void     core_stats_reset(core *c);
-/* Pipeline occupancy of component comp (tokens / busy units), for tests. */
-uint32_t core_occupancy(const core *c, int comp, uint64_t now);
 
 #endif

@@ -33,7 +33,6 @@ static void add_core(core_stats *a, const core_stats *b)
     a->paused_cycles += b->paused_cycles;
     a->fetches += b->fetches;
     a->l1_lines += b->l1_lines;
-    a->sched_stall_warpcycles += b->sched_stall_warpcycles;
 }
 
 static void add_ctl(core_ctl_stats *a, const core_ctl_stats *b)
