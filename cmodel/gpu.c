@@ -293,10 +293,12 @@ static int core_tick(gpu *g, kstats *ks, char *err, size_t errlen)
     g->tl_insts += insts;
     if (cta_schedule(g, err, errlen) < 0) return -1;
     if (g->alloc_due) {
+        /* New credits for every CTA not yet placed; grants waiting for room
+         * are withdrawn (their core may no longer be enabled) and so are
+         * counted in n_cta again. */
         g->in.alloc = 1;
         g->in.n_cta = g->k->n_cta - g->next_cta;
         for (uint32_t c = 0; c < cfg->n_cores; c++) {
-            g->in.n_cta -= g->granted[c];
             g->granted[c] = 0;
             g->refused[c] = 0;
         }
