@@ -11,7 +11,7 @@
 #   make experiments  the papers' figures as PNG plots and tables (build/exp/)
 #
 # Conventions (new files are picked up without editing this file):
-#   cmodel/*.c                -> libctasim.a (release and sanitizer builds)
+#   cmodel/ROOM/*.c           -> libctasim.a (release and sanitizer builds); rooms in cmodel/README.md
 #   cosim/*.c, cosim/*.cpp    -> the ctasim program
 #   tests/unit/test_*.c       -> one cmocka binary each, built with ASan+UBSan
 #   tests/rtl/test_rtl_M.c    -> cmocka test of RTL module M (rtl/M.sv), Verilated,
@@ -28,7 +28,8 @@ VINC       := /usr/share/verilator/include
 
 CSTD       := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 WARN       := -Wall -Wextra -Wshadow -Wno-unused-parameter
-INCS       := -iquote cmodel -iquote cosim
+CMODEL_ROOMS := $(sort $(patsubst %/,%,$(dir $(wildcard cmodel/*/*.h))))
+INCS       := $(addprefix -iquote ,$(CMODEL_ROOMS)) -iquote cosim
 REL_CFLAGS := $(CSTD) $(WARN) $(INCS) -O2 -g
 SAN_FLAGS  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SAN_CFLAGS := $(CSTD) $(WARN) $(INCS) -O1 -g $(SAN_FLAGS)
@@ -37,10 +38,10 @@ VRT_FLAGS  := -std=c++17 -O2 -I$(VINC) -I$(VINC)/vltstd -DVM_TRACE=1 -DVM_TRACE_
 NPROC      := $(shell nproc 2>/dev/null || echo 2)
 VFLAGS     := --cc -O3 --trace-fst --x-assign fast --x-initial fast -y rtl
 
-CMODEL_SRC := $(sort $(wildcard cmodel/*.c))
+CMODEL_SRC := $(sort $(wildcard cmodel/*/*.c))
 REL_OBJ    := $(CMODEL_SRC:cmodel/%.c=$(BUILD)/rel/obj/%.o)
 SAN_OBJ    := $(CMODEL_SRC:cmodel/%.c=$(BUILD)/san/obj/%.o)
-HDRS       := $(wildcard cmodel/*.h cosim/*.h)
+HDRS       := $(wildcard cmodel/*/*.h cosim/*.h)
 RTL_SRC    := $(sort $(wildcard rtl/*.sv))
 RTL_MODS   := $(RTL_SRC:rtl/%.sv=%)
 
@@ -49,7 +50,7 @@ MODEL_TESTS:= $(patsubst tests/model/%.c,$(BUILD)/rel/tests/%,$(sort $(wildcard 
 RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/test_rtl_*.c)))
 ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
 
-.PHONY: all deps run test test-unit test-model test-rtl test-icarus test-sim test-fuzz lint synth synth-check \
+.PHONY: all deps run test test-unit test-model test-rtl test-icarus test-sim test-fuzz test-arch lint synth synth-check \
         waves bench sweep experiments fuzz clean
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -183,6 +184,10 @@ test-icarus: test-rtl $(ICARUS_TBS:%=$(BUILD)/icarus/tb_%.vvp)
 test-sim: $(BUILD)/rel/ctasim
 	@scripts/run_tests.sh sim $(sort $(wildcard tests/sim/*.sh))
 
+# the architecture's rules: includes point down or sideways (cmodel/README.md)
+test-arch:
+	@scripts/run_tests.sh arch tests/arch/check_includes.sh
+
 test-fuzz:
 	@scripts/run_tests.sh fuzz "scripts/fuzz_trace.sh $(FUZZ_SECONDS)"
 
@@ -195,7 +200,7 @@ fuzz:
 
 test: lint
 	@rm -f $(BUILD)/test-results.txt
-	$(MAKE) --no-print-directory test-unit test-model test-rtl test-icarus test-sim synth-check test-fuzz
+	$(MAKE) --no-print-directory test-arch test-unit test-model test-rtl test-icarus test-sim synth-check test-fuzz
 	@scripts/run_tests.sh summary
 
 # ---------------------------------------------------------------- RTL lint and synthesis

@@ -16,7 +16,7 @@ int engine_open(ctl_engine *e, const char *name, const gpu_cfg *cfg, const engin
             snprintf(err, errlen, "command line: --fst needs the rtl or lockstep engine");
             return -1;
         }
-        if (ctl_engine_c(e, ctl_units_for(cfg)) < 0) { snprintf(err, errlen, "out of memory"); return -1; }
+        if (ctl_engine_c(e, policy_units(&cfg->policy)) < 0) { snprintf(err, errlen, "out of memory"); return -1; }
         return 0;
     }
 #ifdef CTASIM_RTL

@@ -124,7 +124,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < n_sets; i++) {
         char key[128], where[64];
         const char *eq = strchr(sets[i], '=');
-        snprintf(where, sizeof where, "command line (--set #%d)", i + 1);
+        snprintf(where, sizeof where, CFG_WHERE_CMDLINE);
         if (!eq || eq == sets[i] || (size_t)(eq - sets[i]) >= sizeof key) {
             snprintf(err, sizeof err, "%s: '%s' is not KEY=VALUE", where, sets[i]);
             return die(err);
@@ -134,7 +134,6 @@ int main(int argc, char **argv)
         if (cfg_set(&cfg, key, eq + 1, where, err, sizeof err) < 0) return die(err);
     }
     if (cfg_check(&cfg, err, sizeof err) < 0) return die(err);
-    if (ctl_ref_check(&cfg.ctl, err, sizeof err) < 0) return die(err);
     if (dump) { cfg_dump(&cfg, stdout); return 0; }
 
     if (!workload_path && !trace_path) workload_path = "workloads/stream_copy.kern";
@@ -144,7 +143,7 @@ int main(int argc, char **argv)
     int traced = trace_path || is_trace_path(workload_path);
     const char *wpath = trace_path ? trace_path : workload_path;
     if (traced ? trace_load_workload(&wl, wpath, err, sizeof err) < 0
-               : wl_load(&wl, wpath, cfg.seed, err, sizeof err) < 0)
+               : wl_load(&wl, wpath, cfg.run.seed, err, sizeof err) < 0)
         return die(err);
 
     if (write_trace) {
@@ -187,7 +186,7 @@ int main(int argc, char **argv)
         status = 1;
     }
     power_report pw;
-    power_compute(&cfg, &rep, &pw);
+    power_compute(&cfg.power, &cfg.ctl, &rep, &pw);
     if (status == 0) {
         if (baseline && power_load_baseline(&pw, baseline, err, sizeof err) < 0) {
             fprintf(stderr, "ctasim: %s\n", err);
@@ -207,13 +206,13 @@ int main(int argc, char **argv)
             kstats_classes(t, &iss, &stl, &idl, &mw);
             double all = (double)(iss + stl + idl + mw);
             double util = 0;
-            for (uint32_t p = 0; p < cfg.n_parts; p++) util += kstats_dram_util(t, p);
+            for (uint32_t p = 0; p < cfg.mem.n_parts; p++) util += kstats_dram_util(t, p);
             printf("%s,%s,%s,%u,%u,%llu,%llu,%.4f,%.4f,%.2f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.6e,%.4f,%.4f,%llu,%llu\n",
-                   cfg.name, wpath, engine, cfg.n_cores,
-                   cfg.cta_limit == LIMIT_STATIC ? cfg.static_n : 0,
+                   cfg.name, wpath, engine, cfg.sm.n_cores,
+                   cfg.policy.cta_limit == LIMIT_STATIC ? cfg.policy.static_n : 0,
                    (unsigned long long)t->cycles, (unsigned long long)t->thread_insts, kstats_ipc(t),
                    kstats_core_util(t), kstats_roundtrip(t), kstats_l1_hit_rate(t),
-                   kstats_l2_hit_rate(t), kstats_row_hit_rate(t), util / cfg.n_parts,
+                   kstats_l2_hit_rate(t), kstats_row_hit_rate(t), util / cfg.mem.n_parts,
                    all ? stl / all : 0, all ? idl / all : 0, all ? mw / all : 0,
                    pw.total_j, pw.avg_w, rep.host_seconds, (unsigned long long)rep.compared,
                    (unsigned long long)t->tail_idle);

@@ -8,7 +8,7 @@
 // cta_done_i != 0 (that cycle counted) or with the cycle that makes the
 // count reach cfg_window_i, whichever is first.  kernel_start_i always wins
 // and restarts profiling.  Outputs depend only on registers and the
-// quasi-static cfg_*_i ports (Moore).  C reference: cmodel/arcta.c.
+// quasi-static cfg_*_i ports (Moore).  C reference: cmodel/ctl/arcta.c.
 module arcta #(
   parameter int N_CORES = 64,  // enable_o width (runtime count: cfg_n_cores_i)
   parameter int N_PARTS = 16   // dram_busy_i partitions (runtime count: cfg_n_parts_i)

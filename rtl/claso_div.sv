@@ -5,7 +5,7 @@
 // if it fits and shifts that quotient bit in.  done_o is high for the one
 // cycle after the last step, with quotient_o / remainder_o valid from then
 // until the next start.  A start while busy restarts the division.
-// C twin: claso_div_start / claso_div_step in cmodel/claso.c.
+// C twin: claso_div_start / claso_div_step in cmodel/ctl/claso.c.
 module claso_div #(
   parameter int W  = 20,  // dividend and quotient width
   parameter int DW = 7    // divisor and remainder width

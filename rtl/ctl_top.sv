@@ -1,11 +1,11 @@
-// ctl_top -- all five control units behind the one seam of cmodel/ctl_seam.h
+// ctl_top -- all five control units behind the one seam of cmodel/ctl/ctl_seam.h
 // (docs/cosim.md).  The ports are exactly the seam's signals: every ctl_in
 // field is an input, every ctl_out field an output, every ctl_cfg field a
 // quasi-static cfg_*_i port ("programmable register").  Per-core fields are
 // flattened into packed vectors, core c at [c*W +: W]; per-core arrays (busy,
 // sch_busy, pg_state) are flattened core-major: element i of core c at
 // [(c*COUNT + i)*W +: W].  Every unit runs every cycle; the policy stack in
-// cmodel/gpu.c chooses which outputs the model obeys.
+// cmodel/gpu/gpu.c chooses which outputs the model obeys.
 //
 // Mapping (seam field -> port, width per element):
 //   ctl_in.kernel_start            kernel_start_i                 1

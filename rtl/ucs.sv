@@ -2,7 +2,7 @@
 // Algorithm 1; controllers.md section 5).  One interval timer and phase
 // register shared by all cores (they all start together), the cfg-only
 // threshold products computed once, and one ucs_gcu per core.  Cores with
-// index >= cfg_n_cores_i are held in reset.  Mirrors cmodel/ucs.c; the
+// index >= cfg_n_cores_i are held in reset.  Mirrors cmodel/ctl/ucs.c; the
 // cycle-exact rules are in docs/units/ucs.md.
 module ucs #(
   parameter int N_CORES = 64

@@ -3,7 +3,7 @@
 // the per-cycle xdiff-multiplied differences whose sign is each decision of
 // the next phase (phase_i); at the decision edge (decide_i, from the shared
 // timer in ucs.sv) the sums including this cycle drive the 14 group state
-// machines (ucs_grp).  Mirrors cmodel/ucs.c; slot meanings in docs/units/ucs.md.
+// machines (ucs_grp).  Mirrors cmodel/ctl/ucs.c; slot meanings in docs/units/ucs.md.
 // Component order = enum ctl_comp: IFID, SCH, IDOC_{SP,SFU,LDST},
 // OC_{SP,SFU,LDST}, OCEX_{SP,SFU,LDST}, EX_{SP,SFU,LDST}.
 module ucs_gcu #(

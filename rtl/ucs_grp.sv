@@ -2,7 +2,7 @@
 // and Sec. 4 "Maintaining Execution State"): tune down = stop taking work,
 // drain until empty, then power-gate (IS_PG) or clock-gate; tune up of a
 // power-gated group shows WAKING for cfg_wakeup_i cycles, a clock-gated group
-// is back ON at once.  Mirrors ucs_grp_step() in cmodel/ucs.c.
+// is back ON at once.  Mirrors ucs_grp_step() in cmodel/ctl/ucs.c.
 // State codes = enum ctl_pg_state: ON 0, DRAINING 1, OFF 2, WAKING 3.
 module ucs_grp #(
   parameter bit IS_PG   = 1'b1,

@@ -1,6 +1,6 @@
 # tl_tuning.gp -- which components of one core are tuned down (seed 004 Fig. 9 form).
 #   gnuplot -c tl_tuning.gp DATA PNG TITLE CORE "KERNEL_STARTS"
-# DATA columns: cycle, then 14 bits in enum ctl_comp order (cmodel/ctl_seam.h),
+# DATA columns: cycle, then 14 bits in enum ctl_comp order (cmodel/ctl/ctl_seam.h),
 # already step-shaped.  A filled band in a row = that component is tuned down
 # (one of its two groups gated); an empty row = "normal" (both groups on).
 names = "IFID SCH IDOC_SP IDOC_SFU IDOC_LDST OC_SP OC_SFU OC_LDST OCEX_SP OCEX_SFU OCEX_LDST EX_SP EX_SFU EX_LDST"

@@ -47,16 +47,16 @@ static void run_model(const char *cfg_path, const char *workload_path, const cha
     size_t n = strlen(workload_path);
     int traced = n >= 13 && strcmp(workload_path + n - 13, "kernelslist.g") == 0;
     if (traced ? trace_load_workload(&wl, workload_path, err, sizeof err) < 0
-               : wl_load(&wl, workload_path, cfg.seed, err, sizeof err) < 0)
+               : wl_load(&wl, workload_path, cfg.run.seed, err, sizeof err) < 0)
         fail_msg("%s", err);
     ctl_engine eng;
-    assert_int_equal(ctl_engine_c(&eng, ctl_units_for(&cfg)), 0);
+    assert_int_equal(ctl_engine_c(&eng, policy_units(&cfg.policy)), 0);
     gpu *g = gpu_create(&cfg, &eng, err, sizeof err);
     if (!g) fail_msg("%s", err);
     report_init(&out->rep);
     if (gpu_run(g, &wl, &out->rep, err, sizeof err) < 0) fail_msg("%s", err);
     out->k = out->rep.total;
-    power_compute(&cfg, &out->rep, &out->pw);
+    power_compute(&cfg.power, &cfg.ctl, &out->rep, &out->pw);
     gpu_destroy(g);
     eng.destroy(eng.impl);
     if (traced) trace_workload_free(&wl); else wl_free(&wl);

@@ -1,4 +1,4 @@
-/* test_rtl_arcta.c -- rtl/arcta.sv (Verilated) against cmodel/arcta.c,
+/* test_rtl_arcta.c -- rtl/arcta.sv (Verilated) against cmodel/ctl/arcta.c,
  * compared every cycle: directed cases (seed 002 Sec. 3 examples and the
  * thresholds' boundaries), then constrained-random stimulus over many seeds,
  * then branch coverage of the C model.  `--vec FILE` writes the directed

@@ -1,5 +1,5 @@
 /* test_rtl_claso.c -- the Verilated CLASO unit (rtl/claso.sv) against its C
- * reference model (cmodel/claso.c), compared every cycle: the paper's case
+ * reference model (cmodel/ctl/claso.c), compared every cycle: the paper's case
  * study (seed 003 Sec. 3.2, Fig. 10) and directed branch cases, then
  * constrained-random stimulus over many seeds; fails if a decision branch of
  * the C model was never reached.  With --vec FILE the directed cycles are

@@ -51,8 +51,8 @@ static void bench_open(bench *b, uint32_t n_cores, uint32_t lag)
 {
     memset(b, 0, sizeof *b);
     cfg_defaults(&b->cfg);
-    b->cfg.n_cores = n_cores;
-    if (n_cores > 8) b->cfg.n_parts = 16;
+    b->cfg.sm.n_cores = n_cores;
+    if (n_cores > 8) b->cfg.mem.n_parts = 16;
     assert_int_equal(cfg_check(&b->cfg, b->err, sizeof b->err), 0);
     engine_opts o = { NULL, NULL };
     assert_int_equal(rtl_engine_open(&b->eng, 1, &b->cfg, &o, b->err, sizeof b->err), 0);
@@ -75,14 +75,14 @@ static int bench_step(bench *b)
 static void bench_close(bench *b) { b->eng.destroy(b->eng.impl); }
 
 /* Kernel launch with N = n_max and the CLASO allocation of n_cta CTAs over
- * every core, both in the same cycle (as cmodel/gpu.c does). */
+ * every core, both in the same cycle (as cmodel/gpu/gpu.c does). */
 static void launch(bench *b, uint8_t n_max, uint32_t n_cta)
 {
     b->in.kernel_start = 1;
     b->in.n_max = n_max;
     b->in.alloc = 1;
     b->in.n_cta = n_cta;
-    b->in.alloc_cores = (uint8_t)b->cfg.n_cores;
+    b->in.alloc_cores = (uint8_t)b->cfg.sm.n_cores;
 }
 
 /* A core's behaviour for a stretch of cycles: the random inputs are drawn
@@ -124,14 +124,14 @@ static void random_inputs(bench *b, uint64_t *s)
     ctl_in *in = &b->in;
     in->dram_cycles = (uint8_t)rnd(s, 8);
     for (uint32_t p = 0; p < CTL_MAX_PARTS; p++)
-        in->dram_busy[p] = (uint8_t)(p < b->cfg.n_parts ? rnd(s, in->dram_cycles + 1u) : 0);
+        in->dram_busy[p] = (uint8_t)(p < b->cfg.mem.n_parts ? rnd(s, in->dram_cycles + 1u) : 0);
     if (rnd(s, 5000) == 0) launch(b, (uint8_t)(1 + rnd(s, 63)), 1 + rnd(s, 2000));
     else if (rnd(s, 3000) == 0) {
         in->alloc = 1;
         in->n_cta = rnd(s, 300);
-        in->alloc_cores = (uint8_t)(1 + rnd(s, b->cfg.n_cores));
+        in->alloc_cores = (uint8_t)(1 + rnd(s, b->cfg.sm.n_cores));
     }
-    for (uint32_t c = 0; c < b->cfg.n_cores; c++) {
+    for (uint32_t c = 0; c < b->cfg.sm.n_cores; c++) {
         ctl_core_in *ci = &in->core[c];
         profile *pr = &profiles[c];
         if (rnd(s, 1500) == 0) new_profile(pr, s);
@@ -307,7 +307,7 @@ static void test_inject_in_gpu_model(void **state)
     assert_int_equal(cfg_check(&cfg, err, sizeof err), 0);
     workload wl;
     memset(&wl, 0, sizeof wl);
-    if (wl_load(&wl, "workloads/barrier_heavy.kern", cfg.seed, err, sizeof err) < 0)
+    if (wl_load(&wl, "workloads/barrier_heavy.kern", cfg.run.seed, err, sizeof err) < 0)
         fail_msg("%s", err);
     mkdir(TEST_DIR, 0777);
     ctl_engine eng;

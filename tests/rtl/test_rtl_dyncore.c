@@ -1,4 +1,4 @@
-/* test_rtl_dyncore.c -- rtl/dyncore.sv (Verilated) against cmodel/dyncore.c,
+/* test_rtl_dyncore.c -- rtl/dyncore.sv (Verilated) against cmodel/ctl/dyncore.c,
  * compared on every core every cycle: directed cases from seed 000 Sec. 4.2
  * (t_act = 40960 for 30 cores and T = 2048, gating of the K = 8 highest
  * cores, drain, hold, wake), then constrained-random stimulus over many

@@ -1,4 +1,4 @@
-/* test_rtl_dyncta.c -- rtl/dyncta.sv (Verilated) against cmodel/dyncta.c,
+/* test_rtl_dyncta.c -- rtl/dyncta.sv (Verilated) against cmodel/ctl/dyncta.c,
  * compared on every core every cycle: directed cases from seed 000 Sec. 4.1
  * (threshold boundaries, the CTA-pausing example's n sequence, kernel
  * restart, counter saturation), then constrained-random stimulus over many

@@ -1,5 +1,5 @@
 /* test_rtl_ucs.c -- rtl/ucs.sv (Verilated) against the C reference model
- * cmodel/ucs.c, every output of every core every cycle: directed cases (the
+ * cmodel/ctl/ucs.c, every output of every core every cycle: directed cases (the
  * paper's RED-like run of Sec. 6.1 at the paper's parameters, drain / wake-up
  * sequences) then constrained-random stimulus over many seeds with short
  * periods.  Fails if any branch of the C model was never reached.

@@ -69,8 +69,8 @@ static void test_load_errors(void **state)
     load_err(D "include_loop_a.cfg", D "include_loop_b.cfg:2: include loop (include_loop_a.cfg)");
     load_err(D "include_missing.cfg", D "include_missing.cfg:3: cannot open include (no_such_file.cfg)");
     load_err(D "dup_power.cfg", D "dup_power.cfg:3: duplicate key, first set on line 2 (power.e_l1)");
-    load_err(D "bad_power.cfg", D "bad_power.cfg:2: power.e_l1: 'lots' is not a number in 0..1e9");
-    load_err(D "no_such.cfg", D "no_such.cfg:0: cannot open file (No such file or directory)");
+    load_err(D "bad_power.cfg", D "bad_power.cfg:2: not a number 'lots' (power.e_l1)");
+    load_err(D "no_such.cfg", D "no_such.cfg:0: cannot open configuration file (No such file or directory)");
 }
 
 static void test_include_override(void **state)
@@ -79,11 +79,11 @@ static void test_include_override(void **state)
     gpu_cfg c;
     char err[512] = "";
     cfg_defaults(&c);
-    c.n_cores = 1;
+    c.sm.n_cores = 1;
     /* include resolves relative to the including file; the later line in
      * the including file wins over the included value (4). */
     assert_int_equal(cfg_load(&c, D "include_ok.cfg", err, sizeof err), 0);
-    assert_int_equal(c.n_cores, 8);
+    assert_int_equal(c.sm.n_cores, 8);
     assert_string_equal(c.name, "small");
 }
 
@@ -93,40 +93,110 @@ static void test_check_errors(void **state)
 {
     (void)state;
     check_err(D "check_static_unset.cfg",
-              "config: policy.static_n set but policy.cta_limit is not static (policy.static_n, policy.cta_limit)");
+              D "check_static_unset.cfg:2: policy.static_n set but policy.cta_limit is not static (policy.static_n, policy.cta_limit)");
     check_err(D "check_static_zero.cfg",
-              "config: policy.cta_limit = static needs policy.static_n >= 1 (policy.static_n)");
+              D "check_static_zero.cfg:2: policy.cta_limit = static needs policy.static_n >= 1 (policy.static_n)");
     check_err(D "check_static_big.cfg",
-              "config: policy.static_n = 9 exceeds core.max_ctas = 8 (policy.static_n, core.max_ctas)");
+              D "check_static_big.cfg:4: policy.static_n = 9 exceeds core.max_ctas = 8 (policy.static_n, core.max_ctas)");
     check_err(D "check_dyncore_arcta.cfg",
-              "config: policy.dyncore and policy.arcta both drive core enables (policy.dyncore, policy.arcta)");
+              D "check_dyncore_arcta.cfg:3: policy.dyncore and policy.arcta both drive core enables (policy.dyncore, policy.arcta)");
     check_err(D "check_dyncore_k.cfg",
-              "config: dyncore.k = 8 must be below core.count = 4 (dyncore.k, core.count)");
-    check_err(D "check_units_zero.cfg", "config: units.sch = 0: every component needs two groups (units.sch)");
+              D "check_dyncore_k.cfg:4: dyncore.k = 8 must be below core.count = 4 (dyncore.k, core.count)");
+    check_err(D "check_units_zero.cfg", D "check_units_zero.cfg:2: units.sch = 0: every component needs two groups (units.sch)");
     check_err(D "check_units_odd.cfg",
-              "config: units.ex_sp = 3 is odd: slots split into two equal groups (units.ex_sp)");
+              D "check_units_odd.cfg:2: units.ex_sp = 3 is odd: slots split into two equal groups (units.ex_sp)");
     check_err(D "check_nsched.cfg",
-              "config: core.n_sched = 3 does not divide the 32 warps per core (core.n_sched, core.max_warps)");
+              D "check_nsched.cfg:2: core.n_sched = 3 does not divide the 32 warps per core (core.n_sched, core.max_warps)");
     check_err(D "check_threads.cfg",
-              "config: core.max_threads = 1000 is not a multiple of 32 (core.max_threads)");
+              D "check_threads.cfg:2: core.max_threads = 1000 is not a multiple of 32 (core.max_threads)");
     check_err(D "check_warps.cfg",
-              "config: core.max_warps = 40 exceeds core.max_threads / 32 = 32 (core.max_warps, core.max_threads)");
+              D "check_warps.cfg:2: core.max_warps = 40 exceeds core.max_threads / 32 = 32 (core.max_warps, core.max_threads)");
     check_err(D "check_lanes.cfg",
-              "config: lane counts must divide 32 (core.simt_lanes, core.sfu_lanes, core.ldst_lanes)");
-    check_err(D "check_line.cfg", "config: l1.line_bytes = 96 is not a power of two (l1.line_bytes)");
+              D "check_lanes.cfg:2: lane counts must divide 32 (core.simt_lanes, core.sfu_lanes, core.ldst_lanes)");
+    check_err(D "check_line.cfg", D "check_line.cfg:2: l1.line_bytes = 96 is not a power of two (l1.line_bytes)");
     check_err(D "check_l1_size.cfg",
-              "config: l1.bytes = 10000 is not a multiple of assoc * line = 512 (l1.bytes, l1.assoc, l1.line_bytes)");
+              D "check_l1_size.cfg:2: l1.bytes = 10000 is not a multiple of assoc * line = 512 (l1.bytes, l1.assoc, l1.line_bytes)");
     check_err(D "check_l2_size.cfg",
-              "config: l2.bytes = 100000 is not a multiple of assoc * line = 2048 (l2.bytes, l2.assoc, l1.line_bytes)");
+              D "check_l2_size.cfg:2: l2.bytes = 100000 is not a multiple of assoc * line = 2048 (l2.bytes, l2.assoc, l1.line_bytes)");
     check_err(D "check_row.cfg",
-              "config: dram.row_bytes = 1000 must be a power of two >= l1.line_bytes (dram.row_bytes)");
-    check_err(D "check_banks.cfg", "config: dram.banks = 6 is not a power of two (dram.banks)");
-    check_err(D "check_trc.cfg", "config: dram.tRC = 30 < tRAS + tRP = 40 (dram.tRC, dram.tRAS, dram.tRP)");
+              D "check_row.cfg:2: dram.row_bytes = 1000 must be a power of two >= l1.line_bytes (dram.row_bytes)");
+    check_err(D "check_banks.cfg", D "check_banks.cfg:2: dram.banks = 6 is not a power of two (dram.banks)");
+    check_err(D "check_trc.cfg", D "check_trc.cfg:2: dram.tRC = 30 < tRAS + tRP = 40 (dram.tRC, dram.tRAS, dram.tRP)");
     check_err(D "check_mem_thr.cfg",
-              "config: dyncta.t_mem_l = 500 above dyncta.t_mem_h = 384 (dyncta.t_mem_l, dyncta.t_mem_h)");
-    check_err(D "check_frac.cfg", "config: dyncore.frac_num / frac_den above 1 (dyncore.frac_num, dyncore.frac_den)");
+              D "check_mem_thr.cfg:2: dyncta.t_mem_l = 500 above dyncta.t_mem_h = 384 (dyncta.t_mem_l, dyncta.t_mem_h)");
+    check_err(D "check_frac.cfg", D "check_frac.cfg:2: dyncore.frac_num / frac_den above 1 (dyncore.frac_num, dyncore.frac_den)");
     check_err(D "check_ipc.cfg",
-              "config: arcta.t_l_ipc = 90 above arcta.t_u_ipc = 85 (arcta.t_l_ipc, arcta.t_u_ipc)");
+              D "check_ipc.cfg:2: arcta.t_l_ipc = 90 above arcta.t_u_ipc = 85 (arcta.t_l_ipc, arcta.t_u_ipc)");
+}
+
+/* ---------------------------------------------------------------- registry */
+
+/* One refusal of each kind, the whole message (docs/config.md). */
+static void test_registry_refusals(void **state)
+{
+    (void)state;
+    gpu_cfg c;
+    char err[512] = "";
+    const char *cl = CFG_WHERE_CMDLINE;
+    cfg_defaults(&c);
+    /* out of the key's range */
+    assert_int_equal(cfg_set(&c, "core.count", "65", cl, err, sizeof err), -1);
+    assert_string_equal(err, "<command line>: value 65 out of range 1..64 (core.count)");
+    assert_int_equal(cfg_set(&c, "run.seed", "18446744073709551616", cl, err, sizeof err), -1);
+    assert_string_equal(err, "<command line>: value 18446744073709551616 out of range "
+                             "0..18446744073709551615 (run.seed)");
+    /* in range but too wide for the RTL register that holds it */
+    assert_int_equal(cfg_set(&c, "dyncore.frac_num", "20", cl, err, sizeof err), -1);
+    assert_string_equal(err, "<command line>: value 20 does not fit the 4-bit register of "
+                             "rtl/dyncore.sv (dyncore.frac_num)");
+    assert_int_equal(cfg_set(&c, "ucs.th_rt", "2000", cl, err, sizeof err), -1);
+    assert_string_equal(err, "<command line>: value 2000 does not fit the 10-bit register of "
+                             "rtl/ucs.sv (ucs.th_rt)");
+    assert_int_equal(cfg_set(&c, "arcta.window", "70000", cl, err, sizeof err), -1);
+    assert_string_equal(err, "<command line>: value 70000 does not fit the 16-bit register of "
+                             "rtl/arcta.sv (arcta.window)");
+    /* unknown key */
+    assert_int_equal(cfg_set(&c, "dyncore.fracnum", "2", cl, err, sizeof err), -1);
+    assert_string_equal(err, "<command line>: unknown key (dyncore.fracnum)");
+    /* a bad combination names where the last key involved was set */
+    assert_int_equal(cfg_load(&c, D "check_frac.cfg", err, sizeof err), 0);
+    assert_int_equal(cfg_check(&c, err, sizeof err), -1);
+    assert_string_equal(err, D "check_frac.cfg:2: dyncore.frac_num / frac_den above 1 "
+                               "(dyncore.frac_num, dyncore.frac_den)");
+    assert_int_equal(cfg_set(&c, "dyncore.frac_den", "3", cl, err, sizeof err), 0);
+    assert_int_equal(cfg_check(&c, err, sizeof err), -1);
+    assert_string_equal(err, "<command line>: dyncore.frac_num / frac_den above 1 "
+                             "(dyncore.frac_num, dyncore.frac_den)");
+    /* never set anywhere: the defaults themselves */
+    cfg_defaults(&c);
+    c.ctl.ar_t_l_ipc = 90;
+    assert_int_equal(cfg_check(&c, err, sizeof err), -1);
+    assert_string_equal(err, "<defaults>: arcta.t_l_ipc = 90 above arcta.t_u_ipc = 85 "
+                             "(arcta.t_l_ipc, arcta.t_u_ipc)");
+}
+
+/* Every row of every table: a name, a help text, a source; a register width
+ * never below the width the range needs is allowed, but the default value
+ * must pass its own row's check. */
+static void test_registry_rows(void **state)
+{
+    (void)state;
+    gpu_cfg c;
+    char err[512] = "";
+    cfg_defaults(&c);
+    assert_int_equal(cfg_check(&c, err, sizeof err), 0);
+    const char *keys[] = { "core.count", "units.ex_sp", "l1.bytes", "dram.tCL", "policy.claso",
+                           "dyncta.t_idle", "dyncore.k", "claso.p_a", "arcta.t_gbr", "ucs.wakeup",
+                           "run.seed", "power.e_l1", "clock.core_mhz", "name" };
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        const key_def *k = cfg_find_key(keys[i]);
+        assert_non_null(k);
+        assert_non_null(k->help);
+        assert_non_null(k->source);
+        assert_non_null(k->unit);
+    }
+    assert_null(cfg_find_key("core.cuont"));
+    assert_int_equal(cfg_find_key("dyncta.t_idle")->bits, 11);
 }
 
 /* ---------------------------------------------------------------- overrides */
@@ -138,24 +208,24 @@ static void test_overrides(void **state)
     char err[512] = "";
     cfg_defaults(&c);
     assert_int_equal(cfg_set(&c, "core.count", "16", "command line", err, sizeof err), 0);
-    assert_int_equal(c.n_cores, 16);
+    assert_int_equal(c.sm.n_cores, 16);
     assert_int_equal(cfg_set(&c, "dram.sched", "fcfs", "command line", err, sizeof err), 0);
-    assert_int_equal(c.dram_sched, DRAM_FCFS);
+    assert_int_equal(c.dram.dram_sched, DRAM_FCFS);
     assert_int_equal(cfg_set(&c, "run.seed", "0x10", "command line", err, sizeof err), 0);
-    assert_int_equal(c.seed, 16);
+    assert_int_equal(c.run.seed, 16);
     assert_int_equal(cfg_set(&c, "run.max_cycles", "18446744073709551615", "command line", err, sizeof err), 0);
-    assert_true(c.max_cycles == UINT64_MAX);
+    assert_true(c.run.max_cycles == UINT64_MAX);
     assert_int_equal(cfg_set(&c, "claso.p_a", "3", "command line", err, sizeof err), 0);
     assert_int_equal(c.ctl.claso_p_a, 3);
     assert_int_equal(cfg_set(&c, "lat.sfu", "50", "command line", err, sizeof err), 0);
-    assert_int_equal(c.lat[1], 50);
+    assert_int_equal(c.sm.lat[1], 50);
     assert_int_equal(cfg_set(&c, "units.ex_ldst", "4", "command line", err, sizeof err), 0);
-    assert_int_equal(c.units[CTL_EX_LDST], 4);
+    assert_int_equal(c.sm.units[CTL_EX_LDST], 4);
 
     assert_int_equal(cfg_set(&c, "core.cont", "4", "command line", err, sizeof err), -1);
     assert_string_equal(err, "command line: unknown key (core.cont)");
     assert_int_equal(cfg_set(&c, "core.count", "010", "command line", err, sizeof err), 0);
-    assert_int_equal(c.n_cores, 10);    /* decimal, not octal */
+    assert_int_equal(c.sm.n_cores, 10);    /* decimal, not octal */
     assert_int_equal(cfg_set(&c, "core.count", "4x", "command line", err, sizeof err), -1);
     assert_string_equal(err, "command line: not a number '4x' (core.count)");
     assert_int_equal(cfg_set(&c, "name", "a#b", "command line", err, sizeof err), -1);
@@ -189,7 +259,8 @@ static void round_trip(const gpu_cfg *orig)
     unlink(path);
     assert_int_equal(rc, 0);
     assert_int_equal(cfg_check(&back, err, sizeof err), 0);
-    assert_memory_equal(&back, orig, sizeof back);
+    /* every value (not where it was set) */
+    assert_memory_equal(&back, orig, offsetof(gpu_cfg, origin));
 }
 
 static void test_round_trip(void **state)
@@ -236,39 +307,39 @@ static void test_presets(void **state)
     load_preset("configs/small.cfg", &c);
     cfg_defaults(&d);
     assert_int_equal(cfg_check(&d, err, sizeof err), 0);
-    assert_memory_equal(&c, &d, sizeof c);
+    assert_memory_equal(&c, &d, offsetof(gpu_cfg, origin));
 
     /* spot values straight from the papers' tables */
     load_preset("configs/kayiran30.cfg", &c);          /* seed 000 Table 1 */
     assert_string_equal(c.name, "kayiran30");
-    assert_int_equal(c.n_cores, 30);
-    assert_int_equal(c.n_parts, 8);
-    assert_int_equal(c.core_mhz, 1300);
-    assert_int_equal(c.line_bytes, 64);
-    assert_int_equal(c.tRC, 35);
-    assert_int_equal(c.dram_queue, 128);
+    assert_int_equal(c.sm.n_cores, 30);
+    assert_int_equal(c.mem.n_parts, 8);
+    assert_int_equal(c.clk.core_mhz, 1300);
+    assert_int_equal(c.mem.line_bytes, 64);
+    assert_int_equal(c.dram.tRC, 35);
+    assert_int_equal(c.dram.dram_queue, 128);
     assert_int_equal(c.ctl.n_cores, 30);
 
     load_preset("configs/apsa60.cfg", &c);             /* seed 002 Table 2 */
-    assert_int_equal(c.n_cores, 60);
-    assert_int_equal(c.regs, 16384);
-    assert_int_equal(c.l2_assoc, 8);
-    assert_int_equal(c.sched, SCHED_GTO);
+    assert_int_equal(c.sm.n_cores, 60);
+    assert_int_equal(c.sm.regs, 16384);
+    assert_int_equal(c.mem.l2_assoc, 8);
+    assert_int_equal(c.sm.sched, SCHED_GTO);
 
     load_preset("configs/c2050.cfg", &c);              /* seed 003 Table 1 */
-    assert_int_equal(c.n_cores, 14);
-    assert_int_equal(c.n_parts, 6);
-    assert_int_equal(c.dram_mhz, 750);
-    assert_int_equal(c.dram_queue, 16);
-    assert_int_equal(c.tRAS, 28);
+    assert_int_equal(c.sm.n_cores, 14);
+    assert_int_equal(c.mem.n_parts, 6);
+    assert_int_equal(c.clk.dram_mhz, 750);
+    assert_int_equal(c.dram.dram_queue, 16);
+    assert_int_equal(c.dram.tRAS, 28);
 
     load_preset("configs/ucstates16.cfg", &c);         /* seed 004 Table 3 */
-    assert_int_equal(c.n_cores, 16);
-    assert_int_equal(c.max_threads, 1536);
-    assert_int_equal(c.max_warps, 48);
-    assert_int_equal(c.l2_bytes, 768 * 1024);
-    assert_int_equal(c.dram_banks, 16);
-    assert_int_equal(c.n_sched, 4);
+    assert_int_equal(c.sm.n_cores, 16);
+    assert_int_equal(c.sm.max_threads, 1536);
+    assert_int_equal(c.sm.max_warps, 48);
+    assert_int_equal(c.mem.l2_bytes, 768 * 1024);
+    assert_int_equal(c.dram.dram_banks, 16);
+    assert_int_equal(c.sm.n_sched, 4);
 }
 
 int main(int argc, char **argv)
@@ -279,6 +350,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_load_errors),
         cmocka_unit_test(test_include_override),
         cmocka_unit_test(test_check_errors),
+        cmocka_unit_test(test_registry_refusals),
+        cmocka_unit_test(test_registry_rows),
         cmocka_unit_test(test_overrides),
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_presets),

@@ -1,4 +1,4 @@
-/* test_claso.c -- cmocka tests of the CLASO C reference model (cmodel/claso.c)
+/* test_claso.c -- cmocka tests of the CLASO C reference model (cmodel/ctl/claso.c)
  * against seed 003 Sec. 3 (Algorithm 1, Figs. 8-10) and controllers.md 3. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -494,17 +494,17 @@ static void test_cfg_check(void **state)
     ctl_cfg cfg;
     char msg[128];
     ctl_cfg_defaults(&cfg, 4, 1);
-    assert_int_equal(claso_cfg_check(&cfg, msg, sizeof msg), 0);
+    assert_int_equal(key_check_struct(&claso_keys, &cfg, "x", msg, sizeof msg), 0);
     cfg.claso_p_a = 0;
-    assert_int_equal(claso_cfg_check(&cfg, msg, sizeof msg), -1);
-    assert_string_equal(msg, "active levels p_A = 0 outside 1..255 (claso_p_a)");
+    assert_int_equal(key_check_struct(&claso_keys, &cfg, "x", msg, sizeof msg), -1);
+    assert_string_equal(msg, "x: value 0 out of range 1..255 (claso.p_a)");
     cfg.claso_p_a = 2;
     cfg.claso_p_l = 256;
-    assert_int_equal(claso_cfg_check(&cfg, msg, sizeof msg), -1);
-    assert_string_equal(msg, "loose levels p_L = 256 outside 0..255 (claso_p_l)");
+    assert_int_equal(key_check_struct(&claso_keys, &cfg, "x", msg, sizeof msg), -1);
+    assert_string_equal(msg, "x: value 256 out of range 0..255 (claso.p_l)");
 }
 
-/* p_A = 0 (rejected by claso_cfg_check) still behaves exactly as p_A = 1. */
+/* p_A = 0 (refused by the claso.p_a key) still behaves exactly as p_A = 1. */
 static void test_pa_zero_acts_as_one(void **state)
 {
     bench *b0 = bench_new(0, 0), *b1 = bench_new(1, 0);

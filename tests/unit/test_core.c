@@ -69,12 +69,12 @@ static fixture *fx_new(uint32_t warps_per_cta, uint32_t n_max)
 {
     fixture *f = calloc(1, sizeof *f);
     cfg_defaults(&f->cfg);
-    f->cfg.n_sched = 1;
-    f->cfg.sched = SCHED_LRR;
+    f->cfg.sm.n_sched = 1;
+    f->cfg.sm.sched = SCHED_LRR;
     char err[256];
-    f->mem = mem_create(&f->cfg);
+    f->mem = mem_create(&f->cfg.mem, &f->cfg.dram, f->cfg.sm.n_cores);
     assert_non_null(f->mem);
-    f->c = core_create(&f->cfg, 0, f->mem, err, sizeof err);
+    f->c = core_create(&f->cfg.sm, f->cfg.mem.line_bytes, 0, f->mem, err, sizeof err);
     assert_non_null(f->c);
     f->k.ops = &tp_ops;
     f->k.impl = &f->tp;
@@ -134,7 +134,7 @@ static void test_dependency_timing(void **st)
         assert_int_equal(sig.active, sig.issued);
     }
     assert_int_equal(issue_at[0], 1);
-    assert_int_equal(issue_at[1], 1 + 3 + (int64_t)f->cfg.lat[IC_SP] * 1);
+    assert_int_equal(issue_at[1], 1 + 3 + (int64_t)f->cfg.sm.lat[IC_SP] * 1);
     fx_free(f);
 }
 
@@ -165,7 +165,7 @@ static void test_mem_wait_vs_idle(void **st)
      * already waits on r1, so those are mem_wait too) */
     assert_true(memw > 100);
     /* between the two ALU instructions: exactly 3 + lat[SP] - 1 idle cycles */
-    assert_int_equal(idle_between, 3 + f->cfg.lat[IC_SP] - 1);
+    assert_int_equal(idle_between, 3 + f->cfg.sm.lat[IC_SP] - 1);
     assert_int_equal(sig.mem_warps, 0);
     fx_free(f);
 }
@@ -274,7 +274,7 @@ static uint64_t sfu_run(int tuned_down)
     for (t = 0; t < 100000; t++) {
         step(f, t, &sig);
         if (sig.cta_done) break;
-        if (tuned_down) assert_true(sig.busy[CTL_EX_SFU] <= f->cfg.units[CTL_EX_SFU] / 2);
+        if (tuned_down) assert_true(sig.busy[CTL_EX_SFU] <= f->cfg.sm.units[CTL_EX_SFU] / 2);
     }
     fx_free(f);
     return t;

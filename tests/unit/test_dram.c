@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <cmocka.h>
+#include "cfg.h"
 #include "dram.h"
 
 enum { TCL = 10, TRCD = 12, TRP = 10, TRAS = 25, TRC = 35, TRRD = 8, TCCD = 2, TWR = 11,
@@ -23,15 +24,15 @@ static gpu_cfg dram_cfg(uint32_t sched)
 {
     gpu_cfg c;
     memset(&c, 0, sizeof c);
-    c.line_bytes = 64;
-    c.dram_banks = 4;
-    c.dram_row_bytes = 2048;
-    c.dram_bus_bytes = 4;      /* 64 B / (2 * 4 B) = 8 data cycles */
-    c.dram_burst = 4;
-    c.dram_queue = 8;
-    c.dram_sched = sched;
-    c.tCL = TCL; c.tRCD = TRCD; c.tRP = TRP; c.tRAS = TRAS; c.tRC = TRC;
-    c.tRRD = TRRD; c.tCCD = TCCD; c.tWR = TWR; c.tWTR = TWTR;
+    c.mem.line_bytes = 64;
+    c.dram.dram_banks = 4;
+    c.dram.dram_row_bytes = 2048;
+    c.dram.dram_bus_bytes = 4;      /* 64 B / (2 * 4 B) = 8 data cycles */
+    c.dram.dram_burst = 4;
+    c.dram.dram_queue = 8;
+    c.dram.dram_sched = sched;
+    c.dram.tCL = TCL; c.dram.tRCD = TRCD; c.dram.tRP = TRP; c.dram.tRAS = TRAS; c.dram.tRC = TRC;
+    c.dram.tRRD = TRRD; c.dram.tCCD = TCCD; c.dram.tWR = TWR; c.dram.tWTR = TWTR;
     return c;
 }
 
@@ -59,15 +60,15 @@ static void data_cycles(void **state)
     mem_part_stats st = {0};
     dram d;
     gpu_cfg c = dram_cfg(DRAM_FRFCFS);
-    assert_int_equal(dram_init(&d, &c, &st), 0);
+    assert_int_equal(dram_init(&d, &c.dram, c.mem.line_bytes, &st), 0);
     assert_int_equal(d.data_cycles, 8);   /* 64 / (2 * 4) */
     dram_free(&d);
-    c.dram_bus_bytes = 32;                /* 64 / 64 = 1, but a burst of 4 = 2 */
-    assert_int_equal(dram_init(&d, &c, &st), 0);
+    c.dram.dram_bus_bytes = 32;                /* 64 / 64 = 1, but a burst of 4 = 2 */
+    assert_int_equal(dram_init(&d, &c.dram, c.mem.line_bytes, &st), 0);
     assert_int_equal(d.data_cycles, 2);
     dram_free(&d);
-    c.dram_queue = 1;
-    assert_int_equal(dram_init(&d, &c, &st), -1);
+    c.dram.dram_queue = 1;
+    assert_int_equal(dram_init(&d, &c.dram, c.mem.line_bytes, &st), -1);
 }
 
 /* Closed bank: ACT 0, RD tRCD -> data at tRCD + tCL + 8 = 30.
@@ -79,7 +80,7 @@ static void miss_hit_conflict_latency(void **state)
     mem_part_stats st = {0};
     dram d;
     gpu_cfg c = dram_cfg(DRAM_FRFCFS);
-    dram_init(&d, &c, &st);
+    dram_init(&d, &c.dram, c.mem.line_bytes, &st);
     uint32_t aux;
     push(&d, 0, 5, 0, 1);
     assert_int_equal(next_read(&d, &aux), TRCD + TCL + 8);
@@ -113,7 +114,7 @@ static void frfcfs_vs_fcfs(void **state)
         mem_part_stats st = {0};
         dram d;
         gpu_cfg c = dram_cfg(sched[s]);
-        dram_init(&d, &c, &st);
+        dram_init(&d, &c.dram, c.mem.line_bytes, &st);
         uint32_t aux;
         push(&d, 0, 0, 0, 'O');
         assert_int_equal(next_read(&d, &aux), 30);
@@ -140,7 +141,7 @@ static void frfcfs_row_hit_first_across_banks(void **state)
         mem_part_stats st = {0};
         dram d;
         gpu_cfg c = dram_cfg(sched[s]);
-        dram_init(&d, &c, &st);
+        dram_init(&d, &c.dram, c.mem.line_bytes, &st);
         uint32_t aux;
         push(&d, 1, 0, 0, 'O');
         assert_int_equal(next_read(&d, &aux), 30);
@@ -162,8 +163,8 @@ static void trrd_spacing(void **state)
     mem_part_stats st = {0};
     dram d;
     gpu_cfg c = dram_cfg(DRAM_FRFCFS);
-    c.tRRD = 9;
-    dram_init(&d, &c, &st);
+    c.dram.tRRD = 9;
+    dram_init(&d, &c.dram, c.mem.line_bytes, &st);
     uint32_t aux;
     push(&d, 0, 0, 0, 0);
     push(&d, 1, 0, 0, 1);
@@ -182,9 +183,9 @@ static void tccd_spacing(void **state)
     mem_part_stats st = {0};
     dram d;
     gpu_cfg c = dram_cfg(DRAM_FRFCFS);
-    c.dram_bus_bytes = 16;
-    c.tCCD = 6;
-    dram_init(&d, &c, &st);
+    c.dram.dram_bus_bytes = 16;
+    c.dram.tCCD = 6;
+    dram_init(&d, &c.dram, c.mem.line_bytes, &st);
     assert_int_equal(d.data_cycles, 2);
     uint32_t aux;
     push(&d, 2, 3, 0, 0);
@@ -205,7 +206,7 @@ static void twtr_spacing(void **state)
     mem_part_stats st = {0};
     dram d;
     gpu_cfg c = dram_cfg(DRAM_FCFS);
-    dram_init(&d, &c, &st);
+    dram_init(&d, &c.dram, c.mem.line_bytes, &st);
     uint32_t aux;
     push(&d, 0, 0, 0, 0);
     assert_int_equal(next_read(&d, &aux), 30);
@@ -224,7 +225,7 @@ static void queue_full_back_pressure(void **state)
     mem_part_stats st = {0};
     dram d;
     gpu_cfg c = dram_cfg(DRAM_FRFCFS);
-    dram_init(&d, &c, &st);
+    dram_init(&d, &c.dram, c.mem.line_bytes, &st);
     for (uint32_t i = 0; i < 7; i++)
         push(&d, i % 4, i, 0, i);
     dram_req r = { .bank = 0, .row = 9 };

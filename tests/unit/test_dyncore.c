@@ -228,18 +228,18 @@ static void test_cfg_check(void **state)
     ctl_cfg cfg;
     char msg[128];
     ctl_cfg_defaults(&cfg, 30, 8);
-    assert_int_equal(dyncore_cfg_check(&cfg, msg, sizeof msg), 0);
+    assert_int_equal(key_check_struct(&dyncore_keys, &cfg, "x", msg, sizeof msg), 0);
     cfg.dyncore_frac_den = 0;
-    assert_int_equal(dyncore_cfg_check(&cfg, msg, sizeof msg), -1);
-    assert_string_equal(msg, "threshold fraction denominator must be >= 1 (dyncore_frac_den)");
+    assert_int_equal(key_check_struct(&dyncore_keys, &cfg, "x", msg, sizeof msg), -1);
+    assert_string_equal(msg, "x: value 0 out of range 1..255 (dyncore.frac_den)");
     ctl_cfg_defaults(&cfg, 30, 8);
     cfg.dyncore_frac_num = 16;
-    assert_int_equal(dyncore_cfg_check(&cfg, msg, sizeof msg), -1);
-    assert_string_equal(msg, "dyncore_frac_num = 16 does not fit 4 bits (dyncore_frac_num)");
+    assert_int_equal(key_check_struct(&dyncore_keys, &cfg, "x", msg, sizeof msg), -1);
+    assert_string_equal(msg, "x: value 16 does not fit the 4-bit register of rtl/dyncore.sv (dyncore.frac_num)");
     ctl_cfg_defaults(&cfg, 30, 8);
     cfg.dyncore_period = 0;
-    assert_int_equal(dyncore_cfg_check(&cfg, msg, sizeof msg), -1);
-    assert_string_equal(msg, "sampling period must be >= 1 (dyncore_period)");
+    assert_int_equal(key_check_struct(&dyncore_keys, &cfg, "x", msg, sizeof msg), -1);
+    assert_string_equal(msg, "x: value 0 out of range 1..65535 (dyncore.period)");
 }
 
 static void test_branch_names(void **state)

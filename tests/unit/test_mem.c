@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <cmocka.h>
+#include "cfg.h"
 #include "mem.h"
 #include "amap.h"
 
@@ -23,18 +24,18 @@ static gpu_cfg small_cfg(void)
 {
     gpu_cfg c;
     memset(&c, 0, sizeof c);
-    c.n_cores = 2;
-    c.line_bytes = 64;
-    c.l1_bytes = 1024; c.l1_assoc = 2;        /* 8 sets */
-    c.l1_mshr = 4; c.l1_mshr_merge = 2; c.l1_lat = 3; c.l1_miss_queue = 8;
-    c.icnt_lat = 4; c.icnt_flit_bytes = 16; c.icnt_queue = 4;
-    c.n_parts = 2;
-    c.l2_bytes = 4096; c.l2_assoc = 4;        /* 16 sets per partition */
-    c.l2_mshr = 4; c.l2_lat = 5; c.l2_queue = 4;
-    c.dram_banks = 4; c.dram_row_bytes = 2048; c.dram_bus_bytes = 4; c.dram_burst = 4;
-    c.dram_queue = 8; c.dram_sched = DRAM_FRFCFS;
-    c.tCL = 10; c.tRCD = 12; c.tRP = 10; c.tRAS = 25; c.tRC = 35; c.tRRD = 8;
-    c.tCCD = 2; c.tWR = 11; c.tWTR = 6;
+    c.sm.n_cores = 2;
+    c.mem.line_bytes = 64;
+    c.mem.l1_bytes = 1024; c.mem.l1_assoc = 2;        /* 8 sets */
+    c.mem.l1_mshr = 4; c.mem.l1_mshr_merge = 2; c.mem.l1_lat = 3; c.mem.l1_miss_queue = 8;
+    c.mem.icnt_lat = 4; c.mem.icnt_flit_bytes = 16; c.mem.icnt_queue = 4;
+    c.mem.n_parts = 2;
+    c.mem.l2_bytes = 4096; c.mem.l2_assoc = 4;        /* 16 sets per partition */
+    c.mem.l2_mshr = 4; c.mem.l2_lat = 5; c.mem.l2_queue = 4;
+    c.dram.dram_banks = 4; c.dram.dram_row_bytes = 2048; c.dram.dram_bus_bytes = 4; c.dram.dram_burst = 4;
+    c.dram.dram_queue = 8; c.dram.dram_sched = DRAM_FRFCFS;
+    c.dram.tCL = 10; c.dram.tRCD = 12; c.dram.tRP = 10; c.dram.tRAS = 25; c.dram.tRC = 35; c.dram.tRRD = 8;
+    c.dram.tCCD = 2; c.dram.tWR = 11; c.dram.tWTR = 6;
     return c;
 }
 
@@ -44,8 +45,8 @@ static gpu_cfg small_cfg(void)
  * 16 B flits: icnt_lat + 4). */
 static uint64_t miss_floor(const gpu_cfg *c)
 {
-    return c->icnt_lat + c->l2_lat + c->tRCD + c->tCL + c->line_bytes / (2 * c->dram_bus_bytes) +
-           c->icnt_lat + 4;
+    return c->mem.icnt_lat + c->mem.l2_lat + c->dram.tRCD + c->dram.tCL + c->mem.line_bytes / (2 * c->dram.dram_bus_bytes) +
+           c->mem.icnt_lat + 4;
 }
 /* Each of the 6 hand-offs between domains (core->icnt, icnt->L2, L2->DRAM,
  * DRAM->L2, L2->icnt, icnt->core) may cost at most one extra cycle. */
@@ -88,7 +89,7 @@ static sim *sim_new(const gpu_cfg *c)
 {
     static sim s;
     memset(&s, 0, sizeof s);
-    s.m = mem_create(c);
+    s.m = mem_create(&c->mem, &c->dram, c->sm.n_cores);
     assert_non_null(s.m);
     return &s;
 }
@@ -132,9 +133,9 @@ static void l1_hit_latency(void **state)
     uint64_t t = s->now;
     assert_int_equal(mem_access(s->m, 0, 0x1000 + 0, MEM_LOAD, 2, t), MEM_HIT);
     uint32_t tok;
-    for (uint64_t k = 0; k < c.l1_lat; k++)
+    for (uint64_t k = 0; k < c.mem.l1_lat; k++)
         assert_false(mem_pop_done(s->m, 0, t + k, &tok));
-    assert_true(mem_pop_done(s->m, 0, t + c.l1_lat, &tok));
+    assert_true(mem_pop_done(s->m, 0, t + c.mem.l1_lat, &tok));
     assert_int_equal(tok, 2);
     assert_int_equal(mem_get_stats(s->m)->l1_hits, 1);
     assert_int_equal(mem_core_l1_hits(s->m, 0), 1);
@@ -156,7 +157,7 @@ static void l2_hit_from_other_core(void **state)
     run_until_idle(s);
     assert_int_equal(s->ndone[1], 1);
     uint64_t rt = s->done_at[1][0] - t0;
-    uint64_t floor = c.icnt_lat + c.l2_lat + c.icnt_lat + 4;
+    uint64_t floor = c.mem.icnt_lat + c.mem.l2_lat + c.mem.icnt_lat + 4;
     assert_true(rt >= floor && rt <= floor + 4);   /* 4 hand-offs, no DRAM */
     const mem_stats *st = mem_get_stats(s->m);
     uint32_t p = mem_part_of(s->m, 0x2000);
@@ -207,7 +208,7 @@ static void mshr_full_stall(void **state)
 static void miss_queue_full_stall(void **state)
 {
     gpu_cfg c = small_cfg();
-    c.l1_miss_queue = 2;
+    c.mem.l1_miss_queue = 2;
     sim *s = sim_new(&c);
     assert_int_equal(mem_access(s->m, 0, 0x100, MEM_STORE, 1, 0), MEM_HIT);
     assert_int_equal(mem_access(s->m, 0, 0x140, MEM_STORE, 2, 0), MEM_HIT);
@@ -230,7 +231,7 @@ static void write_through_no_allocate(void **state)
     assert_int_equal(mem_access(s->m, 0, 0x4000, MEM_STORE, 5, 0), MEM_HIT);
     run_until_idle(s);
     assert_int_equal(s->ndone[0], 1);
-    assert_int_equal(s->done_at[0][0], c.l1_lat);
+    assert_int_equal(s->done_at[0][0], c.mem.l1_lat);
     const mem_stats *st = mem_get_stats(s->m);
     assert_int_equal(st->icnt_req_flits, 5);
     assert_int_equal(st->icnt_resp_flits, 0);   /* a store needs no response */
@@ -286,10 +287,10 @@ static void l2_dirty_eviction_writes_dram(void **state)
     gpu_cfg c = small_cfg();
     sim *s = sim_new(&c);
     amap a;
-    amap_init(&a, c.n_parts, c.line_bytes, c.dram_row_bytes, c.dram_banks);
+    amap_init(&a, c.mem.n_parts, c.mem.line_bytes, c.dram.dram_row_bytes, c.dram.dram_banks);
     const uint32_t l2_sets = 4096 / (4 * 64);
     for (uint32_t i = 0; i < 5; i++) {
-        uint64_t addr = amap_line(&a, 0, (uint64_t)i * l2_sets) * c.line_bytes;
+        uint64_t addr = amap_line(&a, 0, (uint64_t)i * l2_sets) * c.mem.line_bytes;
         assert_int_equal(mem_part_of(s->m, addr), 0);
         assert_int_equal(mem_access(s->m, 0, addr, MEM_STORE, i, s->now), MEM_HIT);
         run_until_idle(s);
@@ -345,7 +346,7 @@ static uint64_t xorshift(uint64_t *x)
  * once, and the system drains to idle.  Returns a digest of completions. */
 static uint64_t random_traffic(const gpu_cfg *c, uint64_t seed, mem_stats *out)
 {
-    memsys *m = mem_create(c);
+    memsys *m = mem_create(&c->mem, &c->dram, c->sm.n_cores);
     assert_non_null(m);
     uint64_t rng = seed, digest = 1469598103934665603ull, now = 0;
     uint32_t issued = 0, completed = 0;
@@ -394,7 +395,7 @@ static void every_token_once_and_determinism(void **state)
     assert_memory_equal(&a, &b, sizeof a);
     assert_true(a.l1_hits > 0 && a.l1_misses > 0 && a.l1_stalls > 0);
     assert_true(a.part[0].l2_writebacks + a.part[1].l2_writebacks > 0);
-    c.dram_sched = DRAM_FCFS;
+    c.dram.dram_sched = DRAM_FCFS;
     uint64_t d3 = random_traffic(&c, 12345, &b);
     assert_true(d3 != d1);    /* the scheduler matters for this traffic */
 }
@@ -402,13 +403,13 @@ static void every_token_once_and_determinism(void **state)
 static void bad_config_message(void **state)
 {
     gpu_cfg c = small_cfg();
-    c.line_bytes = 48;
+    c.mem.line_bytes = 48;
     fflush(stderr);
     int saved = dup(2);
     FILE *tf = tmpfile();
     assert_non_null(tf);
     dup2(fileno(tf), 2);
-    memsys *m = mem_create(&c);
+    memsys *m = mem_create(&c.mem, &c.dram, c.sm.n_cores);
     fflush(stderr);
     dup2(saved, 2);
     close(saved);
@@ -419,11 +420,11 @@ static void bad_config_message(void **state)
     fclose(tf);
     assert_string_equal(line, "mem_create: must be a power of two >= 16 (line_bytes)\n");
     c = small_cfg();
-    c.l1_bytes = 1000;
+    c.mem.l1_bytes = 1000;
     tf = tmpfile();
     saved = dup(2);
     dup2(fileno(tf), 2);
-    m = mem_create(&c);
+    m = mem_create(&c.mem, &c.dram, c.sm.n_cores);
     fflush(stderr);
     dup2(saved, 2);
     close(saved);
@@ -434,7 +435,7 @@ static void bad_config_message(void **state)
 static void bad_arguments(void **state)
 {
     gpu_cfg c = small_cfg();
-    memsys *m = mem_create(&c);
+    memsys *m = mem_create(&c.mem, &c.dram, c.sm.n_cores);
     assert_int_equal(mem_access(m, 2, 0, MEM_LOAD, 0, 0), -1);
     assert_int_equal(mem_access(m, 0, 0, 7, 0, 0), -1);
     assert_true(mem_idle(m));

@@ -359,16 +359,16 @@ static void test_header_gives_n(void **state)
     kern *k;
     gpu_cfg cfg;
     memset(&cfg, 0, sizeof cfg);
-    cfg.max_threads = 1536;
-    cfg.max_warps = 48;
-    cfg.max_ctas = 8;
-    cfg.regs = 32768;
-    cfg.smem_bytes = 4096;
+    cfg.sm.max_threads = 1536;
+    cfg.sm.max_warps = 48;
+    cfg.sm.max_ctas = 8;
+    cfg.sm.regs = 32768;
+    cfg.sm.smem_bytes = 4096;
     assert_int_equal(trace_open_kernel(&k, FIX "ok_v4.traceg", 1, err, sizeof err), 0);
-    assert_int_equal(kern_ctas_per_core(k, &cfg), 4);
-    cfg.smem_bytes = 65536;                  /* now registers bind: 21 */
-    cfg.max_ctas = 32;
-    assert_int_equal(kern_ctas_per_core(k, &cfg), 21);
+    assert_int_equal(sm_ctas_per_core(&cfg.sm, k), 4);
+    cfg.sm.smem_bytes = 65536;                  /* now registers bind: 21 */
+    cfg.sm.max_ctas = 32;
+    assert_int_equal(sm_ctas_per_core(&cfg.sm, k), 21);
     k->ops->destroy(k);
 }
 

@@ -508,28 +508,23 @@ static void test_cfg_check(void **st)
     char err[128];
     ctl_cfg c;
     ctl_cfg_defaults(&c, 16, 6);
-    assert_int_equal(ucs_cfg_check(&c, err, sizeof err), 0);
+    /* Registers checked by the unit's key table (units.* and core.count by
+     * the core's, test_cfg.c). */
+    assert_int_equal(key_check_struct(&ucs_keys, &c, "x", err, sizeof err), 0);
     c.uc_period = 70000;
-    assert_int_equal(ucs_cfg_check(&c, err, sizeof err), -1);
-    assert_string_equal(err, "ucs: value 70000 exceeds 16 bits (uc_period)");
-    ctl_cfg_defaults(&c, 16, 6);
-    c.units[3] = 16;
-    assert_int_equal(ucs_cfg_check(&c, err, sizeof err), -1);
-    assert_string_equal(err, "ucs: value 16 exceeds 4 bits (units)");
-    ctl_cfg_defaults(&c, 65, 6);
-    assert_int_equal(ucs_cfg_check(&c, err, sizeof err), -1);
-    assert_string_equal(err, "ucs: 65 cores exceed 64 (n_cores)");
+    assert_int_equal(key_check_struct(&ucs_keys, &c, "x", err, sizeof err), -1);
+    assert_string_equal(err, "x: value 70000 out of range 1..65535 (ucs.period)");
     ctl_cfg_defaults(&c, 16, 6);
     c.uc_th_u_pct = 101;
-    assert_int_equal(ucs_cfg_check(&c, err, sizeof err), -1);
-    assert_string_equal(err, "ucs: 101 % is above 100 % (uc_th_u_pct)");
+    assert_int_equal(key_check_struct(&ucs_keys, &c, "x", err, sizeof err), -1);
+    assert_string_equal(err, "x: value 101 out of range 0..100 (ucs.th_u_pct)");
     ctl_cfg_defaults(&c, 16, 6);
     c.uc_period = 0;
-    assert_int_equal(ucs_cfg_check(&c, err, sizeof err), -1);
+    assert_int_equal(key_check_struct(&ucs_keys, &c, "x", err, sizeof err), -1);
     ctl_cfg_defaults(&c, 16, 6);
     c.uc_th_rt = 1024;
-    assert_int_equal(ucs_cfg_check(&c, err, sizeof err), -1);
-    assert_string_equal(err, "ucs: value 1024 exceeds 10 bits (uc_th_rt)");
+    assert_int_equal(key_check_struct(&ucs_keys, &c, "x", err, sizeof err), -1);
+    assert_string_equal(err, "x: value 1024 does not fit the 10-bit register of rtl/ucs.sv (ucs.th_rt)");
 }
 
 static void test_branch_names(void **st)

@@ -1,6 +1,6 @@
 /* test_wl.c -- synthetic workloads: every parser error path, the
  * generator's determinism, memory patterns, masks, per-CTA variation,
- * automatic region-p hints, kern_ctas_per_core, and the shipped suite. */
+ * automatic region-p hints, sm_ctas_per_core, and the shipped suite. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -127,7 +127,7 @@ static const struct { const char *file, *msg; } parse_errors[] = {
     { D "dup_region.kern", D "dup_region.kern:7: duplicate region (a)" },
     { D "bad_autohint.kern", D "bad_autohint.kern:6: autohint wants L/W, e.g. 600/32 (600)" },
     { D "non_mem_operand.kern", D "non_mem_operand.kern:8: memory operand on a non-memory instruction (a)" },
-    { D "missing_kernel.wl", D "missing_kernel.wl:2: cannot open kernel file (" D "not_here.kern)" },
+    { D "missing_kernel.wl", D "missing_kernel.wl:2: cannot open kernel file (" D "not_here.kern: cannot open workload file (No such file or directory))" },
     { D "unterminated_inline.wl",
       D "unterminated_inline.wl:2: unterminated inline kernel: missing '}' on its own line (kernel)" },
     { D "no_kernel.wl", D "no_kernel.wl:2: workload lists no kernel (kernel)" },
@@ -136,7 +136,7 @@ static const struct { const char *file, *msg; } parse_errors[] = {
     { D "inline_error.wl", D "inline_error.wl:11: unknown instruction (bogus)" },
     { D "nested_wl.wl", D "nested_wl.wl:2: a .wl cannot list another .wl (inline_error.wl)" },
     { D "notkernel.txt", D "notkernel.txt:0: unknown workload type, want .kern or .wl (" D "notkernel.txt)" },
-    { D "absent.kern", D "absent.kern:0: cannot open file (No such file or directory)" },
+    { D "absent.kern", D "absent.kern:0: cannot open workload file (No such file or directory)" },
 };
 
 static void test_parse_errors(void **state)
@@ -509,27 +509,27 @@ static void test_ctas_per_core(void **state)
     memset(&k, 0, sizeof k);
     /* threads: 1024 / 512 = 2 (regs 32768 / (16 * 512) = 4) */
     k.cta_threads = 512; k.regs_per_thread = 16; k.smem_per_cta = 0;
-    assert_int_equal(kern_ctas_per_core(&k, &c), 2);
+    assert_int_equal(sm_ctas_per_core(&c.sm, &k), 2);
     /* registers: 32768 / (64 * 256) = 2 (threads allow 4) */
     k.cta_threads = 256; k.regs_per_thread = 64;
-    assert_int_equal(kern_ctas_per_core(&k, &c), 2);
+    assert_int_equal(sm_ctas_per_core(&c.sm, &k), 2);
     /* shared memory: 49152 / 20480 = 2 (threads 8, regs 32) */
     k.cta_threads = 128; k.regs_per_thread = 8; k.smem_per_cta = 20480;
-    assert_int_equal(kern_ctas_per_core(&k, &c), 2);
+    assert_int_equal(sm_ctas_per_core(&c.sm, &k), 2);
     /* CTA cap: 32-thread CTAs fit 32 times by threads, 8 by the cap */
     k.cta_threads = 32; k.smem_per_cta = 0;
-    assert_int_equal(kern_ctas_per_core(&k, &c), 8);
+    assert_int_equal(sm_ctas_per_core(&c.sm, &k), 8);
     /* warps set below threads / 32: 16 warps / 4 per CTA = 4 */
-    c.max_warps = 16;
+    c.sm.max_warps = 16;
     k.cta_threads = 128;
-    assert_int_equal(kern_ctas_per_core(&k, &c), 4);
+    assert_int_equal(sm_ctas_per_core(&c.sm, &k), 4);
     /* threads count by whole warps: 48 threads hold 64 slots: 1024/64 = 16 */
-    c.max_warps = 32; c.max_ctas = 32;
+    c.sm.max_warps = 32; c.sm.max_ctas = 32;
     k.cta_threads = 48;
-    assert_int_equal(kern_ctas_per_core(&k, &c), 16);
+    assert_int_equal(sm_ctas_per_core(&c.sm, &k), 16);
     /* one CTA does not fit: 255 regs x 1024 threads > 32768 */
     k.cta_threads = 1024; k.regs_per_thread = 255;
-    assert_int_equal(kern_ctas_per_core(&k, &c), 0);
+    assert_int_equal(sm_ctas_per_core(&c.sm, &k), 0);
 }
 
 /* ---------------------------------------------------------------- suite */

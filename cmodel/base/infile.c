@@ -1,0 +1,96 @@
+/* infile.c -- inputs named by the user.  See infile.h. */
+#include "infile.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static const char *kind_of(mode_t m)
+{
+    if (S_ISDIR(m)) return "a directory";
+    if (S_ISCHR(m)) return "a character device";
+    if (S_ISBLK(m)) return "a block device";
+    if (S_ISFIFO(m)) return "a FIFO";
+    if (S_ISSOCK(m)) return "a socket";
+    return "not a regular file";
+}
+
+FILE *infile_open(const char *path, const char *what, uint64_t max_bytes, char *err,
+                  size_t errlen)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        snprintf(err, errlen, "%s:0: cannot open %s (%s)", path, what, strerror(errno));
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
+        snprintf(err, errlen, "%s:0: is %s, not a %s", path, kind_of(st.st_mode), what);
+        return NULL;
+    }
+    if (max_bytes && (uint64_t)st.st_size > max_bytes) {
+        snprintf(err, errlen, "%s:0: %s of %llu bytes is larger than the limit of %llu bytes",
+                 path, what, (unsigned long long)st.st_size, (unsigned long long)max_bytes);
+        return NULL;
+    }
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s:0: cannot open %s (%s)", path, what, strerror(errno));
+        return NULL;
+    }
+    infile_skip_bom(f);
+    return f;
+}
+
+void infile_skip_bom(FILE *f)
+{
+    int a = getc(f);
+    if (a == 0xEF) {
+        int b = getc(f);
+        if (b == 0xBB) {
+            int c = getc(f);
+            if (c == 0xBF) return;
+            if (c != EOF) ungetc(c, f);
+        }
+        rewind(f);              /* not a BOM: read from the start */
+        return;
+    }
+    if (a != EOF) ungetc(a, f);
+}
+
+/* Length of a valid UTF-8 sequence at s (1..4), 0 if invalid. */
+static size_t utf8_len(const unsigned char *s)
+{
+    if (s[0] < 0x80) return 1;
+    size_t n = (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3 : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
+    if (n == 2 && s[0] < 0xC2) return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80) return 0;
+    return n;
+}
+
+char *text_quote(const char *s, size_t max, char *out, size_t outlen)
+{
+    size_t o = 0, shown = 0;
+    const unsigned char *p = (const unsigned char *)s;
+    if (!outlen) return out;
+    while (*p && o + 8 < outlen) {
+        if (shown == max) {
+            memcpy(out + o, "...", 3);
+            o += 3;
+            break;
+        }
+        size_t n = utf8_len(p);
+        if (n == 1 && (*p < 0x20 || *p == 0x7f)) n = 0;
+        if (n == 0) {
+            o += (size_t)snprintf(out + o, outlen - o, "\\x%02X", *p);
+            p++;
+        } else {
+            memcpy(out + o, p, n);
+            o += n;
+            p += n;
+        }
+        shown++;
+    }
+    out[o] = 0;
+    return out;
+}

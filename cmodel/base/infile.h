@@ -1,0 +1,30 @@
+/* infile.h -- opening what a user names as input, and quoting what came
+ * from it.
+ *
+ * infile_open() refuses, with one line naming the path, anything but a
+ * regular file of at most max_bytes (0 = no limit): a directory given where
+ * a file is expected, a device (/dev/zero would be read until memory runs
+ * out), a FIFO.  It skips a UTF-8 byte-order mark.
+ * text_quote() makes a fragment of user input safe for a one-line message:
+ * control characters and bytes that are not UTF-8 become \xNN, and it is
+ * cut at `max` characters with "...".
+ */
+#ifndef INFILE_H
+#define INFILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* `what` names the expected thing ("configuration file", "workload").
+ * NULL + "PATH:0: problem" in err. */
+FILE *infile_open(const char *path, const char *what, uint64_t max_bytes, char *err,
+                  size_t errlen);
+
+/* Skip a UTF-8 BOM at the current position (the start of a file). */
+void  infile_skip_bom(FILE *f);
+
+/* Quote s (at most max visible characters) into out. Returns out. */
+char *text_quote(const char *s, size_t max, char *out, size_t outlen);
+
+#endif

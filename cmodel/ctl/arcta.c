@@ -1,0 +1,183 @@
+/* arcta.c -- AR-CTA decision unit and frequency calibrator outputs
+ * (seed 002 Sec. 3; spec/controllers.md Sec. 4).  Mirrors rtl/arcta.sv:
+ * inputs and programmable registers are masked to their RTL widths, all
+ * counters saturate at their RTL widths, ratios are cross-multiplied. */
+#include <stddef.h>
+#include <string.h>
+#include "arcta.h"
+
+#define MASK(bits) ((1u << (bits)) - 1u)
+
+static const char *const branch_names[ARCTA_NBRANCH] = {
+    "start", "restart", "profile", "end_cta", "end_window",
+    "ipc_high", "ipc_low", "bw_low", "gbr_high", "gbr_low",
+    "idle", "action",
+};
+
+const char *arcta_branch_name(int i)
+{
+    return (i >= 0 && i < ARCTA_NBRANCH) ? branch_names[i] : "?";
+}
+
+static uint32_t sat_add(uint32_t acc, uint32_t add, unsigned bits)
+{
+    uint32_t sum = acc + add;   /* acc < 2^23, add < 2^8: no wrap in 32 bits */
+    return sum > MASK(bits) ? MASK(bits) : sum;
+}
+
+static void clear_counters(arcta *s)
+{
+    s->cycles = 0;
+    s->insts = 0;
+    s->good = 0;
+    s->dram_cycles = 0;
+    memset(s->busy, 0, sizeof s->busy);
+}
+
+/* Number of cores (0 .. count-1) the CTA scheduler may use in this state.
+ * Seed 002 Sec. 3.1.3: type I all cores, type II half of them (at least
+ * core 0, so a single-core GPU keeps running). */
+static uint32_t enable_count(const arcta *s, uint32_t n_cores)
+{
+    switch (s->phase) {
+    case CTL_AR_PROFILE:
+    case CTL_AR_DECISION:
+        return 1;
+    case CTL_AR_ACTION:
+        if (s->type == CTL_AR_TYPE2)
+            return n_cores / 2 > 0 ? n_cores / 2 : 1;
+        return n_cores;
+    default:
+        return n_cores;
+    }
+}
+
+/* Outputs are functions of the registered state and the programmable
+ * registers only (Moore), exactly as the RTL's output assigns. */
+static void drive_outputs(const arcta *s, const ctl_cfg *cfg, ctl_out *out)
+{
+    uint32_t n_cores = cfg->n_cores & MASK(7);
+    uint32_t count = enable_count(s, n_cores);
+    int fc_on = s->type == CTL_AR_TYPE2;   /* seed 002 Sec. 3.2: type II only */
+
+    out->ar_phase = s->phase;
+    out->ar_type = s->type;
+    out->ar_limit1 = s->phase == CTL_AR_PROFILE || s->phase == CTL_AR_DECISION;
+    out->fc_on = (uint8_t)fc_on;
+    out->core_clk_pct = (int8_t)(fc_on ? -(int)(cfg->ar_core_pct & MASK(7)) : 0);
+    out->mem_clk_pct = (int8_t)(fc_on ? (int)(cfg->ar_mem_pct & MASK(7)) : 0);
+    for (uint32_t c = 0; c < CTL_MAX_CORES; c++)
+        out->core[c].ar_enable = c < count;
+}
+
+void arcta_reset(arcta *s, const ctl_cfg *cfg, ctl_out *out)
+{
+    memset(s, 0, sizeof *s);
+    s->phase = CTL_AR_IDLE;
+    s->type = CTL_AR_UNKNOWN;
+    drive_outputs(s, cfg, out);
+}
+
+/* True when max_bw_CTA <= t_max_bw (seed 002 Sec. 3.1.2): for every
+ * partition p < n_parts, busy_p / dram_cycles <= t_mpct / 100000, i.e.
+ * busy_p * 100000 <= t_mpct * dram_cycles. */
+static int bw_low(const arcta *s, const ctl_cfg *cfg)
+{
+    uint64_t rhs = (uint64_t)(cfg->ar_t_max_bw_mpct & MASK(17)) * s->dram_cycles;
+    uint32_t n_parts = cfg->n_parts & MASK(5);
+    for (uint32_t p = 0; p < CTL_MAX_PARTS && p < n_parts; p++)
+        if ((uint64_t)s->busy[p] * 100000u > rhs)
+            return 0;
+    return 1;
+}
+
+/* DECISION point, seed 002 Sec. 3.1.2 text order (not Algorithm 2).
+ * ipc_CTA = insts / (lanes * cycles) compared with pct / 100;
+ * GBR = good / cycles compared with t_GBR / 100. */
+int arcta_classify(const arcta *s, const ctl_cfg *cfg, int *branch)
+{
+    uint64_t lanes_cycles = (uint64_t)(cfg->simt_lanes & MASK(6)) * s->cycles;
+    uint64_t insts100 = (uint64_t)s->insts * 100u;
+    int br;
+
+    if (insts100 > (cfg->ar_t_u_ipc & MASK(7)) * lanes_cycles)
+        br = ARCTA_BR_IPC_HIGH;
+    else if (insts100 < (cfg->ar_t_l_ipc & MASK(7)) * lanes_cycles)
+        br = ARCTA_BR_IPC_LOW;
+    else if (bw_low(s, cfg))
+        br = ARCTA_BR_BW_LOW;
+    else if ((uint64_t)s->good * 100u >= (uint64_t)(cfg->ar_t_gbr & MASK(7)) * s->cycles)
+        br = ARCTA_BR_GBR_HIGH;
+    else
+        br = ARCTA_BR_GBR_LOW;
+    if (branch)
+        *branch = br;
+    return (br == ARCTA_BR_IPC_LOW || br == ARCTA_BR_GBR_LOW) ? CTL_AR_TYPE2 : CTL_AR_TYPE1;
+}
+
+/* One PROFILE cycle: add core 0's and the DRAM partitions' activity. */
+static void accumulate(arcta *s, const ctl_cfg *cfg, const ctl_in *in)
+{
+    const ctl_core_in *c0 = &in->core[0];
+    int good = (c0->issued & 1) && (c0->max_lanes & MASK(6)) >= (cfg->ar_good_lanes & MASK(6));
+
+    s->cycles = sat_add(s->cycles, 1, ARCTA_CYC_BITS);
+    s->insts = sat_add(s->insts, c0->thread_insts & MASK(7), ARCTA_INST_BITS);
+    s->good = sat_add(s->good, (uint32_t)good, ARCTA_CYC_BITS);
+    s->dram_cycles = sat_add(s->dram_cycles, in->dram_cycles & MASK(3), ARCTA_DRAM_BITS);
+    for (int p = 0; p < CTL_MAX_PARTS; p++)
+        s->busy[p] = sat_add(s->busy[p], in->dram_busy[p] & MASK(3), ARCTA_DRAM_BITS);
+}
+
+static int profile_step(arcta *s, const ctl_cfg *cfg, const ctl_in *in)
+{
+    accumulate(s, cfg, in);
+    if (in->core[0].cta_done & MASK(2)) {
+        s->phase = CTL_AR_DECISION;
+        return ARCTA_BR_END_CTA;
+    }
+    if (s->cycles >= (cfg->ar_window & MASK(16))) {
+        s->phase = CTL_AR_DECISION;
+        return ARCTA_BR_END_W;
+    }
+    return ARCTA_BR_PROFILE;
+}
+
+void arcta_step(arcta *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
+{
+    int br;
+
+    if (in->kernel_start & 1) {
+        br = (s->phase == CTL_AR_PROFILE || s->phase == CTL_AR_DECISION)
+                 ? ARCTA_BR_RESTART : ARCTA_BR_START;
+        clear_counters(s);
+        s->phase = CTL_AR_PROFILE;
+        s->type = CTL_AR_UNKNOWN;
+    } else if (s->phase == CTL_AR_PROFILE) {
+        br = profile_step(s, cfg, in);
+    } else if (s->phase == CTL_AR_DECISION) {
+        s->type = (uint8_t)arcta_classify(s, cfg, &br);
+        s->phase = CTL_AR_ACTION;
+    } else {
+        br = s->phase == CTL_AR_ACTION ? ARCTA_BR_ACTION : ARCTA_BR_IDLE;
+    }
+    s->branch_hits[br]++;
+    drive_outputs(s, cfg, out);
+}
+
+/* ---------------------------------------------------------------- keys */
+
+/* The unit's programmable registers, with the widths of rtl/arcta.sv's ports
+ * (seed 002 Sec. 3 for the defaults). */
+#define AK(k, f, lo, hi, bits, unit, h) KEY_U(ctl_cfg, k, f, lo, hi, bits, unit, "seed 002 Sec. 3", h)
+static const key_def arcta_rows[] = {
+    AK("arcta.window", ar_window, 1, 1u << 20, ARCTA_CYC_BITS, "core cycles", "profiling window W"),
+    AK("arcta.t_u_ipc", ar_t_u_ipc, 0, 100, 7, "%", "upper ipc threshold"),
+    AK("arcta.t_l_ipc", ar_t_l_ipc, 0, 100, 7, "%", "lower ipc threshold"),
+    AK("arcta.t_max_bw_mpct", ar_t_max_bw_mpct, 0, 100000, 17, "1/1000 %", "max bandwidth threshold"),
+    AK("arcta.t_gbr", ar_t_gbr, 0, 100, 7, "%", "good-branch-ratio threshold"),
+    AK("arcta.good_lanes", ar_good_lanes, 1, 32, 6, "lanes", "active lanes of a good issue cycle"),
+    AK("arcta.core_pct", ar_core_pct, 0, 99, 7, "%", "calibrator core clock decrease"),
+    AK("arcta.mem_pct", ar_mem_pct, 0, 100, 7, "%", "calibrator memory clock increase"),
+};
+const key_table arcta_keys = KEY_TABLE("arcta", "rtl/arcta.sv", arcta_rows);

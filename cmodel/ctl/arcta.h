@@ -1,0 +1,62 @@
+/* arcta.h -- ApSA's AR-CTA decision unit and frequency calibrator outputs
+ * (seed 002, Thomas & Daruwala, Sec. 3.1-3.2; spec/controllers.md Sec. 4).
+ *
+ * Per kernel: PROFILE (core 0 alone, one CTA) until core 0's CTA finishes or
+ * W cycles pass, one DECISION cycle, then ACTION until the next kernel start.
+ * C reference model of rtl/arcta.sv, cycle- and bit-identical.  Timing and
+ * counter widths are documented in docs/units/arcta.md.
+ */
+#ifndef ARCTA_H
+#define ARCTA_H
+
+#include <stdint.h>
+#include "ctl_seam.h"
+#include "keys.h"
+
+/* Decision branches (counted in arcta.branch_hits). */
+enum arcta_branch {
+    ARCTA_BR_START = 0,   /* kernel_start in IDLE or ACTION: begin PROFILE */
+    ARCTA_BR_RESTART,     /* kernel_start in PROFILE or DECISION: profile again */
+    ARCTA_BR_PROFILE,     /* PROFILE cycle counted, window continues */
+    ARCTA_BR_END_CTA,     /* window ends: core 0 reported cta_done */
+    ARCTA_BR_END_W,       /* window ends: W cycles counted */
+    ARCTA_BR_IPC_HIGH,    /* ipc_CTA > t_u_ipc: type I */
+    ARCTA_BR_IPC_LOW,     /* ipc_CTA < t_l_ipc: type II */
+    ARCTA_BR_BW_LOW,      /* max_bw_CTA <= t_max_bw: type I */
+    ARCTA_BR_GBR_HIGH,    /* GBR >= t_GBR: type I */
+    ARCTA_BR_GBR_LOW,     /* otherwise: type II */
+    ARCTA_BR_IDLE,        /* IDLE, no kernel start: hold */
+    ARCTA_BR_ACTION,      /* ACTION, no kernel start: hold */
+    ARCTA_NBRANCH
+};
+
+/* Counter widths of the RTL (saturating; see docs/units/arcta.md). */
+#define ARCTA_CYC_BITS  16  /* window cycles, W <= 65535 */
+#define ARCTA_INST_BITS 23  /* thread instructions: 127 * 65535 < 2^23 */
+#define ARCTA_DRAM_BITS 19  /* DRAM cycles / busy cycles: 7 * 65535 < 2^19 */
+
+typedef struct arcta {
+    uint8_t  phase;                 /* enum ctl_ar_phase */
+    uint8_t  type;                  /* enum ctl_ar_type */
+    uint32_t cycles;                /* core cycles in the window */
+    uint32_t insts;                 /* core 0 thread instructions */
+    uint32_t good;                  /* core 0 good cycles (GBR numerator) */
+    uint32_t dram_cycles;           /* DRAM cycles elapsed in the window */
+    uint32_t busy[CTL_MAX_PARTS];   /* DRAM data-bus busy cycles per partition */
+    uint64_t branch_hits[ARCTA_NBRANCH];
+} arcta;
+
+/* State and output reset values (IDLE: all cfg->n_cores cores enabled). */
+void arcta_reset(arcta *s, const ctl_cfg *cfg, ctl_out *out);
+/* One clock edge: consume in (cycle t), write AR-CTA's fields of out. */
+void arcta_step(arcta *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out);
+/* The DECISION of the measured counters: CTL_AR_TYPE1 or CTL_AR_TYPE2;
+ * *branch (if not NULL) gets the arcta_branch that decided. */
+int arcta_classify(const arcta *s, const ctl_cfg *cfg, int *branch);
+/* Short name of branch i, "?" when out of range. */
+const char *arcta_branch_name(int i);
+
+/* The unit's registers as configuration keys (arcta.*), widths of rtl/arcta.sv. */
+extern const key_table arcta_keys;
+
+#endif

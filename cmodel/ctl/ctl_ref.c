@@ -1,0 +1,62 @@
+/* ctl_ref.c -- all reference units behind the engine interface. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ctl_ref.h"
+
+const key_table *const ctl_key_tables[] = {
+    &dyncta_keys, &dyncore_keys, &claso_keys, &arcta_keys, &ucs_keys, NULL
+};
+
+void ctl_ref_reset(ctl_ref *r, const ctl_cfg *cfg, ctl_out *out)
+{
+    memset(out, 0, sizeof *out);
+    dyncta_reset(&r->dyncta, cfg, out);
+    dyncore_reset(&r->dyncore, cfg, out);
+    claso_reset(&r->claso, cfg, out);
+    arcta_reset(&r->arcta, cfg, out);
+    ucs_reset(&r->ucs, cfg, out);
+}
+
+void ctl_ref_step(ctl_ref *r, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
+{
+    unsigned u = r->units ? r->units : CTL_U_ALL;
+    if (u & CTL_U_DYNCTA) dyncta_step(&r->dyncta, cfg, in, out);
+    if (u & CTL_U_DYNCORE) dyncore_step(&r->dyncore, cfg, in, out);
+    if (u & CTL_U_CLASO) claso_step(&r->claso, cfg, in, out);
+    if (u & CTL_U_ARCTA) arcta_step(&r->arcta, cfg, in, out);
+    if (u & CTL_U_UCS) ucs_step(&r->ucs, cfg, in, out);
+}
+
+/* ---- engine "c" ---- */
+
+static int eng_reset(void *impl, const ctl_cfg *cfg, ctl_out *out, char *err, size_t errlen)
+{
+    (void)err; (void)errlen;
+    ctl_ref_reset(impl, cfg, out);
+    return 0;
+}
+
+static int eng_step(void *impl, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out,
+                    uint64_t cycle, char *err, size_t errlen)
+{
+    (void)cycle; (void)err; (void)errlen;
+    ctl_ref_step(impl, cfg, in, out);
+    return 0;
+}
+
+static void eng_destroy(void *impl) { free(impl); }
+
+int ctl_engine_c(ctl_engine *e, unsigned units)
+{
+    ctl_ref *r = calloc(1, sizeof *r);
+    if (!r) return -1;
+    r->units = units;
+    memset(e, 0, sizeof *e);
+    e->name = "c";
+    e->impl = r;
+    e->reset = eng_reset;
+    e->step = eng_step;
+    e->destroy = eng_destroy;
+    return 0;
+}

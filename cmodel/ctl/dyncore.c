@@ -1,0 +1,192 @@
+/* dyncore.c -- DYNCORE reference model (seed 000 Sec. 4.2). */
+#include <stdio.h>
+#include <string.h>
+#include "dyncore.h"
+
+#define MASK(bits) ((1u << (bits)) - 1u)
+
+static const char *const branch_names[DYNCORE_NBRANCH] = {
+    "kernel_start", "gate", "gate_keep_core0", "below_hold", "above_all_on",
+    "wake_draining", "wake_off", "drain_off", "drain_wait",
+};
+
+const char *dyncore_branch_name(int i)
+{
+    return (i >= 0 && i < DYNCORE_NBRANCH) ? branch_names[i] : "?";
+}
+
+
+
+static uint32_t sat_add(uint32_t sum, uint32_t add)
+{
+    return (sum + add > DYNCORE_SUM_MAX) ? DYNCORE_SUM_MAX : sum + add;
+}
+
+static uint32_t used_cores(const ctl_cfg *cfg)
+{
+    uint32_t n = cfg->n_cores & MASK(7);
+    return n < CTL_MAX_CORES ? n : CTL_MAX_CORES;
+}
+
+static int all_used_on(const dyncore *s, uint32_t n_used)
+{
+    for (uint32_t c = 0; c < n_used; c++)
+        if (s->mode[c] != DYNCORE_ON)
+            return 0;
+    return 1;
+}
+
+/* Lowest core index that a gate decision drains: the K highest-numbered used
+ * cores, but never core 0. */
+static uint32_t first_gated_core(const ctl_cfg *cfg)
+{
+    uint32_t n = cfg->n_cores & MASK(7);
+    uint32_t k = cfg->dyncore_k & MASK(DYNCORE_K_BITS);
+    return n > k ? n - k : 1;
+}
+
+static void write_outputs(const dyncore *s, const ctl_cfg *cfg, ctl_out *out)
+{
+    uint32_t n_used = used_cores(cfg);
+    for (uint32_t c = 0; c < CTL_MAX_CORES; c++) {
+        int used = c < n_used;
+        out->core[c].dc_enable = (uint8_t)(used && s->mode[c] == DYNCORE_ON);
+        out->core[c].dc_power_on = (uint8_t)(used && s->mode[c] != DYNCORE_OFF);
+    }
+}
+
+void dyncore_reset(dyncore *s, const ctl_cfg *cfg, ctl_out *out)
+{
+    memset(s, 0, sizeof *s); /* every core ON */
+    write_outputs(s, cfg, out);
+}
+
+/* Accumulate this cycle's N_act and counted cores (seed 000 Sec. 4.2:
+ * "G_act, the sum of N_act of each core that is not turned off"). */
+static void accumulate(dyncore *s, const ctl_in *in, uint32_t n_used)
+{
+    uint32_t active = 0, counted = 0;
+    for (uint32_t c = 0; c < n_used; c++) {
+        if (s->mode[c] == DYNCORE_OFF)
+            continue;
+        counted++;
+        active += in->core[c].active & 1u;
+    }
+    s->g_act = sat_add(s->g_act, active);
+    s->core_cycles = sat_add(s->core_cycles, counted);
+}
+
+/* G_act < t_act with t_act = frac_num/frac_den * counted * T (seed 000
+ * Sec. 4.2: 40960 = 2/3 * 30 cores * 2048), by cross-multiplication. */
+static int below_threshold(const dyncore *s, const ctl_cfg *cfg)
+{
+    uint64_t lhs = (uint64_t)s->g_act * (cfg->dyncore_frac_den & MASK(DYNCORE_FRAC_BITS));
+    uint64_t rhs = (uint64_t)s->core_cycles * (cfg->dyncore_frac_num & MASK(DYNCORE_FRAC_BITS));
+    return lhs < rhs;
+}
+
+enum decision { DEC_NONE = 0, DEC_GATE, DEC_WAKE };
+
+/* Period decision on the modes of this cycle (before the edge). */
+static enum decision decide(dyncore *s, const ctl_cfg *cfg, uint32_t n_used)
+{
+    int all_on = all_used_on(s, n_used);
+
+    if (below_threshold(s, cfg)) {
+        if (!all_on) {
+            s->branch_hits[DYNCORE_BR_BELOW_HOLD]++;
+            return DEC_NONE;
+        }
+        s->branch_hits[DYNCORE_BR_GATE]++;
+        if ((cfg->n_cores & MASK(7)) <= (cfg->dyncore_k & MASK(DYNCORE_K_BITS)))
+            s->branch_hits[DYNCORE_BR_GATE_KEEP_CORE0]++;
+        return DEC_GATE;
+    }
+    if (all_on) {
+        s->branch_hits[DYNCORE_BR_ABOVE_ALL_ON]++;
+        return DEC_NONE;
+    }
+    return DEC_WAKE;
+}
+
+/* Next mode of used core c.  A gate marks cores DRAINING (never straight
+ * OFF: a CTA granted in this cycle may still be on its way); a DRAINING core
+ * turns OFF at the edge of a cycle in which it is drained; a wake turns any
+ * DRAINING or OFF core back ON, overriding a drain-off at the same edge. */
+static uint8_t next_mode(dyncore *s, const ctl_in *in, uint32_t c, uint32_t first_gated,
+                         enum decision dec)
+{
+    uint8_t mode = s->mode[c];
+
+    if (dec == DEC_WAKE) {
+        if (mode == DYNCORE_DRAINING)
+            s->branch_hits[DYNCORE_BR_WAKE_DRAINING]++;
+        else if (mode == DYNCORE_OFF)
+            s->branch_hits[DYNCORE_BR_WAKE_OFF]++;
+        return DYNCORE_ON;
+    }
+    if (dec == DEC_GATE)
+        return c >= first_gated ? DYNCORE_DRAINING : DYNCORE_ON;
+    if (mode != DYNCORE_DRAINING)
+        return mode;
+    if (in->core[c].drained & 1u) {
+        s->branch_hits[DYNCORE_BR_DRAIN_OFF]++;
+        return DYNCORE_OFF;
+    }
+    s->branch_hits[DYNCORE_BR_DRAIN_WAIT]++;
+    return DYNCORE_DRAINING;
+}
+
+static void restart_period(dyncore *s)
+{
+    s->period_count = 0;
+    s->g_act = 0;
+    s->core_cycles = 0;
+}
+
+void dyncore_step(dyncore *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
+{
+    uint32_t n_used = used_cores(cfg);
+    uint32_t period = cfg->dyncore_period & MASK(DYNCORE_PERIOD_BITS);
+    uint32_t first_gated = first_gated_core(cfg);
+    uint8_t mode_next[CTL_MAX_CORES];
+
+    if (in->kernel_start & 1u) {
+        s->branch_hits[DYNCORE_BR_KERNEL_START]++;
+        memset(s->mode, DYNCORE_ON, sizeof s->mode);
+        restart_period(s);
+        write_outputs(s, cfg, out);
+        return;
+    }
+    /* The edge of the T-th counted cycle decides (period 0 acts as 1); the
+     * sums include this cycle. */
+    int period_end = s->period_count + 1u >= period;
+    enum decision dec = DEC_NONE;
+    accumulate(s, in, n_used);
+    if (period_end)
+        dec = decide(s, cfg, n_used);
+    for (uint32_t c = 0; c < CTL_MAX_CORES; c++)
+        mode_next[c] = c < n_used ? next_mode(s, in, c, first_gated, dec) : DYNCORE_ON;
+    memcpy(s->mode, mode_next, sizeof s->mode);
+    if (period_end)
+        restart_period(s);
+    else
+        s->period_count++;
+    write_outputs(s, cfg, out);
+}
+
+/* ---------------------------------------------------------------- keys */
+
+/* The unit's programmable registers, with the widths of rtl/dyncore.sv's ports. */
+#define DK(k, f, lo, hi, bits, unit, src, h) KEY_U(ctl_cfg, k, f, lo, hi, bits, unit, src, h)
+static const key_def dyncore_rows[] = {
+    DK("dyncore.period", dyncore_period, 1, 65535, DYNCORE_PERIOD_BITS, "core cycles",
+       "seed 000 Sec. 4.2", "DYNCORE period T"),
+    DK("dyncore.frac_num", dyncore_frac_num, 0, 255, DYNCORE_FRAC_BITS, "",
+       "seed 000 Sec. 4.2 (2/3)", "t_act fraction numerator"),
+    DK("dyncore.frac_den", dyncore_frac_den, 1, 255, DYNCORE_FRAC_BITS, "",
+       "seed 000 Sec. 4.2 (2/3)", "t_act fraction denominator"),
+    DK("dyncore.k", dyncore_k, 1, CTL_MAX_CORES, DYNCORE_K_BITS, "cores",
+       "seed 000 Sec. 4.2", "cores drained at once (K)"),
+};
+const key_table dyncore_keys = KEY_TABLE("dyncore", "rtl/dyncore.sv", dyncore_rows);

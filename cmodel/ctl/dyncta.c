@@ -1,0 +1,138 @@
+/* dyncta.c -- DYNCTA reference model (seed 000 Sec. 4.1, Algorithm 1). */
+#include <stdio.h>
+#include <string.h>
+#include "dyncta.h"
+
+#define MASK(bits) ((1u << (bits)) - 1u)
+
+static const char *const branch_names[DYNCTA_NBRANCH] = {
+    "kernel_start", "inc_idle", "inc_mem_low", "hold_at_N", "dec_mem_high",
+    "hold_at_1", "keep", "idle_sat", "mem_sat", "unused_core",
+};
+
+const char *dyncta_branch_name(int i)
+{
+    return (i >= 0 && i < DYNCTA_NBRANCH) ? branch_names[i] : "?";
+}
+
+
+
+/* Algorithm 1 INITIALIZE: n = floor(N/2), at least 1 (controllers.md 1). */
+static uint8_t initial_limit(uint8_t n_max)
+{
+    uint8_t half = (uint8_t)(n_max >> 1);
+    return half > 0 ? half : 1;
+}
+
+/* One saturating step of an 11-bit event counter. */
+static uint16_t count_event(uint16_t count, unsigned event, uint64_t *sat_hits)
+{
+    if (!event)
+        return count;
+    if (count >= DYNCTA_CNT_MAX) {
+        (*sat_hits)++;
+        return count;
+    }
+    return (uint16_t)(count + 1u);
+}
+
+/* Algorithm 1 / Fig. 6 decision on the counters of one period. */
+static uint8_t decide(dyncta *s, const ctl_cfg *cfg, uint8_t n, uint16_t c_idle, uint16_t c_mem)
+{
+    uint32_t t_idle = cfg->dyncta_t_idle & MASK(DYNCTA_CNT_BITS);
+    uint32_t t_mem_l = cfg->dyncta_t_mem_l & MASK(DYNCTA_CNT_BITS);
+    uint32_t t_mem_h = cfg->dyncta_t_mem_h & MASK(DYNCTA_CNT_BITS);
+    int want_inc_idle = c_idle >= t_idle;
+    int want_inc_mem = !want_inc_idle && c_mem < t_mem_l;
+    int want_dec = !want_inc_idle && !want_inc_mem && c_mem >= t_mem_h;
+
+    if (want_inc_idle || want_inc_mem) {
+        if (n >= s->n_max) {
+            s->branch_hits[DYNCTA_BR_HOLD_AT_N]++;
+            return n;
+        }
+        s->branch_hits[want_inc_idle ? DYNCTA_BR_INC_IDLE : DYNCTA_BR_INC_MEM_LOW]++;
+        return (uint8_t)(n + 1u);
+    }
+    if (want_dec) {
+        if (n <= 1) {
+            s->branch_hits[DYNCTA_BR_HOLD_AT_1]++;
+            return n;
+        }
+        s->branch_hits[DYNCTA_BR_DEC_MEM_HIGH]++;
+        return (uint8_t)(n - 1u);
+    }
+    s->branch_hits[DYNCTA_BR_KEEP]++;
+    return n;
+}
+
+static void write_outputs(const dyncta *s, ctl_out *out)
+{
+    for (int c = 0; c < CTL_MAX_CORES; c++)
+        out->core[c].dyncta_n = s->n[c];
+}
+
+void dyncta_reset(dyncta *s, const ctl_cfg *cfg, ctl_out *out)
+{
+    memset(s, 0, sizeof *s);
+    write_outputs(s, out);
+}
+
+static void step_core(dyncta *s, const ctl_cfg *cfg, const ctl_in *in, int c, int period_end)
+{
+    const ctl_core_in *ci = &in->core[c];
+    uint16_t c_idle, c_mem;
+
+    if ((uint32_t)c >= (cfg->n_cores & MASK(7))) {
+        s->branch_hits[DYNCTA_BR_UNUSED_CORE]++;
+        s->n[c] = 0;
+        s->c_idle[c] = s->c_mem[c] = 0;
+        return;
+    }
+    if (in->kernel_start & 1u) {
+        s->branch_hits[DYNCTA_BR_KERNEL_START]++;
+        s->n[c] = initial_limit(s->n_max);
+        s->c_idle[c] = s->c_mem[c] = 0;
+        return;
+    }
+    c_idle = count_event(s->c_idle[c], ci->idle & 1u, &s->branch_hits[DYNCTA_BR_IDLE_SAT]);
+    c_mem = count_event(s->c_mem[c], ci->mem_wait & 1u, &s->branch_hits[DYNCTA_BR_MEM_SAT]);
+    if (period_end) {
+        s->n[c] = decide(s, cfg, s->n[c], c_idle, c_mem);
+        c_idle = c_mem = 0;
+    }
+    s->c_idle[c] = c_idle;
+    s->c_mem[c] = c_mem;
+}
+
+void dyncta_step(dyncta *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
+{
+    uint32_t period = cfg->dyncta_period & MASK(DYNCTA_PERIOD_BITS);
+    uint32_t counted = s->period_count + 1u;
+    int kernel_start = in->kernel_start & 1u;
+    /* The edge of the T-th counted cycle decides (period 0 acts as 1). */
+    int period_end = !kernel_start && counted >= period;
+
+    if (kernel_start)
+        s->n_max = (uint8_t)(in->n_max & MASK(DYNCTA_N_BITS));
+    for (int c = 0; c < CTL_MAX_CORES; c++)
+        step_core(s, cfg, in, c, period_end);
+    s->period_count = (kernel_start || period_end) ? 0 : counted;
+    write_outputs(s, out);
+}
+
+/* ---------------------------------------------------------------- keys */
+
+/* The unit's programmable registers, with the widths of rtl/dyncta.sv's ports. */
+#define DK(k, f, lo, hi, bits, unit, src, h) KEY_U(ctl_cfg, k, f, lo, hi, bits, unit, src, h)
+static const key_def dyncta_rows[] = {
+    DK("dyncta.period", dyncta_period, 1, 65535, DYNCTA_PERIOD_BITS, "core cycles",
+       "seed 000 Sec. 4.1, Table 3", "sampling period T"),
+    DK("dyncta.t_idle", dyncta_t_idle, 0, 65535, DYNCTA_CNT_BITS, "cycles",
+       "seed 000 Table 3", "t_idle"),
+    DK("dyncta.t_mem_l", dyncta_t_mem_l, 0, 65535, DYNCTA_CNT_BITS, "cycles",
+       "seed 000 Table 3", "t_mem_l"),
+    DK("dyncta.t_mem_h", dyncta_t_mem_h, 0, 65535, DYNCTA_CNT_BITS, "cycles",
+       "seed 000 Table 3", "t_mem_h"),
+};
+const key_table dyncta_keys = KEY_TABLE("dyncta", "rtl/dyncta.sv", dyncta_rows);

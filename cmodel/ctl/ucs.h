@@ -1,0 +1,85 @@
+/* ucs.h -- uC-States Gating Control Unit, C reference model (seed 004,
+ * Kayiran et al. PACT 2016, Sec. 4 Algorithm 1; controllers.md section 5).
+ *
+ * One unit instance covers all cores (one GCU per core inside, one shared
+ * interval timer).  Every core cycle: ucs_step() consumes ctl_in at a clock
+ * edge and leaves the registered outputs tuned_down / accepts_work / pg_state
+ * of every core in ctl_out.  Bit-identical to rtl/ucs.sv; the cycle-exact
+ * rules are in docs/units/ucs.md.
+ */
+#ifndef UCS_H
+#define UCS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "ctl_seam.h"
+#include "keys.h"
+
+/* Nine signed accumulator slots per core, reused by every phase: each holds
+ * the interval sum of one cross-multiplied difference whose sign is the
+ * decision (docs/units/ucs.md).  Widths are the RTL widths; slot k saturates
+ * at +-(2^(w-1) - 1), which T <= 65535 never reaches. */
+#define UCS_NSLOT 9
+extern const uint8_t ucs_slot_bits[UCS_NSLOT]; /* 28 28 30 25 29 25 25 25 25 */
+
+enum ucs_phase { UCS_PHASE1 = 0, UCS_PHASE2 = 1, UCS_PHASE3 = 2 };
+
+/* Decision and state-machine branches, counted in ucs.branch_hits. */
+enum ucs_branch {
+    UCS_BR_P1_SP_DOWN, UCS_BR_P1_SP_UP, UCS_BR_P1_SFU_DOWN, UCS_BR_P1_SFU_UP,
+    UCS_BR_P1_LDST_DOWN, UCS_BR_P1_LDST_UP, UCS_BR_P1_LDST_LAMBDA0,
+    UCS_BR_P2_DOWN_FIRST, /* + 9: OCEX_SP, OCEX_SFU, OCEX_LDST, OC_*, IDOC_* */
+    UCS_BR_P2_UP_FIRST = UCS_BR_P2_DOWN_FIRST + 9,
+    UCS_BR_P3_SCH_DOWN_IFID_DOWN = UCS_BR_P2_UP_FIRST + 9,
+    UCS_BR_P3_SCH_DOWN_IFID_UP,
+    UCS_BR_P3_UP_SCH_UTIL,       /* U[SCH] >= 2 th_U */
+    UCS_BR_P3_UP_SCH_BOTTLENECK, /* U[SCH] < 2 th_U but some U[SCH_j] >= U[EX_j] */
+    UCS_BR_DRAIN_START, UCS_BR_DRAIN_WAIT, UCS_BR_DRAIN_CANCEL,
+    UCS_BR_PG_OFF, UCS_BR_CG_GATED,
+    UCS_BR_PG_WAKE_START, UCS_BR_PG_WAKE_NOW, UCS_BR_PG_WAKE_DONE, UCS_BR_WAKING_DOWN,
+    UCS_BR_CG_UNGATE,
+    UCS_BR_SHORT_EPISODE, UCS_BR_LONG_EPISODE,
+    UCS_BR_KERNEL_START, UCS_BR_CORE_DISABLED,
+    UCS_NBRANCH
+};
+
+/* One gateable group (the second group of a component). */
+typedef struct ucs_grp {
+    uint8_t tuned_down; /* decision register */
+    uint8_t state;      /* enum ctl_pg_state; CG groups use ON/DRAINING/OFF */
+    uint8_t wake_left;  /* PG only: WAKING cycles still to show (8b) */
+} ucs_grp;
+
+/* Per-core Gating Control Unit state. */
+typedef struct ucs_core {
+    int32_t  acc[UCS_NSLOT];  /* interval sums of the phase's differences */
+    uint8_t  lambda_seen;     /* phase 1: sum(lambda) != 0 */
+    ucs_grp  grp[CTL_NCOMP];
+    /* C-model statistics for the power model (not RTL state): per PG group,
+     * cycles in the current OFF episode, finished episodes, and episodes that
+     * ended before uc_break_even cycles.  Saturate at UINT32_MAX. */
+    uint32_t off_len[CTL_NPG];
+    uint32_t episodes[CTL_NPG];
+    uint32_t short_episodes[CTL_NPG];
+} ucs_core;
+
+typedef struct ucs {
+    uint16_t cyc;    /* cycles consumed in the current interval */
+    uint8_t  phase;  /* enum ucs_phase of the next decision */
+    ucs_core core[CTL_MAX_CORES];
+    uint64_t branch_hits[UCS_NBRANCH];
+} ucs;
+
+void ucs_reset(ucs *s, const ctl_cfg *cfg, ctl_out *out);
+void ucs_step(ucs *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out);
+const char *ucs_branch_name(int i);
+
+/* Component i is power-gated (SCH, EX_SP, EX_SFU, IFID's decoder): its PG
+ * group index (enum ctl_pg), or -1 for clock-gated components. */
+int ucs_pg_index(int comp);
+
+
+/* The unit's registers as configuration keys (ucs.*), widths of rtl/ucs.sv. */
+extern const key_table ucs_keys;
+
+#endif

@@ -1,0 +1,207 @@
+/* gpu.c -- the GPU top loop.  See gpu.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gpu.h"
+#include "core.h"
+#include "mem.h"
+#include "seam.h"
+
+enum { DOM_CORE = 0, DOM_ICNT, DOM_L2, DOM_DRAM, DOM_N };
+
+#define STUCK_CYCLES 2000000ull   /* no instruction, no memory traffic: deadlock */
+
+struct gpu {
+    const gpu_cfg *cfg;
+    ctl_engine *eng;
+    memsys  *mem;
+    core    *cores[CTL_MAX_CORES];
+    seam     seam;                   /* CTA scheduler and policy stack */
+    uint64_t now;                    /* core cycles since the run started */
+    uint64_t t_fs;                   /* simulated time */
+    uint64_t next_fs[DOM_N];
+    uint64_t period_fs[DOM_N];
+
+    void (*progress)(void *, uint64_t, uint32_t);
+    void *progress_arg;
+};
+
+static uint64_t period_of(uint32_t mhz, int pct)
+{
+    /* frequency f * (100 + pct) / 100  ->  period 1e9 fs / f * 100 / (100 + pct) */
+    return (uint64_t)(1000000000ull * 100ull) / ((uint64_t)mhz * (uint64_t)(100 + pct));
+}
+
+static void set_periods(gpu *g, int core_pct, int mem_pct)
+{
+    const clk_params *c = &g->cfg->clk;
+    g->period_fs[DOM_CORE] = period_of(c->core_mhz, core_pct);
+    g->period_fs[DOM_ICNT] = period_of(c->icnt_mhz, mem_pct);
+    g->period_fs[DOM_L2]   = period_of(c->l2_mhz, mem_pct);
+    g->period_fs[DOM_DRAM] = period_of(c->dram_mhz, mem_pct);
+}
+
+gpu *gpu_create(const gpu_cfg *cfg, ctl_engine *eng, char *err, size_t errlen)
+{
+    gpu *g = calloc(1, sizeof *g);
+    if (!g) { snprintf(err, errlen, "out of memory"); return NULL; }
+    g->cfg = cfg;
+    g->eng = eng;
+    g->mem = mem_create(&cfg->mem, &cfg->dram, cfg->sm.n_cores);
+    if (!g->mem) { snprintf(err, errlen, "memory system: bad configuration"); free(g); return NULL; }
+    for (uint32_t c = 0; c < cfg->sm.n_cores; c++) {
+        g->cores[c] = core_create(&cfg->sm, cfg->mem.line_bytes, c, g->mem, err, (unsigned)errlen);
+        if (!g->cores[c]) { gpu_destroy(g); return NULL; }
+    }
+    seam_init(&g->seam, &cfg->policy, cfg->sm.n_cores, cfg->mem.n_parts, g->cores, g->mem);
+    set_periods(g, 0, 0);
+    return g;
+}
+
+void gpu_destroy(gpu *g)
+{
+    if (!g) return;
+    for (uint32_t c = 0; c < CTL_MAX_CORES; c++) core_destroy(g->cores[c]);
+    mem_destroy(g->mem);
+    free(g);
+}
+
+void gpu_set_progress(gpu *g, void (*fn)(void *, uint64_t, uint32_t), void *arg)
+{
+    g->progress = fn;
+    g->progress_arg = arg;
+}
+
+/* ------------------------------------------------------------ the loop */
+
+/* Obey the control outputs from the next cycle on (clock scales included). */
+static void obey(gpu *g)
+{
+    int core_pct = 0, mem_pct = 0;
+    if (seam_obey(&g->seam, &core_pct, &mem_pct)) set_periods(g, core_pct, mem_pct);
+}
+
+static int core_tick(gpu *g, kstats *ks, char *err, size_t errlen)
+{
+    seam *s = &g->seam;
+    for (uint32_t c = 0; c < g->cfg->sm.n_cores; c++)
+        if (core_cycle(g->cores[c], g->now, &s->in.core[c], err, (unsigned)errlen) < 0) return -1;
+    if (seam_inputs(s, err, errlen) < 0) return -1;
+    if (g->eng->step(g->eng->impl, &g->cfg->ctl, &s->in, &s->out, g->now, err, errlen) < 0)
+        return -1;
+    seam_account(s, ks);
+    obey(g);
+    mem_tick_core(g->mem, g->now);
+    g->now++;
+    return 0;
+}
+
+static int kernel_done(const gpu *g)
+{
+    for (uint32_t c = 0; c < g->cfg->sm.n_cores; c++)
+        if (core_resident(g->cores[c])) return 0;
+    for (uint32_t c = 0; c < g->cfg->sm.n_cores; c++)
+        if (!core_quiet(g->cores[c])) return 0;
+    return mem_idle(g->mem);
+}
+
+static int run_kernel(gpu *g, kern *k, uint32_t kidx, report *r, kstats *ks,
+                      uint64_t *budget, char *err, size_t errlen)
+{
+    const gpu_cfg *cfg = g->cfg;
+    uint32_t n_max = sm_ctas_per_core(&cfg->sm, k);
+    if (n_max == 0) {
+        snprintf(err, errlen, "kernel %s: one CTA (%u threads, %u regs/thread, %u B shared) "
+                 "does not fit on a core", k->name, k->cta_threads, k->regs_per_thread,
+                 k->smem_per_cta);
+        return -1;
+    }
+    memset(ks, 0, sizeof *ks);
+    snprintf(ks->name, sizeof ks->name, "%s", k->name);
+    ks->n_cta = k->n_cta;
+    ks->n_max = n_max;
+    ks->warps_per_cta = k->warps_per_cta;
+    ks->n_cores = cfg->sm.n_cores;
+    for (uint32_t c = 0; c < cfg->sm.n_cores; c++) {
+        core_stats_reset(g->cores[c]);
+        core_kernel_begin(g->cores[c], k, n_max);
+    }
+    mem_stats_reset(g->mem);
+    seam_kernel_begin(&g->seam, k, n_max);
+    uint64_t start = g->now, start_fs = g->t_fs, last_progress = g->now, idle_since = g->now;
+    uint64_t last_insts = 0;
+    for (;;) {
+        uint64_t t = g->next_fs[0];
+        for (int d = 1; d < DOM_N; d++) if (g->next_fs[d] < t) t = g->next_fs[d];
+        g->t_fs = t;
+        if (g->next_fs[DOM_CORE] == t) {
+            if (core_tick(g, ks, err, errlen) < 0) return -1;
+            g->next_fs[DOM_CORE] += g->period_fs[DOM_CORE];
+            if (cfg->run.timeline_period && (g->now - start) % cfg->run.timeline_period == 0)
+                seam_sample(&g->seam, r, kidx, g->now);
+            if (seam_all_placed(&g->seam) && kernel_done(g)) break;
+            if ((g->now & 0x3ff) == 0) {
+                uint64_t insts = 0;
+                for (uint32_t c = 0; c < cfg->sm.n_cores; c++)
+                    insts += core_get_stats(g->cores[c])->warp_insts;
+                if (insts != last_insts) { last_insts = insts; idle_since = g->now; }
+                else if (mem_idle(g->mem) && g->now - idle_since > STUCK_CYCLES) {
+                    snprintf(err, errlen, "kernel %s: no progress for %llu cycles at cycle %llu "
+                             "(%u of %u CTAs placed)", k->name, (unsigned long long)STUCK_CYCLES,
+                             (unsigned long long)g->now, g->seam.next_cta, k->n_cta);
+                    return -1;
+                }
+                if (g->progress && g->now - last_progress >= (1u << 20)) {
+                    g->progress(g->progress_arg, g->now, kidx);
+                    last_progress = g->now;
+                }
+                if (cfg->run.max_cycles && g->now >= *budget) {
+                    snprintf(err, errlen, "kernel %s: run.max_cycles = %llu reached at cycle %llu",
+                             k->name, (unsigned long long)cfg->run.max_cycles,
+                             (unsigned long long)g->now);
+                    return -1;
+                }
+            }
+        }
+        if (g->next_fs[DOM_ICNT] == t) { mem_tick_icnt(g->mem); g->next_fs[DOM_ICNT] += g->period_fs[DOM_ICNT]; }
+        if (g->next_fs[DOM_L2] == t) { mem_tick_l2(g->mem); g->next_fs[DOM_L2] += g->period_fs[DOM_L2]; }
+        if (g->next_fs[DOM_DRAM] == t) { mem_tick_dram(g->mem); g->next_fs[DOM_DRAM] += g->period_fs[DOM_DRAM]; }
+    }
+    ks->cycles = g->now - start;
+    ks->time_fs = g->t_fs - start_fs;
+    ks->ar_type = cfg->policy.arcta ? g->seam.out.ar_type : 0;
+    for (uint32_t c = 0; c < cfg->sm.n_cores; c++) {
+        ks->core[c] = *core_get_stats(g->cores[c]);
+        ks->warp_insts += ks->core[c].warp_insts;
+        ks->thread_insts += ks->core[c].thread_insts;
+    }
+    ks->mem = *mem_get_stats(g->mem);
+    seam_kernel_end(&g->seam);
+    return 0;
+}
+
+int gpu_run(gpu *g, workload *w, report *r, char *err, size_t errlen)
+{
+    const gpu_cfg *cfg = g->cfg;
+    if (g->eng->reset(g->eng->impl, &cfg->ctl, &g->seam.out, err, errlen) < 0) return -1;
+    memset(&g->seam.in, 0, sizeof g->seam.in);
+    obey(g);
+    r->n_cores = cfg->sm.n_cores;
+    r->n_parts = cfg->mem.n_parts;
+    snprintf(r->config, sizeof r->config, "%s", cfg->name);
+    snprintf(r->workload, sizeof r->workload, "%s", w->path);
+    snprintf(r->engine, sizeof r->engine, "%s", g->eng->name);
+    r->k = calloc(w->n_kernels ? w->n_kernels : 1, sizeof *r->k);
+    if (!r->k) { snprintf(err, errlen, "out of memory"); return -1; }
+    uint64_t budget = cfg->run.max_cycles;
+    for (uint32_t i = 0; i < w->n_kernels; i++) {
+        int rc = run_kernel(g, w->kernels[i], i, r, &r->k[i], &budget, err, errlen);
+        if (rc < 0) return -1;
+        r->n_kernels = i + 1;
+        report_accumulate(&r->total, &r->k[i]);
+    }
+    snprintf(r->total.name, sizeof r->total.name, "total");
+    r->total.n_cores = cfg->sm.n_cores;
+    r->compared = g->eng->compared ? g->eng->compared(g->eng->impl) : 0;
+    return 0;
+}

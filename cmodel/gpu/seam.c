@@ -1,0 +1,304 @@
+/* seam.c -- the CTA scheduler and the policy stack.  See seam.h. */
+#include <stdlib.h>
+#include <string.h>
+#include "ctl_ref.h"
+#include "seam.h"
+
+/* ------------------------------------------------------------ keys */
+
+static const char *const limit_names[] = { "max", "static", "dyncta", NULL };
+static const char *const gating_names[] = { "none", "ucstates", NULL };
+
+static const key_def policy_rows[] = {
+    KEY_E(policy_params, "policy.cta_limit", cta_limit, limit_names, "seed 000 Sec. 4.1",
+          "CTA limit per core"),
+    KEY_U(policy_params, "policy.static_n", static_n, 0, 32, 0, "CTAs", "seed 000 Fig. 4",
+          "CTA limit with cta_limit = static (0 = unset)"),
+    KEY_U(policy_params, "policy.dyncore", dyncore, 0, 1, 0, "", "seed 000 Sec. 4.2",
+          "DYNCORE core gating"),
+    KEY_U(policy_params, "policy.claso", claso, 0, 1, 0, "", "seed 003 Sec. 3",
+          "CLASO credit scheduling"),
+    KEY_U(policy_params, "policy.arcta", arcta, 0, 1, 0, "", "seed 002 Sec. 3",
+          "AR-CTA core count and frequency calibrator"),
+    KEY_E(policy_params, "policy.gating", gating, gating_names, "seed 004 Sec. 4",
+          "datapath gating"),
+};
+const key_table policy_keys = KEY_TABLE("policy", NULL, policy_rows);
+
+/* A unit whose outputs the model ignores cannot change the run, so the c
+ * engine may skip it; lockstep steps them all to compare them all. */
+unsigned policy_units(const policy_params *p)
+{
+    unsigned u = 0;
+    if (p->cta_limit == LIMIT_DYNCTA) u |= CTL_U_DYNCTA;
+    if (p->dyncore) u |= CTL_U_DYNCORE;
+    if (p->claso) u |= CTL_U_CLASO;
+    if (p->arcta) u |= CTL_U_ARCTA;
+    if (p->gating == GATE_UCSTATES) u |= CTL_U_UCS;
+    return u ? u : CTL_U_NONE;
+}
+
+void seam_init(seam *s, const policy_params *pol, uint32_t n_cores, uint32_t n_parts,
+               core **cores, memsys *mem)
+{
+    memset(s, 0, sizeof *s);
+    s->pol = pol;
+    s->n_cores = n_cores;
+    s->n_parts = n_parts;
+    s->cores = cores;
+    s->mem = mem;
+}
+
+/* ------------------------------------------------------------ policy */
+
+uint32_t seam_limit(const seam *s, uint32_t c)
+{
+    const policy_params *p = s->pol;
+    uint32_t n = s->n_max;
+    if (p->cta_limit == LIMIT_STATIC) n = p->static_n < n ? p->static_n : n;
+    else if (p->cta_limit == LIMIT_DYNCTA) {
+        uint32_t d = s->out.core[c].dyncta_n;
+        n = d < 1 ? 1 : d > n ? n : d;
+    }
+    if (p->arcta && s->out.ar_limit1 && c == 0) n = 1;
+    return n;
+}
+
+static uint64_t enabled_cores(const seam *s)
+{
+    uint64_t m = 0;
+    for (uint32_t c = 0; c < s->n_cores; c++) {
+        int en = 1;
+        if (s->pol->dyncore) en = en && s->out.core[c].dc_enable;
+        if (s->pol->arcta) en = en && s->out.core[c].ar_enable;
+        if (en) m |= 1ull << c;
+    }
+    return m;
+}
+
+int seam_obey(seam *s, int *core_pct, int *mem_pct)
+{
+    const policy_params *p = s->pol;
+    for (uint32_t c = 0; c < s->n_cores; c++) {
+        core_set_limit(s->cores[c], seam_limit(s, c));
+        uint16_t acc = (uint16_t)((1u << CTL_NCOMP) - 1);
+        if (p->gating == GATE_UCSTATES) acc = s->out.core[c].accepts_work;
+        core_set_accepts(s->cores[c], acc);
+    }
+    uint64_t en = enabled_cores(s);
+    if (p->claso && en != s->enabled_mask && s->k) s->alloc_due = 1;
+    s->enabled_mask = en;
+    int fc = p->arcta && s->out.fc_on;
+    if (fc == s->fc_applied) return 0;
+    s->fc_applied = fc;
+    *core_pct = fc ? s->out.core_clk_pct : 0;
+    *mem_pct = fc ? s->out.mem_clk_pct : 0;
+    return 1;
+}
+
+/* ------------------------------------------------------ CTA scheduling */
+
+void seam_kernel_begin(seam *s, kern *k, uint32_t n_max)
+{
+    s->last_dram_cycles = 0;
+    memset(s->last_dram_busy, 0, sizeof s->last_dram_busy);
+    s->k = k;
+    s->n_max = n_max;
+    s->next_cta = 0;
+    s->rr = 0;
+    s->reqs_out = 0;
+    memset(s->granted, 0, sizeof s->granted);
+    memset(s->req_pending, 0, sizeof s->req_pending);
+    memset(s->refused, 0, sizeof s->refused);
+    /* kernel launch: the units see it at this cycle's edge; CTAs are placed
+     * from the next cycle on, under the outputs that edge produces. */
+    s->in.kernel_start = 1;
+    s->in.n_max = (uint8_t)n_max;
+    s->enabled_mask = enabled_cores(s);
+    s->alloc_due = s->pol->claso ? 1 : 0;
+    s->launching = 1;
+}
+
+void seam_kernel_end(seam *s) { s->k = NULL; }
+
+int seam_all_placed(const seam *s) { return s->k && s->next_cta >= s->k->n_cta; }
+
+static int place_cta(seam *s, uint32_t c, char *err, size_t errlen)
+{
+    if (core_launch_cta(s->cores[c], s->next_cta, s->seq, err, (unsigned)errlen) < 0) return -1;
+    s->next_cta++;
+    s->seq++;
+    return 0;
+}
+
+/* Grants of the previous cycle's requests (seed 003 Sec. 3). */
+static void claso_collect(seam *s)
+{
+    for (uint32_t c = 0; c < s->n_cores; c++) {
+        const ctl_core_out *o = &s->out.core[c];
+        if (!s->req_pending[c]) continue;
+        if (o->grant) { s->granted[c]++; }
+        else if (o->refuse) { s->refused[c] = 1; }
+        else continue;
+        s->req_pending[c] = 0;
+        s->reqs_out--;
+    }
+}
+
+/* CLASO: place granted CTAs, then request as many as are still owed. */
+static int claso_schedule(seam *s, char *err, size_t errlen)
+{
+    uint32_t nc = s->n_cores;
+    claso_collect(s);
+    for (uint32_t i = 0; i < nc; i++) {
+        uint32_t c = (s->rr + i) % nc;
+        if (s->granted[c] && core_has_room(s->cores[c]) && s->next_cta < s->k->n_cta) {
+            if (place_cta(s, c, err, errlen) < 0) return -1;
+            s->granted[c]--;
+        }
+    }
+    if (s->alloc_due || !s->out.claso_ready) return 0;
+    uint32_t unplaced = s->k->n_cta - s->next_cta, owed = s->reqs_out;
+    for (uint32_t c = 0; c < nc; c++) owed += s->granted[c];
+    for (uint32_t i = 0; i < nc && owed < unplaced; i++) {
+        uint32_t c = (s->rr + i) % nc;
+        if (!((s->enabled_mask >> c) & 1u) || s->req_pending[c] || s->refused[c] ||
+            s->granted[c] || !core_has_room(s->cores[c]))
+            continue;
+        s->in.core[c].req = 1;
+        s->req_pending[c] = 1;
+        s->reqs_out++;
+        owed++;
+    }
+    s->rr = (s->rr + 1) % nc;
+    return 0;
+}
+
+/* Round-robin over enabled cores, at most one CTA per core per cycle. */
+static int cta_schedule(seam *s, char *err, size_t errlen)
+{
+    uint32_t nc = s->n_cores;
+    for (uint32_t c = 0; c < nc; c++) s->in.core[c].req = 0;
+    if (!s->k || s->launching) return 0;
+    if (s->pol->claso) return claso_schedule(s, err, errlen);
+    uint32_t last = nc;
+    for (uint32_t i = 0; i < nc && s->next_cta < s->k->n_cta; i++) {
+        uint32_t c = (s->rr + i) % nc;
+        if (!((s->enabled_mask >> c) & 1u) || !core_has_room(s->cores[c])) continue;
+        if (place_cta(s, c, err, errlen) < 0) return -1;
+        last = c;
+    }
+    if (last < nc) s->rr = (last + 1) % nc;
+    return 0;
+}
+
+/* New CLASO credits for every CTA not yet placed; grants waiting for room
+ * are withdrawn (their core may no longer be enabled) and so are counted in
+ * n_cta again. */
+static void claso_alloc(seam *s)
+{
+    s->in.alloc = 1;
+    s->in.n_cta = s->k->n_cta - s->next_cta;
+    for (uint32_t c = 0; c < s->n_cores; c++) {
+        s->granted[c] = 0;
+        s->refused[c] = 0;
+    }
+    s->in.alloc_cores = (uint8_t)__builtin_popcountll(s->enabled_mask);
+    s->alloc_due = 0;
+}
+
+static void dram_inputs(seam *s)
+{
+    const mem_stats *ms = mem_get_stats(s->mem);
+    uint64_t d = ms->dram_cycles - s->last_dram_cycles;
+    s->in.dram_cycles = (uint8_t)(d > 7 ? 7 : d);
+    s->last_dram_cycles = ms->dram_cycles;
+    for (uint32_t p = 0; p < s->n_parts; p++) {
+        uint64_t b = ms->part[p].dram_busy_cycles - s->last_dram_busy[p];
+        s->in.dram_busy[p] = (uint8_t)(b > 7 ? 7 : b);
+        s->last_dram_busy[p] = ms->part[p].dram_busy_cycles;
+    }
+}
+
+int seam_inputs(seam *s, char *err, size_t errlen)
+{
+    uint32_t insts = 0;
+    for (uint32_t c = 0; c < s->n_cores; c++) insts += s->in.core[c].thread_insts;
+    s->tl_insts += insts;
+    if (cta_schedule(s, err, errlen) < 0) return -1;
+    if (s->alloc_due) claso_alloc(s);
+    dram_inputs(s);
+    return 0;
+}
+
+/* ------------------------------------------------------------ stats */
+
+static void account_gating(seam *s, uint32_t c, core_ctl_stats *cs)
+{
+    const ctl_core_out *o = &s->out.core[c];
+    for (int p = 0; p < CTL_NPG; p++) {
+        uint8_t st = o->pg_state[p];
+        if (st == CTL_PGS_OFF) cs->pg_off_cycles[p]++;
+        if (st == CTL_PGS_OFF && s->prev_pg[c][p] != CTL_PGS_OFF) cs->pg_gatings[p]++;
+        if (st == CTL_PGS_WAKING && s->prev_pg[c][p] == CTL_PGS_OFF) cs->pg_wakeups[p]++;
+        s->prev_pg[c][p] = st;
+    }
+    for (int i = 0; i < CTL_NCOMP; i++)
+        if ((o->tuned_down >> i) & 1u) cs->down_cycles[i]++;
+}
+
+void seam_account(seam *s, kstats *ks)
+{
+    const policy_params *p = s->pol;
+    s->in.kernel_start = 0;
+    s->in.alloc = 0;
+    s->launching = 0;
+    for (uint32_t c = 0; c < s->n_cores; c++) {
+        core_ctl_stats *cs = &ks->ctl[c];
+        const ctl_core_out *o = &s->out.core[c];
+        int on = !p->dyncore || o->dc_power_on;
+        if (!on) cs->off_cycles++;
+        if (!((s->enabled_mask >> c) & 1u)) cs->disabled_cycles++;
+        if (on && core_resident(s->cores[c]) == 0) {
+            cs->empty_cycles++;
+            if (seam_all_placed(s)) ks->tail_idle++;
+        }
+        cs->limit_sum += seam_limit(s, c);
+        if (p->claso && s->req_pending[c]) {
+            cs->grants += o->grant;
+            cs->refusals += o->refuse;
+        }
+        if (p->gating == GATE_UCSTATES) account_gating(s, c, cs);
+    }
+    if (p->arcta && s->out.fc_on) ks->fc_cycles++;
+}
+
+void seam_sample(seam *s, report *r, uint32_t kidx, uint64_t now)
+{
+    if (r->n_tl == r->cap_tl) {
+        uint32_t cap = r->cap_tl ? r->cap_tl * 2 : 256;
+        tl_sample *n = realloc(r->tl, cap * sizeof *n);
+        if (!n) return;                 /* timeline truncated, the run goes on */
+        r->tl = n;
+        r->cap_tl = cap;
+    }
+    tl_sample *t = &r->tl[r->n_tl++];
+    memset(t, 0, sizeof *t);
+    t->cycle = now;
+    t->kernel = kidx;
+    t->ar_phase = s->out.ar_phase;
+    t->ar_type = s->out.ar_type;
+    t->fc_on = s->out.fc_on;
+    t->credit_global = s->out.credit_global;
+    t->thread_insts = s->tl_insts;
+    s->tl_insts = 0;
+    for (uint32_t c = 0; c < s->n_cores; c++) {
+        t->limit[c] = (uint8_t)seam_limit(s, c);
+        t->resident[c] = (uint8_t)core_resident(s->cores[c]);
+        t->paused[c] = (uint8_t)core_paused(s->cores[c]);
+        t->enabled[c] = (uint8_t)((s->enabled_mask >> c) & 1u);
+        t->power_on[c] = (uint8_t)(!s->pol->dyncore || s->out.core[c].dc_power_on);
+        t->tuned_down[c] = s->out.core[c].tuned_down;
+        t->credit[c] = s->out.core[c].credit;
+    }
+}

@@ -1,0 +1,84 @@
+/* seam.h -- the model side of the seam (ctl/ctl_seam.h): the CTA scheduler
+ * and the policy stack.
+ *
+ * Each core cycle, after the cores have filled their own ctl_core_in fields:
+ *   seam_inputs()  places CTAs (round-robin, or CLASO grants), raises CLASO
+ *                  requests, and fills the global inputs (kernel launch,
+ *                  CLASO allocation, DRAM activity);
+ *   the engine steps the units on `in` and writes `out`;
+ *   seam_account() counts what the outputs did this cycle;
+ *   seam_obey()    applies the outputs for the next cycle: CTA limits,
+ *                  core enables, datapath gating and clock scales.
+ * Nothing else reads ctl_out or writes ctl_in (but core_cycle's own fields).
+ */
+#ifndef SEAM_H
+#define SEAM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "core.h"
+#include "ctl_seam.h"
+#include "kern.h"
+#include "mem.h"
+#include "policy.h"
+#include "stats.h"
+
+typedef struct seam {
+    const policy_params *pol;
+    uint32_t n_cores, n_parts;
+    core   **cores;                  /* [n_cores], owned by the GPU */
+    memsys  *mem;
+    ctl_in   in;
+    ctl_out  out;
+
+    /* CTA scheduler */
+    kern    *k;
+    uint32_t n_max;
+    uint32_t next_cta;               /* next CTA id to place */
+    uint32_t granted[CTL_MAX_CORES]; /* CLASO grants not yet placed */
+    uint8_t  req_pending[CTL_MAX_CORES];
+    uint8_t  refused[CTL_MAX_CORES];
+    uint32_t reqs_out;
+    uint32_t rr;                     /* round-robin start core */
+    uint64_t seq;                    /* CTA launch sequence */
+    uint64_t enabled_mask;           /* cores that may receive CTAs */
+    uint8_t  alloc_due;              /* CLASO: allocate in the next cycle */
+    uint8_t  launching;              /* the kernel-launch cycle: no CTA placed yet */
+    int      fc_applied;             /* calibrator state the clocks reflect */
+
+    /* DRAM counters for the AR-CTA inputs */
+    uint64_t last_dram_cycles;
+    uint64_t last_dram_busy[CTL_MAX_PARTS];
+
+    uint8_t  prev_pg[CTL_MAX_CORES][CTL_NPG];
+    uint32_t tl_insts;               /* thread instructions since the last sample */
+} seam;
+
+void seam_init(seam *s, const policy_params *pol, uint32_t n_cores, uint32_t n_parts,
+               core **cores, memsys *mem);
+
+/* Kernel k (N = n_max) launches: its inputs are raised for this cycle. */
+void seam_kernel_begin(seam *s, kern *k, uint32_t n_max);
+void seam_kernel_end(seam *s);
+
+/* CTA placement and the global inputs of this cycle.  -1 with err on a
+ * kernel source error. */
+int  seam_inputs(seam *s, char *err, size_t errlen);
+
+/* After the engine's step: clear the pulses, count this cycle's outputs. */
+void seam_account(seam *s, kstats *ks);
+
+/* Obey the outputs from the next cycle on.  Returns 1 if the clock scales
+ * changed (then *core_pct, *mem_pct hold the new percentages), else 0. */
+int  seam_obey(seam *s, int *core_pct, int *mem_pct);
+
+/* The CTA limit core c obeys now. */
+uint32_t seam_limit(const seam *s, uint32_t c);
+
+/* Every CTA of the running kernel placed. */
+int  seam_all_placed(const seam *s);
+
+/* One controller timeline sample at core cycle `now`. */
+void seam_sample(seam *s, report *r, uint32_t kidx, uint64_t now);
+
+#endif

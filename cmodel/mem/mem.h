@@ -1,0 +1,80 @@
+/* mem.h -- the memory system below the cores: per-core L1 data caches with
+ * MSHRs, a crossbar in each direction, L2 slices with MSHRs, DRAM channels.
+ *
+ * The core model talks to it with line-granular accesses (the coalescer in
+ * coal.h turns a warp's lane addresses into lines) and collects
+ * completions by token.  The memory system runs in three clock domains, each
+ * ticked by the GPU top loop in time order; L1 hit timing is in core cycles.
+ *
+ * Timing contract:
+ *   - mem_access() at core cycle t on an L1 hit completes its token at
+ *     t + l1_lat (popped by mem_pop_done in that core cycle);
+ *   - a miss allocates (or merges into) an L1 MSHR and queues a request for
+ *     the crossbar; the token completes when the line returns;
+ *   - stores are write-through, no write-allocate: they complete (for the
+ *     warp) once accepted into the miss queue, and consume crossbar and L2/DRAM
+ *     bandwidth; an L2 write allocates (write-back L2);
+ *   - atomics travel like loads, are performed at L2 and never fill L1.
+ */
+#ifndef MEM_H
+#define MEM_H
+
+#include <stdint.h>
+#include "dram.h"
+#include "keys.h"
+#include "mem_stats.h"
+
+enum mem_kind { MEM_LOAD = 0, MEM_STORE, MEM_ATOMIC };
+enum mem_result { MEM_HIT = 0, MEM_MISS = 1, MEM_STALL = 2 };
+
+typedef struct memsys memsys;
+
+/* Parameters above DRAM (keys l1.*, icnt.*, l2.*; table mem_keys in mem.c). */
+typedef struct mem_params {
+    uint32_t l1_bytes, l1_assoc, line_bytes, l1_mshr, l1_mshr_merge, l1_lat, l1_miss_queue;
+    uint32_t icnt_lat;          /* icnt cycles from injection to ejection */
+    uint32_t icnt_flit_bytes;   /* bytes a port moves per icnt cycle */
+    uint32_t icnt_queue;        /* packets buffered per input and per output port */
+    uint32_t n_parts;           /* memory partitions: L2 slice + DRAM channel each */
+    uint32_t l2_bytes, l2_assoc, l2_mshr, l2_lat, l2_queue;
+} mem_params;
+
+extern const key_table mem_keys;
+
+/* The papers' small preset values (configs/small.cfg restates them). */
+void mem_params_defaults(mem_params *p);
+
+memsys *mem_create(const mem_params *p, const dram_params *dp, uint32_t n_cores);
+void    mem_destroy(memsys *m);
+
+/* One line access from core `core` at core cycle `now`.  `token` is the
+ * caller's id, returned by mem_pop_done when the access completes.  Returns
+ * MEM_HIT, MEM_MISS (accepted, completion later) or MEM_STALL (not accepted:
+ * no MSHR, merge slots full or miss queue full; retry later); -1 for a core
+ * out of range or an unknown kind. */
+int mem_access(memsys *m, uint32_t core, uint64_t line_addr, int kind,
+               uint32_t token, uint64_t now);
+
+/* Next completed token of `core` at core cycle `now`: 1 and *token set, or 0. */
+int mem_pop_done(memsys *m, uint32_t core, uint64_t now, uint32_t *token);
+
+/* Advance one cycle of a clock domain. */
+void mem_tick_core(memsys *m, uint64_t now);   /* L1 side: miss queue -> crossbar */
+void mem_tick_icnt(memsys *m);
+void mem_tick_l2(memsys *m);
+void mem_tick_dram(memsys *m);
+
+/* No request anywhere in flight (all queues, MSHRs and channels empty). */
+int mem_idle(const memsys *m);
+
+/* Partition of a line address (address mapping), and bank/row within it. */
+uint32_t mem_part_of(const memsys *m, uint64_t line_addr);
+
+const mem_stats *mem_get_stats(const memsys *m);
+void mem_stats_reset(memsys *m);
+
+/* Per-core miss statistics (for per-core reports). */
+uint64_t mem_core_l1_hits(const memsys *m, uint32_t core);
+uint64_t mem_core_l1_misses(const memsys *m, uint32_t core);
+
+#endif

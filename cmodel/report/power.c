@@ -1,0 +1,285 @@
+/* power.c -- the activity-based power model.  See power.h.
+ *
+ * Sources of the defaults.  The papers give ratios, not a coefficient table:
+ *  - seed 004 Sec. 6: static power of each core component is proportional to
+ *    its area; non-core components (memory system, DRAM) are 40 % of static
+ *    power; a power-gated group has no static power; gating costs a
+ *    break-even time of 19 cycles.  We charge each gate+wake pair the group's
+ *    static energy over the break-even time (the definition of break-even).
+ *  - Relative component areas (s_comp) are this project's assumption for a
+ *    Fermi-class core: execution units and operand collectors dominate; they
+ *    are configuration keys so a user with GPUWattch area numbers can set them.
+ *  - Per-event energies are of the magnitudes GPUWattch-class models report
+ *    for 40 nm parts (a few pJ per thread operation, tens of pJ per cache
+ *    access, about 15 nJ per 128-byte DRAM line transfer); they are
+ *    assumptions, and every one is a power.* key.  Measured with them: the
+ *    30-core preset (kayiran30) averages 86 W running compute_fma (67 % of
+ *    it static) and 74 W running stream_copy (DRAM 21 W) -- the range
+ *    GPUWattch-class models report for a Fermi GTX 480-class GPU.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "power.h"
+
+/* Every coefficient is a key power.<field>, 0..1e9 (sources above). */
+#define PK(f, unit, h) KEY_F(power_cfg, "power." #f, offsetof(power_cfg, f), 1e9, unit, "power.c header", h)
+#define PKC(i, n, h) KEY_F(power_cfg, "power." n, offsetof(power_cfg, s_comp) + (i) * sizeof(double), \
+                           1e9, "mW", "power.c header", h)
+#define PKK(i, n, h) KEY_F(power_cfg, "power." n, offsetof(power_cfg, clk_comp) + (i) * sizeof(double), \
+                           1e9, "mW", "power.c header", h)
+
+static const key_def power_rows[] = {
+    PK(e_fetch, "pJ", "per instruction fetched and decoded (IFID busy slot)"),
+    PK(e_issue, "pJ", "per warp instruction issued (SCH busy slot)"),
+    PK(e_idoc, "pJ", "per instruction passing IDOC"),
+    PK(e_oc, "pJ", "per instruction collecting its operands (register-file reads)"),
+    PK(e_ocex, "pJ", "per instruction passing OCEX"),
+    PK(e_sp_thread, "pJ", "per SP thread instruction"),
+    PK(e_sfu_thread, "pJ", "per SFU thread instruction"),
+    PK(e_dp_thread, "pJ", "per double-precision thread instruction"),
+    PK(e_ldst_access, "pJ", "per line access issued by EX_LDST"),
+    PK(e_l1, "pJ", "per L1 access"),
+    PK(e_l2, "pJ", "per L2 access"),
+    PK(e_flit, "pJ", "per crossbar flit"),
+    PK(e_dram_rw, "pJ", "per DRAM line read or write"),
+    PK(e_dram_act, "pJ", "per DRAM activate+precharge"),
+    PKC(CTL_IFID, "s_ifid", "static, IFID (both groups)"),
+    PKC(CTL_SCH, "s_sch", "static, warp schedulers"),
+    PKC(CTL_IDOC_SP, "s_idoc_sp", "static"), PKC(CTL_IDOC_SFU, "s_idoc_sfu", "static"),
+    PKC(CTL_IDOC_LDST, "s_idoc_ldst", "static"),
+    PKC(CTL_OC_SP, "s_oc_sp", "static"), PKC(CTL_OC_SFU, "s_oc_sfu", "static"),
+    PKC(CTL_OC_LDST, "s_oc_ldst", "static"),
+    PKC(CTL_OCEX_SP, "s_ocex_sp", "static"), PKC(CTL_OCEX_SFU, "s_ocex_sfu", "static"),
+    PKC(CTL_OCEX_LDST, "s_ocex_ldst", "static"),
+    PKC(CTL_EX_SP, "s_ex_sp", "static"), PKC(CTL_EX_SFU, "s_ex_sfu", "static"),
+    PKC(CTL_EX_LDST, "s_ex_ldst", "static"),
+    PK(s_core_other, "mW", "static per core never gated (register file, L1, shared memory)"),
+    PKK(CTL_IFID, "clk_ifid", "clock power"), PKK(CTL_SCH, "clk_sch", "clock power"),
+    PKK(CTL_IDOC_SP, "clk_idoc_sp", "clock power"), PKK(CTL_IDOC_SFU, "clk_idoc_sfu", "clock power"),
+    PKK(CTL_IDOC_LDST, "clk_idoc_ldst", "clock power"),
+    PKK(CTL_OC_SP, "clk_oc_sp", "clock power"), PKK(CTL_OC_SFU, "clk_oc_sfu", "clock power"),
+    PKK(CTL_OC_LDST, "clk_oc_ldst", "clock power"),
+    PKK(CTL_OCEX_SP, "clk_ocex_sp", "clock power"), PKK(CTL_OCEX_SFU, "clk_ocex_sfu", "clock power"),
+    PKK(CTL_OCEX_LDST, "clk_ocex_ldst", "clock power"),
+    PKK(CTL_EX_SP, "clk_ex_sp", "clock power"), PKK(CTL_EX_SFU, "clk_ex_sfu", "clock power"),
+    PKK(CTL_EX_LDST, "clk_ex_ldst", "clock power"),
+    PK(s_l2, "mW", "static per L2 slice"),
+    PK(s_dram, "mW", "static (background) per DRAM channel"),
+    PK(s_const, "mW", "uncore constant"),
+};
+const key_table power_keys = KEY_TABLE("power", NULL, power_rows);
+
+void power_cfg_defaults(power_cfg *p)
+{
+    memset(p, 0, sizeof *p);
+    p->e_fetch = 300; p->e_issue = 200;
+    p->e_idoc = 60;   p->e_oc = 600;    p->e_ocex = 60;
+    p->e_sp_thread = 60; p->e_sfu_thread = 150; p->e_dp_thread = 200;
+    p->e_ldst_access = 400;
+    p->e_l1 = 800;    p->e_l2 = 1500;   p->e_flit = 300;
+    p->e_dram_rw = 15000; p->e_dram_act = 8000;
+    /* relative areas as mW at the nominal voltage, per core */
+    static const double s[CTL_NCOMP] = {
+        60,  /* IFID */      40,  /* SCH */
+        15, 10, 10,          /* IDOC */
+        90, 40, 40,          /* OC */
+        15, 10, 10,          /* OCEX */
+        260, 90, 70          /* EX_SP, EX_SFU, EX_LDST */
+    };
+    for (int i = 0; i < CTL_NCOMP; i++) {
+        p->s_comp[i] = s[i];
+        p->clk_comp[i] = s[i] * 0.25;
+    }
+    p->s_core_other = 250;
+    /* non-core = 40 % of static (seed 004 Sec. 6), set per partition by
+     * power_compute when left at 0 */
+    p->s_l2 = 0;
+    p->s_dram = 0;
+    p->s_const = 2000;
+}
+
+static const char *row_names[PW_NROWS] = {
+    "IFID", "SCH", "IDOC", "OC", "OCEX", "EX_SP", "EX_SFU", "EX_LDST",
+    "L1", "L2", "ICNT", "DRAM", "gating", "constant"
+};
+const char *power_row_name(int row) { return row >= 0 && row < PW_NROWS ? row_names[row] : "?"; }
+
+static int comp_row(int comp)
+{
+    switch (comp) {
+    case CTL_IFID: return PW_IFID;
+    case CTL_SCH: return PW_SCH;
+    case CTL_IDOC_SP: case CTL_IDOC_SFU: case CTL_IDOC_LDST: return PW_IDOC;
+    case CTL_OC_SP: case CTL_OC_SFU: case CTL_OC_LDST: return PW_OC;
+    case CTL_OCEX_SP: case CTL_OCEX_SFU: case CTL_OCEX_LDST: return PW_OCEX;
+    case CTL_EX_SP: return PW_EX_SP;
+    case CTL_EX_SFU: return PW_EX_SFU;
+    default: return PW_EX_LDST;
+    }
+}
+
+static const int pg_comp[CTL_NPG] = { CTL_SCH, CTL_EX_SP, CTL_EX_SFU, CTL_IFID };
+
+void power_compute(const power_cfg *p, const ctl_cfg *ctl, const report *r, power_report *out)
+{
+    const kstats *k = &r->total;
+    memset(out, 0, sizeof *out);
+    if (k->cycles == 0) return;
+    double time_s = (double)k->time_fs / 1e15;
+    double tcyc = time_s / (double)k->cycles;         /* average core period */
+    double fc = (double)k->fc_cycles / (double)k->cycles;
+    /* DVFS (seed 002 Sec. 3 calibrator; V proportional to f): dynamic x (1+p)^2,
+     * static x (1+p), for the share of time the calibrator was on. */
+    double cp = ctl->ar_core_pct / 100.0, mp = ctl->ar_mem_pct / 100.0;
+    double core_dyn = (1 - fc) + fc * (1 - cp) * (1 - cp), core_st = (1 - fc) + fc * (1 - cp);
+    double mem_dyn = (1 - fc) + fc * (1 + mp) * (1 + mp), mem_st = (1 - fc) + fc * (1 + mp);
+    const double pj = 1e-12, mw = 1e-3;
+
+    /* dynamic, core side */
+    for (uint32_t c = 0; c < k->n_cores; c++) {
+        const core_stats *s = &k->core[c];
+        out->dyn_j[PW_IFID] += p->e_fetch * (double)s->busy[CTL_IFID];
+        out->dyn_j[PW_SCH] += p->e_issue * (double)s->busy[CTL_SCH];
+        /* IDOC, OC and OCEX: energy per instruction passing, not per cycle an
+         * instruction waits there (a stalled instruction reads no registers) */
+        double piped = 0;
+        for (int cl = 0; cl < IC_NCLASS; cl++)
+            if (cl != IC_BAR && cl != IC_HINT && cl != IC_EXIT) piped += (double)s->class_insts[cl];
+        out->dyn_j[PW_IDOC] += p->e_idoc * piped;
+        out->dyn_j[PW_OC] += p->e_oc * piped;
+        out->dyn_j[PW_OCEX] += p->e_ocex * piped;
+        out->dyn_j[PW_EX_SP] += p->e_sp_thread * (double)(s->class_threads[IC_SP] + s->class_threads[IC_BRA]) +
+                                p->e_dp_thread * (double)s->class_threads[IC_DP];
+        out->dyn_j[PW_EX_SFU] += p->e_sfu_thread * (double)s->class_threads[IC_SFU];
+        out->dyn_j[PW_EX_LDST] += p->e_ldst_access *
+            (double)(s->l1_lines + s->class_insts[IC_SLD] + s->class_insts[IC_SST]);
+    }
+    for (int i = 0; i <= PW_EX_LDST; i++) out->dyn_j[i] *= pj * core_dyn;
+
+    /* dynamic, memory side */
+    const mem_stats *m = &k->mem;
+    double l2 = 0, dram_rw = 0, act = 0;
+    for (uint32_t q = 0; q < r->n_parts; q++) {
+        l2 += (double)(m->part[q].l2_hits + m->part[q].l2_misses);
+        dram_rw += (double)(m->part[q].dram_reads + m->part[q].dram_writes);
+        act += (double)m->part[q].dram_activates;
+    }
+    out->dyn_j[PW_L1] = p->e_l1 * (double)(m->l1_hits + m->l1_misses) * pj * core_dyn;
+    out->dyn_j[PW_L2] = p->e_l2 * l2 * pj * mem_dyn;
+    out->dyn_j[PW_ICNT] = p->e_flit * (double)(m->icnt_req_flits + m->icnt_resp_flits) * pj * mem_dyn;
+    out->dyn_j[PW_DRAM] = (p->e_dram_rw * dram_rw + p->e_dram_act * act) * pj * mem_dyn;
+
+    /* static and clock power, core side, per core: off cores pay nothing,
+     * power-gated groups (half a component) pay nothing while off,
+     * clock-gated groups save half the component's clock power. */
+    for (uint32_t c = 0; c < k->n_cores; c++) {
+        const core_ctl_stats *t = &k->ctl[c];
+        double on_cycles = (double)k->cycles - (double)t->off_cycles;
+        for (int i = 0; i < CTL_NCOMP; i++) {
+            double e = p->s_comp[i] * on_cycles;
+            double clk = p->clk_comp[i] * on_cycles;
+            int pg = -1;
+            for (int g = 0; g < CTL_NPG; g++) if (pg_comp[g] == i) pg = g;
+            if (pg >= 0) {
+                /* IFID: the decoder (PG) is half of IFID's area; the buffer is CG */
+                double share = i == CTL_IFID ? 0.5 : 1.0;
+                e -= p->s_comp[i] * share * 0.5 * (double)t->pg_off_cycles[pg];
+                clk -= p->clk_comp[i] * share * 0.5 * (double)t->pg_off_cycles[pg];
+                /* gate + wake: the group's static energy over the break-even time */
+                out->dyn_j[PW_GATING] += p->s_comp[i] * share * 0.5 * mw * tcyc * core_st *
+                                         ctl->uc_break_even * (double)t->pg_gatings[pg];
+                if (i == CTL_IFID) clk -= p->clk_comp[i] * 0.5 * 0.5 * (double)t->down_cycles[i];
+            } else {
+                clk -= p->clk_comp[i] * 0.5 * (double)t->down_cycles[i];
+            }
+            out->stat_j[comp_row(i)] += (e + clk) * mw * tcyc * core_st;
+        }
+        out->stat_j[PW_L1] += p->s_core_other * on_cycles * mw * tcyc * core_st;
+    }
+    /* non-core static: 40 % of all static power (seed 004 Sec. 6) unless set */
+    double noncore_j;
+    if (p->s_l2 > 0 || p->s_dram > 0)
+        noncore_j = (p->s_l2 + p->s_dram) * r->n_parts * mw * time_s;
+    else {
+        double full_core_j = 0;
+        for (int i = 0; i < CTL_NCOMP; i++) full_core_j += p->s_comp[i];
+        full_core_j = (full_core_j + p->s_core_other) * k->n_cores * mw * time_s;
+        noncore_j = full_core_j * 0.4 / 0.6;
+    }
+    out->stat_j[PW_L2] = noncore_j * 0.5 * mem_st;
+    out->stat_j[PW_DRAM] = noncore_j * 0.5 * mem_st;
+    out->stat_j[PW_CONST] = p->s_const * mw * time_s;
+
+    out->time_s = time_s;
+    for (int i = 0; i < PW_NROWS; i++) out->total_j += out->dyn_j[i] + out->stat_j[i];
+    out->avg_w = time_s > 0 ? out->total_j / time_s : 0;
+}
+
+void power_print(const power_report *p, FILE *out)
+{
+    double dyn = 0, st = 0;
+    for (int i = 0; i < PW_NROWS; i++) { dyn += p->dyn_j[i]; st += p->stat_j[i]; }
+    fprintf(out, "  power: %.2f W average (dynamic %.2f W, static %.2f W), energy %.4g J\n",
+            p->avg_w, p->time_s > 0 ? dyn / p->time_s : 0, p->time_s > 0 ? st / p->time_s : 0,
+            p->total_j);
+    fprintf(out, "    %-9s %10s %10s\n", "component", "dyn W", "static W");
+    for (int i = 0; i < PW_NROWS; i++)
+        fprintf(out, "    %-9s %10.3f %10.3f\n", row_names[i],
+                p->time_s > 0 ? p->dyn_j[i] / p->time_s : 0, p->time_s > 0 ? p->stat_j[i] / p->time_s : 0);
+    if (p->have_base)
+        fprintf(out, "  relative to baseline: energy %.3f, average power %.3f\n",
+                p->base_total_j > 0 ? p->total_j / p->base_total_j : 0,
+                p->base_avg_w > 0 ? p->avg_w / p->base_avg_w : 0);
+}
+
+static int json_number(const char *text, const char *key, double *v)
+{
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\":", key);
+    const char *s = strstr(text, pat);
+    if (!s) return -1;
+    char *end;
+    *v = strtod(s + strlen(pat), &end);
+    return end == s + strlen(pat) ? -1 : 0;
+}
+
+int power_load_baseline(power_report *p, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) { snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno)); return -1; }
+    static char buf[1 << 20];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    const char *pw = strstr(buf, "\"power\":");
+    if (!pw || json_number(pw, "energy_j", &p->base_total_j) < 0 ||
+        json_number(pw, "power_w", &p->base_avg_w) < 0) {
+        snprintf(err, errlen, "%s: no \"power\" object with energy_j and power_w (write it with --json)", path);
+        return -1;
+    }
+    p->have_base = 1;
+    return 0;
+}
+
+int power_append_json(const power_report *p, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r+");
+    if (!f) { snprintf(err, errlen, "%s: cannot reopen: %s", path, strerror(errno)); return -1; }
+    /* report_write_json ends with "}\n": replace it with the power object */
+    if (fseek(f, -2, SEEK_END) != 0) { fclose(f); snprintf(err, errlen, "%s: bad report", path); return -1; }
+    fprintf(f, ",\n \"power\": {\"energy_j\": %.9g, \"power_w\": %.6f, \"time_s\": %.9g", p->total_j,
+            p->avg_w, p->time_s);
+    if (p->have_base)
+        fprintf(f, ", \"rel_energy\": %.6f, \"rel_power\": %.6f",
+                p->base_total_j > 0 ? p->total_j / p->base_total_j : 0,
+                p->base_avg_w > 0 ? p->avg_w / p->base_avg_w : 0);
+    fprintf(f, ", \"rows\": [");
+    for (int i = 0; i < PW_NROWS; i++)
+        fprintf(f, "%s{\"name\": \"%s\", \"dynamic_j\": %.9g, \"static_j\": %.9g}", i ? ", " : "",
+                row_names[i], p->dyn_j[i], p->stat_j[i]);
+    fprintf(f, "]}}\n");
+    if (fclose(f) != 0) { snprintf(err, errlen, "%s: write failed", path); return -1; }
+    return 0;
+}

@@ -1,0 +1,947 @@
+/* core.c -- one GPU core (SM).  See core.h.
+ *
+ * Per cycle, stages are processed back to front so an instruction moves at
+ * most one stage per cycle:
+ *   completions (timing wheel, memory tokens) -> EX_LDST sends lines ->
+ *   OCEX_j -> EX_j -> OC_j -> OCEX_j -> IDOC_j -> OC_j -> issue -> fetch.
+ * Warp readiness is kept in 64-bit masks updated on events, so the schedulers
+ * are bit operations, not scans of every warp.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "core.h"
+#include "coal.h"
+#include "wsched.h"
+
+#define WHEEL      1024u        /* timing wheel slots (max latency < WHEEL) */
+#define WPOOL      4096u        /* wheel entries per core */
+#define NREC       128u         /* LDST records (memory instructions in flight) */
+#define NIL16      0xffffu
+#define MAXSLOT    16u          /* slots per component (units <= 15) */
+#define END_PC     0xffffffffu  /* pc of the implicit exit at the end of a warp's stream */
+
+enum ptype { PT_SP = 0, PT_SFU = 1, PT_LDST = 2, PT_NONE = 3 };
+
+typedef struct token {          /* an instruction between issue and EX */
+    uint16_t warp;
+    uint8_t  cls;
+    uint8_t  grp;               /* group of the slot it occupies */
+    uint8_t  dst[KERN_MAX_DST];
+    uint8_t  ndst;
+    uint8_t  pad;
+    uint16_t rec;               /* LDST record, or NIL16 */
+    uint32_t ready;             /* OC: cycle operands are collected (low 32 bits) */
+} token;
+
+typedef struct stage {          /* IDOC_j, OC_j or OCEX_j: a small FIFO */
+    token    t[MAXSLOT];
+    uint8_t  n;
+    uint8_t  occ[2];            /* tokens per group */
+} stage;
+
+typedef struct exunit {
+    uint64_t busy_until;        /* SP/SFU/LDST-shared: unit busy while now < busy_until */
+    uint16_t rec;               /* LDST global: record being sent, NIL16 if none */
+    uint8_t  next;              /* next line to send */
+} exunit;
+
+typedef struct ldrec {          /* a global memory instruction in flight */
+    uint16_t warp;
+    uint8_t  cls;
+    uint8_t  nlines;
+    uint8_t  left;              /* lines not yet completed */
+    uint8_t  ndst;
+    uint8_t  dst[KERN_MAX_DST];
+    uint16_t next_free;
+    uint64_t line[COAL_MAX_LINES];
+} ldrec;
+
+typedef struct wentry { uint16_t warp, next; uint8_t dst[KERN_MAX_DST]; uint8_t ndst, pad; } wentry;
+
+typedef struct warp {
+    uint64_t pend[4];           /* scoreboard: registers with a write in flight */
+    uint64_t gpend[4];          /* ... of which a global load / atomic */
+    kcursor  cur;
+    uint32_t inflight;          /* issued, not completed */
+    uint32_t memout;            /* LDST records outstanding */
+    uint16_t wid;               /* warp index within its CTA */
+    uint8_t  slot;              /* CTA slot */
+    uint8_t  at_bar;
+    uint8_t  fetch_done;        /* stream ended (EXIT fetched) */
+    uint8_t  ib_head, ib_n;
+    inst     ib[2];
+} warp;
+
+typedef struct ctaslot {
+    uint64_t warps;             /* mask of warp slots */
+    uint64_t seq;               /* launch order */
+    uint32_t cta;
+    uint32_t nlive;             /* warps not finished */
+    uint32_t nbar;              /* live warps waiting at the barrier */
+    uint8_t  used;
+} ctaslot;
+
+struct core {
+    const sm_params *cfg;
+    uint32_t line_bytes;        /* memory system line size */
+    memsys  *mem;
+    kern    *k;
+    uint32_t id;
+    uint32_t n_max, limit;
+    uint32_t resident, paused_n;
+    uint16_t accepts;           /* uC-States accepts_work */
+    uint64_t now;
+
+    warp     w[CORE_MAX_WARPS];
+    ctaslot  cs[CORE_MAX_CTAS];
+    uint64_t used_mask;         /* warp slots in use (resident, not finished) */
+    uint64_t live_mask;         /* warps that have not issued EXIT */
+    uint64_t ready_mask;        /* head instruction issuable (scoreboard, barrier) */
+    uint64_t memblk_mask;       /* head instruction waits on a global load */
+    uint64_t type_mask[4];      /* head instruction pipeline type */
+    uint64_t fetch_mask;        /* ibuf has room and stream not ended */
+    uint64_t paused_mask;       /* warps of paused CTAs */
+    uint64_t memwarp_mask;      /* warps with LDST records outstanding (J) */
+    uint8_t  mem_blocked;       /* this cycle an EX_LDST unit could not send: memory back-pressure */
+    uint64_t age[CORE_MAX_WARPS]; /* CTA launch seq << 6 | warp in CTA */
+    uint32_t fetch_rr;
+
+    wsched_state sch[8];
+    uint64_t sched_warps[8];    /* warps each scheduler serves */
+
+    stage    st[CTL_NCOMP];     /* IDOC/OC/OCEX used; index by component */
+    exunit   ex[3][MAXSLOT];    /* EX_SP, EX_SFU, EX_LDST units */
+
+    uint16_t wheel[WHEEL];
+    wentry   wpool[WPOOL];
+    uint16_t wfree;
+    ldrec    rec[NREC];
+    uint16_t rfree;
+
+    core_stats s;
+};
+
+static const int comp_idoc[3] = { CTL_IDOC_SP, CTL_IDOC_SFU, CTL_IDOC_LDST };
+static const int comp_oc[3]   = { CTL_OC_SP, CTL_OC_SFU, CTL_OC_LDST };
+static const int comp_ocex[3] = { CTL_OCEX_SP, CTL_OCEX_SFU, CTL_OCEX_LDST };
+static const int comp_ex[3]   = { CTL_EX_SP, CTL_EX_SFU, CTL_EX_LDST };
+
+static int ptype_of(int cls)
+{
+    switch (cls) {
+    case IC_SP: case IC_DP: case IC_BRA: return PT_SP;
+    case IC_SFU: return PT_SFU;
+    case IC_SLD: case IC_SST: case IC_GLD: case IC_GST: case IC_ATOM: return PT_LDST;
+    default: return PT_NONE;
+    }
+}
+
+static int is_global(int cls) { return cls == IC_GLD || cls == IC_GST || cls == IC_ATOM; }
+
+static inline int bit_test(const uint64_t *m, unsigned r) { return (m[r >> 6] >> (r & 63)) & 1u; }
+static inline void bit_set(uint64_t *m, unsigned r) { m[r >> 6] |= 1ull << (r & 63); }
+static inline void bit_clr(uint64_t *m, unsigned r) { m[r >> 6] &= ~(1ull << (r & 63)); }
+
+/* ---------------------------------------------------------------- create */
+
+core *core_create(const sm_params *cfg, uint32_t line_bytes, uint32_t id, memsys *mem,
+                  char *err, unsigned errlen)
+{
+    if (cfg->max_warps > CORE_MAX_WARPS || cfg->max_ctas > CORE_MAX_CTAS) {
+        snprintf(err, errlen, "core: max_warps %u / max_ctas %u exceed %u / %u",
+                 cfg->max_warps, cfg->max_ctas, CORE_MAX_WARPS, CORE_MAX_CTAS);
+        return NULL;
+    }
+    for (int i = 0; i < IC_NCLASS; i++)
+        if (cfg->lat[i] >= WHEEL) {
+            snprintf(err, errlen, "core: latency %u of class %d must be below %u",
+                     cfg->lat[i], i, WHEEL);
+            return NULL;
+        }
+    for (int i = 0; i < CTL_NCOMP; i++)
+        if (cfg->units[i] == 0 || cfg->units[i] >= MAXSLOT) {
+            snprintf(err, errlen, "core: component %d has %u units (1..%u)", i,
+                     cfg->units[i], MAXSLOT - 1);
+            return NULL;
+        }
+    if (cfg->n_sched == 0 || cfg->n_sched > 8) {
+        snprintf(err, errlen, "core: %u warp schedulers (1..8)", cfg->n_sched);
+        return NULL;
+    }
+    core *c = calloc(1, sizeof *c);
+    if (!c) { snprintf(err, errlen, "core: out of memory"); return NULL; }
+    c->cfg = cfg;
+    c->line_bytes = line_bytes;
+    c->id = id;
+    c->mem = mem;
+    c->accepts = (uint16_t)((1u << CTL_NCOMP) - 1);
+    for (unsigned i = 0; i < WHEEL; i++) c->wheel[i] = NIL16;
+    for (unsigned i = 0; i < WPOOL; i++) c->wpool[i].next = (uint16_t)(i + 1 < WPOOL ? i + 1 : NIL16);
+    c->wfree = 0;
+    for (unsigned i = 0; i < NREC; i++) c->rec[i].next_free = (uint16_t)(i + 1 < NREC ? i + 1 : NIL16);
+    c->rfree = 0;
+    for (int t = 0; t < 3; t++)
+        for (unsigned u = 0; u < MAXSLOT; u++) c->ex[t][u].rec = NIL16;
+    core_set_accepts(c, c->accepts);
+    return c;
+}
+
+void core_destroy(core *c) { free(c); }
+
+/* --------------------------------------------------------------- masks */
+
+/* Schedulers in the gated group (upper half) stop when SCH is tuned down;
+ * their warps are served by the scheduler of the lower half they map onto. */
+static void sched_map(core *c)
+{
+    uint32_t ns = c->cfg->n_sched;
+    int sch_full = (c->accepts >> CTL_SCH) & 1u;
+    uint32_t half = ns / 2 ? ns / 2 : 1;
+    for (uint32_t s = 0; s < 8; s++) c->sched_warps[s] = 0;
+    for (uint32_t w = 0; w < CORE_MAX_WARPS; w++) {
+        uint32_t s = w % ns;
+        if (!sch_full && ns > 1 && s >= half) s -= half;
+        c->sched_warps[s] |= 1ull << w;
+    }
+}
+
+void core_set_accepts(core *c, uint16_t accepts_work)
+{
+    uint16_t old = c->accepts;
+    c->accepts = accepts_work;
+    if (((old ^ accepts_work) >> CTL_SCH) & 1u || c->sched_warps[0] == 0)
+        sched_map(c);
+}
+
+/* Slots of component comp that may take new work now. */
+static inline uint32_t comp_room(const core *c, int comp)
+{
+    uint32_t u = c->cfg->units[comp];
+    return ((c->accepts >> comp) & 1u) ? u : u / 2 + (u & 1u);
+}
+
+static inline uint32_t grp_size0(const core *c, int comp)
+{
+    uint32_t u = c->cfg->units[comp];
+    return u / 2 + (u & 1u);
+}
+
+static int head_hazard(const warp *w, const inst *in, int *on_global)
+{
+    int haz = 0;
+    *on_global = 0;
+    for (unsigned i = 0; i < in->nsrc; i++) {
+        unsigned r = in->src[i];
+        if (r == KERN_REG_NONE) continue;
+        if (bit_test(w->pend, r)) { haz = 1; if (bit_test(w->gpend, r)) *on_global = 1; }
+    }
+    for (unsigned i = 0; i < in->ndst; i++) {
+        unsigned r = in->dst[i];
+        if (r == KERN_REG_NONE) continue;
+        if (bit_test(w->pend, r)) { haz = 1; if (bit_test(w->gpend, r)) *on_global = 1; }
+    }
+    return haz;
+}
+
+/* Recompute warp wi's ready / memory-blocked / type / fetch bits. */
+static void warp_eval(core *c, uint32_t wi)
+{
+    uint64_t b = 1ull << wi;
+    warp *w = &c->w[wi];
+    c->ready_mask &= ~b;
+    c->memblk_mask &= ~b;
+    for (int t = 0; t < 4; t++) c->type_mask[t] &= ~b;
+    c->fetch_mask &= ~b;
+    if (!(c->live_mask & b)) return;
+    if (!w->fetch_done && w->ib_n < c->cfg->ibuf_depth) c->fetch_mask |= b;
+    if (w->ib_n == 0 || w->at_bar) return;
+    const inst *in = &w->ib[w->ib_head];
+    int on_global;
+    if (head_hazard(w, in, &on_global)) {
+        if (on_global) c->memblk_mask |= b;
+        return;
+    }
+    c->ready_mask |= b;
+    c->type_mask[ptype_of(in->cls)] |= b;
+}
+
+/* ------------------------------------------------------------- CTA slots */
+
+static void update_paused(core *c)
+{
+    /* DYNCTA CTA pausing (seed 000 Sec. 4.1): the max(0, r - n) most recently
+     * assigned CTAs are paused; their warps get the lowest priority. */
+    uint32_t np = c->resident > c->limit ? c->resident - c->limit : 0;
+    uint32_t chosen = 0;
+    c->paused_mask = 0;
+    c->paused_n = np;
+    for (uint32_t i = 0; i < np; i++) {
+        int youngest = -1;
+        for (uint32_t s = 0; s < CORE_MAX_CTAS; s++) {
+            if (!c->cs[s].used || ((chosen >> s) & 1u)) continue;
+            if (youngest < 0 || c->cs[s].seq > c->cs[youngest].seq) youngest = (int)s;
+        }
+        if (youngest < 0) break;
+        chosen |= 1u << youngest;
+        c->paused_mask |= c->cs[youngest].warps;
+    }
+}
+
+void core_set_limit(core *c, uint32_t n)
+{
+    if (n == c->limit) return;
+    c->limit = n;
+    update_paused(c);
+}
+
+void core_kernel_begin(core *c, kern *k, uint32_t n_max)
+{
+    c->k = k;
+    c->n_max = n_max;
+    c->limit = n_max;
+    c->paused_n = 0;
+    c->paused_mask = 0;
+    for (uint32_t s = 0; s < c->cfg->n_sched; s++) wsched_reset(&c->sch[s]);
+}
+
+int core_has_room(const core *c)
+{
+    return c->k && c->resident < c->limit && c->resident < c->n_max &&
+           c->resident < c->cfg->max_ctas;
+}
+
+int core_launch_cta(core *c, uint32_t cta, uint64_t seq, char *err, unsigned errlen)
+{
+    uint32_t slot = 0;
+    while (slot < CORE_MAX_CTAS && c->cs[slot].used) slot++;
+    uint32_t nw = c->k->warps_per_cta;
+    if (slot == CORE_MAX_CTAS || (uint32_t)__builtin_popcountll(~c->used_mask) < nw) {
+        snprintf(err, errlen, "core %u: no room for CTA %u", c->id, cta);
+        return -1;
+    }
+    if (c->k->ops->cta_begin && c->k->ops->cta_begin(c->k, cta, err, errlen) < 0) return -1;
+    ctaslot *cs = &c->cs[slot];
+    memset(cs, 0, sizeof *cs);
+    cs->used = 1;
+    cs->cta = cta;
+    cs->seq = seq;
+    cs->nlive = nw;
+    uint32_t wid = 0;
+    for (uint32_t wi = 0; wi < CORE_MAX_WARPS && wid < nw; wi++) {
+        if (c->used_mask & (1ull << wi)) continue;
+        warp *w = &c->w[wi];
+        memset(w, 0, offsetof(warp, ib));
+        w->ib_n = 0;
+        w->ib_head = 0;
+        w->wid = (uint16_t)wid;
+        w->slot = (uint8_t)slot;
+        c->age[wi] = (seq << 6) | wid;
+        cs->warps |= 1ull << wi;
+        c->used_mask |= 1ull << wi;
+        c->live_mask |= 1ull << wi;
+        warp_eval(c, wi);
+        wid++;
+    }
+    c->resident++;
+    c->s.ctas_issued++;
+    update_paused(c);
+    return 0;
+}
+
+static void cta_finish(core *c, uint32_t slot, ctl_core_in *sig)
+{
+    ctaslot *cs = &c->cs[slot];
+    if (c->k->ops->cta_end) c->k->ops->cta_end(c->k, cs->cta);
+    c->used_mask &= ~cs->warps;
+    cs->used = 0;
+    cs->warps = 0;
+    c->resident--;
+    c->s.ctas_finished++;
+    if (sig->cta_done < 3) sig->cta_done++;
+    update_paused(c);
+}
+
+/* A warp that issued EXIT finishes once nothing of it is in flight. */
+static void warp_try_finish(core *c, uint32_t wi, ctl_core_in *sig)
+{
+    warp *w = &c->w[wi];
+    uint64_t b = 1ull << wi;
+    if (!(c->used_mask & b) || (c->live_mask & b) || w->inflight || w->memout) return;
+    ctaslot *cs = &c->cs[w->slot];
+    cs->warps &= ~b;
+    c->used_mask &= ~b;
+    c->paused_mask &= ~b;
+    if (--cs->nlive == 0) cta_finish(c, w->slot, sig);
+}
+
+/* Barrier: release when every live warp of the CTA waits at it. */
+static void barrier_check(core *c, uint32_t slot)
+{
+    ctaslot *cs = &c->cs[slot];
+    uint64_t live = cs->warps & c->live_mask;
+    uint32_t nlive = (uint32_t)__builtin_popcountll(live);
+    if (cs->nbar == 0 || cs->nbar < nlive) return;
+    cs->nbar = 0;
+    for (uint64_t m = live; m; m &= m - 1) {
+        uint32_t wi = (uint32_t)__builtin_ctzll(m);
+        c->w[wi].at_bar = 0;
+        warp_eval(c, wi);
+    }
+}
+
+/* ------------------------------------------------------------ completion */
+
+static void release_regs(warp *w, const uint8_t *dst, unsigned ndst)
+{
+    for (unsigned i = 0; i < ndst; i++) {
+        if (dst[i] == KERN_REG_NONE) continue;
+        bit_clr(w->pend, dst[i]);
+        bit_clr(w->gpend, dst[i]);
+    }
+}
+
+static int wheel_add(core *c, uint64_t when, uint16_t wi, const uint8_t *dst, unsigned ndst)
+{
+    if (c->wfree == NIL16) return -1;
+    uint16_t e = c->wfree;
+    c->wfree = c->wpool[e].next;
+    wentry *we = &c->wpool[e];
+    we->warp = wi;
+    we->ndst = (uint8_t)ndst;
+    for (unsigned i = 0; i < ndst; i++) we->dst[i] = dst[i];
+    uint32_t slot = (uint32_t)(when % WHEEL);
+    we->next = c->wheel[slot];
+    c->wheel[slot] = e;
+    return 0;
+}
+
+static void complete_inst(core *c, uint32_t wi, const uint8_t *dst, unsigned ndst, ctl_core_in *sig)
+{
+    warp *w = &c->w[wi];
+    release_regs(w, dst, ndst);
+    w->inflight--;
+    warp_eval(c, wi);
+    warp_try_finish(c, wi, sig);
+}
+
+static void drain_wheel(core *c, uint64_t now, ctl_core_in *sig)
+{
+    uint32_t slot = (uint32_t)(now % WHEEL);
+    uint16_t e = c->wheel[slot];
+    c->wheel[slot] = NIL16;
+    while (e != NIL16) {
+        wentry *we = &c->wpool[e];
+        uint16_t next = we->next;
+        complete_inst(c, we->warp, we->dst, we->ndst, sig);
+        we->next = c->wfree;
+        c->wfree = e;
+        e = next;
+    }
+}
+
+static void drain_mem(core *c, uint64_t now, ctl_core_in *sig)
+{
+    uint32_t tok;
+    while (mem_pop_done(c->mem, c->id, now, &tok)) {
+        ldrec *r = &c->rec[tok];
+        if (--r->left) continue;
+        uint32_t wi = r->warp;
+        warp *w = &c->w[wi];
+        if (--w->memout == 0) c->memwarp_mask &= ~(1ull << wi);
+        r->next_free = c->rfree;
+        c->rfree = (uint16_t)tok;
+        complete_inst(c, wi, r->dst, r->ndst, sig);
+    }
+}
+
+/* ------------------------------------------------------------- pipeline */
+
+static void stage_push(core *c, int comp, const token *t)
+{
+    stage *s = &c->st[comp];
+    token tk = *t;
+    tk.grp = s->occ[0] < grp_size0(c, comp) ? 0 : 1;
+    s->occ[tk.grp]++;
+    s->t[s->n++] = tk;
+}
+
+static void stage_remove(stage *s, uint32_t i)
+{
+    s->occ[s->t[i].grp]--;
+    memmove(&s->t[i], &s->t[i + 1], (s->n - i - 1) * sizeof(token));
+    s->n--;
+}
+
+static inline int stage_has_room(const core *c, int comp)
+{
+    const stage *s = &c->st[comp];
+    uint32_t g0 = grp_size0(c, comp);
+    if (s->occ[0] < g0) return 1;
+    if (!((c->accepts >> comp) & 1u)) return 0;
+    return s->occ[1] < c->cfg->units[comp] - g0;
+}
+
+/* A free EX unit of type t (lower group first), or -1. */
+static int ex_free_unit(const core *c, int t, uint64_t now)
+{
+    int comp = comp_ex[t];
+    uint32_t u = c->cfg->units[comp];
+    uint32_t lim = ((c->accepts >> comp) & 1u) ? u : grp_size0(c, comp);
+    for (uint32_t i = 0; i < lim; i++) {
+        const exunit *e = &c->ex[t][i];
+        if (e->busy_until <= now && e->rec == NIL16) return (int)i;
+    }
+    return -1;
+}
+
+static uint32_t lanes_cycles(uint32_t lanes)
+{
+    return lanes >= 32 ? 1 : (32 + lanes - 1) / lanes;
+}
+
+/* EX_LDST units holding a global memory instruction send one line per cycle. */
+static void ldst_send(core *c, uint64_t now)
+{
+    uint32_t u = c->cfg->units[CTL_EX_LDST];
+    for (uint32_t i = 0; i < u; i++) {
+        exunit *e = &c->ex[PT_LDST][i];
+        if (e->rec == NIL16) continue;
+        ldrec *r = &c->rec[e->rec];
+        int kind = r->cls == IC_GLD ? MEM_LOAD : r->cls == IC_GST ? MEM_STORE : MEM_ATOMIC;
+        int res = mem_access(c->mem, c->id, r->line[e->next], kind, e->rec, now);
+        if (res == MEM_STALL) { c->mem_blocked = 1; continue; }
+        c->s.l1_lines++;
+        if (++e->next == r->nlines) { e->rec = NIL16; e->busy_until = now + 1; }
+    }
+}
+
+/* OCEX_j -> EX_j */
+static void ocex_to_ex(core *c, int t, uint64_t now, ctl_core_in *sig)
+{
+    stage *s = &c->st[comp_ocex[t]];
+    while (s->n) {
+        token *tk = &s->t[0];
+        int u = ex_free_unit(c, t, now);
+        if (u < 0) return;
+        exunit *e = &c->ex[t][u];
+        const sm_params *cfg = c->cfg;
+        if (t == PT_LDST) {
+            if (sig->ldst_enter < 7) sig->ldst_enter++;
+            if (tk->rec != NIL16) {
+                e->rec = tk->rec;
+                e->next = 0;
+            } else {            /* shared memory */
+                if (wheel_add(c, now + cfg->lat[tk->cls], tk->warp, tk->dst, tk->ndst) < 0) return;
+                e->busy_until = now + cfg->ii[tk->cls];
+            }
+        } else {
+            uint32_t lanes = t == PT_SP ? cfg->simt_lanes : cfg->sfu_lanes;
+            uint32_t occ = cfg->ii[tk->cls] * lanes_cycles(lanes);
+            if (wheel_add(c, now + cfg->lat[tk->cls], tk->warp, tk->dst, tk->ndst) < 0) return;
+            e->busy_until = now + (occ ? occ : 1);
+        }
+        stage_remove(s, 0);
+    }
+}
+
+/* OC_j -> OCEX_j: any collector whose operands are ready, oldest first. */
+static void oc_to_ocex(core *c, int t, uint64_t now)
+{
+    stage *s = &c->st[comp_oc[t]];
+    for (uint32_t i = 0; i < s->n;) {
+        if (s->t[i].ready <= (uint32_t)now && stage_has_room(c, comp_ocex[t])) {
+            stage_push(c, comp_ocex[t], &s->t[i]);
+            stage_remove(s, i);
+        } else {
+            i++;
+        }
+    }
+}
+
+static void idoc_to_oc(core *c, int t, uint64_t now)
+{
+    stage *s = &c->st[comp_idoc[t]];
+    while (s->n && stage_has_room(c, comp_oc[t])) {
+        token tk = s->t[0];
+        tk.ready = (uint32_t)(now + c->cfg->oc_cycles);
+        stage_remove(s, 0);
+        stage_push(c, comp_oc[t], &tk);
+    }
+}
+
+/* ---------------------------------------------------------------- issue */
+
+static void ibuf_pop(core *c, uint32_t wi)
+{
+    warp *w = &c->w[wi];
+    w->ib_head ^= 1u;
+    w->ib_n--;
+    if (c->cfg->ibuf_depth == 1) w->ib_head = 0;
+}
+
+/* Issue warp wi's head instruction; returns its pipeline type, or -1 when
+ * the head was the end of the warp's stream (the warp retired, nothing issued). */
+static int issue(core *c, uint32_t s, uint32_t wi, ctl_core_in *sig)
+{
+    warp *w = &c->w[wi];
+    inst *in = &w->ib[w->ib_head];
+    int t = ptype_of(in->cls);
+    wsched_issued(&c->sch[s], (int)c->cfg->sched, wi, in->cls);
+    if (in->cls == IC_EXIT && in->pc == END_PC) {
+        /* End of the warp's stream: the warp retires (not an instruction).
+         * An EXIT inside the stream (traces: lanes leaving early) is an
+         * ordinary instruction below. */
+        ibuf_pop(c, wi);
+        c->live_mask &= ~(1ull << wi);
+        warp_eval(c, wi);
+        barrier_check(c, w->slot);
+        warp_try_finish(c, wi, sig);
+        return -1;
+    }
+    uint32_t lanes = (uint32_t)__builtin_popcount(in->mask);
+    c->s.warp_insts++;
+    c->s.thread_insts += lanes;
+    c->s.class_insts[in->cls]++;
+    c->s.class_threads[in->cls] += lanes;
+    sig->thread_insts = (uint8_t)(sig->thread_insts + lanes > 127 ? 127 : sig->thread_insts + lanes);
+    if (lanes > sig->max_lanes) sig->max_lanes = (uint8_t)lanes;
+
+    if (t == PT_NONE) {
+        if (in->cls == IC_BAR) {
+            w->at_bar = 1;
+            c->cs[w->slot].nbar++;
+            ibuf_pop(c, wi);
+            warp_eval(c, wi);
+            barrier_check(c, w->slot);
+        } else {                /* HINT (consumed by the scheduler), EXIT */
+            ibuf_pop(c, wi);
+            warp_eval(c, wi);
+        }
+        return t;
+    }
+
+    token tk;
+    memset(&tk, 0, sizeof tk);
+    tk.warp = (uint16_t)wi;
+    tk.cls = in->cls;
+    tk.ndst = in->ndst;
+    tk.rec = NIL16;
+    for (unsigned i = 0; i < in->ndst; i++) {
+        tk.dst[i] = in->dst[i];
+        if (in->dst[i] == KERN_REG_NONE) continue;
+        bit_set(w->pend, in->dst[i]);
+        if (in->cls == IC_GLD || in->cls == IC_ATOM) bit_set(w->gpend, in->dst[i]);
+    }
+    if (is_global(in->cls)) {
+        uint16_t ri = c->rfree;
+        ldrec *r = &c->rec[ri];
+        c->rfree = r->next_free;
+        r->warp = (uint16_t)wi;
+        r->cls = in->cls;
+        r->ndst = in->ndst;
+        memcpy(r->dst, in->dst, sizeof r->dst);
+        r->nlines = (uint8_t)coal_lines(in, c->line_bytes, r->line);
+        r->left = r->nlines;
+        tk.rec = ri;
+        if (r->nlines == 0) {   /* no active lane: nothing to send */
+            r->nlines = 1;
+            r->left = 1;
+            r->line[0] = 0;
+        }
+        if (w->memout++ == 0) c->memwarp_mask |= 1ull << wi;
+    }
+    w->inflight++;
+    stage_push(c, comp_idoc[t], &tk);
+    ibuf_pop(c, wi);
+    warp_eval(c, wi);
+    return t;
+}
+
+/* Pipeline types that can take an issue this cycle. */
+static uint64_t issuable_mask(const core *c)
+{
+    uint64_t m = c->type_mask[PT_NONE];
+    if (stage_has_room(c, CTL_IDOC_SP)) m |= c->type_mask[PT_SP];
+    if (stage_has_room(c, CTL_IDOC_SFU)) m |= c->type_mask[PT_SFU];
+    if (stage_has_room(c, CTL_IDOC_LDST) && c->rfree != NIL16) m |= c->type_mask[PT_LDST];
+    else if (stage_has_room(c, CTL_IDOC_LDST)) {
+        /* no LDST record free: shared-memory instructions may still go */
+        for (uint64_t x = c->type_mask[PT_LDST]; x; x &= x - 1) {
+            uint32_t wi = (uint32_t)__builtin_ctzll(x);
+            const warp *w = &c->w[wi];
+            if (!is_global(w->ib[w->ib_head].cls)) m |= 1ull << wi;
+        }
+    }
+    return m;
+}
+
+/* Ready warps that could not issue are "stalled" (structural) unless what
+ * blocks them is memory back-pressure: a global memory instruction whose
+ * LDST path is full while EX_LDST cannot send to the memory system.  Those
+ * warps wait on memory (controllers.md: mem_wait "whether or not the
+ * pipeline is stalled"), so they join memblk for the cycle's class. */
+static void issue_stage(core *c, ctl_core_in *sig, uint64_t *blocked_ready, int *n_issued)
+{
+    uint32_t ns = c->cfg->n_sched;
+    int sch_full = (c->accepts >> CTL_SCH) & 1u;
+    uint32_t active_sched = (!sch_full && ns > 1) ? ns / 2 : ns;
+    for (uint32_t s = 0; s < active_sched; s++) {
+        uint64_t mine = c->sched_warps[s];
+        uint64_t cand = c->ready_mask & mine;
+        if (!cand) continue;
+        uint64_t ok = cand & issuable_mask(c);
+        if (!ok) { *blocked_ready |= cand; continue; }
+        /* Paused CTAs' warps issue only when no unpaused warp can
+         * (seed 000 Sec. 4.1); among them the oldest first. */
+        uint64_t unpaused = ok & ~c->paused_mask;
+        int wi;
+        if (unpaused)
+            wi = wsched_pick(&c->sch[s], (int)c->cfg->sched, unpaused,
+                            c->live_mask & mine & ~c->paused_mask, c->age);
+        else
+            wi = wsched_oldest(ok, c->age);
+        if (wi < 0) continue;
+        int t = issue(c, s, (uint32_t)wi, sig);
+        if (t < 0) { s--; continue; }   /* a retirement takes no issue slot */
+        (*n_issued)++;
+        if (sig->sch_busy[t == PT_NONE ? PT_SP : t] < 15) sig->sch_busy[t == PT_NONE ? PT_SP : t]++;
+    }
+}
+
+/* ---------------------------------------------------------------- fetch */
+
+static int fetch_stage(core *c, ctl_core_in *sig, char *err, unsigned errlen)
+{
+    uint32_t width = comp_room(c, CTL_IFID);
+    uint32_t n = 0;
+    while (n < width && c->fetch_mask) {
+        /* round-robin over warps needing instructions */
+        uint64_t m = c->fetch_mask;
+        uint64_t hi = m & ~((2ull << (c->fetch_rr & 63)) - 1);
+        if (c->fetch_rr >= 63) hi = 0;
+        uint32_t wi = (uint32_t)__builtin_ctzll(hi ? hi : m);
+        c->fetch_rr = wi;
+        warp *w = &c->w[wi];
+        uint32_t slot = (w->ib_head + w->ib_n) & 1u;
+        if (c->cfg->ibuf_depth == 1) slot = 0;
+        inst *in = &w->ib[slot];
+        int r = c->k->ops->fetch(c->k, c->cs[w->slot].cta, w->wid, &w->cur, in, err, errlen);
+        if (r < 0) return -1;
+        if (r == 0) {           /* end of stream: the implicit exit */
+            memset(in, 0, offsetof(inst, addr));
+            in->cls = IC_EXIT;
+            in->pc = END_PC;
+            w->fetch_done = 1;
+        }
+        w->ib_n++;
+        c->s.fetches++;
+        n++;
+        warp_eval(c, wi);
+    }
+    sig->busy[CTL_IFID] = (uint8_t)n;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- cycle */
+
+/* Every blocked ready warp waits for a pipeline type whose EX units are all
+ * busy executing (no free unit in the groups that take work). */
+static int exec_bound(const core *c, uint64_t blocked, uint64_t now)
+{
+    for (int t = 0; t < 3; t++)
+        if ((blocked & c->type_mask[t]) && ex_free_unit(c, t, now) >= 0) return 0;
+    return (blocked & c->type_mask[PT_NONE]) == 0;
+}
+
+static uint32_t ex_busy(const core *c, int t, uint64_t now, uint16_t *empty_bits)
+{
+    int comp = comp_ex[t];
+    uint32_t u = c->cfg->units[comp], g0 = grp_size0(c, comp), busy = 0, busy1 = 0;
+    for (uint32_t i = 0; i < u; i++) {
+        const exunit *e = &c->ex[t][i];
+        if (e->busy_until > now || e->rec != NIL16) {
+            busy++;
+            if (i >= g0) busy1++;
+        }
+    }
+    if (!busy1) *empty_bits |= (uint16_t)(1u << comp);
+    return busy;
+}
+
+int core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errlen)
+{
+    memset(sig, 0, sizeof *sig);   /* req is the CTA scheduler's (gpu/seam.c) */
+    c->now = now;
+
+    c->mem_blocked = 0;
+    drain_wheel(c, now, sig);
+    drain_mem(c, now, sig);
+
+    if (c->used_mask) {         /* warps finish only with nothing in flight */
+        ldst_send(c, now);
+        for (int t = 0; t < 3; t++) {
+            ocex_to_ex(c, t, now, sig);
+            oc_to_ocex(c, t, now);
+            idoc_to_oc(c, t, now);
+        }
+    }
+
+    uint64_t blocked = 0;
+    int n_issued = 0;
+    issue_stage(c, sig, &blocked, &n_issued);
+    if (fetch_stage(c, sig, err, errlen) < 0) return -1;
+
+    /* The four exclusive classes of controllers.md. */
+    uint64_t live = c->live_mask;
+    uint64_t on_mem = c->memblk_mask;
+    if (c->mem_blocked) on_mem |= blocked & c->type_mask[PT_LDST];
+    sig->issued = n_issued > 0;
+    sig->mem_wait = !n_issued && live && (on_mem & live) == live;
+    sig->stalled = !n_issued && !sig->mem_wait && blocked != 0;
+    sig->idle = !sig->issued && !sig->stalled && !sig->mem_wait;
+    /* N_act (seed 000 Sec. 4.2): the core is doing useful work at full rate --
+     * it issued, or its only blocker is execution units busy executing earlier
+     * instructions.  Seed 000 counts compute-bound applications as active
+     * (Type-C: RACT > 66 %), which an issue-slot count alone cannot give when a
+     * warp occupies a unit for several cycles.  See docs/decisions.md. */
+    sig->active = sig->issued || (sig->stalled && exec_bound(c, blocked, now));
+    sig->drained = c->resident == 0;
+
+    /* Busy slot counts and empty bits of the gateable (upper) groups. */
+    uint16_t empty = (uint16_t)((1u << CTL_IFID) | (1u << CTL_SCH));
+    sig->busy[CTL_SCH] = (uint8_t)n_issued;
+    for (int t = 0; t < 3; t++) {
+        const int cs3[3] = { comp_idoc[t], comp_oc[t], comp_ocex[t] };
+        for (int k = 0; k < 3; k++) {
+            const stage *s = &c->st[cs3[k]];
+            sig->busy[cs3[k]] = s->n;
+            if (!s->occ[1]) empty |= (uint16_t)(1u << cs3[k]);
+        }
+        sig->busy[comp_ex[t]] = (uint8_t)ex_busy(c, t, now, &empty);
+    }
+    sig->empty = empty;
+    uint32_t j = (uint32_t)__builtin_popcountll(c->memwarp_mask);
+    sig->mem_warps = (uint8_t)(j > 127 ? 127 : j);
+
+    /* statistics */
+    if (c->resident || c->used_mask) {
+        core_stats *s = &c->s;
+        s->cycles++;
+        s->issued += sig->issued;
+        s->stalled += sig->stalled;
+        s->idle += sig->idle;
+        s->mem_wait += sig->mem_wait;
+        s->active += sig->active;
+        for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += sig->busy[i];
+        if (c->paused_n) s->paused_cycles++;
+    }
+    return 0;
+}
+
+uint32_t core_resident(const core *c) { return c->resident; }
+uint32_t core_paused(const core *c) { return c->paused_n; }
+
+int core_cta_paused(const core *c, uint32_t cta)
+{
+    for (uint32_t s = 0; s < CORE_MAX_CTAS; s++)
+        if (c->cs[s].used && c->cs[s].cta == cta)
+            return (c->paused_mask & c->cs[s].warps) ? 1 : 0;
+    return -1;
+}
+const core_stats *core_get_stats(const core *c) { return &c->s; }
+void core_stats_reset(core *c) { memset(&c->s, 0, sizeof c->s); }
+
+int core_quiet(const core *c)
+{
+    if (c->used_mask) return 0;
+    for (int i = 0; i < CTL_NCOMP; i++) if (c->st[i].n) return 0;
+    for (int t = 0; t < 3; t++)
+        for (uint32_t u = 0; u < c->cfg->units[comp_ex[t]]; u++)
+            if (c->ex[t][u].rec != NIL16 || c->ex[t][u].busy_until > c->now) return 0;
+    return 1;
+}
+
+/* ---------------------------------------------------------------- params */
+
+static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
+
+/* N = most CTAs of k resident on one core (seed 000 Sec. 2: limited by
+ * threads, shared memory and registers, and a hardware cap).  Threads and
+ * registers are allocated per whole warp (a CTA of 48 threads holds 64
+ * thread slots), as GPGPU-Sim does. */
+uint32_t sm_ctas_per_core(const sm_params *cfg, const kern *k)
+{
+    if (k->cta_threads == 0) return 0;
+    uint32_t warps = (k->cta_threads + 31) / 32;
+    uint32_t slots = warps * 32;
+    uint32_t max_warps = cfg->max_warps ? cfg->max_warps : cfg->max_threads / 32;
+    uint32_t n = cfg->max_ctas;
+    n = min_u32(n, cfg->max_threads / slots);
+    n = min_u32(n, max_warps / warps);
+    if (k->regs_per_thread) {
+        uint64_t regs = (uint64_t)k->regs_per_thread * slots;
+        n = min_u32(n, (uint32_t)(cfg->regs / regs));
+    }
+    if (k->smem_per_cta) n = min_u32(n, cfg->smem_bytes / k->smem_per_cta);
+    return n;
+}
+
+static const char *const sched_names[] = { "lrr", "grr", "gto", "oldest", "simplep", "regionp", NULL };
+
+#define SK(k, f, lo, hi, unit, h) KEY_U(sm_params, k, f, lo, hi, 0, unit, "preset", h)
+/* Latencies stay below the core model's timing wheel (1024 slots). */
+#define LAT(k, i) KEY_U(sm_params, "lat." k, lat[i], 0, 1023, 0, "core cycles", \
+                        "seed 001 Table 4-1", "result latency")
+#define II(k, i) KEY_U(sm_params, "ii." k, ii[i], 0, 255, 0, "cycles", \
+                       "seed 001 Table 4-1", "unit busy cycles per 32/lanes-cycle pass")
+/* The RTL holds a component's slot count in 4 bits (ctl_cfg.units). */
+#define UNIT(k, i) KEY_U(sm_params, "units." k, units[i], 0, 15, 4, "slots", \
+                         "seed 004 Fig. 3", "slots of the component, both groups (even)")
+
+static const key_def sm_rows[] = {
+    SK("core.count", n_cores, 1, CTL_MAX_CORES, "cores", "cores (SMs)"),
+    SK("core.max_threads", max_threads, 32, 2048, "threads", "threads per core (multiple of 32)"),
+    SK("core.max_ctas", max_ctas, 1, 32, "CTAs", "CTA cap per core"),
+    SK("core.max_warps", max_warps, 0, 64, "warps", "warps per core; 0 = max_threads/32"),
+    SK("core.regs", regs, 1, 1u << 20, "registers", "32-bit registers per core"),
+    SK("core.smem_bytes", smem_bytes, 0, 1u << 20, "bytes", "shared memory per core"),
+    SK("core.simt_lanes", simt_lanes, 1, 32, "lanes", "thread lanes of one EX_SP unit"),
+    SK("core.sfu_lanes", sfu_lanes, 1, 32, "lanes", "thread lanes of one EX_SFU unit"),
+    SK("core.ldst_lanes", ldst_lanes, 1, 32, "lanes", "address lanes of one EX_LDST unit"),
+    SK("core.n_sched", n_sched, 1, 8, "schedulers", "warp schedulers per core"),
+    KEY_E(sm_params, "core.sched", sched, sched_names, "seed 001 Ch. 4", "warp scheduling policy"),
+    SK("core.ibuf_depth", ibuf_depth, 1, 8, "instructions", "decoded instructions buffered per warp"),
+    SK("core.oc_cycles", oc_cycles, 0, 255, "core cycles", "cycles an operand collector holds an instruction"),
+    SK("core.smem_lat", smem_lat, 0, 1023, "core cycles", "shared memory access latency"),
+    UNIT("ifid", CTL_IFID), UNIT("sch", CTL_SCH),
+    UNIT("idoc_sp", CTL_IDOC_SP), UNIT("idoc_sfu", CTL_IDOC_SFU), UNIT("idoc_ldst", CTL_IDOC_LDST),
+    UNIT("oc_sp", CTL_OC_SP), UNIT("oc_sfu", CTL_OC_SFU), UNIT("oc_ldst", CTL_OC_LDST),
+    UNIT("ocex_sp", CTL_OCEX_SP), UNIT("ocex_sfu", CTL_OCEX_SFU), UNIT("ocex_ldst", CTL_OCEX_LDST),
+    UNIT("ex_sp", CTL_EX_SP), UNIT("ex_sfu", CTL_EX_SFU), UNIT("ex_ldst", CTL_EX_LDST),
+    LAT("sp", IC_SP), LAT("sfu", IC_SFU), LAT("dp", IC_DP), LAT("sld", IC_SLD),
+    LAT("sst", IC_SST), LAT("gld", IC_GLD), LAT("gst", IC_GST), LAT("atom", IC_ATOM),
+    LAT("bar", IC_BAR), LAT("bra", IC_BRA), LAT("hint", IC_HINT), LAT("exit", IC_EXIT),
+    II("sp", IC_SP), II("sfu", IC_SFU), II("dp", IC_DP), II("sld", IC_SLD),
+    II("sst", IC_SST), II("gld", IC_GLD), II("gst", IC_GST), II("atom", IC_ATOM),
+    II("bar", IC_BAR), II("bra", IC_BRA), II("hint", IC_HINT), II("exit", IC_EXIT),
+};
+const key_table sm_keys = KEY_TABLE("sm", "rtl/ctl_top.sv", sm_rows);
+
+void sm_params_defaults(sm_params *c)
+{
+    memset(c, 0, sizeof *c);
+    c->n_cores = 4; c->max_threads = 1024; c->max_ctas = 8; c->max_warps = 32;
+    c->regs = 32768; c->smem_bytes = 48 * 1024;
+    c->simt_lanes = 16; c->sfu_lanes = 4; c->ldst_lanes = 16;
+    c->n_sched = 2; c->sched = SCHED_GTO; c->ibuf_depth = 2; c->oc_cycles = 1;
+    for (int i = 0; i < CTL_NCOMP; i++) c->units[i] = 2;
+    /* seed 001 Table 4-1: latency 24 / pass 2 cycles on 16 lanes for ALU
+     * classes, SFU 48 / 8 cycles on 4 lanes, double 48, shared 30, global 600
+     * (global accesses are timed by the memory system; lat is unused there). */
+    static const uint32_t lat[IC_NCLASS] = { 24, 48, 48, 30, 30, 600, 600, 600, 24, 24, 0, 24 };
+    static const uint32_t ii[IC_NCLASS] = { 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 0, 1 };
+    memcpy(c->lat, lat, sizeof lat);
+    memcpy(c->ii, ii, sizeof ii);
+    c->smem_lat = 30;                              /* seed 001 Table 4-2 */
+}

@@ -1,0 +1,72 @@
+/* core.h -- one GPU core (SM): resident CTAs and warps, instruction buffers,
+ * scoreboard, barriers, warp schedulers, and the pipeline components of
+ * seed 004 Fig. 3 (IFID, SCH, IDOC_j, OC_j, OCEX_j, EX_j for j in SP, SFU,
+ * LDST), each with a width split into two groups.
+ *
+ * core_cycle() advances one core cycle and reports the per-cycle signals of
+ * ctl_seam.h (issued / stalled / idle / mem_wait / active, busy counts, ...).
+ */
+#ifndef CORE_H
+#define CORE_H
+
+#include <stdint.h>
+#include "ctl_seam.h"
+#include "kern.h"
+#include "mem.h"
+#include "sm_params.h"
+
+#define CORE_MAX_WARPS 64
+#define CORE_MAX_CTAS  32
+
+typedef struct core core;
+
+typedef struct core_stats {
+    uint64_t cycles;                       /* core cycles while a kernel ran */
+    uint64_t issued, stalled, idle, mem_wait; /* the four exclusive classes */
+    uint64_t active;                       /* N_act cycles (issued, or execution-bound) */
+    uint64_t warp_insts, thread_insts;
+    uint64_t class_insts[IC_NCLASS];       /* warp instructions by class */
+    uint64_t class_threads[IC_NCLASS];     /* thread instructions by class */
+    uint64_t busy[CTL_NCOMP];              /* sum of busy slots per component */
+    uint64_t ctas_issued, ctas_finished;
+    uint64_t paused_cycles;                /* cycles with >= 1 paused CTA */
+    uint64_t fetches;                      /* IFID decodes */
+    uint64_t l1_lines;                     /* global line accesses sent */
+} core_stats;
+
+/* A core with parameters p (kept by pointer: p must outlive the core); its
+ * global accesses go to mem in lines of line_bytes. */
+core *core_create(const sm_params *p, uint32_t line_bytes, uint32_t id, memsys *mem,
+                  char *err, unsigned errlen);
+void  core_destroy(core *c);
+
+/* A kernel starts: resident set must be empty.  n_max = N for this kernel. */
+void  core_kernel_begin(core *c, kern *k, uint32_t n_max);
+
+/* CTA limit n (DYNCTA / static / AR-CTA profile).  With r CTAs resident,
+ * the max(0, r - n) most recently assigned are paused (seed 000 Sec. 4.1). */
+void  core_set_limit(core *c, uint32_t n);
+
+/* uC-States: bit i = component i's gateable group takes new work. */
+void  core_set_accepts(core *c, uint16_t accepts_work);
+
+/* Room for one more CTA: resident < limit, resident < N. */
+int   core_has_room(const core *c);
+
+/* Place CTA `cta` (global launch sequence `seq`).  -1 with err on a kernel
+ * source error. */
+int   core_launch_cta(core *c, uint32_t cta, uint64_t seq, char *err, unsigned errlen);
+
+/* One core cycle at core-clock cycle `now`; fills *sig: every field but req
+ * (cleared here, set afterwards by the CTA scheduler).  -1 with err on a kernel source error. */
+int   core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errlen);
+
+uint32_t core_resident(const core *c);      /* resident CTAs */
+uint32_t core_paused(const core *c);        /* paused CTAs */
+/* 1 if CTA `cta` is resident and paused, 0 if resident and running, -1 if absent. */
+int      core_cta_paused(const core *c, uint32_t cta);
+int      core_quiet(const core *c);         /* no CTA, nothing in flight */
+const core_stats *core_get_stats(const core *c);
+void     core_stats_reset(core *c);
+
+#endif

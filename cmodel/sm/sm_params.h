@@ -1,0 +1,43 @@
+/* sm_params.h -- parameters of one core (SM): keys core.*, units.*, lat.*
+ * and ii.*; the table sm_keys is in core.c.  Shared by the core and its warp
+ * schedulers. */
+#ifndef SM_PARAMS_H
+#define SM_PARAMS_H
+
+#include <stdint.h>
+#include "ctl_seam.h"
+#include "kern.h"
+#include "keys.h"
+
+enum sm_sched { SCHED_LRR = 0, SCHED_GRR, SCHED_GTO, SCHED_OLDEST, SCHED_SIMPLEP, SCHED_REGIONP };
+
+typedef struct sm_params {
+    uint32_t n_cores;           /* cores (SMs) of the GPU */
+    uint32_t max_threads;       /* per core */
+    uint32_t max_ctas;          /* per core, hardware cap */
+    uint32_t max_warps;         /* per core (max_threads / 32 unless set lower; 0 = that) */
+    uint32_t regs;              /* 32-bit registers per core */
+    uint32_t smem_bytes;        /* shared memory per core */
+    uint32_t simt_lanes;        /* thread lanes of one EX_SP unit; a warp takes 32/lanes cycles */
+    uint32_t sfu_lanes;         /* thread lanes of one EX_SFU unit */
+    uint32_t ldst_lanes;        /* address lanes of one EX_LDST unit */
+    uint32_t n_sched;           /* warp schedulers per core (warp w -> scheduler w % n_sched) */
+    uint32_t sched;             /* enum sm_sched */
+    uint32_t ibuf_depth;        /* decoded instructions buffered per warp */
+    uint32_t units[CTL_NCOMP];  /* slots of each pipeline component, both groups together */
+    uint32_t oc_cycles;         /* cycles an operand collector holds an instruction */
+    uint32_t lat[IC_NCLASS];    /* result latency per instruction class, core cycles */
+    uint32_t ii[IC_NCLASS];     /* initiation interval per class (unit busy cycles per warp instr) */
+    uint32_t smem_lat;          /* shared memory access latency */
+} sm_params;
+
+extern const key_table sm_keys;
+
+/* The small preset's values (seed 001 Tables 4-1 and 4-2 for the latencies). */
+void sm_params_defaults(sm_params *p);
+
+/* N: CTAs of kernel k that fit on one core (threads, warps, registers,
+ * shared memory, CTA cap); 0 if one CTA does not fit. */
+uint32_t sm_ctas_per_core(const sm_params *p, const kern *k);
+
+#endif

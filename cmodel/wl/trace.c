@@ -1,0 +1,1432 @@
+/* trace.c -- Accel-Sim tracer traces as a kernel source (see trace.h).
+ *
+ * Layers, top to bottom:
+ *   workload: kernelslist.g (MemcpyHtoD lines, kernel trace files in order);
+ *   kernel:   header lines (-key = value) read at load; thread blocks read
+ *             by cta_begin in increasing CTA order, streamed forward;
+ *   CTA:      compact records per warp (tr_rec) plus an address pool,
+ *             expanded into an inst by fetch (no allocation in fetch);
+ *   reader:   lines from a plain or xz file (liblzma, streamed).
+ * Line format facts (Accel-Sim tracer, util/tracer_nvbit): after the header,
+ * "#BEGIN_TB", "thread block = x,y,z", then per warp "warp = W", "insts = K"
+ * and K lines "[line] PC mask ndst [Rd] opcode nsrc [Rs..] width [mode addrs]
+ * [imm]"; address modes 0 list-all (one hex address per active lane),
+ * 1 base+stride (contiguous lanes), 2 base+deltas (popcount-1 deltas).
+ */
+#include <errno.h>
+#include <lzma.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include "trace.h"
+
+#define RD_BUF        (1u << 16)
+#define RD_LINE_MAX   (1u << 20)
+#define RD_XZ_MEMLIMIT (256ull << 20)
+#define TR_MAX_TOK    72
+#define TR_MAX_INSTS  KERN_MAX_WARP_INSTS   /* per warp, as for .kern files */
+#define TR_SHMEM_WINDOW (16ull << 20)   /* generic shared window if local base does not bound it */
+#define TR_FREE_KEEP  64                /* idle CTA buffers kept for reuse */
+#define TR_UNKNOWN_KEYS 32
+
+/* ------------------------------------------------------------------ errors */
+
+static void tr_msg(char *err, size_t errlen, const char *file, uint64_t line,
+                   const char *fmt, va_list ap)
+{
+    if (!err || errlen == 0)
+        return;
+    int n = line ? snprintf(err, errlen, "%s:%llu: ", file, (unsigned long long)line)
+                 : snprintf(err, errlen, "%s: ", file);
+    if (n >= 0 && (size_t)n < errlen)
+        vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+}
+
+static int tr_fail(char *err, size_t errlen, const char *file, uint64_t line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    tr_msg(err, errlen, file, line, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* ------------------------------------------------------------------ reader */
+
+typedef struct tr_rd {
+    FILE       *f;
+    int         xz, in_eof, out_eof, pushback;
+    lzma_stream zs;
+    uint8_t    *inbuf, *outbuf;
+    size_t      opos, olen;
+    char       *line;
+    size_t      llen, lcap;
+    uint64_t    lineno;
+    char        path[256];
+} tr_rd;
+
+static const uint8_t xz_magic[6] = { 0xFD, '7', 'z', 'X', 'Z', 0x00 };
+
+static void rd_close(tr_rd *r)
+{
+    if (r->f)
+        fclose(r->f);
+    if (r->xz)
+        lzma_end(&r->zs);
+    free(r->inbuf);
+    free(r->outbuf);
+    free(r->line);
+    memset(r, 0, sizeof *r);
+}
+
+static int rd_open(tr_rd *r, const char *path, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    snprintf(r->path, sizeof r->path, "%s", path);
+    r->f = fopen(path, "rb");
+    if (!r->f)
+        return tr_fail(err, errlen, path, 0, "cannot open (%s)", strerror(errno));
+    r->inbuf = malloc(RD_BUF);
+    r->outbuf = malloc(RD_BUF);
+    if (!r->inbuf || !r->outbuf) {
+        rd_close(r);
+        return tr_fail(err, errlen, path, 0, "out of memory (reader buffers)");
+    }
+    uint8_t magic[6];
+    size_t got = fread(magic, 1, sizeof magic, r->f);
+    if (got == sizeof magic && !memcmp(magic, xz_magic, sizeof magic)) {
+        lzma_stream init = LZMA_STREAM_INIT;
+        r->zs = init;
+        if (lzma_stream_decoder(&r->zs, RD_XZ_MEMLIMIT, LZMA_CONCATENATED) != LZMA_OK) {
+            rd_close(r);
+            return tr_fail(err, errlen, path, 0, "cannot start the xz decoder (liblzma)");
+        }
+        r->xz = 1;
+        memcpy(r->inbuf, magic, got);
+        r->zs.next_in = r->inbuf;
+        r->zs.avail_in = got;
+    } else {
+        memcpy(r->outbuf, magic, got);
+        r->olen = got;
+    }
+    return 0;
+}
+
+static const char *rd_lzma_problem(lzma_ret ret)
+{
+    switch (ret) {
+    case LZMA_MEMLIMIT_ERROR: return "xz stream needs more than 256 MiB to decode";
+    case LZMA_FORMAT_ERROR:   return "not an xz stream";
+    case LZMA_OPTIONS_ERROR:  return "unsupported xz options";
+    case LZMA_DATA_ERROR:     return "corrupt xz data";
+    case LZMA_BUF_ERROR:      return "truncated xz stream";
+    default:                  return "xz decoder error";
+    }
+}
+
+/* Refill outbuf.  1 data, 0 end of data, -1 error. */
+static int rd_fill(tr_rd *r, char *err, size_t errlen)
+{
+    r->opos = r->olen = 0;
+    if (r->out_eof)
+        return 0;
+    if (!r->xz) {
+        r->olen = fread(r->outbuf, 1, RD_BUF, r->f);
+        if (r->olen > 0)
+            return 1;
+        if (ferror(r->f))
+            return tr_fail(err, errlen, r->path, r->lineno + 1, "read error");
+        r->out_eof = 1;
+        return 0;
+    }
+    for (;;) {
+        if (r->zs.avail_in == 0 && !r->in_eof) {
+            r->zs.next_in = r->inbuf;
+            r->zs.avail_in = fread(r->inbuf, 1, RD_BUF, r->f);
+            if (r->zs.avail_in == 0) {
+                if (ferror(r->f))
+                    return tr_fail(err, errlen, r->path, r->lineno + 1, "read error");
+                r->in_eof = 1;
+            }
+        }
+        r->zs.next_out = r->outbuf;
+        r->zs.avail_out = RD_BUF;
+        lzma_ret ret = lzma_code(&r->zs, r->in_eof ? LZMA_FINISH : LZMA_RUN);
+        r->olen = RD_BUF - r->zs.avail_out;
+        if (ret == LZMA_STREAM_END)
+            r->out_eof = 1;
+        else if (ret != LZMA_OK)
+            return tr_fail(err, errlen, r->path, r->lineno + 1, "%s", rd_lzma_problem(ret));
+        if (r->olen > 0)
+            return 1;
+        if (r->out_eof)
+            return 0;
+    }
+}
+
+static int rd_append(tr_rd *r, const uint8_t *p, size_t n, char *err, size_t errlen)
+{
+    if (r->llen + n + 1 > r->lcap) {
+        if (r->llen + n + 1 > RD_LINE_MAX)
+            return tr_fail(err, errlen, r->path, r->lineno + 1, "line longer than %u bytes",
+                           RD_LINE_MAX);
+        size_t cap = r->lcap ? r->lcap : 256;
+        while (cap < r->llen + n + 1)
+            cap *= 2;
+        char *grown = realloc(r->line, cap);
+        if (!grown)
+            return tr_fail(err, errlen, r->path, r->lineno + 1, "out of memory (line buffer)");
+        r->line = grown;
+        r->lcap = cap;
+    }
+    memcpy(r->line + r->llen, p, n);
+    r->llen += n;
+    r->line[r->llen] = '\0';
+    return 0;
+}
+
+/* Next line into r->line (NUL-terminated, without CR/LF).  1 line, 0 end of
+ * file, -1 error.  A line given back with rd_unread is returned again. */
+static int rd_next(tr_rd *r, char *err, size_t errlen)
+{
+    if (r->pushback) {
+        r->pushback = 0;
+        return 1;
+    }
+    r->llen = 0;
+    if (rd_append(r, (const uint8_t *)"", 0, err, errlen))
+        return -1;
+    int any = 0;
+    for (;;) {
+        if (r->opos == r->olen) {
+            int got = rd_fill(r, err, errlen);
+            if (got < 0)
+                return -1;
+            if (got == 0) {
+                if (!any)
+                    return 0;
+                break;
+            }
+        }
+        const uint8_t *start = r->outbuf + r->opos;
+        const uint8_t *nl = memchr(start, '\n', r->olen - r->opos);
+        size_t n = nl ? (size_t)(nl - start) : r->olen - r->opos;
+        any = 1;
+        if (rd_append(r, start, n, err, errlen))
+            return -1;
+        r->opos += n + (nl ? 1 : 0);
+        if (nl)
+            break;
+    }
+    r->lineno++;
+    if (memchr(r->line, '\0', r->llen))
+        return tr_fail(err, errlen, r->path, r->lineno, "NUL byte in line");
+    while (r->llen && (r->line[r->llen - 1] == '\r' || r->line[r->llen - 1] == ' ' ||
+                       r->line[r->llen - 1] == '\t'))
+        r->line[--r->llen] = '\0';
+    return 1;
+}
+
+static void rd_unread(tr_rd *r) { r->pushback = 1; }
+
+/* ------------------------------------------------------------------ numbers and tokens */
+
+static int is_hex_digit(char c)
+{
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+static unsigned hex_value(char c)
+{
+    if (c >= '0' && c <= '9')
+        return (unsigned)(c - '0');
+    if (c >= 'a' && c <= 'f')
+        return (unsigned)(c - 'a' + 10);
+    return (unsigned)(c - 'A' + 10);
+}
+
+/* Unsigned number, the whole string, at most max.  Hex accepts "0x". */
+static int parse_u64(const char *s, int hex, uint64_t max, uint64_t *out)
+{
+    uint64_t v = 0;
+    unsigned base = hex ? 16u : 10u;
+    if (hex && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+        s += 2;
+    if (!*s)
+        return -1;
+    for (; *s; s++) {
+        if (hex ? !is_hex_digit(*s) : !(*s >= '0' && *s <= '9'))
+            return -1;
+        unsigned d = hex_value(*s);
+        if (v > (max - d) / base)
+            return -1;
+        v = v * base + d;
+    }
+    *out = v;
+    return 0;
+}
+
+/* Signed decimal, the whole string, within int64. */
+static int parse_i64(const char *s, int64_t *out)
+{
+    int neg = (*s == '-');
+    if (*s == '-' || *s == '+')
+        s++;
+    uint64_t mag;
+    if (parse_u64(s, 0, neg ? (uint64_t)INT64_MAX + 1u : (uint64_t)INT64_MAX, &mag))
+        return -1;
+    *out = neg ? (int64_t)(0u - mag) : (int64_t)mag;
+    return 0;
+}
+
+/* Split s in place on blanks.  Returns the token count, -1 if more than max. */
+static int tokenize(char *s, char **tok, int max)
+{
+    int n = 0;
+    for (;;) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        if (!*s)
+            return n;
+        if (n == max)
+            return -1;
+        tok[n++] = s;
+        while (*s && *s != ' ' && *s != '\t')
+            s++;
+        if (*s)
+            *s++ = '\0';
+    }
+}
+
+static char *skip_blanks(char *s)
+{
+    while (*s == ' ' || *s == '\t')
+        s++;
+    return s;
+}
+
+static void trim_right(char *s)
+{
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+        s[--n] = '\0';
+}
+
+/* "(x,y,z)" or "x,y,z" (paren = 0), each 1..UINT32_MAX (0 allowed if zero_ok). */
+static int parse_triple(const char *s, int paren, int zero_ok, uint32_t v[3])
+{
+    char buf[96];
+    size_t n = strlen(s);
+    if (paren) {
+        if (n < 2 || s[0] != '(' || s[n - 1] != ')')
+            return -1;
+        s++;
+        n -= 2;
+    }
+    if (n >= sizeof buf)
+        return -1;
+    memcpy(buf, s, n);
+    buf[n] = '\0';
+    char *p = buf;
+    for (int i = 0; i < 3; i++) {
+        char *end = strchr(p, ',');
+        if ((i < 2) != (end != NULL))
+            return -1;
+        if (end)
+            *end = '\0';
+        uint64_t x;
+        if (parse_u64(skip_blanks(p), 0, UINT32_MAX, &x) || (!zero_ok && x == 0))
+            return -1;
+        v[i] = (uint32_t)x;
+        p = end ? end + 1 : p;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ kernel state */
+
+typedef struct tr_rec {           /* one warp instruction, compact */
+    uint32_t pc, mask, addr_off;
+    uint8_t  cls, ndst, nsrc, bytes;
+    uint8_t  dst[KERN_MAX_DST], src[KERN_MAX_SRC];
+} tr_rec;
+
+typedef struct tr_cta {           /* one begun thread block */
+    uint32_t  cta;
+    tr_rec   *recs;
+    size_t    nrec, caprec;
+    uint64_t *addrs;
+    size_t    naddr, capaddr;
+    uint32_t *warp_start, *warp_count;   /* [warps_per_cta] */
+    uint8_t  *warp_seen;
+} tr_cta;
+
+typedef struct tr_kern {
+    kern       k;                 /* first member: (kern *) == (tr_kern *) */
+    trace_info info;
+    uint64_t   hdr_lines;         /* lines before the first #BEGIN_TB */
+    tr_rd      rd;
+    int        rd_open, broken;
+    char       broken_msg[256];
+    uint32_t   next_cta;
+    tr_cta   **slot;              /* open-addressing table of begun CTAs, key cta */
+    uint32_t   slot_cap, slot_used;
+    tr_cta    *idle[TR_FREE_KEEP];
+    uint32_t   n_idle;
+} tr_kern;
+
+static const kern_ops tr_ops;
+
+static tr_kern *tk_of(kern *k) { return (tr_kern *)k->impl; }
+
+/* --- CTA table (linear probing, backward-shift deletion) */
+
+static uint32_t slot_home(const tr_kern *tk, uint32_t cta)
+{
+    return (cta * 0x9E3779B1u) & (tk->slot_cap - 1);
+}
+
+static tr_cta *slot_find(const tr_kern *tk, uint32_t cta)
+{
+    if (!tk->slot_cap)
+        return NULL;
+    for (uint32_t i = slot_home(tk, cta);; i = (i + 1) & (tk->slot_cap - 1)) {
+        if (!tk->slot[i])
+            return NULL;
+        if (tk->slot[i]->cta == cta)
+            return tk->slot[i];
+    }
+}
+
+static void slot_put(tr_kern *tk, tr_cta *c)
+{
+    uint32_t i = slot_home(tk, c->cta);
+    while (tk->slot[i])
+        i = (i + 1) & (tk->slot_cap - 1);
+    tk->slot[i] = c;
+    tk->slot_used++;
+}
+
+static int slot_grow(tr_kern *tk)
+{
+    uint32_t old_cap = tk->slot_cap;
+    tr_cta **old = tk->slot;
+    uint32_t cap = old_cap ? old_cap * 2 : 64;
+    tk->slot = calloc(cap, sizeof *tk->slot);
+    if (!tk->slot) {
+        tk->slot = old;
+        return -1;
+    }
+    tk->slot_cap = cap;
+    tk->slot_used = 0;
+    for (uint32_t i = 0; i < old_cap; i++)
+        if (old[i])
+            slot_put(tk, old[i]);
+    free(old);
+    return 0;
+}
+
+static void slot_remove(tr_kern *tk, uint32_t cta)
+{
+    uint32_t mask = tk->slot_cap - 1, i = slot_home(tk, cta);
+    while (tk->slot[i] && tk->slot[i]->cta != cta)
+        i = (i + 1) & mask;
+    if (!tk->slot[i])
+        return;
+    tk->slot[i] = NULL;
+    tk->slot_used--;
+    for (uint32_t j = (i + 1) & mask; tk->slot[j]; j = (j + 1) & mask) {
+        uint32_t home = slot_home(tk, tk->slot[j]->cta);
+        /* move j back to the hole i if its home is not cyclically in (i, j] */
+        int in_range = (i <= j) ? (home > i && home <= j) : (home > i || home <= j);
+        if (!in_range) {
+            tk->slot[i] = tk->slot[j];
+            tk->slot[j] = NULL;
+            i = j;
+        }
+    }
+}
+
+/* --- CTA buffers */
+
+static void cta_free(tr_cta *c)
+{
+    if (!c)
+        return;
+    free(c->recs);
+    free(c->addrs);
+    free(c->warp_start);
+    free(c->warp_count);
+    free(c->warp_seen);
+    free(c);
+}
+
+static tr_cta *cta_take(tr_kern *tk)
+{
+    tr_cta *c = tk->n_idle ? tk->idle[--tk->n_idle] : calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    uint32_t w = tk->k.warps_per_cta;
+    if (!c->warp_start) {
+        c->warp_start = calloc(w, sizeof *c->warp_start);
+        c->warp_count = calloc(w, sizeof *c->warp_count);
+        c->warp_seen = calloc(w, 1);
+        if (!c->warp_start || !c->warp_count || !c->warp_seen) {
+            cta_free(c);
+            return NULL;
+        }
+    }
+    c->nrec = c->naddr = 0;
+    memset(c->warp_count, 0, w * sizeof *c->warp_count);
+    memset(c->warp_seen, 0, w);
+    return c;
+}
+
+static void cta_give_back(tr_kern *tk, tr_cta *c)
+{
+    if (tk->n_idle < TR_FREE_KEEP)
+        tk->idle[tk->n_idle++] = c;
+    else
+        cta_free(c);
+}
+
+static int grow(void **p, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return 0;
+    size_t n = *cap ? *cap : 64;
+    while (n < need) {
+        if (n > SIZE_MAX / 2 / elem)
+            return -1;
+        n *= 2;
+    }
+    void *q = realloc(*p, n * elem);
+    if (!q)
+        return -1;
+    *p = q;
+    *cap = n;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ header */
+
+typedef struct tr_hdr_seen {
+    uint64_t grid, block, nregs, shmem, version;   /* line numbers, 0 = absent */
+    int      name, id, binary, lineinfo, shbase, lobase, stream, nvbit;
+    char     unknown[TR_UNKNOWN_KEYS][48];
+    uint32_t n_unknown;
+} tr_hdr_seen;
+
+static void tr_warn(tr_kern *tk, uint64_t line, const char *fmt, ...)
+{
+    char msg[200];
+    va_list ap;
+    va_start(ap, fmt);
+    tr_msg(msg, sizeof msg, tk->info.file, line, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "%s\n", msg);
+    if (tk->info.warnings++ == 0)
+        snprintf(tk->info.first_warning, sizeof tk->info.first_warning, "%s", msg);
+}
+
+/* Warn about an unknown header key once per key and file. */
+static void hdr_unknown(tr_kern *tk, tr_hdr_seen *seen, const char *key, uint64_t line)
+{
+    for (uint32_t i = 0; i < seen->n_unknown; i++)
+        if (!strncmp(seen->unknown[i], key, sizeof seen->unknown[i] - 1))
+            return;
+    if (seen->n_unknown < TR_UNKNOWN_KEYS)
+        snprintf(seen->unknown[seen->n_unknown++], sizeof seen->unknown[0], "%s", key);
+    tr_warn(tk, line, "warning: unknown header line ignored (-%s)", key);
+}
+
+/* Mark a once-only header key; error if seen before. */
+static int hdr_once(tr_kern *tk, int *flag, const char *key, uint64_t line, char *err, size_t errlen)
+{
+    if (*flag)
+        return tr_fail(err, errlen, tk->info.file, line, "duplicate header line (-%s)", key);
+    *flag = 1;
+    return 0;
+}
+
+static int hdr_number(tr_kern *tk, const char *key, const char *val, int hex, uint64_t max,
+                      uint64_t line, uint64_t *out, char *err, size_t errlen)
+{
+    if (parse_u64(val, hex, max, out))
+        return tr_fail(err, errlen, tk->info.file, line, "bad value for -%s (%s)", key, val);
+    return 0;
+}
+
+/* A required key with a line-number marker (0 = absent). */
+static int hdr_mark(tr_kern *tk, uint64_t *mark, const char *key, uint64_t line, char *err, size_t errlen)
+{
+    if (*mark)
+        return tr_fail(err, errlen, tk->info.file, line, "duplicate header line (-%s)", key);
+    *mark = line;
+    return 0;
+}
+
+static int hdr_line(tr_kern *tk, tr_hdr_seen *seen, char *text, uint64_t line, char *err, size_t errlen)
+{
+    trace_info *in = &tk->info;
+    char *eq = strchr(text, '=');
+    if (!eq)
+        return tr_fail(err, errlen, in->file, line, "header line without '=' (%s)", text);
+    *eq = '\0';
+    char *key = skip_blanks(text + 1), *val = skip_blanks(eq + 1);
+    trim_right(key);
+    uint64_t v;
+    if (!strcmp(key, "kernel name")) {
+        if (hdr_once(tk, &seen->name, key, line, err, errlen))
+            return -1;
+        snprintf(tk->k.name, sizeof tk->k.name, "%s", val);
+    } else if (!strcmp(key, "kernel id")) {
+        if (hdr_once(tk, &seen->id, key, line, err, errlen) ||
+            hdr_number(tk, key, val, 0, UINT32_MAX, line, &v, err, errlen))
+            return -1;
+        in->kernel_id = (uint32_t)v;
+    } else if (!strcmp(key, "grid dim") || !strcmp(key, "block dim")) {
+        int grid = key[0] == 'g';
+        if (hdr_mark(tk, grid ? &seen->grid : &seen->block, key, line, err, errlen))
+            return -1;
+        if (parse_triple(val, 1, 0, grid ? in->grid : in->block))
+            return tr_fail(err, errlen, in->file, line, "bad value for -%s, want (x,y,z) (%s)", key, val);
+    } else if (!strcmp(key, "shmem")) {
+        if (hdr_mark(tk, &seen->shmem, key, line, err, errlen) ||
+            hdr_number(tk, key, val, 0, UINT32_MAX, line, &v, err, errlen))
+            return -1;
+        tk->k.smem_per_cta = (uint32_t)v;
+    } else if (!strcmp(key, "nregs")) {
+        if (hdr_mark(tk, &seen->nregs, key, line, err, errlen) ||
+            hdr_number(tk, key, val, 0, 255, line, &v, err, errlen))
+            return -1;
+        tk->k.regs_per_thread = (uint32_t)v;
+    } else if (!strcmp(key, "binary version")) {
+        if (hdr_once(tk, &seen->binary, key, line, err, errlen) ||
+            hdr_number(tk, key, val, 0, INT32_MAX, line, &v, err, errlen))
+            return -1;
+        in->binary_version = (int32_t)v;
+    } else if (!strcmp(key, "accelsim tracer version")) {
+        if (hdr_mark(tk, &seen->version, key, line, err, errlen) ||
+            hdr_number(tk, key, val, 0, UINT32_MAX, line, &v, err, errlen))
+            return -1;
+        if (v < TRACE_VERSION_MIN || v > TRACE_VERSION_MAX)
+            return tr_fail(err, errlen, in->file, line,
+                           "unsupported accelsim tracer version %llu (this reader reads %d..%d)",
+                           (unsigned long long)v, TRACE_VERSION_MIN, TRACE_VERSION_MAX);
+        in->version = (uint32_t)v;
+    } else if (!strcmp(key, "enable lineinfo")) {
+        if (hdr_once(tk, &seen->lineinfo, key, line, err, errlen) ||
+            hdr_number(tk, key, val, 0, 1, line, &v, err, errlen))
+            return -1;
+        in->lineinfo = (uint32_t)v;
+    } else if (!strcmp(key, "shmem base_addr") || !strcmp(key, "local mem base_addr")) {
+        int sh = key[0] == 's';
+        if (hdr_once(tk, sh ? &seen->shbase : &seen->lobase, key, line, err, errlen) ||
+            hdr_number(tk, key, val, 1, UINT64_MAX, line, sh ? &in->shmem_base : &in->local_base,
+                       err, errlen))
+            return -1;
+    } else if (!strcmp(key, "cuda stream id")) {
+        if (hdr_once(tk, &seen->stream, key, line, err, errlen) ||
+            hdr_number(tk, key, val, 0, UINT64_MAX, line, &v, err, errlen))
+            return -1;
+    } else if (!strcmp(key, "nvbit version")) {
+        if (hdr_once(tk, &seen->nvbit, key, line, err, errlen))
+            return -1;
+    } else {
+        hdr_unknown(tk, seen, key, line);
+    }
+    return 0;
+}
+
+/* Derive the kern fields; check what the header must give. */
+static int hdr_finish(tr_kern *tk, const tr_hdr_seen *seen, uint64_t line, char *err, size_t errlen)
+{
+    static const char *const need_name[5] = {
+        "grid dim", "block dim", "nregs", "shmem", "accelsim tracer version"
+    };
+    const uint64_t need[5] = { seen->grid, seen->block, seen->nregs, seen->shmem, seen->version };
+    trace_info *in = &tk->info;
+    for (int i = 0; i < 5; i++)
+        if (!need[i])
+            return tr_fail(err, errlen, in->file, line, "missing header line (-%s)", need_name[i]);
+    uint64_t ctas = (uint64_t)in->grid[0] * in->grid[1];
+    if (ctas > UINT32_MAX || ctas * in->grid[2] > UINT32_MAX)
+        return tr_fail(err, errlen, in->file, seen->grid, "grid of more than %u thread blocks (-grid dim)",
+                       UINT32_MAX);
+    uint64_t threads = (uint64_t)in->block[0] * in->block[1] * in->block[2];
+    if (threads > 1024)
+        return tr_fail(err, errlen, in->file, seen->block,
+                       "block of %llu threads, CUDA allows at most 1024 (-block dim)",
+                       (unsigned long long)threads);
+    if (ctas * in->grid[2] > KERN_MAX_CTAS)
+        return tr_fail(err, errlen, in->file, seen->grid,
+                       "grid of %llu thread blocks, above the limit of %u (the control units' "
+                       "20-bit CTA count; -grid dim)", (unsigned long long)(ctas * in->grid[2]),
+                       KERN_MAX_CTAS);
+    tk->k.n_cta = (uint32_t)(ctas * in->grid[2]);
+    tk->k.cta_threads = (uint32_t)threads;
+    tk->k.warps_per_cta = (uint32_t)((threads + 31) / 32);
+    return 0;
+}
+
+/* Read the header: lines up to the first #BEGIN_TB (left unread). */
+static int hdr_read(tr_kern *tk, tr_rd *r, char *err, size_t errlen)
+{
+    tr_hdr_seen seen;
+    memset(&seen, 0, sizeof seen);
+    int got;
+    while ((got = rd_next(r, err, errlen)) == 1) {
+        char *s = skip_blanks(r->line);
+        if (!strncmp(s, "#BEGIN_TB", 9)) {
+            rd_unread(r);
+            break;
+        }
+        if (*s == '\0' || *s == '#')
+            continue;
+        if (*s != '-')
+            return tr_fail(err, errlen, r->path, r->lineno, "unexpected line before #BEGIN_TB (%.40s)", s);
+        if (hdr_line(tk, &seen, s, r->lineno, err, errlen))
+            return -1;
+    }
+    if (got < 0)
+        return -1;
+    tk->hdr_lines = got == 1 ? r->lineno - 1 : r->lineno;
+    return hdr_finish(tk, &seen, r->lineno ? r->lineno : 1, err, errlen);
+}
+
+/* ------------------------------------------------------------------ instruction lines */
+
+typedef struct tr_line {          /* the line being parsed */
+    char   **tok;
+    int      ntok, i;
+    tr_rd   *r;
+    char    *err;
+    size_t   errlen;
+} tr_line;
+
+static int line_fail(tr_line *L, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    tr_msg(L->err, L->errlen, L->r->path, L->r->lineno, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static const char *line_take(tr_line *L, const char *what)
+{
+    if (L->i >= L->ntok) {
+        line_fail(L, "truncated line (missing %s)", what);
+        return NULL;
+    }
+    return L->tok[L->i++];
+}
+
+static int line_hex(tr_line *L, const char *what, uint64_t max, uint64_t *out)
+{
+    const char *t = line_take(L, what);
+    if (!t)
+        return -1;
+    if (parse_u64(t, 1, max, out))
+        return line_fail(L, "bad hex %s (%s)", what, t);
+    return 0;
+}
+
+static int line_dec(tr_line *L, const char *what, uint64_t max, uint64_t *out)
+{
+    const char *t = line_take(L, what);
+    if (!t)
+        return -1;
+    if (parse_u64(t, 0, max, out))
+        return line_fail(L, "bad %s (%s)", what, t);
+    return 0;
+}
+
+/* Registers: R0..R254, R255 / RZ = KERN_REG_NONE.  The tracer records vector
+ * registers only; predicate and uniform registers are an error. */
+static int line_regs(tr_line *L, const char *what, unsigned max, uint8_t *regs, uint8_t *n)
+{
+    uint64_t count;
+    if (line_dec(L, what, 255, &count))
+        return -1;
+    if (count > max)
+        return line_fail(L, "too many %s registers (%llu > %u)", what, (unsigned long long)count, max);
+    *n = (uint8_t)count;
+    for (unsigned j = 0; j < max; j++)
+        regs[j] = KERN_REG_NONE;
+    for (unsigned j = 0; j < count; j++) {
+        const char *t = line_take(L, "register");
+        uint64_t num;
+        if (!t)
+            return -1;
+        if (!strcmp(t, "RZ"))
+            continue;
+        if (t[0] != 'R' || parse_u64(t + 1, 0, 255, &num))
+            return line_fail(L, "unsupported register (%s): only R0..R255 are traced", t);
+        regs[j] = num == 255 ? KERN_REG_NONE : (uint8_t)num;
+    }
+    return 0;
+}
+
+static int opcode_ok(const char *s)
+{
+    if (!(*s >= 'A' && *s <= 'Z'))
+        return 0;
+    for (; *s; s++)
+        if (!((*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_' || *s == '.'))
+            return 0;
+    return 1;
+}
+
+static int is_mem_class(int cls)
+{
+    return cls == IC_SLD || cls == IC_SST || cls == IC_GLD || cls == IC_GST || cls == IC_ATOM;
+}
+
+static int mask_contiguous(uint32_t mask)
+{
+    if (!mask)
+        return 1;
+    uint32_t low = mask & (0u - mask);     /* lowest set bit */
+    uint64_t run = (uint64_t)mask + low;   /* a contiguous run carries out cleanly */
+    return (run & mask) == 0;
+}
+
+/* Addresses of the active lanes, in lane order, into a[] (popcount entries).
+ * rem = tokens left for them. */
+static int line_addrs(tr_line *L, uint32_t mask, int rem, uint64_t *a)
+{
+    int active = __builtin_popcount(mask);
+    uint64_t mode;
+    if (line_dec(L, "address mode", UINT32_MAX, &mode))
+        return -1;
+    rem--;
+    if (mode == 0) {
+        if (rem != active)
+            return line_fail(L, "address count %d does not match mask 0x%08x (%d active lanes)",
+                             rem < 0 ? 0 : rem, mask, active);
+        for (int j = 0; j < active; j++)
+            if (line_hex(L, "address", UINT64_MAX, &a[j]))
+                return -1;
+        return 0;
+    }
+    if (mode == 1) {
+        if (rem != 2)
+            return line_fail(L, rem < 2 ? "truncated line (base-stride needs a base and a stride)"
+                                        : "base-stride takes a base and a stride, found %d tokens", rem);
+        if (!mask_contiguous(mask))
+            return line_fail(L, "base-stride addresses need contiguous active lanes (mask 0x%08x)", mask);
+        uint64_t base;
+        int64_t stride;
+        if (line_hex(L, "base address", UINT64_MAX, &base))
+            return -1;
+        const char *t = line_take(L, "stride");
+        if (!t)
+            return -1;
+        if (parse_i64(t, &stride) || stride < INT32_MIN || stride > INT32_MAX)
+            return line_fail(L, "bad stride (%s)", t);
+        for (int j = 0; j < active; j++)
+            a[j] = base + (uint64_t)stride * (uint64_t)j;   /* modulo 2^64 */
+        return 0;
+    }
+    if (mode == 2) {
+        if (rem != active || active == 0)
+            return line_fail(L, "address count %d does not match mask 0x%08x (%d active lanes)",
+                             rem < 0 ? 0 : rem, mask, active);
+        if (line_hex(L, "base address", UINT64_MAX, &a[0]))
+            return -1;
+        for (int j = 1; j < active; j++) {
+            const char *t = line_take(L, "delta");
+            int64_t d;
+            if (!t)
+                return -1;
+            if (parse_i64(t, &d))
+                return line_fail(L, "bad delta (%s)", t);
+            a[j] = a[j - 1] + (uint64_t)d;                   /* modulo 2^64 */
+        }
+        return 0;
+    }
+    return line_fail(L, "unknown address mode %llu (0 list-all, 1 base-stride, 2 base-delta)",
+                     (unsigned long long)mode);
+}
+
+/* Generic LD/ST/ATOM: shared if the first active address is in the shared
+ * window [shmem base, local base) (or 16 MiB if the local base is not above). */
+static int generic_is_shared(const trace_info *in, uint64_t addr)
+{
+    if (!in->shmem_base)
+        return 0;
+    uint64_t end = in->local_base > in->shmem_base ? in->local_base : in->shmem_base + TR_SHMEM_WINDOW;
+    return addr >= in->shmem_base && addr < end;
+}
+
+static int class_of(tr_kern *tk, const char *opcode, int width, uint32_t mask, const uint64_t *a)
+{
+    unsigned flags;
+    int cls = sass_class(opcode, &flags);
+    if (cls < 0) {
+        sass_unknown_add(&tk->info.unknown, opcode);
+        return width ? IC_GLD : IC_SP;
+    }
+    if ((flags & SASS_GENERIC) && width && mask && generic_is_shared(&tk->info, a[0]))
+        return cls == IC_GST ? IC_SST : IC_SLD;
+    return cls;
+}
+
+/* Parse one instruction line of warp w into c. */
+static int inst_line(tr_kern *tk, tr_cta *c, uint32_t w, tr_line *L)
+{
+    uint64_t v, pc, mask, width = 0;
+    tr_rec rec;
+    uint64_t a[32];
+    memset(&rec, 0, sizeof rec);
+    if (tk->info.lineinfo && line_dec(L, "line number", UINT64_MAX, &v))
+        return -1;
+    if (line_hex(L, "PC", UINT32_MAX, &pc) || line_hex(L, "mask", UINT32_MAX, &mask) ||
+        line_regs(L, "destination", KERN_MAX_DST, rec.dst, &rec.ndst))
+        return -1;
+    const char *opcode = line_take(L, "opcode");
+    if (!opcode)
+        return -1;
+    if (!opcode_ok(opcode))
+        return line_fail(L, "bad opcode (%s)", opcode);
+    if (line_regs(L, "source", KERN_MAX_SRC, rec.src, &rec.nsrc) ||
+        line_dec(L, "mem_width", UINT32_MAX, &width))
+        return -1;
+    int has_imm = tk->info.version >= 5;
+    int rem = L->ntok - L->i - has_imm;
+    if (width > 16)
+        return line_fail(L, "mem_width %llu out of range 0..16", (unsigned long long)width);
+    if (width && line_addrs(L, (uint32_t)mask, rem, a))
+        return -1;
+    if (!width && rem > 0)
+        return line_fail(L, "tokens after mem_width 0 (%s)", L->tok[L->i]);
+    if (has_imm) {
+        const char *t = line_take(L, "immediate");
+        int64_t imm;
+        if (!t)
+            return -1;
+        if (parse_i64(t, &imm))
+            return line_fail(L, "bad immediate (%s)", t);
+    }
+    int cls = class_of(tk, opcode, (int)width, (uint32_t)mask, a);
+    if (is_mem_class(cls) && !width)
+        return line_fail(L, "memory opcode without mem_width and addresses (%s)", opcode);
+    int active = __builtin_popcount((uint32_t)mask);
+    if (width && !is_mem_class(cls)) {
+        tk->info.addrs_ignored++;
+        width = 0;
+    }
+    rec.pc = (uint32_t)pc;
+    rec.mask = (uint32_t)mask;
+    rec.cls = (uint8_t)cls;
+    rec.bytes = (uint8_t)width;
+    rec.addr_off = (uint32_t)c->naddr;
+    if (width && active) {
+        if (c->naddr + (size_t)active > UINT32_MAX ||
+            grow((void **)&c->addrs, &c->capaddr, c->naddr + (size_t)active, sizeof *c->addrs))
+            return line_fail(L, "out of memory (addresses of one thread block)");
+        memcpy(c->addrs + c->naddr, a, (size_t)active * sizeof a[0]);
+        c->naddr += (size_t)active;
+    }
+    if (grow((void **)&c->recs, &c->caprec, c->nrec + 1, sizeof *c->recs))
+        return line_fail(L, "out of memory (instructions of one thread block)");
+    /* EXIT ends the warp only as its last instruction; an earlier EXIT retired
+     * some (predicated) lanes and is a control instruction. */
+    if (c->warp_count[w] && c->recs[c->nrec - 1].cls == IC_EXIT)
+        c->recs[c->nrec - 1].cls = IC_BRA;
+    c->recs[c->nrec++] = rec;
+    c->warp_count[w]++;
+    tk->info.insts++;
+    tk->info.thread_insts += (uint64_t)active;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ thread blocks */
+
+typedef struct tr_tb {            /* parse state of one #BEGIN_TB .. #END_TB */
+    uint64_t begin_line;
+    int      have_id;
+    int64_t  warp;                /* current warp, -1 none */
+    uint64_t insts;               /* its insts = K, UINT64_MAX before the line */
+} tr_tb;
+
+static void cta_coords(const tr_kern *tk, uint32_t cta, uint32_t xyz[3])
+{
+    xyz[0] = cta % tk->info.grid[0];
+    xyz[1] = cta / tk->info.grid[0] % tk->info.grid[1];
+    xyz[2] = cta / tk->info.grid[0] / tk->info.grid[1];
+}
+
+static int tb_close_warp(tr_kern *tk, tr_cta *c, tr_tb *tb, char *err, size_t errlen)
+{
+    if (tb->warp < 0)
+        return 0;
+    uint32_t w = (uint32_t)tb->warp;
+    if (tb->insts == UINT64_MAX)
+        return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno, "warp %u has no insts line", w);
+    if (c->warp_count[w] != tb->insts)
+        return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno,
+                       "warp %u has %u instruction lines, insts = %llu", w, c->warp_count[w],
+                       (unsigned long long)tb->insts);
+    tb->warp = -1;
+    return 0;
+}
+
+static int tb_id_line(tr_kern *tk, tr_cta *c, tr_tb *tb, const char *val, char *err, size_t errlen)
+{
+    uint32_t got[3], want[3];
+    const char *path = tk->rd.path;
+    uint64_t line = tk->rd.lineno;
+    if (tb->have_id)
+        return tr_fail(err, errlen, path, line, "second thread block line in one #BEGIN_TB");
+    if (parse_triple(val, 0, 1, got))
+        return tr_fail(err, errlen, path, line, "bad thread block, want x,y,z (%s)", val);
+    cta_coords(tk, c->cta, want);
+    if (got[0] >= tk->info.grid[0] || got[1] >= tk->info.grid[1] || got[2] >= tk->info.grid[2])
+        return tr_fail(err, errlen, path, line, "thread block (%u,%u,%u) outside grid (%u,%u,%u)",
+                       got[0], got[1], got[2], tk->info.grid[0], tk->info.grid[1], tk->info.grid[2]);
+    if (memcmp(got, want, sizeof got))
+        return tr_fail(err, errlen, path, line,
+                       "thread block (%u,%u,%u) out of order: expected (%u,%u,%u)",
+                       got[0], got[1], got[2], want[0], want[1], want[2]);
+    tb->have_id = 1;
+    return 0;
+}
+
+static int tb_warp_line(tr_kern *tk, tr_cta *c, tr_tb *tb, const char *val, char *err, size_t errlen)
+{
+    uint64_t w;
+    if (tb_close_warp(tk, c, tb, err, errlen))
+        return -1;
+    if (!tb->have_id)
+        return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno, "warp line before the thread block line");
+    if (parse_u64(val, 0, UINT32_MAX, &w) || w >= tk->k.warps_per_cta)
+        return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno, "bad warp, block has %u warps (%s)",
+                       tk->k.warps_per_cta, val);
+    if (c->warp_seen[w])
+        return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno, "duplicate warp %llu", (unsigned long long)w);
+    c->warp_seen[w] = 1;
+    c->warp_start[w] = (uint32_t)c->nrec;
+    tb->warp = (int64_t)w;
+    tb->insts = UINT64_MAX;
+    return 0;
+}
+
+static int tb_insts_line(tr_kern *tk, tr_tb *tb, const char *val, char *err, size_t errlen)
+{
+    if (tb->warp < 0 || tb->insts != UINT64_MAX)
+        return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno, "insts line not right after a warp line");
+    if (parse_u64(val, 0, UINT64_MAX - 1, &tb->insts))
+        return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno, "bad insts count (%s)", val);
+    if (tb->insts > TR_MAX_INSTS)
+        return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno,
+                       "insts = %llu above the limit of %llu instructions per warp (insts)",
+                       (unsigned long long)tb->insts, (unsigned long long)TR_MAX_INSTS);
+    return 0;
+}
+
+static int tb_end(tr_kern *tk, tr_cta *c, tr_tb *tb, char *err, size_t errlen)
+{
+    if (tb_close_warp(tk, c, tb, err, errlen))
+        return -1;
+    if (!tb->have_id)
+        return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno, "#END_TB without a thread block line");
+    for (uint32_t w = 0; w < tk->k.warps_per_cta; w++)
+        if (!c->warp_seen[w])
+            return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno, "thread block has no warp %u", w);
+    return 0;
+}
+
+/* "key = value" lines of a thread block; returns the value or NULL. */
+static char *tb_keyword(char *s, const char *key)
+{
+    size_t n = strlen(key);
+    if (strncmp(s, key, n))
+        return NULL;
+    char *p = skip_blanks(s + n);
+    if (*p != '=')
+        return NULL;
+    return skip_blanks(p + 1);
+}
+
+/* One line inside a thread block.  1 = #END_TB reached, 0 = go on, -1 error. */
+static int tb_body_line(tr_kern *tk, tr_cta *c, tr_tb *tb, char *err, size_t errlen)
+{
+    tr_rd *r = &tk->rd;
+    char *s = skip_blanks(r->line), *val;
+    if (*s == '\0')
+        return 0;
+    if (!strcmp(s, "#END_TB"))
+        return tb_end(tk, c, tb, err, errlen) ? -1 : 1;
+    if (!strncmp(s, "#BEGIN_TB", 9))
+        return tr_fail(err, errlen, r->path, r->lineno, "missing #END_TB (thread block begun at line %llu)",
+                       (unsigned long long)tb->begin_line);
+    if ((val = tb_keyword(s, "thread block")))
+        return tb_id_line(tk, c, tb, val, err, errlen);
+    if (tb_keyword(s, "cluster id") || tb_keyword(s, "cluster cta") || tb_keyword(s, "cluster rank"))
+        return 0;
+    if ((val = tb_keyword(s, "warp")))
+        return tb_warp_line(tk, c, tb, val, err, errlen);
+    if ((val = tb_keyword(s, "insts")))
+        return tb_insts_line(tk, tb, val, err, errlen);
+    if (tb->warp < 0 || tb->insts == UINT64_MAX)
+        return tr_fail(err, errlen, r->path, r->lineno, "unexpected line in thread block (%.40s)", s);
+    if (c->warp_count[tb->warp] >= tb->insts)
+        return tr_fail(err, errlen, r->path, r->lineno, "more instruction lines than insts = %llu (warp %lld)",
+                       (unsigned long long)tb->insts, (long long)tb->warp);
+    char *tok[TR_MAX_TOK];
+    int ntok = tokenize(s, tok, TR_MAX_TOK);
+    if (ntok < 0)
+        return tr_fail(err, errlen, r->path, r->lineno, "more than %d tokens in line", TR_MAX_TOK);
+    tr_line L = { tok, ntok, 0, r, err, errlen };
+    return inst_line(tk, c, (uint32_t)tb->warp, &L);
+}
+
+/* Read the next thread block of the file into c (c->cta set). */
+static int tb_read(tr_kern *tk, tr_cta *c, char *err, size_t errlen)
+{
+    tr_rd *r = &tk->rd;
+    tr_tb tb = { 0, 0, -1, UINT64_MAX };
+    uint32_t xyz[3];
+    int got;
+    cta_coords(tk, c->cta, xyz);
+    while ((got = rd_next(r, err, errlen)) == 1) {
+        char *s = skip_blanks(r->line);
+        if (!strncmp(s, "#BEGIN_TB", 9))
+            break;
+        if (*s != '\0' && *s != '#')
+            return tr_fail(err, errlen, r->path, r->lineno, "expected #BEGIN_TB (%.40s)", s);
+        if (!strncmp(s, "#END_TB", 7))
+            return tr_fail(err, errlen, r->path, r->lineno, "#END_TB without #BEGIN_TB");
+    }
+    if (got < 0)
+        return -1;
+    if (got == 0)
+        return tr_fail(err, errlen, r->path, r->lineno, "missing thread block (%u,%u,%u): file ends",
+                       xyz[0], xyz[1], xyz[2]);
+    tb.begin_line = r->lineno;
+    while ((got = rd_next(r, err, errlen)) == 1) {
+        int done = tb_body_line(tk, c, &tb, err, errlen);
+        if (done)
+            return done < 0 ? -1 : 0;
+    }
+    if (got < 0)
+        return -1;
+    return tr_fail(err, errlen, r->path, r->lineno, "missing #END_TB (thread block begun at line %llu)",
+                   (unsigned long long)tb.begin_line);
+}
+
+/* After the last thread block only blank and comment lines may follow. */
+static int tb_tail(tr_kern *tk, char *err, size_t errlen)
+{
+    tr_rd *r = &tk->rd;
+    int got;
+    while ((got = rd_next(r, err, errlen)) == 1) {
+        char *s = skip_blanks(r->line);
+        if (!strncmp(s, "#BEGIN_TB", 9))
+            return tr_fail(err, errlen, r->path, r->lineno, "more thread blocks than the grid's %u",
+                           tk->k.n_cta);
+        if (*s != '\0' && *s != '#')
+            return tr_fail(err, errlen, r->path, r->lineno, "unexpected line after the last thread block (%.40s)", s);
+    }
+    return got;
+}
+
+/* ------------------------------------------------------------------ kern_ops */
+
+static int tk_open_stream(tr_kern *tk, char *err, size_t errlen)
+{
+    if (rd_open(&tk->rd, tk->info.file, err, errlen))
+        return -1;
+    tk->rd_open = 1;
+    for (uint64_t i = 0; i < tk->hdr_lines; i++)
+        if (rd_next(&tk->rd, err, errlen) != 1)
+            return tr_fail(err, errlen, tk->info.file, i + 1, "file changed since it was loaded");
+    return 0;
+}
+
+static int tk_broken(tr_kern *tk, const char *msg, char *err, size_t errlen)
+{
+    tk->broken = 1;
+    snprintf(tk->broken_msg, sizeof tk->broken_msg, "%s", msg);
+    if (tk->rd_open) {
+        rd_close(&tk->rd);
+        tk->rd_open = 0;
+    }
+    if (err && msg != err)
+        snprintf(err, errlen, "%s", msg);
+    return -1;
+}
+
+static int tk_cta_begin(kern *k, uint32_t cta, char *err, unsigned errlen)
+{
+    tr_kern *tk = tk_of(k);
+    if (tk->broken) {
+        snprintf(err, errlen, "%s", tk->broken_msg);
+        return -1;
+    }
+    if (cta != tk->next_cta || cta >= k->n_cta)
+        return tr_fail(err, errlen, tk->info.file, 0,
+                       "thread blocks are read in order: cta_begin(%u), next is %u of %u", cta,
+                       tk->next_cta, k->n_cta);
+    if (!tk->rd_open && tk_open_stream(tk, err, errlen))
+        return tk_broken(tk, err, err, errlen);
+    if ((tk->slot_used + 1) * 2 > tk->slot_cap && slot_grow(tk))
+        return tr_fail(err, errlen, tk->info.file, 0, "out of memory (CTA table)");
+    tr_cta *c = cta_take(tk);
+    if (!c)
+        return tr_fail(err, errlen, tk->info.file, 0, "out of memory (CTA buffer)");
+    c->cta = cta;
+    if (tb_read(tk, c, err, errlen)) {
+        cta_give_back(tk, c);
+        return tk_broken(tk, err, err, errlen);
+    }
+    slot_put(tk, c);
+    tk->next_cta++;
+    if (tk->next_cta == k->n_cta) {
+        if (tb_tail(tk, err, errlen) < 0)
+            return tk_broken(tk, err, err, errlen);
+        rd_close(&tk->rd);
+        tk->rd_open = 0;
+    }
+    return 0;
+}
+
+static int tk_fetch(kern *k, uint32_t cta, uint32_t warp, kcursor *cur, inst *out, char *err,
+                    unsigned errlen)
+{
+    tr_kern *tk = tk_of(k);
+    const tr_cta *c = slot_find(tk, cta);
+    if (!c || warp >= k->warps_per_cta)
+        return tr_fail(err, errlen, tk->info.file, 0, "fetch from CTA %u warp %u, which is not begun",
+                       cta, warp);
+    if (cur->pos >= c->warp_count[warp])
+        return 0;
+    const tr_rec *rec = &c->recs[c->warp_start[warp] + cur->pos++];
+    out->cls = rec->cls;
+    out->ndst = rec->ndst;
+    out->nsrc = rec->nsrc;
+    memcpy(out->dst, rec->dst, sizeof out->dst);
+    memcpy(out->src, rec->src, sizeof out->src);
+    out->bytes = rec->bytes;
+    out->mask = rec->mask;
+    out->pc = rec->pc;
+    const uint64_t *a = (rec->bytes && rec->mask) ? c->addrs + rec->addr_off : NULL;
+    for (int lane = 0; lane < 32; lane++)
+        out->addr[lane] = (a && (rec->mask >> lane & 1u)) ? *a++ : 0;
+    return 1;
+}
+
+static void tk_cta_end(kern *k, uint32_t cta)
+{
+    tr_kern *tk = tk_of(k);
+    tr_cta *c = slot_find(tk, cta);
+    if (!c)
+        return;
+    slot_remove(tk, cta);
+    cta_give_back(tk, c);
+}
+
+static void tk_destroy(kern *k)
+{
+    tr_kern *tk = tk_of(k);
+    if (tk->rd_open)
+        rd_close(&tk->rd);
+    for (uint32_t i = 0; i < tk->slot_cap; i++)
+        cta_free(tk->slot[i]);
+    free(tk->slot);
+    for (uint32_t i = 0; i < tk->n_idle; i++)
+        cta_free(tk->idle[i]);
+    free(tk);
+}
+
+static const kern_ops tr_ops = { tk_cta_begin, tk_fetch, tk_cta_end, tk_destroy };
+
+/* ------------------------------------------------------------------ public API */
+
+static const char *base_name(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return slash ? slash + 1 : path;
+}
+
+int trace_open_kernel(kern **out, const char *path, uint32_t kernel_id, char *err, size_t errlen)
+{
+    *out = NULL;
+    if (strlen(path) >= sizeof ((trace_info *)0)->file)
+        return tr_fail(err, errlen, path, 0, "path too long");
+    tr_kern *tk = calloc(1, sizeof *tk);
+    if (!tk)
+        return tr_fail(err, errlen, path, 0, "out of memory");
+    tk->k.ops = &tr_ops;
+    tk->k.impl = tk;
+    snprintf(tk->info.file, sizeof tk->info.file, "%s", path);
+    snprintf(tk->k.name, sizeof tk->k.name, "%s", base_name(path));
+    tk->info.kernel_id = kernel_id;
+    tk->info.binary_version = -1;
+    tr_rd r;
+    int rc = rd_open(&r, path, err, errlen);
+    if (rc == 0) {
+        rc = hdr_read(tk, &r, err, errlen);
+        rd_close(&r);
+    }
+    if (rc) {
+        free(tk);
+        return -1;
+    }
+    *out = &tk->k;
+    return 0;
+}
+
+const trace_info *trace_kern_info(const kern *k)
+{
+    return (k && k->ops == &tr_ops) ? &((const tr_kern *)k->impl)->info : NULL;
+}
+
+void trace_workload_free(workload *w)
+{
+    for (uint32_t i = 0; i < w->n_kernels; i++)
+        if (w->kernels[i])
+            w->kernels[i]->ops->destroy(w->kernels[i]);
+    w->n_kernels = 0;
+}
+
+/* "MemcpyHtoD,0xADDR,BYTES" */
+static int memcpy_line(const char *s, const char *file, uint64_t line, uint64_t *bytes,
+                       char *err, size_t errlen)
+{
+    char buf[128];
+    if (strncmp(s, "MemcpyHtoD,", 11))
+        return tr_fail(err, errlen, file, line, "unknown command (%.40s)", s);
+    if (strlen(s) >= sizeof buf)
+        return tr_fail(err, errlen, file, line, "MemcpyHtoD line too long");
+    memcpy(buf, s, strlen(s) + 1);
+    char *addr = buf + 11, *comma = strchr(addr, ',');
+    uint64_t a;
+    if (!comma)
+        return tr_fail(err, errlen, file, line, "MemcpyHtoD needs ,address,bytes (%s)", s);
+    *comma = '\0';
+    if (parse_u64(addr, 1, UINT64_MAX, &a))
+        return tr_fail(err, errlen, file, line, "bad hex MemcpyHtoD address (%s)", addr);
+    if (parse_u64(comma + 1, 0, UINT64_MAX, bytes))
+        return tr_fail(err, errlen, file, line, "bad MemcpyHtoD byte count (%s)", comma + 1);
+    return 0;
+}
+
+static int list_kernel(workload *w, const char *dir, const char *name, const char *file, uint64_t line,
+                       char *err, size_t errlen)
+{
+    char path[512];
+    if (w->n_kernels == sizeof w->kernels / sizeof w->kernels[0])
+        return tr_fail(err, errlen, file, line, "more than %zu kernels", sizeof w->kernels / sizeof w->kernels[0]);
+    int n = name[0] == '/' ? snprintf(path, sizeof path, "%s", name)
+                           : snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (n < 0 || (size_t)n >= sizeof path)
+        return tr_fail(err, errlen, file, line, "kernel path too long (%.40s)", name);
+    kern *k;
+    if (trace_open_kernel(&k, path, w->n_kernels + 1, err, errlen))
+        return -1;
+    w->kernels[w->n_kernels++] = k;
+    return 0;
+}
+
+static int list_read(workload *w, FILE *f, const char *file, const char *dir, char *err, size_t errlen)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    uint64_t lineno = 0, mc_count = 0, mc_bytes = 0;
+    ssize_t n;
+    int rc = 0;
+    while (rc == 0 && (n = getline(&line, &cap, f)) >= 0) {
+        lineno++;
+        if (memchr(line, '\0', (size_t)n)) {
+            rc = tr_fail(err, errlen, file, lineno, "NUL byte in line");
+            break;
+        }
+        char *s = skip_blanks(line);
+        s[strcspn(s, "\r\n")] = '\0';
+        trim_right(s);
+        if (*s == '\0' || *s == '#')
+            continue;
+        if (!strncmp(s, "Memcpy", 6)) {
+            uint64_t bytes;
+            rc = memcpy_line(s, file, lineno, &bytes, err, errlen);
+            mc_count++;
+            mc_bytes += bytes;
+            continue;
+        }
+        rc = list_kernel(w, dir, s, file, lineno, err, errlen);
+        if (rc == 0) {
+            tr_kern *tk = tk_of(w->kernels[w->n_kernels - 1]);
+            tk->info.memcpy_count = mc_count;
+            tk->info.memcpy_bytes = mc_bytes;
+            mc_count = mc_bytes = 0;
+        }
+    }
+    free(line);
+    if (rc == 0 && w->n_kernels == 0)
+        rc = tr_fail(err, errlen, file, 0, "no kernel trace listed");
+    if (rc == 0 && mc_count) {   /* trailing copies: counted with the last kernel */
+        tr_kern *tk = tk_of(w->kernels[w->n_kernels - 1]);
+        tk->info.memcpy_count += mc_count;
+        tk->info.memcpy_bytes += mc_bytes;
+    }
+    return rc;
+}
+
+int trace_load_workload(workload *w, const char *path, char *err, size_t errlen)
+{
+    char list[512], dir[512];
+    struct stat st;
+    memset(w, 0, sizeof *w);
+    if (stat(path, &st))
+        return tr_fail(err, errlen, path, 0, "cannot open (%s)", strerror(errno));
+    int n = S_ISDIR(st.st_mode) ? snprintf(list, sizeof list, "%s/kernelslist.g", path)
+                                : snprintf(list, sizeof list, "%s", path);
+    if (n < 0 || (size_t)n >= sizeof list)
+        return tr_fail(err, errlen, path, 0, "path too long");
+    snprintf(dir, sizeof dir, "%s", list);
+    char *slash = strrchr(dir, '/');
+    if (slash)
+        *slash = '\0';
+    else
+        snprintf(dir, sizeof dir, ".");
+    FILE *f = fopen(list, "r");
+    if (!f)
+        return tr_fail(err, errlen, list, 0, "cannot open (%s)", strerror(errno));
+    if (strlen(list) >= sizeof w->path) {
+        fclose(f);
+        return tr_fail(err, errlen, path, 0, "path too long");
+    }
+    memcpy(w->path, list, strlen(list) + 1);
+    int rc = list_read(w, f, list, dir, err, errlen);
+    fclose(f);
+    if (rc)
+        trace_workload_free(w);
+    return rc;
+}
+
+uint64_t trace_report(const workload *w, FILE *out)
+{
+    uint64_t unknown = 0;
+    for (uint32_t i = 0; i < w->n_kernels; i++) {
+        const trace_info *in = trace_kern_info(w->kernels[i]);
+        if (!in)
+            continue;
+        char prefix[300];
+        snprintf(prefix, sizeof prefix, "%s: ", in->file);
+        fprintf(out, "%s%llu warp instructions, %llu thread instructions read, %llu MemcpyHtoD "
+                     "(%llu bytes) before it\n", prefix, (unsigned long long)in->insts,
+                (unsigned long long)in->thread_insts, (unsigned long long)in->memcpy_count,
+                (unsigned long long)in->memcpy_bytes);
+        if (in->addrs_ignored)
+            fprintf(out, "%s%llu instructions of non-memory opcodes carried addresses (ignored)\n",
+                    prefix, (unsigned long long)in->addrs_ignored);
+        sass_unknown_print(&in->unknown, prefix, out);
+        unknown += in->unknown.total;
+    }
+    return unknown;
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# run.sh -- the bad-input regression: every row of tests/bad/cases.txt runs
+# the sanitized ctasim (ASan + UBSan, build/san/ctasim) on one bad input and
+# checks its exit code, that its message matches the row's pattern, and that
+# the sanitizers reported nothing.  Rows:
+#     EXIT | PATTERN (extended regex, matched against stderr) | ARGUMENTS
+# ARGUMENTS are shell words; $T is a scratch folder holding the generated
+# fixtures below, $D is tests/data.  Exit 0 when every row passes; each
+# failure prints the row, the exit code and the output.
+set -u
+cd "$(dirname "$0")/../.."
+bin=${CTASIM_SAN:-build/san/ctasim}
+table=${1:-tests/bad/cases.txt}
+[ -x "$bin" ] || { echo "bad-input: $bin not built"; exit 1; }
+T=$(mktemp -d /tmp/ctasim_bad.XXXXXX)
+D=tests/data
+trap 'chmod -R u+w "$T" 2>/dev/null; rm -rf "$T"' EXIT
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=99
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=98
+
+# ---- generated fixtures (what cannot live in git: devices, FIFOs, binary)
+mkdir -p "$T/emptydir" "$T/nonempty" "$T/ro"
+echo keep > "$T/nonempty/precious.txt"
+mkfifo "$T/fifo"
+ln -s /dev/zero "$T/zero.cfg"; ln -s /dev/zero "$T/zero.kern"
+: > "$T/empty.cfg"
+printf '# only a comment\n\n' > "$T/comment.cfg"
+printf '\xef\xbb\xbfcore.count = 4\n' > "$T/bom.cfg"
+head -c 300 /dev/urandom | tr -d '\n=' > "$T/binary.cfg"; echo >> "$T/binary.cfg"
+printf 'core.count = 4\x01\x02\n' > "$T/ctrl.cfg"
+printf 'junk\x1b[31mred\n' > "$T/escape.cfg"
+printf 'name = a\nkernel\0x\n' > "$T/nul.kern"
+printf '{"energy_j": 1.0' > "$T/trunc.json"
+echo '{}' > "$T/nopower.json"
+echo '{"energy_j": -1, "power_w": 2}' > "$T/negpower.json"
+cat > "$T/nested.kern" <<'K'
+name = nested
+imitates = a kernel whose loops multiply past the per-warp limit
+grid = 1
+block = 32
+program {
+  loop 1000000 {
+    loop 1000000 {
+      sp r1 <- r1
+    }
+  }
+}
+K
+sed 's/^block = 32/block = 1024/; s/^name = nested/name = fat/; s/loop 1000000 {/loop 2 {/' "$T/nested.kern" > "$T/fat.kern"
+printf 'kernel = %s/fat.kern\nkernel = %s\n' "$T" "$PWD/workloads/stream_copy.kern" > "$T/fat_second.wl"
+printf 'kernel = %s\nkernel = %s/fat.kern\n' "$PWD/workloads/stream_copy.kern" "$T" > "$T/fat_late.wl"
+mkdir -p "$T/bigtrace"
+printf -- '-kernel name = big\n-kernel id = 1\n-grid dim = (1048576,1,1)\n-block dim = (32,1,1)\n-shmem = 0\n-nregs = 8\n-binary version = 70\n-cuda stream id = 0\n-shmem base_addr = 0x0\n-local mem base_addr = 0x0\n-nvbit version = 1.5.5\n-accelsim tracer version = 3\n\n' > "$T/bigtrace/kernel-1.traceg"
+echo kernel-1.traceg > "$T/bigtrace/kernelslist.g"
+mkdir -p "$T/dirlist/kernelslist.g"
+cp -r ../shared/testdata/accelsim/vectoradd-100-32 "$T/vtrace" 2>/dev/null || true
+chmod 555 "$T/ro"
+
+pass=0 fail=0 n=0
+while IFS= read -r row; do
+    case "$row" in ''|'#'*) continue ;; esac
+    n=$((n + 1))
+    want_rc=$(echo "${row%%|*}" | tr -d ' ')
+    rest=${row#*|}
+    pat=${rest%%|*}; pat=${pat# }; pat=${pat% }
+    args=${rest#*|}
+    out=$(eval "\"$bin\" $args" 2>&1 >/dev/null </dev/null); rc=$?
+    if [ "$rc" = "$want_rc" ] && printf '%s\n' "$out" | grep -Eq -- "$pat" &&
+       ! printf '%s\n' "$out" | grep -Eq 'ERROR: (Address|Leak)Sanitizer|runtime error:'; then
+        pass=$((pass + 1))
+    else
+        fail=$((fail + 1))
+        echo "FAIL row $n: $row"
+        echo "    exit $rc (want $want_rc); output:"
+        printf '%s\n' "$out" | head -n 8 | sed 's/^/    | /'
+    fi
+done < "$table"
+# the generated targets that must be left as they were
+[ -p "$T/fifo" ] || { echo "FAIL: the FIFO was replaced"; fail=$((fail + 1)); }
+[ "$(cat "$T/nonempty/precious.txt")" = keep ] || { echo "FAIL: nonempty/ was touched"; fail=$((fail + 1)); }
+echo "bad inputs: $n rows, $pass passed, $fail failed"
+[ "$fail" -eq 0 ] && [ "$n" -ge 150 ]

@@ -1,0 +1,164 @@
+/* test_ofile.c -- result files: written whole or not at all, never onto
+ * something that is not a regular file, write errors caught with the path. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "ofile.h"
+
+static char dir[] = "/tmp/test_ofile_XXXXXX";
+
+static void path_of(char *buf, size_t n, const char *name) { snprintf(buf, n, "%s/%s", dir, name); }
+
+static void slurp(const char *path, char *buf, size_t n)
+{
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    size_t got = fread(buf, 1, n - 1, f);
+    buf[got] = 0;
+    fclose(f);
+}
+
+static int count_entries(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "ls -A %s | wc -l", dir);
+    FILE *p = popen(cmd, "r");
+    int n = -1;
+    assert_int_equal(fscanf(p, "%d", &n), 1);
+    pclose(p);
+    return n;
+}
+
+static void test_write_and_replace(void **state)
+{
+    (void)state;
+    char path[256], buf[64], err[512];
+    path_of(path, sizeof path, "out.json");
+    ofile o;
+    assert_int_equal(ofile_open(&o, path, err, sizeof err), 0);
+    fputs("first", ofile_fp(&o));
+    assert_int_equal(access(path, F_OK), -1);          /* nothing there until commit */
+    assert_int_equal(ofile_commit(&o, err, sizeof err), 0);
+    slurp(path, buf, sizeof buf);
+    assert_string_equal(buf, "first");
+    assert_int_equal(ofile_open(&o, path, err, sizeof err), 0);
+    fputs("second", ofile_fp(&o));
+    slurp(path, buf, sizeof buf);
+    assert_string_equal(buf, "first");                  /* old result intact while writing */
+    assert_int_equal(ofile_commit(&o, err, sizeof err), 0);
+    slurp(path, buf, sizeof buf);
+    assert_string_equal(buf, "second");
+    assert_int_equal(count_entries(), 1);               /* no temporary left */
+    unlink(path);
+}
+
+static void test_refuses_non_files(void **state)
+{
+    (void)state;
+    char fifo[256], sub[256], err[512];
+    path_of(fifo, sizeof fifo, "pipe");
+    path_of(sub, sizeof sub, "sub");
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    assert_int_equal(mkdir(sub, 0700), 0);
+    ofile o;
+    assert_int_equal(ofile_open(&o, fifo, err, sizeof err), -1);
+    char want[512];
+    snprintf(want, sizeof want, "%s: exists and is not a regular file (a FIFO); refusing to replace it", fifo);
+    assert_string_equal(err, want);
+    struct stat st;
+    assert_int_equal(stat(fifo, &st), 0);
+    assert_true(S_ISFIFO(st.st_mode));                  /* left intact */
+    assert_int_equal(ofile_open(&o, sub, err, sizeof err), -1);
+    assert_non_null(strstr(err, "(a directory)"));
+    assert_int_equal(ofile_check_target(fifo, err, sizeof err), -1);
+    unlink(fifo);
+    rmdir(sub);
+}
+
+static void test_missing_folder(void **state)
+{
+    (void)state;
+    char path[256], err[512], want[600];
+    path_of(path, sizeof path, "no/such/out.json");
+    ofile o;
+    assert_int_equal(ofile_open(&o, path, err, sizeof err), -1);
+    snprintf(want, sizeof want, "%s: cannot create a file in its folder (No such file or directory)", path);
+    assert_string_equal(err, want);
+}
+
+/* A full disk, as a file-size limit: the commit fails with the path, the old
+ * file stays, no temporary is left. */
+static void test_write_error_keeps_old(void **state)
+{
+    (void)state;
+    char path[256], buf[64], err[512];
+    path_of(path, sizeof path, "big.json");
+    FILE *f = fopen(path, "w");
+    fputs("old", f);
+    fclose(f);
+    signal(SIGXFSZ, SIG_IGN);
+    struct rlimit old, lim;
+    getrlimit(RLIMIT_FSIZE, &old);
+    lim = old;
+    lim.rlim_cur = 4096;
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    ofile o;
+    assert_int_equal(ofile_open(&o, path, err, sizeof err), 0);
+    for (int i = 0; i < 2000; i++) fputs("0123456789", ofile_fp(&o));
+    int rc = ofile_commit(&o, err, sizeof err);
+    setrlimit(RLIMIT_FSIZE, &old);
+    signal(SIGXFSZ, SIG_DFL);
+    assert_int_equal(rc, -1);
+    char want[512];
+    snprintf(want, sizeof want, "%s: write failed (File too large); the file was not changed", path);
+    assert_string_equal(err, want);
+    slurp(path, buf, sizeof buf);
+    assert_string_equal(buf, "old");
+    assert_int_equal(count_entries(), 1);
+    unlink(path);
+}
+
+static void test_same(void **state)
+{
+    (void)state;
+    char a[256], b[256];
+    path_of(a, sizeof a, "x.out");
+    snprintf(b, sizeof b, "%s/./x.out", dir);
+    assert_true(ofile_same(a, b));                      /* neither exists yet */
+    path_of(b, sizeof b, "y.out");
+    assert_false(ofile_same(a, b));
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    return rmdir(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_write_and_replace),
+        cmocka_unit_test(test_refuses_non_files),
+        cmocka_unit_test(test_missing_folder),
+        cmocka_unit_test(test_write_error_keeps_old),
+        cmocka_unit_test(test_same),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}
