@@ -218,8 +218,7 @@ int main(int argc, char **argv)
                    pw.total_j, pw.avg_w, rep.host_seconds, (unsigned long long)rep.compared,
                    (unsigned long long)t->tail_idle);
         }
-        if (json && (report_write_json(&rep, json, err, sizeof err) < 0 ||
-                     power_append_json(&pw, json, err, sizeof err) < 0)) {
+        if (json && report_write_json(&rep, &pw, json, err, sizeof err) < 0) {
             fprintf(stderr, "ctasim: %s\n", err);
             status = 1;
         }
