@@ -12,10 +12,11 @@
 #
 # Conventions (new files are picked up without editing this file):
 #   cmodel/ROOM/*.c           -> libctasim.a (release and sanitizer builds); rooms in cmodel/README.md
-#   cosim/*.c, cosim/*.cpp    -> the ctasim program
+#   cosim/*.c, cosim/*.cpp    -> libcosim.a (all but main.c) + main.c: the ctasim program
 #   tests/unit/test_*.c       -> one cmocka binary each, built with ASan+UBSan
 #   tests/rtl/test_rtl_M.c    -> cmocka test of RTL module M (rtl/M.sv), Verilated,
 #     + tests/rtl/shim_M.cpp     driven from C through the extern "C" shim
+#                                (ctl_top: no shim, libcosim.a instead)
 #   tests/rtl/tb_M.sv         -> Icarus testbench replaying build/vectors/M.vec,
 #                                written by test_rtl_M --vec FILE
 
@@ -128,8 +129,16 @@ $(BUILD)/rel/cosim/%.o: cosim/%.cpp $(HDRS) $(COSIM_VLIB)
 	@mkdir -p $(@D)
 	$(CXX) $(VRT_FLAGS) -O3 $(INCS) $(COSIM_VINC) -c $< -o $@
 
-$(BUILD)/rel/ctasim: $(COSIM_OBJ) $(BUILD)/rel/libctasim.a $(COSIM_VLIB)
-	$(CXX) -o $@ $(COSIM_OBJ) $(BUILD)/rel/libctasim.a $(COSIM_VLIB) $(LIBS) -pthread
+# libcosim.a: every cosim object but the command line (the engine switch, the
+# rtl/lockstep engines, the Verilated top's shim); the program and the RTL test
+# of the top link it, so no test includes a source file.
+COSIM_MAIN := $(BUILD)/rel/cosim/main.o
+COSIM_LIB  := $(BUILD)/rel/libcosim.a
+$(COSIM_LIB): $(filter-out $(COSIM_MAIN),$(COSIM_OBJ))
+	@rm -f $@; ar rcs $@ $^
+
+$(BUILD)/rel/ctasim: $(COSIM_MAIN) $(COSIM_LIB) $(BUILD)/rel/libctasim.a $(COSIM_VLIB)
+	$(CXX) -o $@ $(COSIM_MAIN) $(COSIM_LIB) $(BUILD)/rel/libctasim.a $(COSIM_VLIB) $(LIBS) -pthread
 
 # The one command of the README: install what is missing, build, simulate.
 deps:
@@ -153,7 +162,7 @@ $(BUILD)/rel/tests/%: tests/model/%.c tests/model/model_util.h $(BUILD)/rel/libc
 
 # RTL unit test of module M: C test + C++ shim + Verilated M + C reference models.
 .SECONDEXPANSION:
-$(BUILD)/rtltest/%/shim.o: tests/rtl/shim_%.cpp $$(BUILD)/vl/$$*/V$$*__ALL.a $(HDRS) $(COSIM_CPP)
+$(BUILD)/rtltest/%/shim.o: tests/rtl/shim_%.cpp $$(BUILD)/vl/$$*/V$$*__ALL.a $(HDRS)
 	@mkdir -p $(@D)
 	$(CXX) $(VRT_FLAGS) $(INCS) -I$(BUILD)/vl/$* -c $< -o $@
 
@@ -163,6 +172,14 @@ $(BUILD)/rtltest/%/test: tests/rtl/test_rtl_%.c $(BUILD)/rtltest/%/shim.o $$(BUI
 	$(CC) $(REL_CFLAGS) -iquote tests -c $< -o $(@D)/test.o
 	$(CXX) -o $@ $(@D)/test.o $(@D)/shim.o $(BUILD)/vl/$*/V$*__ALL.a $(VRT_OBJ) \
 	    $(BUILD)/rel/libctasim.a -lcmocka $(LIBS) -pthread
+
+# The integrated top has no shim of its own: its test drives the program's
+# engines through libcosim.a (public headers only), with every size variant.
+$(BUILD)/rtltest/$(COSIM_TOP)/test: tests/rtl/test_rtl_$(COSIM_TOP).c $(COSIM_LIB) $(BUILD)/rel/libctasim.a \
+                                   $(COSIM_VLIB) $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(REL_CFLAGS) $(COSIM_DEFS) -iquote tests -c $< -o $(@D)/test.o
+	$(CXX) -o $@ $(@D)/test.o $(COSIM_LIB) $(BUILD)/rel/libctasim.a $(COSIM_VLIB) -lcmocka $(LIBS) -pthread
 
 $(BUILD)/icarus/tb_%.vvp: tests/rtl/tb_%.sv $(RTL_SRC)
 	@mkdir -p $(@D)

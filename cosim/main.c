@@ -7,6 +7,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cfg.h"
+#include "csvrow.h"
 #include "ctl_ref.h"
 #include "engines.h"
 #include "gpu.h"
@@ -70,10 +71,6 @@ static int is_trace_path(const char *p)
     return n >= 13 && strcmp(p + n - 13, "kernelslist.g") == 0;
 }
 
-static const char CSV_HEADER[] =
-    "config,workload,engine,cores,static_n,cycles,thread_insts,ipc,core_util,roundtrip,"
-    "l1_hit,l2_hit,row_hit,dram_util,stall_frac,idle_frac,memwait_frac,energy_j,power_w,host_s,compared,tail_idle";
-
 int main(int argc, char **argv)
 {
     const char *config = "configs/small.cfg", *workload_path = NULL, *trace_path = NULL;
@@ -90,7 +87,7 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--dump-config")) { dump = 1; continue; }
         else if (!strcmp(a, "--quiet")) { quiet = 1; continue; }
         else if (!strcmp(a, "--csv-row")) { csv_row = 1; continue; }
-        else if (!strcmp(a, "--csv-header")) { puts(CSV_HEADER); return 0; }
+        else if (!strcmp(a, "--csv-header")) { csvrow_header(stdout); return 0; }
         else if (!strcmp(a, "--config")) slot = &config;
         else if (!strcmp(a, "--workload")) slot = &workload_path;
         else if (!strcmp(a, "--trace")) slot = &trace_path;
@@ -201,24 +198,11 @@ int main(int argc, char **argv)
         /* opcodes missing from the SASS table are reported, never dropped */
         if (traced) trace_report(&wl, quiet || csv_row ? stderr : stdout);
         if (csv_row) {
-            const kstats *t = &rep.total;
-            uint64_t iss, stl, idl, mw;
-            kstats_classes(t, &iss, &stl, &idl, &mw);
-            double all = (double)(iss + stl + idl + mw);
-            double util = 0;
-            for (uint32_t p = 0; p < cfg.mem.n_parts; p++) util += kstats_dram_util(t, p);
-            printf("%s,%s,%s,%u,%u,%llu,%llu,%.4f,%.4f,%.2f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.6e,%.4f,%.4f,%llu,%llu\n",
-                   cfg.name, wpath, engine, cfg.sm.n_cores,
-                   cfg.policy.cta_limit == LIMIT_STATIC ? cfg.policy.static_n : 0,
-                   (unsigned long long)t->cycles, (unsigned long long)t->thread_insts, kstats_ipc(t),
-                   kstats_core_util(t), kstats_roundtrip(t), kstats_l1_hit_rate(t),
-                   kstats_l2_hit_rate(t), kstats_row_hit_rate(t), util / cfg.mem.n_parts,
-                   all ? stl / all : 0, all ? idl / all : 0, all ? mw / all : 0,
-                   pw.total_j, pw.avg_w, rep.host_seconds, (unsigned long long)rep.compared,
-                   (unsigned long long)t->tail_idle);
+            csvrow_run row = { cfg.policy.cta_limit == LIMIT_STATIC ? cfg.policy.static_n : 0,
+                                wpath, engine, &rep, &pw };
+            csvrow_write(stdout, &row);
         }
-        if (json && (report_write_json(&rep, json, err, sizeof err) < 0 ||
-                     power_append_json(&pw, json, err, sizeof err) < 0)) {
+        if (json && report_write_json(&rep, &pw, json, err, sizeof err) < 0) {
             fprintf(stderr, "ctasim: %s\n", err);
             status = 1;
         }

@@ -126,8 +126,8 @@ uint64_t core_bits(const ctl_in *in, uint32_t n, F field)
 } // namespace
 
 // What vtop needs of one Verilated size variant of ctl_top.  In a named
-// namespace: struct vtop holds a pointer to it (-Wsubobject-linkage when this
-// file is included by tests/rtl/shim_ctl_top.cpp).
+// namespace: struct vtop holds a pointer to it (an anonymous namespace draws
+// -Wsubobject-linkage wherever this file is compiled as part of another).
 namespace vtop_variants {
 
 class top_model {

@@ -263,23 +263,33 @@ int power_load_baseline(power_report *p, const char *path, char *err, size_t err
     return 0;
 }
 
-int power_append_json(const power_report *p, const char *path, char *err, size_t errlen)
+void power_json(jw *w, const power_report *p)
 {
-    FILE *f = fopen(path, "r+");
-    if (!f) { snprintf(err, errlen, "%s: cannot reopen: %s", path, strerror(errno)); return -1; }
-    /* report_write_json ends with "}\n": replace it with the power object */
-    if (fseek(f, -2, SEEK_END) != 0) { fclose(f); snprintf(err, errlen, "%s: bad report", path); return -1; }
-    fprintf(f, ",\n \"power\": {\"energy_j\": %.9g, \"power_w\": %.6f, \"time_s\": %.9g", p->total_j,
-            p->avg_w, p->time_s);
-    if (p->have_base)
-        fprintf(f, ", \"rel_energy\": %.6f, \"rel_power\": %.6f",
-                p->base_total_j > 0 ? p->total_j / p->base_total_j : 0,
-                p->base_avg_w > 0 ? p->avg_w / p->base_avg_w : 0);
-    fprintf(f, ", \"rows\": [");
-    for (int i = 0; i < PW_NROWS; i++)
-        fprintf(f, "%s{\"name\": \"%s\", \"dynamic_j\": %.9g, \"static_j\": %.9g}", i ? ", " : "",
-                row_names[i], p->dyn_j[i], p->stat_j[i]);
-    fprintf(f, "]}}\n");
-    if (fclose(f) != 0) { snprintf(err, errlen, "%s: write failed", path); return -1; }
-    return 0;
+    jw_object_begin(w);
+    jw_key(w, "energy_j");
+    jw_double(w, "%.9g", p->total_j);
+    jw_key(w, "power_w");
+    jw_double(w, "%.6f", p->avg_w);
+    jw_key(w, "time_s");
+    jw_double(w, "%.9g", p->time_s);
+    if (p->have_base) {
+        jw_key(w, "rel_energy");
+        jw_double(w, "%.6f", p->base_total_j > 0 ? p->total_j / p->base_total_j : 0);
+        jw_key(w, "rel_power");
+        jw_double(w, "%.6f", p->base_avg_w > 0 ? p->avg_w / p->base_avg_w : 0);
+    }
+    jw_key(w, "rows");
+    jw_array_begin(w);
+    for (int i = 0; i < PW_NROWS; i++) {
+        jw_object_begin(w);
+        jw_key(w, "name");
+        jw_string(w, row_names[i]);
+        jw_key(w, "dynamic_j");
+        jw_double(w, "%.9g", p->dyn_j[i]);
+        jw_key(w, "static_j");
+        jw_double(w, "%.9g", p->stat_j[i]);
+        jw_object_end(w);
+    }
+    jw_array_end(w);
+    jw_object_end(w);
 }

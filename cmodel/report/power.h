@@ -18,6 +18,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include "jw.h"
 #include "power_cfg.h"
 #include "stats.h"
 
@@ -43,8 +44,10 @@ void power_compute(const power_cfg *p, const ctl_cfg *ctl, const report *r, powe
 void power_print(const power_report *p, FILE *out);
 /* Read "energy_j" and "power_w" of a baseline JSON written by --json. */
 int  power_load_baseline(power_report *p, const char *path, char *err, size_t errlen);
-/* Append a "power" object to a JSON report written by report_write_json. */
-int  power_append_json(const power_report *p, const char *path, char *err, size_t errlen);
+/* The power report as one JSON object (energy_j, power_w, time_s, rel_energy
+ * and rel_power with a baseline, rows); report_write_json puts it under
+ * "power". */
+void power_json(jw *w, const power_report *p);
 const char *power_row_name(int row);
 
 #endif

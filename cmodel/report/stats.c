@@ -2,6 +2,8 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include "jw.h"
+#include "power.h"
 #include "stats.h"
 
 void report_init(report *r) { memset(r, 0, sizeof *r); }
@@ -182,69 +184,134 @@ void report_print(const report *r, FILE *out)
 
 /* ------------------------------------------------------------ JSON */
 
-static void json_u64_array(FILE *f, const char *name, const uint64_t *v, size_t n, const char *sep)
+static void json_u64_array(jw *w, const char *name, const uint64_t *v, size_t n)
 {
-    fprintf(f, "\"%s\": [", name);
-    for (size_t i = 0; i < n; i++) fprintf(f, "%s%llu", i ? ", " : "", (unsigned long long)v[i]);
-    fprintf(f, "]%s", sep);
+    jw_key(w, name);
+    jw_array_begin(w);
+    for (size_t i = 0; i < n; i++) jw_u64(w, v[i]);
+    jw_array_end(w);
 }
 
-static void json_kernel(FILE *f, const kstats *k, uint32_t n_parts)
+static void json_u64(jw *w, const char *name, uint64_t v)
+{
+    jw_key(w, name);
+    jw_u64(w, v);
+}
+
+/* A double printed with fmt: the formats below are the report's, unchanged. */
+static void json_dbl(jw *w, const char *name, const char *fmt, double v)
+{
+    jw_key(w, name);
+    jw_double(w, fmt, v);
+}
+
+static void json_core(jw *w, uint32_t c, const core_stats *s, const core_ctl_stats *t)
+{
+    jw_object_begin(w);
+    json_u64(w, "core", c);
+    json_u64(w, "ctas_issued", s->ctas_issued);
+    json_u64(w, "ctas_finished", s->ctas_finished);
+    json_u64(w, "issued", s->issued);
+    json_u64(w, "stalled", s->stalled);
+    json_u64(w, "idle", s->idle);
+    json_u64(w, "mem_wait", s->mem_wait);
+    json_u64(w, "active", s->active);
+    json_u64(w, "warp_insts", s->warp_insts);
+    json_u64(w, "thread_insts", s->thread_insts);
+    json_u64(w, "off_cycles", t->off_cycles);
+    json_u64(w, "empty_cycles", t->empty_cycles);
+    json_u64(w, "grants", t->grants);
+    json_u64(w, "refusals", t->refusals);
+    json_u64_array(w, "busy", s->busy, CTL_NCOMP);
+    json_u64_array(w, "down_cycles", t->down_cycles, CTL_NCOMP);
+    json_u64_array(w, "pg_off_cycles", t->pg_off_cycles, CTL_NPG);
+    jw_object_end(w);
+}
+
+static void json_kernel(jw *w, const kstats *k, uint32_t n_parts)
 {
     uint64_t iss, stl, idl, mw;
     kstats_classes(k, &iss, &stl, &idl, &mw);
-    fprintf(f, "{\"name\": \"%s\", \"cycles\": %llu, \"time_ns\": %.3f, \"warp_insts\": %llu, "
-            "\"thread_insts\": %llu, \"ipc\": %.6f, \"n_cta\": %u, \"n_max\": %u,\n",
-            k->name, (unsigned long long)k->cycles, (double)k->time_fs / 1e6,
-            (unsigned long long)k->warp_insts, (unsigned long long)k->thread_insts, kstats_ipc(k),
-            k->n_cta, k->n_max);
-    fprintf(f, "   \"issued_cycles\": %llu, \"stalled_cycles\": %llu, \"idle_cycles\": %llu, "
-            "\"mem_wait_cycles\": %llu, \"core_util\": %.6f,\n",
-            (unsigned long long)iss, (unsigned long long)stl, (unsigned long long)idl,
-            (unsigned long long)mw, kstats_core_util(k));
-    fprintf(f, "   \"l1_hit_rate\": %.6f, \"l2_hit_rate\": %.6f, \"row_hit_rate\": %.6f, "
-            "\"roundtrip\": %.3f, \"ar_type\": %u, \"fc_cycles\": %llu, \"tail_idle\": %llu,\n",
-            kstats_l1_hit_rate(k), kstats_l2_hit_rate(k), kstats_row_hit_rate(k), kstats_roundtrip(k),
-            k->ar_type, (unsigned long long)k->fc_cycles, (unsigned long long)k->tail_idle);
-    fprintf(f, "   \"dram_util\": [");
-    for (uint32_t p = 0; p < n_parts; p++) fprintf(f, "%s%.6f", p ? ", " : "", kstats_dram_util(k, p));
-    fprintf(f, "],\n   \"cores\": [");
+    jw_object_begin(w);
+    jw_key(w, "name");
+    jw_string(w, k->name);
+    json_u64(w, "cycles", k->cycles);
+    json_dbl(w, "time_ns", "%.3f", (double)k->time_fs / 1e6);
+    json_u64(w, "warp_insts", k->warp_insts);
+    json_u64(w, "thread_insts", k->thread_insts);
+    json_dbl(w, "ipc", "%.6f", kstats_ipc(k));
+    json_u64(w, "n_cta", k->n_cta);
+    json_u64(w, "n_max", k->n_max);
+    jw_break(w, 3);
+    json_u64(w, "issued_cycles", iss);
+    json_u64(w, "stalled_cycles", stl);
+    json_u64(w, "idle_cycles", idl);
+    json_u64(w, "mem_wait_cycles", mw);
+    json_dbl(w, "core_util", "%.6f", kstats_core_util(k));
+    jw_break(w, 3);
+    json_dbl(w, "l1_hit_rate", "%.6f", kstats_l1_hit_rate(k));
+    json_dbl(w, "l2_hit_rate", "%.6f", kstats_l2_hit_rate(k));
+    json_dbl(w, "row_hit_rate", "%.6f", kstats_row_hit_rate(k));
+    json_dbl(w, "roundtrip", "%.3f", kstats_roundtrip(k));
+    json_u64(w, "ar_type", k->ar_type);
+    json_u64(w, "fc_cycles", k->fc_cycles);
+    json_u64(w, "tail_idle", k->tail_idle);
+    jw_break(w, 3);
+    jw_key(w, "dram_util");
+    jw_array_begin(w);
+    for (uint32_t p = 0; p < n_parts; p++) jw_double(w, "%.6f", kstats_dram_util(k, p));
+    jw_array_end(w);
+    jw_break(w, 3);
+    jw_key(w, "cores");
+    jw_array_begin(w);
     for (uint32_t c = 0; c < k->n_cores; c++) {
-        const core_stats *s = &k->core[c];
-        const core_ctl_stats *t = &k->ctl[c];
-        fprintf(f, "%s\n     {\"core\": %u, \"ctas_issued\": %llu, \"ctas_finished\": %llu, "
-                "\"issued\": %llu, \"stalled\": %llu, \"idle\": %llu, \"mem_wait\": %llu, "
-                "\"active\": %llu, \"warp_insts\": %llu, \"thread_insts\": %llu, "
-                "\"off_cycles\": %llu, \"empty_cycles\": %llu, \"grants\": %llu, \"refusals\": %llu, ",
-                c ? "," : "", c, (unsigned long long)s->ctas_issued, (unsigned long long)s->ctas_finished,
-                (unsigned long long)s->issued, (unsigned long long)s->stalled,
-                (unsigned long long)s->idle, (unsigned long long)s->mem_wait,
-                (unsigned long long)s->active, (unsigned long long)s->warp_insts,
-                (unsigned long long)s->thread_insts, (unsigned long long)t->off_cycles,
-                (unsigned long long)t->empty_cycles, (unsigned long long)t->grants,
-                (unsigned long long)t->refusals);
-        json_u64_array(f, "busy", s->busy, CTL_NCOMP, ", ");
-        json_u64_array(f, "down_cycles", t->down_cycles, CTL_NCOMP, ", ");
-        json_u64_array(f, "pg_off_cycles", t->pg_off_cycles, CTL_NPG, "}");
+        jw_break(w, 5);
+        json_core(w, c, &k->core[c], &k->ctl[c]);
     }
-    fprintf(f, "]}");
+    jw_array_end(w);
+    jw_object_end(w);
 }
 
-int report_write_json(const report *r, const char *path, char *err, size_t errlen)
+static void json_report(jw *w, const report *r, const power_report *pw)
+{
+    jw_object_begin(w);
+    jw_key(w, "config");
+    jw_string(w, r->config);
+    jw_key(w, "workload");
+    jw_string(w, r->workload);
+    jw_key(w, "engine");
+    jw_string(w, r->engine);
+    json_u64(w, "n_cores", r->n_cores);
+    json_u64(w, "n_parts", r->n_parts);
+    json_u64(w, "compared_cycles", r->compared);
+    jw_break(w, 1);
+    jw_key(w, "kernels");
+    jw_array_begin(w);
+    for (uint32_t i = 0; i < r->n_kernels; i++) {
+        jw_break(w, 2);
+        json_kernel(w, &r->k[i], r->n_parts);
+    }
+    jw_array_end(w);
+    jw_break(w, 1);
+    jw_key(w, "total");
+    json_kernel(w, &r->total, r->n_parts);
+    if (pw) {
+        jw_break(w, 1);
+        jw_key(w, "power");
+        power_json(w, pw);
+    }
+    jw_object_end(w);
+}
+
+int report_write_json(const report *r, const power_report *pw, const char *path, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "w");
     if (!f) { snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
-    fprintf(f, "{\"config\": \"%s\", \"workload\": \"%s\", \"engine\": \"%s\", \"n_cores\": %u, "
-            "\"n_parts\": %u, \"compared_cycles\": %llu,\n \"kernels\": [",
-            r->config, r->workload, r->engine, r->n_cores, r->n_parts, (unsigned long long)r->compared);
-    for (uint32_t i = 0; i < r->n_kernels; i++) {
-        fprintf(f, "%s\n  ", i ? "," : "");
-        json_kernel(f, &r->k[i], r->n_parts);
-    }
-    fprintf(f, "],\n \"total\": ");
-    json_kernel(f, &r->total, r->n_parts);
-    fprintf(f, "}\n");
-    if (fclose(f) != 0) { snprintf(err, errlen, "%s: write failed", path); return -1; }
+    jw w;
+    jw_init(&w, f);
+    json_report(&w, r, pw);
+    int bad = jw_finish(&w) < 0;
+    if (fclose(f) != 0 || bad) { snprintf(err, errlen, "%s: write failed", path); return -1; }
     return 0;
 }
 

@@ -83,7 +83,11 @@ void   kstats_classes(const kstats *k, uint64_t *issued, uint64_t *stalled, uint
                       uint64_t *mem_wait);
 
 void   report_print(const report *r, FILE *out);
-int    report_write_json(const report *r, const char *path, char *err, size_t errlen);
+/* Write the statistics and, when pw is not NULL, the power report (a
+ * "power" object, see power_json) as one JSON document to path. */
+struct power_report;
+int    report_write_json(const report *r, const struct power_report *pw, const char *path,
+                         char *err, size_t errlen);
 int    report_write_timeline(const report *r, const char *path, char *err, size_t errlen);
 
 #endif

@@ -7,8 +7,8 @@
  *    the test-only hook rtl_engine_inject() is caught at the injected cycle
  *    and named with the right unit, core, signal, values and waveform;
  *  - the same inside the GPU model running a workload.
- * The Makefile's RTL-test rule links one C file and one shim object, so the
- * engine source is included here (the shim includes cosim/vtop.cpp). */
+ * Linked with build/rel/libcosim.a, the program's own engines and shim with
+ * every Verilated size variant, through their public headers only. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -18,8 +18,12 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <cmocka.h>
-#include "rtl_engine.c"
+#include "cfg.h"
+#include "claso.h"
+#include "ctl_engine.h"
+#include "engines.h"
 #include "gpu.h"
+#include "rtl_engine.h"
 #include "stats.h"
 #include "wl.h"
 
@@ -54,7 +58,7 @@ static void bench_open(bench *b, uint32_t n_cores, uint32_t lag)
     b->cfg.sm.n_cores = n_cores;
     if (n_cores > 8) b->cfg.mem.n_parts = 16;
     assert_int_equal(cfg_check(&b->cfg, b->err, sizeof b->err), 0);
-    engine_opts o = { NULL, NULL };
+    engine_opts o = { NULL, NULL, NULL };
     assert_int_equal(rtl_engine_open(&b->eng, 1, &b->cfg, &o, b->err, sizeof b->err), 0);
     rtl_engine_set_lag(&b->eng, lag);
     int rc = b->eng.reset(b->eng.impl, &b->cfg.ctl, &b->out, b->err, sizeof b->err);
@@ -311,7 +315,7 @@ static void test_inject_in_gpu_model(void **state)
         fail_msg("%s", err);
     mkdir(TEST_DIR, 0777);
     ctl_engine eng;
-    engine_opts o = { TEST_DIR "/run.fst", "0:10" };
+    engine_opts o = { TEST_DIR "/run.fst", "0:10", NULL };
     assert_int_equal(rtl_engine_open(&eng, 1, &cfg, &o, err, sizeof err), 0);
     assert_int_equal(rtl_engine_inject(&eng, 1000, "dyncta_n", 1), 0);
     gpu *g = gpu_create(&cfg, &eng, err, sizeof err);
@@ -347,16 +351,16 @@ static void test_bad_options(void **state)
     char err[256];
     ctl_engine eng;
     cfg_defaults(&cfg);
-    engine_opts o1 = { NULL, "5:9" };
+    engine_opts o1 = { NULL, "5:9", NULL };
     assert_int_equal(rtl_engine_open(&eng, 0, &cfg, &o1, err, sizeof err), -1);
     assert_string_equal(err, "command line: --fst-window needs --fst (--fst-window)");
-    engine_opts o2 = { TEST_DIR "/x.fst", "9:5" };
+    engine_opts o2 = { TEST_DIR "/x.fst", "9:5", NULL };
     assert_int_equal(rtl_engine_open(&eng, 0, &cfg, &o2, err, sizeof err), -1);
     assert_string_equal(err, "command line: --fst-window '9:5' ends before it starts (--fst-window)");
-    engine_opts o3 = { TEST_DIR "/x.fst", "a:b" };
+    engine_opts o3 = { TEST_DIR "/x.fst", "a:b", NULL };
     assert_int_equal(rtl_engine_open(&eng, 0, &cfg, &o3, err, sizeof err), -1);
     assert_string_equal(err, "command line: --fst-window 'a:b' is not A:B in core cycles (--fst-window)");
-    engine_opts o4 = { "/nonexistent-dir/x.fst", NULL };
+    engine_opts o4 = { "/nonexistent-dir/x.fst", NULL, NULL };
     assert_int_equal(rtl_engine_open(&eng, 0, &cfg, &o4, err, sizeof err), -1);
     assert_string_equal(err, "/nonexistent-dir/x.fst: cannot write the waveform file (--fst)");
 }

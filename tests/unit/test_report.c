@@ -1,0 +1,167 @@
+/* test_report.c -- the run's outputs: the CSV summary row (csvrow.h: header
+ * and row from one table, RFC 4180 quoting) and the JSON report (stats.h:
+ * escaped strings, the power object, read back by power_load_baseline). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <cmocka.h>
+#include "cfg.h"
+#include "csvrow.h"
+#include "power.h"
+#include "stats.h"
+
+/* Fields of one CSV line (RFC 4180: commas inside quotes do not count). */
+static int csv_fields(const char *line)
+{
+    int n = 1, quoted = 0;
+    for (const char *p = line; *p && *p != '\n'; p++) {
+        if (*p == '"') quoted = !quoted;
+        else if (*p == ',' && !quoted) n++;
+    }
+    return n;
+}
+
+typedef struct run { gpu_cfg cfg; report rep; power_report pw; } run;
+
+static void run_init(run *r)
+{
+    char err[256];
+    cfg_defaults(&r->cfg);
+    assert_int_equal(cfg_check(&r->cfg, err, sizeof err), 0);
+    report_init(&r->rep);
+    snprintf(r->rep.config, sizeof r->rep.config, "%s", r->cfg.name);
+    r->rep.n_cores = r->cfg.sm.n_cores;
+    r->rep.n_parts = r->cfg.mem.n_parts;
+    memset(&r->pw, 0, sizeof r->pw);
+    r->rep.total.cycles = 1000;
+    r->rep.total.thread_insts = 32000;
+    r->pw.total_j = 1.25e-3;
+    r->pw.avg_w = 42.5;
+}
+
+static char *csv_of(run *r, const char *wl_path, int header)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    csvrow_run row = { 0, wl_path, "c", &r->rep, &r->pw };
+    if (header) csvrow_header(f);
+    else csvrow_write(f, &row);
+    assert_int_equal(fclose(f), 0);
+    return buf;
+}
+
+static void csv_header_and_row_match(void **state)
+{
+    run r;
+    run_init(&r);
+    char *h = csv_of(&r, "workloads/stream_copy.kern", 1);
+    char *row = csv_of(&r, "workloads/stream_copy.kern", 0);
+    assert_int_equal(csv_fields(h), 22);
+    assert_int_equal(csv_fields(row), csv_fields(h));
+    assert_int_equal(strncmp(h, "config,workload,engine,cores,", 29), 0);
+    assert_non_null(strstr(row, ",workloads/stream_copy.kern,c,"));
+    assert_non_null(strstr(row, ",1000,32000,32.0000,"));       /* cycles, insts, ipc */
+    assert_non_null(strstr(row, ",1.250000e-03,42.5000,"));     /* energy_j, power_w */
+    assert_int_equal(h[strlen(h) - 1], '\n');
+    assert_int_equal(row[strlen(row) - 1], '\n');
+    free(h);
+    free(row);
+}
+
+static void csv_quotes_commas_and_quotes(void **state)
+{
+    run r;
+    run_init(&r);
+    char *h = csv_of(&r, "x", 1);
+    char *row = csv_of(&r, "my,dir/w.kern", 0);
+    assert_int_equal(csv_fields(row), csv_fields(h));
+    assert_non_null(strstr(row, ",\"my,dir/w.kern\",c,"));
+    free(row);
+    row = csv_of(&r, "say \"hi\".kern", 0);
+    assert_non_null(strstr(row, ",\"say \"\"hi\"\".kern\",c,"));
+    assert_int_equal(csv_fields(row), csv_fields(h));
+    free(row);
+    free(h);
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    assert_non_null(f);
+    static char buf[1 << 16];
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    return buf;
+}
+
+/* One write: statistics then the power object, strings escaped; the file
+ * is read back as a power baseline. */
+static void json_report_and_baseline(void **state)
+{
+    char dir[] = "/tmp/test_report.XXXXXX", path[64], err[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/r.json", dir);
+    run r;
+    run_init(&r);
+    snprintf(r.rep.config, sizeof r.rep.config, "small");
+    snprintf(r.rep.workload, sizeof r.rep.workload, "a\"b\\c\nd");
+    snprintf(r.rep.engine, sizeof r.rep.engine, "c");
+    r.rep.n_cores = 1;
+    r.rep.n_parts = 1;
+    r.rep.total.n_cores = 1;
+    assert_int_equal(report_write_json(&r.rep, &r.pw, path, err, sizeof err), 0);
+    const char *text = slurp(path);
+    static const char head[] =
+        "{\"config\": \"small\", \"workload\": \"a\\\"b\\\\c\\nd\", \"engine\": \"c\", "
+        "\"n_cores\": 1, \"n_parts\": 1, \"compared_cycles\": 0,\n \"kernels\": [],\n \"total\": {";
+    assert_int_equal(strncmp(text, head, strlen(head)), 0);
+    assert_non_null(strstr(text, "\n     {\"core\": 0, "));
+    assert_non_null(strstr(text, "]},\n \"power\": {\"energy_j\": 0.00125, \"power_w\": 42.500000, "));
+    size_t n = strlen(text);
+    assert_string_equal(text + n - 4, "]}}\n");
+    power_report base;
+    memset(&base, 0, sizeof base);
+    assert_int_equal(power_load_baseline(&base, path, err, sizeof err), 0);
+    assert_true(base.have_base);
+    assert_true(base.base_total_j == 0.00125);
+    assert_true(base.base_avg_w == 42.5);
+    /* without a power report there is no power object, and no baseline */
+    assert_int_equal(report_write_json(&r.rep, NULL, path, err, sizeof err), 0);
+    assert_null(strstr(slurp(path), "\"power\""));
+    assert_int_equal(power_load_baseline(&base, path, err, sizeof err), -1);
+    unlink(path);
+    rmdir(dir);
+}
+
+static void json_unwritable(void **state)
+{
+    run r;
+    run_init(&r);
+    char err[256];
+    assert_int_equal(report_write_json(&r.rep, &r.pw, "/nonexistent-dir/r.json", err, sizeof err), -1);
+    assert_non_null(strstr(err, "/nonexistent-dir/r.json: cannot write"));
+    /* a full device: the failure is reported, not a truncated file left silently */
+    if (access("/dev/full", W_OK) == 0) {
+        assert_int_equal(report_write_json(&r.rep, &r.pw, "/dev/full", err, sizeof err), -1);
+        assert_string_equal(err, "/dev/full: write failed");
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(csv_header_and_row_match),
+        cmocka_unit_test(csv_quotes_commas_and_quotes),
+        cmocka_unit_test(json_report_and_baseline),
+        cmocka_unit_test(json_unwritable),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
