@@ -42,7 +42,10 @@ REL_OBJ    := $(CMODEL_SRC:cmodel/%.c=$(BUILD)/rel/obj/%.o)
 SAN_OBJ    := $(CMODEL_SRC:cmodel/%.c=$(BUILD)/san/obj/%.o)
 HDRS       := $(wildcard cmodel/*.h cosim/*.h)
 RTL_SRC    := $(sort $(wildcard rtl/*.sv))
-RTL_MODS   := $(RTL_SRC:rtl/%.sv=%)
+# Packages (rtl/*_pkg.sv: shared enums and constants) are named on every
+# Verilator / Icarus / Yosys command line before the modules that use them.
+PKG        := rtl/ctasim_pkg.sv
+RTL_MODS   := $(filter-out $(PKG:rtl/%.sv=%),$(RTL_SRC:rtl/%.sv=%))
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/san/tests/%,$(sort $(wildcard tests/unit/test_*.c)))
 MODEL_TESTS:= $(patsubst tests/model/%.c,$(BUILD)/rel/tests/%,$(sort $(wildcard tests/model/test_*.c)))
@@ -83,7 +86,7 @@ $(BUILD)/vrt/%.o: $(VINC)/%.cpp
 define VERILATE_RULE
 $(BUILD)/vl/$(1)/V$(1)__ALL.a: $(RTL_SRC)
 	@rm -rf $$(@D); mkdir -p $$(@D)
-	$(VERILATOR) $(VFLAGS) --Mdir $$(@D) --top-module $(1) rtl/$(1).sv
+	$(VERILATOR) $(VFLAGS) --Mdir $$(@D) --top-module $(1) $(PKG) rtl/$(1).sv
 	$(MAKE) -s -j$(NPROC) -C $$(@D) -f V$(1).mk V$(1)__ALL.a OPT_FAST=-O2 OPT_SLOW=-O1 >/dev/null
 endef
 $(foreach m,$(RTL_MODS),$(eval $(call VERILATE_RULE,$(m))))
@@ -95,15 +98,15 @@ COSIM_OBJ  := $(COSIM_C:cosim/%.c=$(BUILD)/rel/cosim/%.o) $(COSIM_CPP:cosim/%.cp
 COSIM_TOP  := ctl_top
 # Size variants of the top (docs/cosim.md, "Size variants"): the 64-core one is
 # build/vl/ctl_top (shared with the RTL test); ctl_top is Verilated again with
-# -GN_CORES=K and prefix Vctl_top_cK for each K here, and cosim/vtop.cpp (built
+# -GNumCores=K and prefix Vctl_top_cK for each K here, and cosim/vtop.cpp (built
 # with -DVTOP_CK) runs the smallest variant that holds the configured cores.
 COSIM_SIZES := 4 16
 COSIM_VDIRS := $(COSIM_SIZES:%=$(BUILD)/vl/$(COSIM_TOP)_c%)
 define VERILATE_SIZE_RULE
 $(BUILD)/vl/$(COSIM_TOP)_c$(1)/V$(COSIM_TOP)_c$(1)__ALL.a: $(RTL_SRC)
 	@rm -rf $$(@D); mkdir -p $$(@D)
-	$(VERILATOR) $(VFLAGS) -GN_CORES=$(1) --prefix V$(COSIM_TOP)_c$(1) --Mdir $$(@D) \
-	    --top-module $(COSIM_TOP) rtl/$(COSIM_TOP).sv
+	$(VERILATOR) $(VFLAGS) -GNumCores=$(1) --prefix V$(COSIM_TOP)_c$(1) --Mdir $$(@D) \
+	    --top-module $(COSIM_TOP) $(PKG) rtl/$(COSIM_TOP).sv
 	$(MAKE) -s -j$(NPROC) -C $$(@D) -f V$(COSIM_TOP)_c$(1).mk V$(COSIM_TOP)_c$(1)__ALL.a \
 	    OPT_FAST=-O2 OPT_SLOW=-O1 >/dev/null
 endef
@@ -165,7 +168,7 @@ $(BUILD)/rtltest/%/test: tests/rtl/test_rtl_%.c $(BUILD)/rtltest/%/shim.o $$(BUI
 
 $(BUILD)/icarus/tb_%.vvp: tests/rtl/tb_%.sv $(RTL_SRC)
 	@mkdir -p $(@D)
-	iverilog -g2012 -Wall -y rtl -Y .sv -o $@ $<
+	iverilog -g2012 -Wall -y rtl -Y .sv -o $@ $(PKG) $<
 
 test-unit: $(UNIT_TESTS)
 	@scripts/run_tests.sh unit $(UNIT_TESTS)
@@ -201,14 +204,14 @@ test: lint
 # ---------------------------------------------------------------- RTL lint and synthesis
 lint:
 	@set -e; for m in $(RTL_MODS); do \
-	  $(VERILATOR) --lint-only -Wall -y rtl --top-module $$m rtl/$$m.sv || exit 1; \
+	  $(VERILATOR) --lint-only -Wall -y rtl --top-module $$m $(PKG) rtl/$$m.sv || exit 1; \
 	done; echo "lint: $(words $(RTL_MODS)) modules clean under verilator --lint-only -Wall"
 
 synth-check:
-	@scripts/run_tests.sh synth scripts/synth_check.sh
+	@scripts/run_tests.sh synth synth/check.sh
 
 synth:
-	scripts/synth_report.sh
+	synth/report.sh
 
 # Short lockstep run with the whole control-unit waveform; prints how to open it.
 waves: $(BUILD)/rel/ctasim

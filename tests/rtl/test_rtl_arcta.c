@@ -27,7 +27,7 @@ void arcta_rtl_set_in(arcta_rtl *h, uint32_t kernel_start, uint32_t thread_insts
 void arcta_rtl_tick(arcta_rtl *h);
 void arcta_rtl_get(arcta_rtl *h, uint32_t o[6], uint64_t *enable);
 
-#define N_PARTS_RTL 16   /* rtl/arcta.sv default N_PARTS */
+#define N_PARTS_RTL 16   /* rtl/arcta.sv default NumParts */
 #define RANDOM_SEEDS 400
 #define RANDOM_CYCLES 3000
 
