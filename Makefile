@@ -2,7 +2,8 @@
 #
 #   make            build build/rel/ctasim (C model + Verilated control units)
 #   make run        default simulation with a readable summary
-#   make test       the whole test suite (unit tests under ASan/UBSan, RTL, lint, synth)
+#   make test       the whole test suite (unit tests under ASan/UBSan, RTL, RTL package vs
+#                   C seam, lint, synth)
 #   make lint       verilator --lint-only -Wall on every RTL module
 #   make synth      Yosys area report (synth/area_report.md)
 #   make waves      short run writing an FST, prints the gtkwave command
@@ -52,7 +53,8 @@ MODEL_TESTS:= $(patsubst tests/model/%.c,$(BUILD)/rel/tests/%,$(sort $(wildcard 
 RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/test_rtl_*.c)))
 ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
 
-.PHONY: all deps run test test-unit test-model test-rtl test-icarus test-sim test-fuzz lint synth synth-check \
+.PHONY: all deps run test test-unit test-model test-rtl test-icarus test-pkg test-sim test-fuzz lint synth \
+        synth-check \
         waves bench sweep experiments fuzz clean
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -183,6 +185,10 @@ test-rtl: $(RTL_TESTS:%=$(BUILD)/rtltest/%/test)
 test-icarus: test-rtl $(ICARUS_TBS:%=$(BUILD)/icarus/tb_%.vvp)
 	@scripts/run_tests.sh icarus $(foreach m,$(ICARUS_TBS),"vvp -n $(BUILD)/icarus/tb_$(m).vvp +vec=$(BUILD)/vectors/$(m).vec")
 
+# rtl/ctasim_pkg.sv and cmodel/ctl_seam.h agree on every shared enum and constant
+test-pkg:
+	@scripts/run_tests.sh pkg tests/rtl/check_pkg.py
+
 test-sim: $(BUILD)/rel/ctasim
 	@scripts/run_tests.sh sim $(sort $(wildcard tests/sim/*.sh))
 
@@ -198,7 +204,7 @@ fuzz:
 
 test: lint
 	@rm -f $(BUILD)/test-results.txt
-	$(MAKE) --no-print-directory test-unit test-model test-rtl test-icarus test-sim synth-check test-fuzz
+	$(MAKE) --no-print-directory test-unit test-model test-pkg test-rtl test-icarus test-sim synth-check test-fuzz
 	@scripts/run_tests.sh summary
 
 # ---------------------------------------------------------------- RTL lint and synthesis
