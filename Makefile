@@ -17,6 +17,7 @@
 #   tests/unit/test_*.c       -> one cmocka binary each, built with ASan+UBSan
 #   tests/rtl/test_rtl_M.c    -> cmocka test of RTL module M (rtl/M.sv), Verilated,
 #     + tests/rtl/shim_M.cpp     driven from C through the extern "C" shim
+#     + tests/rtl/rtl_bench.c    the benches' shared harness (--vec, coverage report)
 #   tests/rtl/tb_M.sv         -> Icarus testbench replaying build/vectors/M.vec,
 #                                written by test_rtl_M --vec FILE
 
@@ -161,11 +162,17 @@ $(BUILD)/rtltest/%/shim.o: tests/rtl/shim_%.cpp $$(BUILD)/vl/$$*/V$$*__ALL.a $(H
 	@mkdir -p $(@D)
 	$(CXX) $(VRT_FLAGS) $(INCS) -I$(BUILD)/vl/$* -c $< -o $@
 
-$(BUILD)/rtltest/%/test: tests/rtl/test_rtl_%.c $(BUILD)/rtltest/%/shim.o $$(BUILD)/vl/$$*/V$$*__ALL.a \
+# tests/rtl/rtl_bench.c: the benches' shared harness (arguments, --vec, coverage report).
+$(BUILD)/rtltest/rtl_bench.o: tests/rtl/rtl_bench.c tests/rtl/rtl_bench.h
+	@mkdir -p $(@D)
+	$(CC) $(REL_CFLAGS) -c $< -o $@
+
+$(BUILD)/rtltest/%/test: tests/rtl/test_rtl_%.c tests/rtl/rtl_bench.h $(BUILD)/rtltest/rtl_bench.o \
+                         $(BUILD)/rtltest/%/shim.o $$(BUILD)/vl/$$*/V$$*__ALL.a \
                          $(VRT_OBJ) $(BUILD)/rel/libctasim.a $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(REL_CFLAGS) -iquote tests -c $< -o $(@D)/test.o
-	$(CXX) -o $@ $(@D)/test.o $(@D)/shim.o $(BUILD)/vl/$*/V$*__ALL.a $(VRT_OBJ) \
+	$(CXX) -o $@ $(@D)/test.o $(BUILD)/rtltest/rtl_bench.o $(@D)/shim.o $(BUILD)/vl/$*/V$*__ALL.a $(VRT_OBJ) \
 	    $(BUILD)/rel/libctasim.a -lcmocka $(LIBS) -pthread
 
 $(BUILD)/icarus/tb_%.vvp: tests/rtl/tb_%.sv $(RTL_SRC)
