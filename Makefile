@@ -2,7 +2,8 @@
 #
 #   make            build build/rel/ctasim (C model + Verilated control units)
 #   make run        default simulation with a readable summary
-#   make test       the whole test suite (unit tests under ASan/UBSan, RTL, lint, synth)
+#   make test       the whole test suite (unit tests under ASan/UBSan, RTL, RTL package vs
+#                   C seam, lint, synth)
 #   make lint       verilator --lint-only -Wall on every RTL module
 #   make synth      Yosys area report (synth/area_report.md)
 #   make waves      short run writing an FST, prints the gtkwave command
@@ -16,6 +17,7 @@
 #   tests/unit/test_*.c       -> one cmocka binary each, built with ASan+UBSan
 #   tests/rtl/test_rtl_M.c    -> cmocka test of RTL module M (rtl/M.sv), Verilated,
 #     + tests/rtl/shim_M.cpp     driven from C through the extern "C" shim
+#     + tests/rtl/rtl_bench.c    the benches' shared harness (--vec, coverage report)
 #                                (ctl_top: no shim, libcosim.a instead)
 #   tests/rtl/tb_M.sv         -> Icarus testbench replaying build/vectors/M.vec,
 #                                written by test_rtl_M --vec FILE
@@ -44,14 +46,18 @@ REL_OBJ    := $(CMODEL_SRC:cmodel/%.c=$(BUILD)/rel/obj/%.o)
 SAN_OBJ    := $(CMODEL_SRC:cmodel/%.c=$(BUILD)/san/obj/%.o)
 HDRS       := $(wildcard cmodel/*/*.h cosim/*.h)
 RTL_SRC    := $(sort $(wildcard rtl/*.sv))
-RTL_MODS   := $(RTL_SRC:rtl/%.sv=%)
+# Packages (rtl/*_pkg.sv: shared enums and constants) are named on every
+# Verilator / Icarus / Yosys command line before the modules that use them.
+PKG        := rtl/ctasim_pkg.sv
+RTL_MODS   := $(filter-out $(PKG:rtl/%.sv=%),$(RTL_SRC:rtl/%.sv=%))
 
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/san/tests/%,$(sort $(wildcard tests/unit/test_*.c)))
 MODEL_TESTS:= $(patsubst tests/model/%.c,$(BUILD)/rel/tests/%,$(sort $(wildcard tests/model/test_*.c)))
 RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/test_rtl_*.c)))
 ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
 
-.PHONY: all deps run test test-unit test-model test-rtl test-icarus test-sim test-fuzz test-arch lint synth synth-check \
+.PHONY: all deps run test test-unit test-model test-rtl test-icarus test-pkg test-sim test-fuzz test-arch lint \
+        synth synth-check \
         waves bench sweep experiments fuzz clean
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -85,7 +91,7 @@ $(BUILD)/vrt/%.o: $(VINC)/%.cpp
 define VERILATE_RULE
 $(BUILD)/vl/$(1)/V$(1)__ALL.a: $(RTL_SRC)
 	@rm -rf $$(@D); mkdir -p $$(@D)
-	$(VERILATOR) $(VFLAGS) --Mdir $$(@D) --top-module $(1) rtl/$(1).sv
+	$(VERILATOR) $(VFLAGS) --Mdir $$(@D) --top-module $(1) $(PKG) rtl/$(1).sv
 	$(MAKE) -s -j$(NPROC) -C $$(@D) -f V$(1).mk V$(1)__ALL.a OPT_FAST=-O2 OPT_SLOW=-O1 >/dev/null
 endef
 $(foreach m,$(RTL_MODS),$(eval $(call VERILATE_RULE,$(m))))
@@ -97,15 +103,15 @@ COSIM_OBJ  := $(COSIM_C:cosim/%.c=$(BUILD)/rel/cosim/%.o) $(COSIM_CPP:cosim/%.cp
 COSIM_TOP  := ctl_top
 # Size variants of the top (docs/cosim.md, "Size variants"): the 64-core one is
 # build/vl/ctl_top (shared with the RTL test); ctl_top is Verilated again with
-# -GN_CORES=K and prefix Vctl_top_cK for each K here, and cosim/vtop.cpp (built
+# -GNumCores=K and prefix Vctl_top_cK for each K here, and cosim/vtop.cpp (built
 # with -DVTOP_CK) runs the smallest variant that holds the configured cores.
 COSIM_SIZES := 4 16
 COSIM_VDIRS := $(COSIM_SIZES:%=$(BUILD)/vl/$(COSIM_TOP)_c%)
 define VERILATE_SIZE_RULE
 $(BUILD)/vl/$(COSIM_TOP)_c$(1)/V$(COSIM_TOP)_c$(1)__ALL.a: $(RTL_SRC)
 	@rm -rf $$(@D); mkdir -p $$(@D)
-	$(VERILATOR) $(VFLAGS) -GN_CORES=$(1) --prefix V$(COSIM_TOP)_c$(1) --Mdir $$(@D) \
-	    --top-module $(COSIM_TOP) rtl/$(COSIM_TOP).sv
+	$(VERILATOR) $(VFLAGS) -GNumCores=$(1) --prefix V$(COSIM_TOP)_c$(1) --Mdir $$(@D) \
+	    --top-module $(COSIM_TOP) $(PKG) rtl/$(COSIM_TOP).sv
 	$(MAKE) -s -j$(NPROC) -C $$(@D) -f V$(COSIM_TOP)_c$(1).mk V$(COSIM_TOP)_c$(1)__ALL.a \
 	    OPT_FAST=-O2 OPT_SLOW=-O1 >/dev/null
 endef
@@ -166,11 +172,17 @@ $(BUILD)/rtltest/%/shim.o: tests/rtl/shim_%.cpp $$(BUILD)/vl/$$*/V$$*__ALL.a $(H
 	@mkdir -p $(@D)
 	$(CXX) $(VRT_FLAGS) $(INCS) -I$(BUILD)/vl/$* -c $< -o $@
 
-$(BUILD)/rtltest/%/test: tests/rtl/test_rtl_%.c $(BUILD)/rtltest/%/shim.o $$(BUILD)/vl/$$*/V$$*__ALL.a \
+# tests/rtl/rtl_bench.c: the benches' shared harness (arguments, --vec, coverage report).
+$(BUILD)/rtltest/rtl_bench.o: tests/rtl/rtl_bench.c tests/rtl/rtl_bench.h
+	@mkdir -p $(@D)
+	$(CC) $(REL_CFLAGS) -c $< -o $@
+
+$(BUILD)/rtltest/%/test: tests/rtl/test_rtl_%.c tests/rtl/rtl_bench.h $(BUILD)/rtltest/rtl_bench.o \
+                         $(BUILD)/rtltest/%/shim.o $$(BUILD)/vl/$$*/V$$*__ALL.a \
                          $(VRT_OBJ) $(BUILD)/rel/libctasim.a $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(REL_CFLAGS) -iquote tests -c $< -o $(@D)/test.o
-	$(CXX) -o $@ $(@D)/test.o $(@D)/shim.o $(BUILD)/vl/$*/V$*__ALL.a $(VRT_OBJ) \
+	$(CXX) -o $@ $(@D)/test.o $(BUILD)/rtltest/rtl_bench.o $(@D)/shim.o $(BUILD)/vl/$*/V$*__ALL.a $(VRT_OBJ) \
 	    $(BUILD)/rel/libctasim.a -lcmocka $(LIBS) -pthread
 
 # The integrated top has no shim of its own: its test drives the program's
@@ -183,7 +195,7 @@ $(BUILD)/rtltest/$(COSIM_TOP)/test: tests/rtl/test_rtl_$(COSIM_TOP).c $(COSIM_LI
 
 $(BUILD)/icarus/tb_%.vvp: tests/rtl/tb_%.sv $(RTL_SRC)
 	@mkdir -p $(@D)
-	iverilog -g2012 -Wall -y rtl -Y .sv -o $@ $<
+	iverilog -g2012 -Wall -y rtl -Y .sv -o $@ $(PKG) $<
 
 test-unit: $(UNIT_TESTS)
 	@scripts/run_tests.sh unit $(UNIT_TESTS)
@@ -197,6 +209,10 @@ test-rtl: $(RTL_TESTS:%=$(BUILD)/rtltest/%/test)
 
 test-icarus: test-rtl $(ICARUS_TBS:%=$(BUILD)/icarus/tb_%.vvp)
 	@scripts/run_tests.sh icarus $(foreach m,$(ICARUS_TBS),"vvp -n $(BUILD)/icarus/tb_$(m).vvp +vec=$(BUILD)/vectors/$(m).vec")
+
+# rtl/ctasim_pkg.sv and cmodel/ctl_seam.h agree on every shared enum and constant
+test-pkg:
+	@scripts/run_tests.sh pkg tests/rtl/check_pkg.py
 
 test-sim: $(BUILD)/rel/ctasim
 	@scripts/run_tests.sh sim $(sort $(wildcard tests/sim/*.sh))
@@ -217,20 +233,20 @@ fuzz:
 
 test: lint
 	@rm -f $(BUILD)/test-results.txt
-	$(MAKE) --no-print-directory test-arch test-unit test-model test-rtl test-icarus test-sim synth-check test-fuzz
+	$(MAKE) --no-print-directory test-arch test-unit test-model test-pkg test-rtl test-icarus test-sim synth-check test-fuzz
 	@scripts/run_tests.sh summary
 
 # ---------------------------------------------------------------- RTL lint and synthesis
 lint:
 	@set -e; for m in $(RTL_MODS); do \
-	  $(VERILATOR) --lint-only -Wall -y rtl --top-module $$m rtl/$$m.sv || exit 1; \
+	  $(VERILATOR) --lint-only -Wall -y rtl --top-module $$m $(PKG) rtl/$$m.sv || exit 1; \
 	done; echo "lint: $(words $(RTL_MODS)) modules clean under verilator --lint-only -Wall"
 
 synth-check:
-	@scripts/run_tests.sh synth scripts/synth_check.sh
+	@scripts/run_tests.sh synth synth/check.sh
 
 synth:
-	scripts/synth_report.sh
+	synth/report.sh
 
 # Short lockstep run with the whole control-unit waveform; prints how to open it.
 waves: $(BUILD)/rel/ctasim

@@ -3,11 +3,11 @@
 // wide ports are filled word by word with a bit stream writer, so one step
 // costs O(n_cores * fields), not O(bits).
 //
-// Size variants: the top is Verilated once per N_CORES (Vctl_top = 64 cores,
+// Size variants: the top is Verilated once per NumCores (Vctl_top = 64 cores,
 // always; Vctl_top_c4 / Vctl_top_c16 when the build defines VTOP_C4 /
 // VTOP_C16).  One template, top_variant<M, N>, drives any of them through the
 // small interface top_model; vtop_reset() picks the smallest variant with
-// N_CORES >= n_cores, because a Verilated model evaluates all N_CORES cores
+// NumCores >= n_cores, because a Verilated model evaluates all NumCores cores
 // every cycle whatever cfg_n_cores_i says (docs/cosim.md, "Size variants").
 #include <cstdio>
 #include <cstring>
@@ -113,7 +113,7 @@ inline int32_t sign_extend(uint32_t v, unsigned width)
     return (v & sign) ? (int32_t)(v - sign) - (int32_t)sign : (int32_t)v;
 }
 
-// One bit per core of an N_CORES-bit port: bit c = field of core c.
+// One bit per core of a NumCores-bit port: bit c = field of core c.
 template <typename F>
 uint64_t core_bits(const ctl_in *in, uint32_t n, F field)
 {
@@ -133,7 +133,7 @@ namespace vtop_variants {
 class top_model {
 public:
     virtual ~top_model() {}
-    virtual uint32_t cores() const = 0;  // N_CORES it was Verilated with
+    virtual uint32_t cores() const = 0;  // NumCores it was Verilated with
     virtual void set_cfg(const ctl_cfg *cfg) = 0;
     virtual void set_inputs(const ctl_in *in, uint32_t n) = 0;  // cores < n
     virtual void drive(uint8_t clk, uint8_t rst_n) = 0;         // clk_i, rst_ni, then eval
@@ -147,12 +147,12 @@ namespace {
 
 using vtop_variants::top_model;
 
-// Vctl_top<prefix> M, Verilated with N_CORES = NC, in its own context.  The
+// Vctl_top<prefix> M, Verilated with NumCores = NC, in its own context.  The
 // instance name is always "ctl_top", so every variant's FST has the scopes
 // ctl_top.ctl_top.u_<unit>... that waves/*.gtkw name.
 template <class M, uint32_t NC>
 class top_variant final : public top_model {
-    static_assert(sizeof(M::grant_o) * 8 >= NC, "variant N_CORES exceeds its grant_o port");
+    static_assert(sizeof(M::grant_o) * 8 >= NC, "variant NumCores exceeds its grant_o port");
     static_assert(NC <= CTL_MAX_CORES, "variant larger than the seam");
 
     VerilatedContext ctx_;
@@ -322,7 +322,7 @@ struct variant {
     top_model *(*make)();
 };
 
-// Ascending N_CORES; the last one is the full CTL_MAX_CORES top.
+// Ascending NumCores; the last one is the full CTL_MAX_CORES top.
 const variant VARIANTS[] = {
 #ifdef VTOP_C4
     {4, make_variant<Vctl_top_c4, 4>},
@@ -334,7 +334,7 @@ const variant VARIANTS[] = {
 };
 constexpr int N_VARIANTS = (int)(sizeof VARIANTS / sizeof VARIANTS[0]);
 
-// The smallest variant with N_CORES >= n_cores (n_cores is clamped by the caller).
+// The smallest variant with NumCores >= n_cores (n_cores is clamped by the caller).
 const variant &variant_for(uint32_t n_cores)
 {
     for (int i = 0; i < N_VARIANTS; i++)

@@ -6,9 +6,9 @@
  * Only cores < cfg.n_cores are packed / unpacked; the other cores' inputs stay
  * 0 and their ctl_out entries are left untouched.
  *
- * Size variants: the top is Verilated for a few N_CORES (64 always; 4 and
+ * Size variants: the top is Verilated for a few NumCores (64 always; 4 and
  * 16 in build/rel/ctasim).  vtop_reset() runs the smallest variant with
- * N_CORES >= cfg->n_cores -- a Verilated model evaluates all N_CORES cores
+ * NumCores >= cfg->n_cores -- a Verilated model evaluates all NumCores cores
  * every cycle -- and vtop_cores() says which one.  An FST opened before the
  * first reset selects the 64-core variant, so the per-core vectors keep the
  * [63:0] widths that the waves/ .gtkw files name (docs/cosim.md, "Size variants").
@@ -39,7 +39,7 @@ void  vtop_destroy(vtop *t);        /* also closes an open FST */
  * the outputs (cores < cfg->n_cores) into *out.  0, or -1 when out of memory. */
 int   vtop_reset(vtop *t, const ctl_cfg *cfg, ctl_out *out);
 
-/* N_CORES of the variant in use: 4, 16 or 64; 0 before the first reset. */
+/* NumCores of the variant in use: 4, 16 or 64; 0 before the first reset. */
 uint32_t vtop_cores(const vtop *t);
 
 /* One clock edge consuming *in at core cycle `cycle` (used for FST time).

@@ -10,8 +10,8 @@
 // and restarts profiling.  Outputs depend only on registers and the
 // quasi-static cfg_*_i ports (Moore).  C reference: cmodel/ctl/arcta.c.
 module arcta #(
-  parameter int N_CORES = 64,  // enable_o width (runtime count: cfg_n_cores_i)
-  parameter int N_PARTS = 16   // dram_busy_i partitions (runtime count: cfg_n_parts_i)
+  parameter int NumCores = ctasim_pkg::MaxCores,  // enable_o width (runtime count: cfg_n_cores_i)
+  parameter int NumParts = ctasim_pkg::MaxParts   // dram_busy_i partitions (runtime count: cfg_n_parts_i)
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
@@ -34,24 +34,27 @@ module arcta #(
   input  logic                 issued_i,
   input  logic [1:0]           cta_done_i,
   input  logic [2:0]           dram_cycles_i,
-  input  logic [N_PARTS*3-1:0] dram_busy_i,          // partition p at [p*3 +: 3]
+  input  logic [NumParts*3-1:0] dram_busy_i,          // partition p at [p*3 +: 3]
   // outputs
-  output logic [1:0]           phase_o,
-  output logic [1:0]           type_o,
+  output logic [ctasim_pkg::ArPhaseW-1:0] phase_o,
+  output logic [ctasim_pkg::ArTypeW-1:0] type_o,
   output logic                 limit1_o,
   output logic                 fc_on_o,
   output logic [7:0]           core_clk_pct_o,       // signed percent
   output logic [7:0]           mem_clk_pct_o,        // signed percent
-  output logic [N_CORES-1:0]   enable_o
+  output logic [NumCores-1:0]   enable_o
 );
 
-  localparam logic [1:0] PhIdle     = 2'd0;
-  localparam logic [1:0] PhProfile  = 2'd1;
-  localparam logic [1:0] PhDecision = 2'd2;
-  localparam logic [1:0] PhAction   = 2'd3;
-  localparam logic [1:0] TyUnknown  = 2'd0;
-  localparam logic [1:0] TyOne      = 2'd1;
-  localparam logic [1:0] TyTwo      = 2'd2;
+  // Phase and type codes: ctasim_pkg::ar_phase_e / ar_type_e.
+  localparam int PhW = ctasim_pkg::ArPhaseW;
+  localparam int TyW = ctasim_pkg::ArTypeW;
+  localparam logic [PhW-1:0] PhIdle     = ctasim_pkg::AR_IDLE;
+  localparam logic [PhW-1:0] PhProfile  = ctasim_pkg::AR_PROFILE;
+  localparam logic [PhW-1:0] PhDecision = ctasim_pkg::AR_DECISION;
+  localparam logic [PhW-1:0] PhAction   = ctasim_pkg::AR_ACTION;
+  localparam logic [TyW-1:0] TyUnknown  = ctasim_pkg::AR_UNKNOWN;
+  localparam logic [TyW-1:0] TyOne      = ctasim_pkg::AR_TYPE1;
+  localparam logic [TyW-1:0] TyTwo      = ctasim_pkg::AR_TYPE2;
 
   // Counter widths: a window lasts at most 65535 cycles (16-bit W).
   localparam int CycW  = 16;  // window cycles, good cycles
@@ -61,20 +64,20 @@ module arcta #(
   localparam int BwW   = 36;  // busy*100000 and t_mpct*dram_cycles < 2^36
   localparam int GbrW  = 24;  // good*100 and t_gbr*cycles < 2^23
 
-  logic [1:0]             phase_q, phase_d;
-  logic [1:0]             type_q, type_d;
+  logic [PhW-1:0]         phase_q, phase_d;
+  logic [TyW-1:0]         type_q, type_d;
   logic [CycW-1:0]        cyc_q, cyc_d;
   logic [InstW-1:0]       insts_q, insts_d;
   logic [CycW-1:0]        good_q, good_d;
   logic [DramW-1:0]       dram_q, dram_d;
-  logic [N_PARTS*DramW-1:0] busy_q, busy_d;
+  logic [NumParts*DramW-1:0] busy_q, busy_d;
 
   // ---------------------------------------------------------------- counters
   // Saturating accumulation of one PROFILE cycle.
   logic [CycW-1:0]        cyc_inc, good_inc;
   logic [InstW-1:0]       insts_inc;
   logic [DramW-1:0]       dram_inc;
-  logic [N_PARTS*DramW-1:0] busy_inc;
+  logic [NumParts*DramW-1:0] busy_inc;
   logic [CycW:0]          cyc_sum, good_sum;
   logic [InstW:0]         insts_sum;
   logic [DramW:0]         dram_sum;
@@ -93,7 +96,7 @@ module arcta #(
   assign dram_sum  = {1'b0, dram_q} + {{(DramW-2){1'b0}}, dram_cycles_i};
   assign dram_inc  = dram_sum[DramW] ? {DramW{1'b1}} : dram_sum[DramW-1:0];
 
-  for (genvar p = 0; p < N_PARTS; p++) begin : g_busy
+  for (genvar p = 0; p < NumParts; p++) begin : g_busy
     logic [DramW:0] busy_sum;
     assign busy_sum = {1'b0, busy_q[p*DramW +: DramW]} + {{(DramW-2){1'b0}}, dram_busy_i[p*3 +: 3]};
     assign busy_inc[p*DramW +: DramW] = busy_sum[DramW] ? {DramW{1'b1}} : busy_sum[DramW-1:0];
@@ -112,7 +115,7 @@ module arcta #(
   // GBR = good / (good + bad) = good / cycles: good*100 vs t_gbr*cycles.
   logic [GbrW-1:0] gbr_lhs, gbr_rhs;
   logic            gbr_high;
-  logic [1:0]      decided_type;
+  logic [TyW-1:0]  decided_type;
 
   always_comb begin
     ipc_lhs       = {{(IpcW-InstW){1'b0}}, insts_q} * 32'd100;
@@ -124,7 +127,7 @@ module arcta #(
 
     bw_rhs = {{(BwW-17){1'b0}}, cfg_t_max_bw_mpct_i} * {{(BwW-DramW){1'b0}}, dram_q};
     bw_low = 1'b1;
-    for (int p = 0; p < N_PARTS; p++) begin
+    for (int p = 0; p < NumParts; p++) begin
       bw_lhs = {{(BwW-DramW){1'b0}}, busy_q[p*DramW +: DramW]} * 36'd100000;
       if ((p < {27'd0, cfg_n_parts_i}) && (bw_lhs > bw_rhs)) bw_low = 1'b0;
     end
@@ -205,7 +208,7 @@ module arcta #(
   end
 
   always_comb begin
-    for (int c = 0; c < N_CORES; c++) enable_o[c] = c < {25'd0, en_count};
+    for (int c = 0; c < NumCores; c++) enable_o[c] = c < {25'd0, en_count};
   end
 
   assign phase_o        = phase_q;

@@ -1,46 +1,46 @@
 // claso -- CLASO credit allocator + credit consumers for all cores (seed 003,
 // Sec. 3, Algorithm 1; controllers.md 3; docs/units/claso.md).
 // Timing: alloc_i at cycle t drops ready_o and starts the divider; the new
-// credits load and ready_o rises CTA_W + 1 edges later (visible in cycle
-// t + CTA_W + 2).  Requests of the alloc cycle and while not ready are
+// credits load and ready_o rises CtaW + 1 edges later (visible in cycle
+// t + CtaW + 2).  Requests of the alloc cycle and while not ready are
 // ignored.  A req_i bit at cycle t gets a one-cycle grant_o or refuse_o bit
 // in cycle t + 1; requests of one cycle are served in ascending core order,
 // chained combinationally through the global register C_g.
 // C twin: cmodel/ctl/claso.c.
 module claso #(
-  parameter int N_CORES  = 64,
-  parameter int CTA_W    = 20,
-  parameter int CREDIT_W = 24,
-  parameter int CORE_W   = 7
+  parameter int NumCores = ctasim_pkg::MaxCores,
+  parameter int CtaW     = 20,
+  parameter int CreditW  = 24,
+  parameter int CoreW    = 7
 ) (
   input  logic                        clk_i,
   input  logic                        rst_ni,
   input  logic [7:0]                  cfg_p_a_i,
   input  logic [7:0]                  cfg_p_l_i,
   input  logic                        alloc_i,
-  input  logic [CTA_W-1:0]            n_cta_i,
-  input  logic [CORE_W-1:0]           alloc_cores_i,
-  input  logic [N_CORES-1:0]          req_i,
+  input  logic [CtaW-1:0]            n_cta_i,
+  input  logic [CoreW-1:0]           alloc_cores_i,
+  input  logic [NumCores-1:0]          req_i,
   output logic                        ready_o,
-  output logic [CREDIT_W-1:0]         credit_global_o,
-  output logic [N_CORES-1:0]          grant_o,
-  output logic [N_CORES-1:0]          refuse_o,
-  output logic [N_CORES*CREDIT_W-1:0] credit_o
+  output logic [CreditW-1:0]         credit_global_o,
+  output logic [NumCores-1:0]          grant_o,
+  output logic [NumCores-1:0]          refuse_o,
+  output logic [NumCores*CreditW-1:0] credit_o
 );
   logic                          load;
-  logic [CORE_W-1:0]             n_core;
-  logic [CREDIT_W-1:0]           local_credit, global_credit;
+  logic [CoreW-1:0]             n_core;
+  logic [CreditW-1:0]           local_credit, global_credit;
   logic [8:0]                    threshold;
   logic                          ready_d, ready_q, serve;
-  logic [CREDIT_W-1:0]           global_d, global_q;
-  // chain[i] = C_g seen by core i this cycle; chain[N_CORES] = after all
-  logic [(N_CORES+1)*CREDIT_W-1:0] chain /* verilator split_var */;
+  logic [CreditW-1:0]           global_d, global_q;
+  // chain[i] = C_g seen by core i this cycle; chain[NumCores] = after all
+  logic [(NumCores+1)*CreditW-1:0] chain /* verilator split_var */;
 
   claso_alloc #(
-    .N_CORES (N_CORES),
-    .CTA_W   (CTA_W),
-    .CORE_W  (CORE_W),
-    .CREDIT_W(CREDIT_W)
+    .NumCores (NumCores),
+    .CtaW   (CtaW),
+    .CoreW  (CoreW),
+    .CreditW(CreditW)
   ) u_alloc (
     .clk_i,
     .rst_ni,
@@ -60,8 +60,8 @@ module claso #(
   // never coincide
   assign serve   = ready_q && !alloc_i;
   assign ready_d = alloc_i ? 1'b0 : load ? 1'b1 : ready_q;
-  assign chain[CREDIT_W-1:0] = global_q;
-  assign global_d = load ? global_credit : serve ? chain[N_CORES*CREDIT_W +: CREDIT_W] : global_q;
+  assign chain[CreditW-1:0] = global_q;
+  assign global_d = load ? global_credit : serve ? chain[NumCores*CreditW +: CreditW] : global_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -73,24 +73,24 @@ module claso #(
     end
   end
 
-  for (genvar i = 0; i < N_CORES; i++) begin : g_core
-    localparam logic [CORE_W-1:0] IDX = CORE_W'(i);
+  for (genvar i = 0; i < NumCores; i++) begin : g_core
+    localparam logic [CoreW-1:0] Idx = CoreW'(i);
     claso_consumer #(
-      .CREDIT_W(CREDIT_W),
-      .THR_W   (9)
+      .CreditW(CreditW),
+      .ThrW   (9)
     ) u_consumer (
       .clk_i,
       .rst_ni,
       .load_i       (load),
-      .load_credit_i(IDX < n_core ? local_credit : '0),
+      .load_credit_i(Idx < n_core ? local_credit : '0),
       .serve_i      (serve),
       .req_i        (req_i[i]),
       .threshold_i  (threshold),
-      .glob_i       (chain[i*CREDIT_W +: CREDIT_W]),
-      .glob_o       (chain[(i+1)*CREDIT_W +: CREDIT_W]),
+      .glob_i       (chain[i*CreditW +: CreditW]),
+      .glob_o       (chain[(i+1)*CreditW +: CreditW]),
       .grant_o      (grant_o[i]),
       .refuse_o     (refuse_o[i]),
-      .credit_o     (credit_o[i*CREDIT_W +: CREDIT_W])
+      .credit_o     (credit_o[i*CreditW +: CreditW])
     );
   end
 

@@ -6,40 +6,40 @@
 //   global_o = C_g = ((n_cta - 1) mod n_core) + 1 + (p_A - 1) * n_core
 // with p_A - 1 capped at q (the global layers never exceed the CTA levels
 // below the last one, which keeps the admitted total at exactly n_cta).
-// Clamps: n_core = min(alloc_cores, N_CORES); p_A = 0 acts as 1; n_cta = 0 or
+// Clamps: n_core = min(alloc_cores, NumCores); p_A = 0 acts as 1; n_cta = 0 or
 // n_core = 0 load zero credits.  C twin: alloc_start / alloc_load in
 // cmodel/ctl/claso.c.
 module claso_alloc #(
-  parameter int N_CORES  = 64,
-  parameter int CTA_W    = 20,
-  parameter int CORE_W   = 7,
-  parameter int CREDIT_W = 24
+  parameter int NumCores = ctasim_pkg::MaxCores,
+  parameter int CtaW     = 20,
+  parameter int CoreW    = 7,
+  parameter int CreditW  = 24
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
   input  logic [7:0]          cfg_p_a_i,
   input  logic [7:0]          cfg_p_l_i,
   input  logic                alloc_i,
-  input  logic [CTA_W-1:0]    n_cta_i,
-  input  logic [CORE_W-1:0]   alloc_cores_i,
+  input  logic [CtaW-1:0]    n_cta_i,
+  input  logic [CoreW-1:0]   alloc_cores_i,
   output logic                load_o,       // load the credits at this edge
-  output logic [CORE_W-1:0]   n_core_o,     // cores 0 .. n_core_o-1 get local_o
-  output logic [CREDIT_W-1:0] local_o,
-  output logic [CREDIT_W-1:0] global_o,
+  output logic [CoreW-1:0]   n_core_o,     // cores 0 .. n_core_o-1 get local_o
+  output logic [CreditW-1:0] local_o,
+  output logic [CreditW-1:0] global_o,
   output logic [8:0]          threshold_o   // Algorithm 1 line 8: p_A + p_L
 );
-  localparam logic [CORE_W-1:0] MAX_CORES = CORE_W'(N_CORES);
+  localparam logic [CoreW-1:0] MaxCores = CoreW'(NumCores);
 
-  logic [CORE_W-1:0] n_core_d, n_core_q;
+  logic [CoreW-1:0] n_core_d, n_core_q;
   logic              empty_d, empty_q;
   logic              div_done;
-  logic [CTA_W-1:0]  quo;
-  logic [CORE_W-1:0] rem;
+  logic [CtaW-1:0]  quo;
+  logic [CoreW-1:0] rem;
   logic [7:0]        p_a;         // p_A with 0 read as 1
   logic [7:0]        layers;      // min(p_A - 1, q): full global layers
   logic [7:0]        p_a_m1;
 
-  assign n_core_d = alloc_cores_i > MAX_CORES ? MAX_CORES : alloc_cores_i;
+  assign n_core_d = alloc_cores_i > MaxCores ? MaxCores : alloc_cores_i;
   assign empty_d  = n_cta_i == '0 || n_core_d == '0;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -53,12 +53,12 @@ module claso_alloc #(
   end
 
   // ceil reading: n_cta - 1 = q * n_core + r (controllers.md 3)
-  claso_div #(.W(CTA_W), .DW(CORE_W)) u_div (
+  claso_div #(.DividendW(CtaW), .DivisorW(CoreW)) u_div (
     .clk_i,
     .rst_ni,
     .start_i    (alloc_i),
-    .dividend_i (empty_d ? '0 : n_cta_i - CTA_W'(1)),
-    .divisor_i  (empty_d ? CORE_W'(1) : n_core_d),
+    .dividend_i (empty_d ? '0 : n_cta_i - CtaW'(1)),
+    .divisor_i  (empty_d ? CoreW'(1) : n_core_d),
     .done_o     (div_done),
     .quotient_o (quo),
     .remainder_o(rem)
@@ -66,13 +66,13 @@ module claso_alloc #(
 
   assign p_a    = cfg_p_a_i == 8'd0 ? 8'd1 : cfg_p_a_i;
   assign p_a_m1 = p_a - 8'd1;
-  assign layers = {{(CTA_W-8){1'b0}}, p_a_m1} > quo ? quo[7:0] : p_a_m1;
+  assign layers = {{(CtaW-8){1'b0}}, p_a_m1} > quo ? quo[7:0] : p_a_m1;
 
   assign load_o      = div_done && !alloc_i;
   assign n_core_o    = empty_q ? '0 : n_core_q;
   assign local_o     = empty_q ? '0
-                     : CREDIT_W'(quo) + CREDIT_W'(1) + CREDIT_W'(cfg_p_l_i);
+                     : CreditW'(quo) + CreditW'(1) + CreditW'(cfg_p_l_i);
   assign global_o    = empty_q ? '0
-                     : CREDIT_W'(rem) + CREDIT_W'(1) + CREDIT_W'(layers) * CREDIT_W'(n_core_q);
+                     : CreditW'(rem) + CreditW'(1) + CreditW'(layers) * CreditW'(n_core_q);
   assign threshold_o = {1'b0, p_a} + {1'b0, cfg_p_l_i};
 endmodule

@@ -8,36 +8,36 @@
 // glob_i is its running value in this cycle's ascending-core chain and glob_o
 // the value passed on to the next core.  C twin: consume() in cmodel/ctl/claso.c.
 module claso_consumer #(
-  parameter int CREDIT_W = 24,
-  parameter int THR_W    = 9
+  parameter int CreditW = 24,
+  parameter int ThrW    = 9
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
   input  logic                load_i,         // allocator loads new credits
-  input  logic [CREDIT_W-1:0] load_credit_i,
+  input  logic [CreditW-1:0] load_credit_i,
   input  logic                serve_i,        // ready and no alloc this cycle
   input  logic                req_i,
-  input  logic [THR_W-1:0]    threshold_i,    // p_A + p_L
-  input  logic [CREDIT_W-1:0] glob_i,
-  output logic [CREDIT_W-1:0] glob_o,
+  input  logic [ThrW-1:0]    threshold_i,    // p_A + p_L
+  input  logic [CreditW-1:0] glob_i,
+  output logic [CreditW-1:0] glob_o,
   output logic                grant_o,
   output logic                refuse_o,
-  output logic [CREDIT_W-1:0] credit_o
+  output logic [CreditW-1:0] credit_o
 );
-  logic [CREDIT_W-1:0] credit_d, credit_q;
+  logic [CreditW-1:0] credit_d, credit_q;
   logic                grant_d, grant_q, refuse_d, refuse_q;
   logic                take, local_ok, need_global;
-  logic [CREDIT_W-1:0] cp_dec, glob_dec;
+  logic [CreditW-1:0] cp_dec, glob_dec;
 
   // saturating decrements: a negative register stays as it is (-1)
-  assign cp_dec   = credit_q[CREDIT_W-1] ? credit_q : credit_q - CREDIT_W'(1);
-  assign glob_dec = glob_i[CREDIT_W-1] ? glob_i : glob_i - CREDIT_W'(1);
+  assign cp_dec   = credit_q[CreditW-1] ? credit_q : credit_q - CreditW'(1);
+  assign glob_dec = glob_i[CreditW-1] ? glob_i : glob_i - CreditW'(1);
 
   assign take        = serve_i && req_i;
-  assign local_ok    = !cp_dec[CREDIT_W-1] && cp_dec >= CREDIT_W'(threshold_i);
-  assign need_global = take && !cp_dec[CREDIT_W-1] && !local_ok;
+  assign local_ok    = !cp_dec[CreditW-1] && cp_dec >= CreditW'(threshold_i);
+  assign need_global = take && !cp_dec[CreditW-1] && !local_ok;
   assign glob_o      = need_global ? glob_dec : glob_i;
-  assign grant_d     = take && (local_ok || (need_global && !glob_dec[CREDIT_W-1]));
+  assign grant_d     = take && (local_ok || (need_global && !glob_dec[CreditW-1]));
   assign refuse_d    = take && !grant_d;
   assign credit_d    = load_i ? load_credit_i : take ? cp_dec : credit_q;
 

@@ -1,42 +1,42 @@
 // claso_div -- sequential restoring divider for the CLASO credit allocator
 // (seed 003 Sec. 3.3: "the credit allocator performs division and mod
-// computations").  start_i loads the operands; each of the next W edges
+// computations").  start_i loads the operands; each of the next DividendW edges
 // shifts one dividend bit into the partial remainder, subtracts the divisor
 // if it fits and shifts that quotient bit in.  done_o is high for the one
 // cycle after the last step, with quotient_o / remainder_o valid from then
 // until the next start.  A start while busy restarts the division.
 // C twin: claso_div_start / claso_div_step in cmodel/ctl/claso.c.
 module claso_div #(
-  parameter int W  = 20,  // dividend and quotient width
-  parameter int DW = 7    // divisor and remainder width
+  parameter int DividendW = 20,  // dividend and quotient width
+  parameter int DivisorW  = 7    // divisor and remainder width
 ) (
   input  logic          clk_i,
   input  logic          rst_ni,
   input  logic          start_i,
-  input  logic [W-1:0]  dividend_i,
-  input  logic [DW-1:0] divisor_i,
+  input  logic [DividendW-1:0]  dividend_i,
+  input  logic [DivisorW-1:0] divisor_i,
   output logic          done_o,
-  output logic [W-1:0]  quotient_o,
-  output logic [DW-1:0] remainder_o
+  output logic [DividendW-1:0]  quotient_o,
+  output logic [DivisorW-1:0] remainder_o
 );
-  localparam int CW = $clog2(W + 1);
-  localparam logic [CW-1:0] STEPS = CW'(W);
-  localparam logic [CW-1:0] ONE   = CW'(1);
+  localparam int CntW = $clog2(DividendW + 1);
+  localparam logic [CntW-1:0] Steps = CntW'(DividendW);
+  localparam logic [CntW-1:0] One   = CntW'(1);
 
-  logic [W-1:0]  quo_d, quo_q;
-  logic [DW-1:0] rem_d, rem_q, div_d, div_q;
-  logic [CW-1:0] count_d, count_q;
+  logic [DividendW-1:0]  quo_d, quo_q;
+  logic [DivisorW-1:0] rem_d, rem_q, div_d, div_q;
+  logic [CntW-1:0] count_d, count_q;
   logic          done_d, done_q;
-  logic [DW:0]   shifted;
+  logic [DivisorW:0]   shifted;
   logic          fits;
-  logic [DW-1:0] step_rem;
-  logic [W-1:0]  step_quo;
+  logic [DivisorW-1:0] step_rem;
+  logic [DividendW-1:0]  step_quo;
 
   // one restoring step; the difference is below div_q, so it fits DW bits
-  assign shifted  = {rem_q, quo_q[W-1]};
+  assign shifted  = {rem_q, quo_q[DividendW-1]};
   assign fits     = shifted >= {1'b0, div_q};
-  assign step_rem = fits ? shifted[DW-1:0] - div_q : shifted[DW-1:0];
-  assign step_quo = {quo_q[W-2:0], fits};
+  assign step_rem = fits ? shifted[DivisorW-1:0] - div_q : shifted[DivisorW-1:0];
+  assign step_quo = {quo_q[DividendW-2:0], fits};
 
   always_comb begin
     quo_d   = quo_q;
@@ -48,12 +48,12 @@ module claso_div #(
       quo_d   = dividend_i;
       rem_d   = '0;
       div_d   = divisor_i;
-      count_d = STEPS;
+      count_d = Steps;
     end else if (count_q != '0) begin
       rem_d   = step_rem;
       quo_d   = step_quo;
-      count_d = count_q - ONE;
-      done_d  = count_q == ONE;
+      count_d = count_q - One;
+      done_d  = count_q == One;
     end
   end
 

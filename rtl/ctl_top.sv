@@ -51,15 +51,15 @@
 // (seed 003 Sec. 3), arcta (seed 002 Sec. 3, core 0's counters), ucs (seed 004
 // Sec. 4).
 module ctl_top #(
-  parameter int N_CORES = 64,  // CTL_MAX_CORES; the runtime count is cfg_n_cores_i
-  parameter int N_PARTS = 16   // CTL_MAX_PARTS; the runtime count is cfg_n_parts_i
+  parameter int NumCores = ctasim_pkg::MaxCores,  // the runtime count is cfg_n_cores_i
+  parameter int NumParts = ctasim_pkg::MaxParts   // the runtime count is cfg_n_parts_i
 ) (
   input  logic                    clk_i,
   input  logic                    rst_ni,
   // ---- programmable registers (ctl_cfg)
   input  logic [6:0]              cfg_n_cores_i,
   input  logic [4:0]              cfg_n_parts_i,
-  input  logic [14*4-1:0]         cfg_units_i,
+  input  logic [ctasim_pkg::NumComp*4-1:0]      cfg_units_i,
   input  logic [5:0]              cfg_simt_lanes_i,
   input  logic [15:0]             cfg_dyncta_period_i,
   input  logic [10:0]             cfg_dyncta_t_idle_i,
@@ -91,52 +91,52 @@ module ctl_top #(
   input  logic                    alloc_i,
   input  logic [6:0]              alloc_cores_i,
   input  logic [2:0]              dram_cycles_i,
-  input  logic [N_PARTS*3-1:0]    dram_busy_i,
+  input  logic [NumParts*3-1:0]    dram_busy_i,
   // ---- per-core inputs (ctl_in.core[c])
   // Only core 0's issue counters feed AR-CTA's profiling, and no unit reads
   // `stalled`: the ports exist so the top is the whole seam.
   /* verilator lint_off UNUSED */
-  input  logic [N_CORES-1:0]      core_issued_i,
-  input  logic [N_CORES-1:0]      core_stalled_i,
-  input  logic [N_CORES*2-1:0]    core_cta_done_i,
-  input  logic [N_CORES*7-1:0]    core_thread_insts_i,
-  input  logic [N_CORES*6-1:0]    core_max_lanes_i,
+  input  logic [NumCores-1:0]      core_issued_i,
+  input  logic [NumCores-1:0]      core_stalled_i,
+  input  logic [NumCores*2-1:0]    core_cta_done_i,
+  input  logic [NumCores*7-1:0]    core_thread_insts_i,
+  input  logic [NumCores*6-1:0]    core_max_lanes_i,
   /* verilator lint_on UNUSED */
-  input  logic [N_CORES-1:0]      core_idle_i,
-  input  logic [N_CORES-1:0]      core_mem_wait_i,
-  input  logic [N_CORES-1:0]      core_active_i,
-  input  logic [N_CORES-1:0]      core_drained_i,
-  input  logic [N_CORES-1:0]      core_req_i,
-  input  logic [N_CORES*14*4-1:0] core_busy_i,
-  input  logic [N_CORES*3*4-1:0]  core_sch_busy_i,
-  input  logic [N_CORES*7-1:0]    core_mem_warps_i,
-  input  logic [N_CORES*3-1:0]    core_ldst_enter_i,
-  input  logic [N_CORES*14-1:0]   core_empty_i,
+  input  logic [NumCores-1:0]      core_idle_i,
+  input  logic [NumCores-1:0]      core_mem_wait_i,
+  input  logic [NumCores-1:0]      core_active_i,
+  input  logic [NumCores-1:0]      core_drained_i,
+  input  logic [NumCores-1:0]      core_req_i,
+  input  logic [NumCores*ctasim_pkg::NumComp*4-1:0] core_busy_i,
+  input  logic [NumCores*ctasim_pkg::NumItype*4-1:0] core_sch_busy_i,
+  input  logic [NumCores*7-1:0]    core_mem_warps_i,
+  input  logic [NumCores*3-1:0]    core_ldst_enter_i,
+  input  logic [NumCores*ctasim_pkg::NumComp-1:0] core_empty_i,
   // ---- global outputs (ctl_out)
   output logic                    claso_ready_o,
   output logic [23:0]             credit_global_o,
-  output logic [1:0]              ar_phase_o,
-  output logic [1:0]              ar_type_o,
+  output logic [ctasim_pkg::ArPhaseW-1:0] ar_phase_o,
+  output logic [ctasim_pkg::ArTypeW-1:0] ar_type_o,
   output logic                    ar_limit1_o,
   output logic                    fc_on_o,
   output logic [7:0]              core_clk_pct_o,
   output logic [7:0]              mem_clk_pct_o,
   // ---- per-core outputs (ctl_out.core[c])
-  output logic [N_CORES*6-1:0]    dyncta_n_o,
-  output logic [N_CORES-1:0]      grant_o,
-  output logic [N_CORES-1:0]      refuse_o,
-  output logic [N_CORES*24-1:0]   credit_o,
-  output logic [N_CORES-1:0]      dc_enable_o,
-  output logic [N_CORES-1:0]      dc_power_on_o,
-  output logic [N_CORES-1:0]      ar_enable_o,
-  output logic [N_CORES*14-1:0]   tuned_down_o,
-  output logic [N_CORES*14-1:0]   accepts_work_o,
-  output logic [N_CORES*4*2-1:0]  pg_state_o
+  output logic [NumCores*6-1:0]    dyncta_n_o,
+  output logic [NumCores-1:0]      grant_o,
+  output logic [NumCores-1:0]      refuse_o,
+  output logic [NumCores*24-1:0]   credit_o,
+  output logic [NumCores-1:0]      dc_enable_o,
+  output logic [NumCores-1:0]      dc_power_on_o,
+  output logic [NumCores-1:0]      ar_enable_o,
+  output logic [NumCores*ctasim_pkg::NumComp-1:0] tuned_down_o,
+  output logic [NumCores*ctasim_pkg::NumComp-1:0] accepts_work_o,
+  output logic [NumCores*ctasim_pkg::NumPg*ctasim_pkg::PgStateW-1:0] pg_state_o
 );
 
   // DYNCTA: per-core CTA limit n (seed 000 Sec. 4.1).
   dyncta #(
-    .N_CORES (N_CORES)
+    .NumCores (NumCores)
   ) u_dyncta (
     .clk_i,
     .rst_ni,
@@ -154,7 +154,7 @@ module ctl_top #(
 
   // DYNCORE: global core gating (seed 000 Sec. 4.2).
   dyncore #(
-    .N_CORES (N_CORES)
+    .NumCores (NumCores)
   ) u_dyncore (
     .clk_i,
     .rst_ni,
@@ -172,7 +172,7 @@ module ctl_top #(
 
   // CLASO: credit allocator and consumers (seed 003 Sec. 3).
   claso #(
-    .N_CORES (N_CORES)
+    .NumCores (NumCores)
   ) u_claso (
     .clk_i,
     .rst_ni,
@@ -192,8 +192,8 @@ module ctl_top #(
   // AR-CTA decision unit and frequency calibrator (seed 002 Sec. 3): it
   // profiles core 0 only.
   arcta #(
-    .N_CORES (N_CORES),
-    .N_PARTS (N_PARTS)
+    .NumCores (NumCores),
+    .NumParts (NumParts)
   ) u_arcta (
     .clk_i,
     .rst_ni,
@@ -226,7 +226,7 @@ module ctl_top #(
 
   // uC-States Gating Control Units (seed 004 Sec. 4).
   ucs #(
-    .N_CORES (N_CORES)
+    .NumCores (NumCores)
   ) u_ucs (
     .clk_i,
     .rst_ni,

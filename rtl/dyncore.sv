@@ -10,44 +10,44 @@
 //   not below                   -> every DRAINING / OFF core back ON
 // A DRAINING core turns OFF at the edge of a cycle with drained_i = 1.
 module dyncore #(
-  parameter int N_CORES  = 64,  // compile-time maximum (CTL_MAX_CORES)
-  parameter int CORES_W  = 7,   // width of cfg_n_cores_i, cfg_k_i, popcounts
-  parameter int PERIOD_W = 16,  // width of the sampling period T
-  parameter int FRAC_W   = 4,   // width of frac_num / frac_den
-  parameter int SUM_W    = 22   // G_act and core_cycles (64 * 65535 < 2^22)
+  parameter int NumCores = ctasim_pkg::MaxCores,  // compile-time maximum (CTL_MAX_CORES)
+  parameter int CoresW   = 7,   // width of cfg_n_cores_i, cfg_k_i, popcounts
+  parameter int PeriodW  = 16,  // width of the sampling period T
+  parameter int FracW    = 4,   // width of frac_num / frac_den
+  parameter int SumW     = 22   // G_act and core_cycles (64 * 65535 < 2^22)
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,
-  input  logic [CORES_W-1:0]  cfg_n_cores_i,
-  input  logic [PERIOD_W-1:0] cfg_period_i,     // T, default 2048
-  input  logic [FRAC_W-1:0]   cfg_frac_num_i,   // t_act fraction, default 2/3
-  input  logic [FRAC_W-1:0]   cfg_frac_den_i,
-  input  logic [CORES_W-1:0]  cfg_k_i,          // cores to gate, default 8
+  input  logic [CoresW-1:0]  cfg_n_cores_i,
+  input  logic [PeriodW-1:0] cfg_period_i,     // T, default 2048
+  input  logic [FracW-1:0]   cfg_frac_num_i,   // t_act fraction, default 2/3
+  input  logic [FracW-1:0]   cfg_frac_den_i,
+  input  logic [CoresW-1:0]  cfg_k_i,          // cores to gate, default 8
   input  logic                kernel_start_i,
-  input  logic [N_CORES-1:0]  active_i,         // N_act of this cycle per core
-  input  logic [N_CORES-1:0]  drained_i,        // no resident CTA per core
-  output logic [N_CORES-1:0]  enable_o,
-  output logic [N_CORES-1:0]  power_on_o
+  input  logic [NumCores-1:0]  active_i,         // N_act of this cycle per core
+  input  logic [NumCores-1:0]  drained_i,        // no resident CTA per core
+  output logic [NumCores-1:0]  enable_o,
+  output logic [NumCores-1:0]  power_on_o
 );
 
-  localparam logic [SUM_W-1:0] SumMax = {SUM_W{1'b1}};
-  localparam int      PROD_W = SUM_W + FRAC_W;
+  localparam logic [SumW-1:0] SumMax = {SumW{1'b1}};
+  localparam int      ProdW = SumW + FracW;
 
-  logic [PERIOD_W-1:0] period_cnt_d, period_cnt_q;
-  logic [PERIOD_W:0]   period_counted;
+  logic [PeriodW-1:0] period_cnt_d, period_cnt_q;
+  logic [PeriodW:0]   period_counted;
   logic                period_end;
-  logic [SUM_W-1:0]    g_act_d, g_act_q, core_cyc_d, core_cyc_q;
-  logic [SUM_W:0]      g_act_sum, core_cyc_sum;      // including this cycle, unsaturated
-  logic [SUM_W-1:0]    g_act_now, core_cyc_now;      // saturated
-  logic [CORES_W-1:0]  n_active, n_counted;          // popcounts over counted cores
-  logic [PROD_W-1:0]   g_act_scaled, t_act_scaled;
+  logic [SumW-1:0]    g_act_d, g_act_q, core_cyc_d, core_cyc_q;
+  logic [SumW:0]      g_act_sum, core_cyc_sum;      // including this cycle, unsaturated
+  logic [SumW-1:0]    g_act_now, core_cyc_now;      // saturated
+  logic [CoresW-1:0]  n_active, n_counted;          // popcounts over counted cores
+  logic [ProdW-1:0]   g_act_scaled, t_act_scaled;
   logic                below, all_on, gate, wake;
-  logic [CORES_W-1:0]  first_gated;
-  logic [N_CORES-1:0]  in_use, counted;
-  logic [N_CORES-1:0]  enable_d, enable_q, power_d, power_q;
+  logic [CoresW-1:0]  first_gated;
+  logic [NumCores-1:0]  in_use, counted;
+  logic [NumCores-1:0]  enable_d, enable_q, power_d, power_q;
 
-  for (genvar i = 0; i < N_CORES; i++) begin : g_use
-    localparam logic [CORES_W-1:0] Idx = CORES_W'(i);
+  for (genvar i = 0; i < NumCores; i++) begin : g_use
+    localparam logic [CoresW-1:0] Idx = CoresW'(i);
     assign in_use[i]  = Idx < cfg_n_cores_i;
     assign counted[i] = in_use[i] && power_q[i];
   end
@@ -56,38 +56,38 @@ module dyncore #(
   always_comb begin
     n_active  = '0;
     n_counted = '0;
-    for (int i = 0; i < N_CORES; i++) begin
-      n_active  = n_active + CORES_W'(counted[i] && active_i[i]);
-      n_counted = n_counted + CORES_W'(counted[i]);
+    for (int i = 0; i < NumCores; i++) begin
+      n_active  = n_active + CoresW'(counted[i] && active_i[i]);
+      n_counted = n_counted + CoresW'(counted[i]);
     end
   end
 
   assign period_counted = {1'b0, period_cnt_q} + 1'b1;
   assign period_end     = !kernel_start_i && (period_counted >= {1'b0, cfg_period_i});
-  assign g_act_sum      = {1'b0, g_act_q} + (SUM_W+1)'(n_active);
-  assign core_cyc_sum   = {1'b0, core_cyc_q} + (SUM_W+1)'(n_counted);
-  assign g_act_now      = g_act_sum[SUM_W] ? SumMax : g_act_sum[SUM_W-1:0];
-  assign core_cyc_now   = core_cyc_sum[SUM_W] ? SumMax : core_cyc_sum[SUM_W-1:0];
+  assign g_act_sum      = {1'b0, g_act_q} + (SumW+1)'(n_active);
+  assign core_cyc_sum   = {1'b0, core_cyc_q} + (SumW+1)'(n_counted);
+  assign g_act_now      = g_act_sum[SumW] ? SumMax : g_act_sum[SumW-1:0];
+  assign core_cyc_now   = core_cyc_sum[SumW] ? SumMax : core_cyc_sum[SumW-1:0];
   // t_act = frac_num/frac_den * counted * T (40960 = 2/3 * 30 * 2048),
   // compared by cross-multiplication: G_act * den < num * core_cycles.
-  assign g_act_scaled   = PROD_W'(g_act_now) * PROD_W'(cfg_frac_den_i);
-  assign t_act_scaled   = PROD_W'(core_cyc_now) * PROD_W'(cfg_frac_num_i);
+  assign g_act_scaled   = ProdW'(g_act_now) * ProdW'(cfg_frac_den_i);
+  assign t_act_scaled   = ProdW'(core_cyc_now) * ProdW'(cfg_frac_num_i);
   assign below          = g_act_scaled < t_act_scaled;
   assign all_on         = &(enable_q | ~in_use);
   assign gate           = period_end && below && all_on;
   assign wake           = period_end && !below && !all_on;
-  assign first_gated    = (cfg_n_cores_i > cfg_k_i) ? (cfg_n_cores_i - cfg_k_i) : CORES_W'(1);
+  assign first_gated    = (cfg_n_cores_i > cfg_k_i) ? (cfg_n_cores_i - cfg_k_i) : CoresW'(1);
 
   // A kernel start or a period end restarts the period and clears the sums.
-  assign period_cnt_d = (kernel_start_i || period_end) ? '0 : period_counted[PERIOD_W-1:0];
+  assign period_cnt_d = (kernel_start_i || period_end) ? '0 : period_counted[PeriodW-1:0];
   assign g_act_d      = (kernel_start_i || period_end) ? '0 : g_act_now;
   assign core_cyc_d   = (kernel_start_i || period_end) ? '0 : core_cyc_now;
 
   // Next mode per core: ON on unused / kernel start / wake; a gate drains the
   // cores >= first_gated; a DRAINING core (enable 0, power 1) that is drained
   // turns OFF.
-  for (genvar i = 0; i < N_CORES; i++) begin : g_mode
-    localparam logic [CORES_W-1:0] Idx = CORES_W'(i);
+  for (genvar i = 0; i < NumCores; i++) begin : g_mode
+    localparam logic [CoresW-1:0] Idx = CoresW'(i);
     logic force_on, draining;
     assign force_on    = !in_use[i] || kernel_start_i || wake;
     assign draining    = !enable_q[i] && power_q[i];

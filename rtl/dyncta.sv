@@ -4,38 +4,38 @@
 // Timing (docs/units/dyncta.md): a kernel_start edge restarts the period;
 // the edge of the T-th following cycle decides; cfg_period_i = 0 acts as 1.
 module dyncta #(
-  parameter int N_CORES  = 64,  // compile-time maximum (CTL_MAX_CORES)
-  parameter int CORES_W  = 7,   // width of cfg_n_cores_i
-  parameter int PERIOD_W = 16,  // width of the sampling period T
-  parameter int CNT_W    = 11,  // C_idle / C_mem and threshold width
-  parameter int N_W      = 6    // CTA limit width
+  parameter int NumCores = ctasim_pkg::MaxCores,  // compile-time maximum (CTL_MAX_CORES)
+  parameter int CoresW   = 7,   // width of cfg_n_cores_i
+  parameter int PeriodW  = 16,  // width of the sampling period T
+  parameter int CntW     = 11,  // C_idle / C_mem and threshold width
+  parameter int LimitW   = 6    // CTA limit width
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
-  input  logic [CORES_W-1:0]     cfg_n_cores_i,
-  input  logic [PERIOD_W-1:0]    cfg_period_i,   // T, default 2048
-  input  logic [CNT_W-1:0]       cfg_t_idle_i,   // default 16
-  input  logic [CNT_W-1:0]       cfg_t_mem_l_i,  // default 128
-  input  logic [CNT_W-1:0]       cfg_t_mem_h_i,  // default 384
+  input  logic [CoresW-1:0]     cfg_n_cores_i,
+  input  logic [PeriodW-1:0]    cfg_period_i,   // T, default 2048
+  input  logic [CntW-1:0]       cfg_t_idle_i,   // default 16
+  input  logic [CntW-1:0]       cfg_t_mem_l_i,  // default 128
+  input  logic [CntW-1:0]       cfg_t_mem_h_i,  // default 384
   input  logic                   kernel_start_i,
-  input  logic [N_W-1:0]         n_max_i,        // N, sampled with kernel_start_i
-  input  logic [N_CORES-1:0]     idle_i,
-  input  logic [N_CORES-1:0]     mem_wait_i,
-  output logic [N_CORES*N_W-1:0] n_o             // core i at [i*N_W +: N_W]
+  input  logic [LimitW-1:0]         n_max_i,        // N, sampled with kernel_start_i
+  input  logic [NumCores-1:0]     idle_i,
+  input  logic [NumCores-1:0]     mem_wait_i,
+  output logic [NumCores*LimitW-1:0] n_o             // core i at [i*LimitW +: LimitW]
 );
 
-  logic [PERIOD_W-1:0] period_cnt_d, period_cnt_q;  // cycles counted in this period
-  logic [PERIOD_W:0]   period_counted;              // including this cycle
+  logic [PeriodW-1:0] period_cnt_d, period_cnt_q;  // cycles counted in this period
+  logic [PeriodW:0]   period_counted;              // including this cycle
   logic                period_end;
-  logic [N_W-1:0]      n_max_d, n_max_q;
-  logic [N_W-1:0]      n_init;
+  logic [LimitW-1:0]      n_max_d, n_max_q;
+  logic [LimitW-1:0]      n_init;
 
   assign period_counted = {1'b0, period_cnt_q} + 1'b1;
   assign period_end     = !kernel_start_i && (period_counted >= {1'b0, cfg_period_i});
-  assign period_cnt_d   = (kernel_start_i || period_end) ? '0 : period_counted[PERIOD_W-1:0];
+  assign period_cnt_d   = (kernel_start_i || period_end) ? '0 : period_counted[PeriodW-1:0];
   assign n_max_d        = kernel_start_i ? n_max_i : n_max_q;
   // Algorithm 1 INITIALIZE: n = floor(N/2), at least 1.
-  assign n_init         = (n_max_i < N_W'(2)) ? N_W'(1) : (n_max_i >> 1);
+  assign n_init         = (n_max_i < LimitW'(2)) ? LimitW'(1) : (n_max_i >> 1);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -47,11 +47,11 @@ module dyncta #(
     end
   end
 
-  for (genvar i = 0; i < N_CORES; i++) begin : g_core
-    localparam logic [CORES_W-1:0] Idx = CORES_W'(i);
+  for (genvar i = 0; i < NumCores; i++) begin : g_core
+    localparam logic [CoresW-1:0] Idx = CoresW'(i);
     dyncta_core #(
-      .CNT_W (CNT_W),
-      .N_W   (N_W)
+      .CntW (CntW),
+      .LimitW   (LimitW)
     ) u_core (
       .clk_i          (clk_i),
       .rst_ni         (rst_ni),
@@ -65,7 +65,7 @@ module dyncta #(
       .cfg_t_idle_i   (cfg_t_idle_i),
       .cfg_t_mem_l_i  (cfg_t_mem_l_i),
       .cfg_t_mem_h_i  (cfg_t_mem_h_i),
-      .n_o            (n_o[i*N_W +: N_W])
+      .n_o            (n_o[i*LimitW +: LimitW])
     );
   end
 

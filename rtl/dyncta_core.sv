@@ -2,31 +2,31 @@
 // al., Sec. 4.1, Algorithm 1 / Fig. 6; controllers.md section 1).
 // C reference: cmodel/ctl/dyncta.c (step_core, decide).  Timing: docs/units/dyncta.md.
 module dyncta_core #(
-  parameter int CNT_W = 11,  // C_idle / C_mem width (paper: 11-bit counters)
-  parameter int N_W   = 6    // CTA limit width
+  parameter int CntW   = 11,  // C_idle / C_mem width (paper: 11-bit counters)
+  parameter int LimitW = 6    // CTA limit width
 ) (
   input  logic             clk_i,
   input  logic             rst_ni,
   input  logic             in_use_i,        // core index < cfg n_cores
   input  logic             kernel_start_i,  // restart: n = n_init_i, counters cleared
-  input  logic [N_W-1:0]   n_init_i,        // max(1, floor(N/2)) of the starting kernel
-  input  logic [N_W-1:0]   n_max_i,         // N latched at the last kernel start
+  input  logic [LimitW-1:0]   n_init_i,        // max(1, floor(N/2)) of the starting kernel
+  input  logic [LimitW-1:0]   n_max_i,         // N latched at the last kernel start
   input  logic             period_end_i,    // this edge ends a sampling period
   input  logic             idle_i,
   input  logic             mem_wait_i,
-  input  logic [CNT_W-1:0] cfg_t_idle_i,
-  input  logic [CNT_W-1:0] cfg_t_mem_l_i,
-  input  logic [CNT_W-1:0] cfg_t_mem_h_i,
-  output logic [N_W-1:0]   n_o
+  input  logic [CntW-1:0] cfg_t_idle_i,
+  input  logic [CntW-1:0] cfg_t_mem_l_i,
+  input  logic [CntW-1:0] cfg_t_mem_h_i,
+  output logic [LimitW-1:0]   n_o
 );
 
-  localparam logic [CNT_W-1:0] CntMax = {CNT_W{1'b1}};
+  localparam logic [CntW-1:0] CntMax = {CntW{1'b1}};
 
-  logic [N_W-1:0]   n_d, n_q;
-  logic [CNT_W-1:0] c_idle_d, c_idle_q, c_mem_d, c_mem_q;
-  logic [CNT_W-1:0] c_idle_sum, c_mem_sum;  // counters including this cycle
+  logic [LimitW-1:0]   n_d, n_q;
+  logic [CntW-1:0] c_idle_d, c_idle_q, c_mem_d, c_mem_q;
+  logic [CntW-1:0] c_idle_sum, c_mem_sum;  // counters including this cycle
   logic             want_inc, want_dec;
-  logic [N_W-1:0]   n_decided;
+  logic [LimitW-1:0]   n_decided;
 
   // Saturating event counters: never wrap.
   always_comb begin
@@ -42,7 +42,7 @@ module dyncta_core #(
     n_decided = n_q;
     if (want_inc && (n_q < n_max_i)) begin
       n_decided = n_q + 1'b1;
-    end else if (want_dec && (n_q > {{(N_W-1){1'b0}}, 1'b1})) begin
+    end else if (want_dec && (n_q > {{(LimitW-1){1'b0}}, 1'b1})) begin
       n_decided = n_q - 1'b1;
     end
   end

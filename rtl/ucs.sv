@@ -3,14 +3,15 @@
 // register shared by all cores (they all start together), the cfg-only
 // threshold products computed once, and one ucs_gcu per core.  Cores with
 // index >= cfg_n_cores_i are held in reset.  Mirrors cmodel/ctl/ucs.c; the
-// cycle-exact rules are in docs/units/ucs.md.
+// cycle-exact rules are in docs/units/ucs.md.  Per-core vectors hold
+// ctasim_pkg::NumComp components, NumItype SCH types and NumPg gate states.
 module ucs #(
-  parameter int N_CORES = 64
+  parameter int NumCores = ctasim_pkg::MaxCores
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
   input  logic [6:0]             cfg_n_cores_i,
-  input  logic [14*4-1:0]        cfg_units_i,
+  input  logic [ctasim_pkg::NumComp*4-1:0] cfg_units_i,
   input  logic [15:0]            cfg_period_i,
   input  logic [6:0]             cfg_th_u_pct_i,
   input  logic [9:0]             cfg_th_rt_i,
@@ -21,17 +22,19 @@ module ucs #(
   /* verilator lint_on UNUSED */
   input  logic [7:0]             cfg_wakeup_i,
   input  logic                   kernel_start_i, // restart rotation at phase 1, tune all up
-  input  logic [N_CORES*14*4-1:0] busy_i,
-  input  logic [N_CORES*3*4-1:0] sch_busy_i,
-  input  logic [N_CORES*7-1:0]   mem_warps_i,
-  input  logic [N_CORES*3-1:0]   ldst_enter_i,
-  input  logic [N_CORES*14-1:0]  empty_i,
-  output logic [N_CORES*14-1:0]  tuned_down_o,
-  output logic [N_CORES*14-1:0]  accepts_work_o,
-  output logic [N_CORES*4*2-1:0] pg_state_o
+  input  logic [NumCores*ctasim_pkg::NumComp*4-1:0] busy_i,
+  input  logic [NumCores*ctasim_pkg::NumItype*4-1:0] sch_busy_i,
+  input  logic [NumCores*7-1:0]   mem_warps_i,
+  input  logic [NumCores*3-1:0]   ldst_enter_i,
+  input  logic [NumCores*ctasim_pkg::NumComp-1:0] empty_i,
+  output logic [NumCores*ctasim_pkg::NumComp-1:0] tuned_down_o,
+  output logic [NumCores*ctasim_pkg::NumComp-1:0] accepts_work_o,
+  output logic [NumCores*ctasim_pkg::NumPg*ctasim_pkg::PgStateW-1:0] pg_state_o
 );
-  localparam int THU_W = 12;  // 2 * 127 % * 15 units < 2^12
-  localparam int EX_SP = 11, EX_SFU = 12, SCH = 1;
+  localparam int ThuW = 12;  // 2 * 127 % * 15 units < 2^12
+  localparam int NComp = ctasim_pkg::NumComp;
+  localparam int NType = ctasim_pkg::NumItype;
+  localparam int PgW   = ctasim_pkg::NumPg * ctasim_pkg::PgStateW;
 
   // ---------------------------------------------------------------- timer
   logic [15:0] cyc_d, cyc_q;
@@ -66,13 +69,13 @@ module ucs #(
   // ---------------------------------------------------------------- limits
   // U < th_U <=> sum over T cycles of (100 busy - th_U% * units) < 0 (seed 004
   // Sec. 4, phase 1); phase 3 uses 2 th_U for SCH.  cfg-only: computed once.
-  logic [THU_W-1:0] thu_sp, thu_sfu, thu_sch;
-  assign thu_sp  = THU_W'(cfg_th_u_pct_i) * THU_W'(cfg_units_i[EX_SP*4 +: 4]);
-  assign thu_sfu = THU_W'(cfg_th_u_pct_i) * THU_W'(cfg_units_i[EX_SFU*4 +: 4]);
-  assign thu_sch = (THU_W'(cfg_th_u_pct_i) * THU_W'(cfg_units_i[SCH*4 +: 4])) << 1;
+  logic [ThuW-1:0] thu_sp, thu_sfu, thu_sch;
+  assign thu_sp  = ThuW'(cfg_th_u_pct_i) * ThuW'(cfg_units_i[ctasim_pkg::COMP_EX_SP*4 +: 4]);
+  assign thu_sfu = ThuW'(cfg_th_u_pct_i) * ThuW'(cfg_units_i[ctasim_pkg::COMP_EX_SFU*4 +: 4]);
+  assign thu_sch = (ThuW'(cfg_th_u_pct_i) * ThuW'(cfg_units_i[ctasim_pkg::COMP_SCH*4 +: 4])) << 1;
 
   // ---------------------------------------------------------------- cores
-  for (genvar c = 0; c < N_CORES; c++) begin : g_core
+  for (genvar c = 0; c < NumCores; c++) begin : g_core
     logic en;
     assign en = (7'(c) < cfg_n_cores_i);
     ucs_gcu u_gcu (
@@ -88,14 +91,14 @@ module ucs #(
       .thu_sp_i       (thu_sp),
       .thu_sfu_i      (thu_sfu),
       .thu_sch_i      (thu_sch),
-      .busy_i         (busy_i[c*14*4 +: 14*4]),
-      .sch_busy_i     (sch_busy_i[c*3*4 +: 3*4]),
+      .busy_i         (busy_i[c*NComp*4 +: NComp*4]),
+      .sch_busy_i     (sch_busy_i[c*NType*4 +: NType*4]),
       .mem_warps_i    (mem_warps_i[c*7 +: 7]),
       .ldst_enter_i   (ldst_enter_i[c*3 +: 3]),
-      .empty_i        (empty_i[c*14 +: 14]),
-      .tuned_down_o   (tuned_down_o[c*14 +: 14]),
-      .accepts_work_o (accepts_work_o[c*14 +: 14]),
-      .pg_state_o     (pg_state_o[c*8 +: 8])
+      .empty_i        (empty_i[c*NComp +: NComp]),
+      .tuned_down_o   (tuned_down_o[c*NComp +: NComp]),
+      .accepts_work_o (accepts_work_o[c*NComp +: NComp]),
+      .pg_state_o     (pg_state_o[c*PgW +: PgW])
     );
   end
 endmodule

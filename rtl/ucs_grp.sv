@@ -1,12 +1,12 @@
 // ucs_grp -- one gateable group of a uC-States component (seed 004 Sec. 2.3
 // and Sec. 4 "Maintaining Execution State"): tune down = stop taking work,
-// drain until empty, then power-gate (IS_PG) or clock-gate; tune up of a
+// drain until empty, then power-gate (IsPg) or clock-gate; tune up of a
 // power-gated group shows WAKING for cfg_wakeup_i cycles, a clock-gated group
 // is back ON at once.  Mirrors ucs_grp_step() in cmodel/ctl/ucs.c.
-// State codes = enum ctl_pg_state: ON 0, DRAINING 1, OFF 2, WAKING 3.
+// State codes: ctasim_pkg::pg_state_e (enum ctl_pg_state).
 module ucs_grp #(
-  parameter bit IS_PG   = 1'b1,
-  parameter int WAKE_W  = 8
+  parameter bit IsPg  = 1'b1,
+  parameter int WakeW = 8
 ) (
   input  logic              clk_i,
   input  logic              rst_ni,
@@ -14,18 +14,19 @@ module ucs_grp #(
   input  logic              down_i,      // tune-down decision this edge
   input  logic              up_i,        // tune-up decision this edge
   input  logic              empty_i,     // the group holds no work
-  input  logic [WAKE_W-1:0] cfg_wakeup_i,
+  input  logic [WakeW-1:0] cfg_wakeup_i,
   output logic              tuned_down_o,
-  output logic [1:0]        state_o
+  output logic [ctasim_pkg::PgStateW-1:0] state_o
 );
-  localparam logic [1:0] StOn       = 2'd0;
-  localparam logic [1:0] StDraining = 2'd1;
-  localparam logic [1:0] StOff      = 2'd2;
-  localparam logic [1:0] StWaking   = 2'd3;
+  localparam int StW = ctasim_pkg::PgStateW;
+  localparam logic [StW-1:0] StOn       = ctasim_pkg::PGS_ON;
+  localparam logic [StW-1:0] StDraining = ctasim_pkg::PGS_DRAINING;
+  localparam logic [StW-1:0] StOff      = ctasim_pkg::PGS_OFF;
+  localparam logic [StW-1:0] StWaking   = ctasim_pkg::PGS_WAKING;
 
   logic              down_d, down_q;
-  logic [1:0]        state_d, state_q;
-  logic [WAKE_W-1:0] wake_d, wake_q;
+  logic [StW-1:0]    state_d, state_q;
+  logic [WakeW-1:0] wake_d, wake_q;
 
   always_comb begin
     down_d  = down_q;
@@ -49,7 +50,7 @@ module ucs_grp #(
       StOff: begin
         if (up_i) begin
           down_d = 1'b0;
-          if (!IS_PG || cfg_wakeup_i == '0) begin
+          if (!IsPg || cfg_wakeup_i == '0) begin
             state_d = StOn;
           end else begin
             state_d = StWaking;
@@ -62,11 +63,11 @@ module ucs_grp #(
           down_d  = 1'b1;
           state_d = StDraining;
           wake_d  = '0;
-        end else if (wake_q <= WAKE_W'(1)) begin
+        end else if (wake_q <= WakeW'(1)) begin
           state_d = StOn;
           wake_d  = '0;
         end else begin
-          wake_d  = wake_q - WAKE_W'(1);
+          wake_d  = wake_q - WakeW'(1);
         end
       end
     endcase

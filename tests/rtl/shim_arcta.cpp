@@ -1,5 +1,5 @@
 // shim_arcta.cpp -- extern "C" handle over the Verilated rtl/arcta.sv
-// (default parameters: N_CORES = 64, N_PARTS = 16), for tests/rtl/test_rtl_arcta.c.
+// (default parameters: NumCores = 64, NumParts = 16), for tests/rtl/test_rtl_arcta.c.
 #include <cstdint>
 #include "Varcta.h"
 #include "verilated.h"

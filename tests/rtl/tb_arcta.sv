@@ -32,7 +32,7 @@ module tb_arcta;
   logic [7:0]        core_clk_pct_o, mem_clk_pct_o;
   logic [NCores-1:0] enable_o;
 
-  arcta #(.N_CORES(NCores), .N_PARTS(NParts)) dut (.*);
+  arcta #(.NumCores(NCores), .NumParts(NParts)) dut (.*);
 
   integer fd, rc, ncycles, nfail, done;
   reg [8*256-1:0] vecfile;

@@ -3,22 +3,22 @@
 // clock edge (rst = 0) or an asynchronous reset (rst = 1); every output is
 // compared after it.  Prints "PASS <n> cycles" or lines starting "FAIL".
 module tb_claso;
-  localparam int N_CORES  = 64;
-  localparam int CTA_W    = 20;
-  localparam int CREDIT_W = 24;
+  localparam int NumCores = 64;
+  localparam int CtaW     = 20;
+  localparam int CreditW  = 24;
 
   logic                        clk, rst_n;
   logic [7:0]                  cfg_p_a, cfg_p_l;
   logic                        alloc;
-  logic [CTA_W-1:0]            n_cta;
+  logic [CtaW-1:0]            n_cta;
   logic [6:0]                  alloc_cores;
-  logic [N_CORES-1:0]          req;
+  logic [NumCores-1:0]          req;
   logic                        ready;
-  logic [CREDIT_W-1:0]         credit_global;
-  logic [N_CORES-1:0]          grant, refuse;
-  logic [N_CORES*CREDIT_W-1:0] credit;
+  logic [CreditW-1:0]         credit_global;
+  logic [NumCores-1:0]          grant, refuse;
+  logic [NumCores*CreditW-1:0] credit;
 
-  claso #(.N_CORES(N_CORES), .CTA_W(CTA_W), .CREDIT_W(CREDIT_W)) dut (
+  claso #(.NumCores(NumCores), .CtaW(CtaW), .CreditW(CreditW)) dut (
     .clk_i          (clk),
     .rst_ni         (rst_n),
     .cfg_p_a_i      (cfg_p_a),
@@ -35,8 +35,8 @@ module tb_claso;
   );
 
   reg [31:0]                 v_rst, v_pa, v_pl, v_alloc, v_ncta, v_cores, v_ready, v_glob;
-  reg [N_CORES-1:0]          v_req, v_grant, v_refuse;
-  reg [N_CORES*CREDIT_W-1:0] v_credit;
+  reg [NumCores-1:0]          v_req, v_grant, v_refuse;
+  reg [NumCores*CreditW-1:0] v_credit;
   string                     path;
   integer                    fd, n, lines, cycles, errors, done;
 
@@ -45,9 +45,9 @@ module tb_claso;
       $display("FAIL line %0d: ready expected %0h actual %0h", line, v_ready[0], ready);
       errors = errors + 1;
     end
-    if (credit_global !== v_glob[CREDIT_W-1:0]) begin
+    if (credit_global !== v_glob[CreditW-1:0]) begin
       $display("FAIL line %0d: credit_global expected %0h actual %0h", line,
-               v_glob[CREDIT_W-1:0], credit_global);
+               v_glob[CreditW-1:0], credit_global);
       errors = errors + 1;
     end
     if (grant !== v_grant) begin
@@ -58,10 +58,10 @@ module tb_claso;
       $display("FAIL line %0d: refuse expected %h actual %h", line, v_refuse, refuse);
       errors = errors + 1;
     end
-    for (int c = 0; c < N_CORES; c++)
-      if (credit[c*CREDIT_W +: CREDIT_W] !== v_credit[c*CREDIT_W +: CREDIT_W]) begin
+    for (int c = 0; c < NumCores; c++)
+      if (credit[c*CreditW +: CreditW] !== v_credit[c*CreditW +: CreditW]) begin
         $display("FAIL line %0d: core %0d credit expected %h actual %h", line, c,
-                 v_credit[c*CREDIT_W +: CREDIT_W], credit[c*CREDIT_W +: CREDIT_W]);
+                 v_credit[c*CreditW +: CreditW], credit[c*CreditW +: CreditW]);
         errors = errors + 1;
       end
   endtask
@@ -93,7 +93,7 @@ module tb_claso;
         cfg_p_a = v_pa[7:0];
         cfg_p_l = v_pl[7:0];
         alloc = v_alloc[0];
-        n_cta = v_ncta[CTA_W-1:0];
+        n_cta = v_ncta[CtaW-1:0];
         alloc_cores = v_cores[6:0];
         req = v_req;
         if (v_rst[0]) begin

@@ -12,7 +12,7 @@ module tb_dyncore;
   logic              kernel_start;
   logic [NCores-1:0] active, drained, enable, power_on, expect_en, expect_pw;
 
-  dyncore #(.N_CORES(NCores)) dut (
+  dyncore #(.NumCores(NCores)) dut (
     .clk_i          (clk),
     .rst_ni         (rst_n),
     .cfg_n_cores_i  (cfg_n_cores),

@@ -15,7 +15,7 @@ module tb_dyncta;
   logic [NCores-1:0]     idle, mem_wait;
   logic [NCores*NW-1:0]  n_o, expect_n;
 
-  dyncta #(.N_CORES(NCores)) dut (
+  dyncta #(.NumCores(NCores)) dut (
     .clk_i          (clk),
     .rst_ni         (rst_n),
     .cfg_n_cores_i  (cfg_n_cores),

@@ -3,13 +3,8 @@
  * thresholds' boundaries), then constrained-random stimulus over many seeds,
  * then branch coverage of the C model.  `--vec FILE` writes the directed
  * cycles for tests/rtl/tb_arcta.sv (format in docs/units/arcta.md). */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <stdio.h>
 #include <string.h>
-#include <cmocka.h>
+#include "rtl_bench.h"
 #include "arcta.h"
 
 /* ---- shim (tests/rtl/shim_arcta.cpp) ---- */
@@ -27,11 +22,10 @@ void arcta_rtl_set_in(arcta_rtl *h, uint32_t kernel_start, uint32_t thread_insts
 void arcta_rtl_tick(arcta_rtl *h);
 void arcta_rtl_get(arcta_rtl *h, uint32_t o[6], uint64_t *enable);
 
-#define N_PARTS_RTL 16   /* rtl/arcta.sv default N_PARTS */
+#define N_PARTS_RTL 16   /* rtl/arcta.sv default NumParts */
 #define RANDOM_SEEDS 400
 #define RANDOM_CYCLES 3000
 
-static FILE *vec_file;                    /* --vec FILE, directed cycles only */
 static uint64_t hits[ARCTA_NBRANCH];      /* C model branch hits, all tests */
 static uint64_t cycles_compared;
 
@@ -89,8 +83,7 @@ static void compare(pair *p)
 
 static void collect_hits(pair *p)
 {
-    for (int i = 0; i < ARCTA_NBRANCH; i++)
-        hits[i] += p->ref.branch_hits[i];
+    rb_hits_add(hits, p->ref.branch_hits, ARCTA_NBRANCH);
     memset(p->ref.branch_hits, 0, sizeof p->ref.branch_hits);
 }
 
@@ -210,7 +203,7 @@ static void test_directed_decisions(void **st)
 {
     (void)st;
     pair p;
-    pair_open(&p, "decisions", 60, 8, vec_file);
+    pair_open(&p, "decisions", 60, 8, rb_vec);
     prof hi = { .cycles = 5, .insts = 137, .dram_per_cycle = 2, .end_cta = 1 };
     hi.busy[0] = 10;
     assert_int_equal(run_kernel(&p, &hi), CTL_AR_TYPE1);        /* 137 > 136 */
@@ -249,7 +242,7 @@ static void test_directed_windows(void **st)
 {
     (void)st;
     pair p;
-    pair_open(&p, "windows", 60, 8, vec_file);
+    pair_open(&p, "windows", 60, 8, rb_vec);
     idle_cycles(&p, 4);
     p.in.kernel_start = 1;
     pair_step(&p);
@@ -287,7 +280,7 @@ static void test_directed_actions(void **st)
     prof low = { .cycles = 5, .insts = 0, .end_cta = 1 };
     prof high = { .cycles = 5, .insts = 160, .end_cta = 1 };
     static const uint32_t cores[] = { 60, 7, 1, 64, 100 };
-    pair_open(&p, "actions", 60, 8, vec_file);
+    pair_open(&p, "actions", 60, 8, rb_vec);
     for (size_t i = 0; i < sizeof cores / sizeof cores[0]; i++) {
         p.cfg.n_cores = cores[i];
         p.cfg.ar_core_pct = 15 + (uint32_t)i;
@@ -326,7 +319,7 @@ static void test_directed_paper(void **st)
 {
     (void)st;
     pair p;
-    pair_open(&p, "paper", 60, 8, vec_file);
+    pair_open(&p, "paper", 60, 8, rb_vec);
     prof bin = { .cycles = 7000, .insts = 7000 * 31, .good = 7000, .dram_per_cycle = 2 };
     assert_int_equal(run_kernel(&p, &bin), CTL_AR_TYPE1);
     prof srad = { .cycles = 7000, .insts = 58240, .good = 2520, .dram_per_cycle = 2 };
@@ -337,18 +330,9 @@ static void test_directed_paper(void **st)
 }
 
 /* ---- constrained random ------------------------------------------------ */
-static uint64_t xorshift(uint64_t *s)
-{
-    uint64_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    return *s = x;
-}
-
 static uint32_t rnd(uint64_t *s, uint32_t n)   /* 0 .. n-1 */
 {
-    return (uint32_t)(xorshift(s) % n);
+    return (uint32_t)(rb_xorshift(s) % n);
 }
 
 /* Random programmable registers: short windows, thresholds around the
@@ -407,34 +391,14 @@ static void test_random(void **st)
 static void test_branch_coverage(void **st)
 {
     (void)st;
-    int missing = 0;
-    for (int i = 0; i < ARCTA_NBRANCH; i++) {
-        printf("branch %-10s %llu\n", arcta_branch_name(i), (unsigned long long)hits[i]);
-        if (hits[i] == 0) {
-            print_error("branch %s never reached\n", arcta_branch_name(i));
-            missing++;
-        }
-    }
-    printf("cycles compared: %llu\n", (unsigned long long)cycles_compared);
+    int missing = rb_coverage("arcta", hits, ARCTA_NBRANCH, arcta_branch_name, cycles_compared);
     assert_int_equal(missing, 0);
     assert_true(cycles_compared > (uint64_t)RANDOM_SEEDS * RANDOM_CYCLES);
 }
 
 int main(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--vec") == 0 && i + 1 < argc) {
-            vec_file = fopen(argv[++i], "w");
-            if (!vec_file) {
-                fprintf(stderr, "%s:%d: cannot open vector file (%s)\n", __FILE__, __LINE__, argv[i]);
-                return 2;
-            }
-        } else {
-            fprintf(stderr, "%s:%d: unknown argument (%s)\n", __FILE__, __LINE__, argv[i]);
-            return 2;
-        }
-    }
-    const struct CMUnitTest tests[] = {
+    static const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_directed_decisions),
         cmocka_unit_test(test_directed_windows),
         cmocka_unit_test(test_directed_actions),
@@ -442,10 +406,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_branch_coverage),
     };
-    int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    if (vec_file) {
-        fputs("E\n", vec_file);
-        fclose(vec_file);
-    }
-    return rc;
+    const rb_suite suite = { "arcta", tests, sizeof tests / sizeof tests[0], NULL, NULL,
+                             NULL, "E\n" };
+    return rb_main(argc, argv, &suite);
 }

@@ -4,13 +4,8 @@
  * constrained-random stimulus over many seeds; fails if a decision branch of
  * the C model was never reached.  With --vec FILE the directed cycles are
  * written for tests/rtl/tb_claso.sv (format in docs/units/claso.md). */
-#include <setjmp.h>
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdint.h>
-#include <stdio.h>
 #include <string.h>
-#include <cmocka.h>
+#include "rtl_bench.h"
 #include "claso.h"
 
 /* tests/rtl/shim_claso.cpp */
@@ -27,7 +22,6 @@ uint64_t claso_rtl_grant(const claso_rtl *h);
 uint64_t claso_rtl_refuse(const claso_rtl *h);
 int32_t claso_rtl_credit(const claso_rtl *h, int core);
 
-static FILE *vec_file;              /* --vec FILE, directed tests only */
 static uint64_t total_hits[CLASO_NBRANCH];
 static uint64_t total_cycles;
 
@@ -116,8 +110,7 @@ static lockstep *ls_open(uint32_t p_a, uint32_t p_l, FILE *vec)
 
 static void ls_close(lockstep *l)
 {
-    for (int i = 0; i < CLASO_NBRANCH; i++)
-        total_hits[i] += l->c.branch_hits[i];
+    rb_hits_add(total_hits, l->c.branch_hits, CLASO_NBRANCH);
     total_cycles += l->cycle;
     claso_rtl_free(l->r);
     test_free(l);
@@ -167,7 +160,7 @@ static void test_case_study(void **state)
         {3, 12}, {3, 13}, {3, -1}, {0, 14}, {0, -1}, {0, -1}, {1, 15}, {1, -1}, {1, -1},
         {2, 16}, {2, -1}, {2, -1}, {3, -1}, {3, -1}, {0, -1}, {1, -1}, {2, -1},
     };
-    lockstep *l = ls_open(1, 0, vec_file);
+    lockstep *l = ls_open(1, 0, rb_vec);
     int where[CTAS], resident[CORES] = {0}, refused[CORES] = {0};
     int next = 0, finished = 0, n_ev = 0, first_finish = -1;
     int ev[64][2];
@@ -224,7 +217,7 @@ static void test_case_study(void **state)
  * empty allocations, clamps, req in the alloc cycle and restarts. */
 static void test_directed(void **state)
 {
-    lockstep *l = ls_open(2, 1, vec_file);
+    lockstep *l = ls_open(2, 1, rb_vec);
     ls_req(l, 0x3); /* before any alloc: ignored */
     assert_int_equal(claso_rtl_grant(l->r) | claso_rtl_refuse(l->r), 0);
     ls_alloc_ready(l, 10, 2);
@@ -286,10 +279,7 @@ static void test_directed(void **state)
 static uint64_t rng;
 static uint64_t xorshift(void)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return rng;
+    return rb_xorshift(&rng);
 }
 
 static uint32_t pick_n_cta(uint32_t cores)
@@ -339,40 +329,20 @@ static void test_random(void **state)
 /* Every decision branch of the C model was reached in lockstep. */
 static void test_branch_coverage(void **state)
 {
-    int missing = 0;
-    for (int i = 0; i < CLASO_NBRANCH; i++) {
-        if (total_hits[i] == 0) {
-            print_error("branch %s never reached\n", claso_branch_name(i));
-            missing++;
-        }
-    }
-    print_message("%llu cycles compared\n", (unsigned long long)total_cycles);
+    int missing = rb_coverage("claso", total_hits, CLASO_NBRANCH, claso_branch_name, total_cycles);
     assert_true(total_cycles > 0);
     assert_int_equal(missing, 0);
 }
 
 int main(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--vec") == 0 && i + 1 < argc) {
-            vec_file = fopen(argv[++i], "w");
-            if (!vec_file) {
-                fprintf(stderr, "%s: cannot write vector file (--vec)\n", argv[i]);
-                return 2;
-            }
-        } else {
-            fprintf(stderr, "%s: unknown argument (usage: test [--vec FILE])\n", argv[i]);
-            return 2;
-        }
-    }
-    const struct CMUnitTest tests[] = {
+    static const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_case_study),
         cmocka_unit_test(test_directed),
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_branch_coverage),
     };
-    int rc = cmocka_run_group_tests(tests, NULL, NULL);
-    if (vec_file)
-        fclose(vec_file);
-    return rc;
+    const rb_suite suite = { "claso", tests, sizeof tests / sizeof tests[0], NULL, NULL,
+                             NULL, NULL };
+    return rb_main(argc, argv, &suite);
 }

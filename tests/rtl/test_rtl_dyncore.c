@@ -9,13 +9,8 @@
  *   op kernel_start active_hex16 drained_hex16 n_cores period frac_num
  *   frac_den k expected_enable_hex16 expected_power_on_hex16
  * op 0 = apply cfg and pulse the reset; op 1 = apply inputs, one clock edge. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <stdio.h>
 #include <string.h>
-#include <cmocka.h>
+#include "rtl_bench.h"
 #include "dyncore.h"
 
 typedef struct dyncore_rtl dyncore_rtl;
@@ -40,7 +35,6 @@ typedef struct bench {
     uint64_t hits[DYNCORE_NBRANCH]; /* accumulated over resets */
 } bench;
 
-static const char *vec_path;
 static bench tb;
 
 /* ------------------------------------------------------------ harness */
@@ -97,8 +91,7 @@ static void drive(bench *b)
 
 static void bench_reset(bench *b)
 {
-    for (int i = 0; i < DYNCORE_NBRANCH; i++)
-        b->hits[i] += b->ref.branch_hits[i];
+    rb_hits_add(b->hits, b->ref.branch_hits, DYNCORE_NBRANCH);
     drive(b);
     dyncore_rtl_reset(b->rtl);
     dyncore_reset(&b->ref, &b->cfg, &b->out);
@@ -139,8 +132,6 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     dyncore_rtl_free(tb.rtl);
-    if (tb.vec)
-        fclose(tb.vec);
     tb.vec = NULL;
     return 0;
 }
@@ -154,11 +145,7 @@ static int teardown(void **state)
 static void test_directed(void **state)
 {
     bench *b = &tb;
-    if (vec_path) {
-        b->vec = fopen(vec_path, "w");
-        if (!b->vec)
-            fail_msg("%s: cannot open for writing (--vec)", vec_path);
-    }
+    b->vec = rb_vec;
     ctl_cfg_defaults(&b->cfg, 30, 8);
     bench_reset(b);
     assert_int_equal(out_bits(&b->out, 0), (1ull << 30) - 1);
@@ -187,22 +174,16 @@ static void test_directed(void **state)
     b->in.kernel_start = 0;
     assert_int_equal(out_bits(&b->out, 0), (1ull << 30) - 1);
     bench_reset(b);
-    if (b->vec) {
-        fclose(b->vec);
-        b->vec = NULL;
-    }
+    b->vec = NULL;
 }
 
 /* ------------------------------------------------------------ random */
 
 static uint64_t rng_state;
 
-static uint64_t rnd(void) /* xorshift64 */
+static uint64_t rnd(void)
 {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
+    return rb_xorshift(&rng_state);
 }
 
 static uint32_t rnd_below(uint32_t n)
@@ -252,29 +233,17 @@ static void test_random(void **state)
     for (uint64_t seed = 1; seed <= 64; seed++)
         random_run(&tb, seed, 6000);
     bench_reset(&tb); /* folds the last run's branch hits into tb.hits */
-    print_message("dyncore: %llu cycles compared on 64 cores\n", (unsigned long long)tb.cycle);
-    for (int i = 0; i < DYNCORE_NBRANCH; i++) {
-        print_message("  branch %-15s %llu\n", dyncore_branch_name(i),
-                      (unsigned long long)tb.hits[i]);
-        if (tb.hits[i] == 0)
-            fail_msg("branch %s never reached", dyncore_branch_name(i));
-    }
+    assert_int_equal(rb_coverage("dyncore", tb.hits, DYNCORE_NBRANCH, dyncore_branch_name,
+                                 tb.cycle), 0);
 }
 
 int main(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--vec") == 0 && i + 1 < argc) {
-            vec_path = argv[++i];
-        } else {
-            fprintf(stderr, "%s: unknown argument (%s); usage: %s [--vec FILE]\n", argv[0],
-                    argv[i], argv[0]);
-            return 2;
-        }
-    }
-    const struct CMUnitTest tests[] = {
+    static const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_directed, setup, teardown),
         cmocka_unit_test_setup_teardown(test_random, setup, teardown),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    const rb_suite suite = { "dyncore", tests, sizeof tests / sizeof tests[0], NULL, NULL,
+                             NULL, NULL };
+    return rb_main(argc, argv, &suite);
 }

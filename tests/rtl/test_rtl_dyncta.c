@@ -10,13 +10,8 @@
  *   t_mem_l t_mem_h expected_n_o_hex96
  * op 0 = apply cfg and pulse the reset; op 1 = apply inputs, one clock edge.
  * expected_n_o is the 384-bit n_o after the event (core c at [c*6 +: 6]). */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <stdio.h>
 #include <string.h>
-#include <cmocka.h>
+#include "rtl_bench.h"
 #include "dyncta.h"
 
 typedef struct dyncta_rtl dyncta_rtl;
@@ -41,7 +36,6 @@ typedef struct bench {
     uint64_t hits[DYNCTA_NBRANCH]; /* accumulated over resets */
 } bench;
 
-static const char *vec_path;
 static bench tb;
 
 /* ------------------------------------------------------------ harness */
@@ -93,8 +87,7 @@ static void drive(bench *b)
 
 static void bench_reset(bench *b)
 {
-    for (int i = 0; i < DYNCTA_NBRANCH; i++)
-        b->hits[i] += b->ref.branch_hits[i];
+    rb_hits_add(b->hits, b->ref.branch_hits, DYNCTA_NBRANCH);
     drive(b);
     dyncta_rtl_reset(b->rtl);
     dyncta_reset(&b->ref, &b->cfg, &b->out);
@@ -146,8 +139,6 @@ static int setup(void **state)
 static int teardown(void **state)
 {
     dyncta_rtl_free(tb.rtl);
-    if (tb.vec)
-        fclose(tb.vec);
     tb.vec = NULL;
     return 0;
 }
@@ -212,29 +203,19 @@ static void directed_pause_example(bench *b)
 
 static void test_directed(void **state)
 {
-    if (vec_path) {
-        tb.vec = fopen(vec_path, "w");
-        if (!tb.vec)
-            fail_msg("%s: cannot open for writing (--vec)", vec_path);
-    }
+    tb.vec = rb_vec;
     directed_thresholds(&tb);
     directed_pause_example(&tb);
-    if (tb.vec) {
-        fclose(tb.vec);
-        tb.vec = NULL;
-    }
+    tb.vec = NULL;
 }
 
 /* ------------------------------------------------------------ random */
 
 static uint64_t rng_state;
 
-static uint64_t rnd(void) /* xorshift64 */
+static uint64_t rnd(void)
 {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return rng_state;
+    return rb_xorshift(&rng_state);
 }
 
 static uint32_t rnd_below(uint32_t n)
@@ -312,29 +293,17 @@ static void test_random(void **state)
     for (; seed <= 68; seed++)
         random_run(&tb, seed, 1, 9000);
     bench_reset(&tb); /* folds the last run's branch hits into tb.hits */
-    print_message("dyncta: %llu cycles compared on 64 cores\n", (unsigned long long)tb.cycle);
-    for (int i = 0; i < DYNCTA_NBRANCH; i++) {
-        print_message("  branch %-13s %llu\n", dyncta_branch_name(i),
-                      (unsigned long long)tb.hits[i]);
-        if (tb.hits[i] == 0)
-            fail_msg("branch %s never reached", dyncta_branch_name(i));
-    }
+    assert_int_equal(rb_coverage("dyncta", tb.hits, DYNCTA_NBRANCH, dyncta_branch_name, tb.cycle),
+                     0);
 }
 
 int main(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--vec") == 0 && i + 1 < argc) {
-            vec_path = argv[++i];
-        } else {
-            fprintf(stderr, "%s: unknown argument (%s); usage: %s [--vec FILE]\n", argv[0],
-                    argv[i], argv[0]);
-            return 2;
-        }
-    }
-    const struct CMUnitTest tests[] = {
+    static const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_directed, setup, teardown),
         cmocka_unit_test_setup_teardown(test_random, setup, teardown),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    const rb_suite suite = { "dyncta", tests, sizeof tests / sizeof tests[0], NULL, NULL,
+                             NULL, NULL };
+    return rb_main(argc, argv, &suite);
 }

@@ -10,13 +10,8 @@
  *                             tuned_down accepts_work pg_state   (hex)
  *   "2"                             end
  * Cores >= NV get zero inputs and must show reset outputs. */
-#include <stdarg.h>
-#include <stddef.h>
-#include <setjmp.h>
-#include <stdint.h>
-#include <stdio.h>
 #include <string.h>
-#include <cmocka.h>
+#include "rtl_bench.h"
 #include "ucs.h"
 
 typedef struct ucs_rtl ucs_rtl;
@@ -30,6 +25,8 @@ void ucs_rtl_tick(ucs_rtl *h);
 void ucs_rtl_get_out(ucs_rtl *h, ctl_out *out);
 
 #define VEC_CORES 2
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 typedef struct bench {
     ucs_rtl *rtl;
@@ -42,25 +39,21 @@ typedef struct bench {
 } bench;
 
 static bench B;
-static FILE *vec_file;
 static uint64_t hits_total[UCS_NBRANCH];
+static uint64_t cycles_total;
 
 /* ---- tiny xorshift PRNG (deterministic per seed) ------------------------ */
 static uint64_t rng_state;
 static uint32_t rnd(void)
 {
-    rng_state ^= rng_state << 13;
-    rng_state ^= rng_state >> 7;
-    rng_state ^= rng_state << 17;
-    return (uint32_t)(rng_state >> 11);
+    return (uint32_t)(rb_xorshift(&rng_state) >> 11);
 }
 static uint32_t rnd_below(uint32_t n) { return n ? rnd() % n : 0; }
 
 /* ---- harness ------------------------------------------------------------ */
 static void bench_collect_hits(void)
 {
-    for (int i = 0; i < UCS_NBRANCH; i++)
-        hits_total[i] += B.ref.branch_hits[i];
+    rb_hits_add(hits_total, B.ref.branch_hits, UCS_NBRANCH);
 }
 
 static void bench_reset(const ctl_cfg *cfg)
@@ -115,6 +108,7 @@ static void bench_step(void)
     ucs_step(&B.ref, &B.cfg, &B.in, &B.exp);
     ucs_rtl_get_out(B.rtl, &B.got);
     B.cycle++;
+    cycles_total++;
     int n = ucs_rtl_cores();
     for (int c = 0; c < n; c++) {
         const ctl_core_out *e = &B.exp.core[c], *g = &B.got.core[c];
@@ -162,7 +156,7 @@ static void test_directed_red_like(void **st)
     (void)st;
     ctl_cfg cfg;
     ctl_cfg_defaults(&cfg, 2, 1);
-    B.vec = vec_file;
+    B.vec = rb_vec;
     bench_reset(&cfg);
     const int T = (int)cfg.uc_period;
     for (int t = 0; t < 3 * T + 40; t++) {
@@ -207,7 +201,7 @@ static void test_directed_gating(void **st)
     cfg.uc_period = 8;
     cfg.uc_wakeup = 5;
     cfg.uc_break_even = 19;
-    B.vec = vec_file;
+    B.vec = rb_vec;
     bench_reset(&cfg);
     int waking = 0;
     for (int t = 0; t < 8 * 12; t++) {
@@ -321,45 +315,19 @@ static void test_branch_coverage(void **st)
     (void)st;
     bench_collect_hits();
     memset(&B.ref.branch_hits, 0, sizeof B.ref.branch_hits);
-    int missing = 0;
-    for (int i = 0; i < UCS_NBRANCH; i++) {
-        if (hits_total[i] == 0) {
-            print_error("branch never reached: %s\n", ucs_branch_name(i));
-            missing++;
-        }
-    }
+    int missing = rb_coverage("ucs", hits_total, UCS_NBRANCH, ucs_branch_name, cycles_total);
     assert_int_equal(missing, 0);
 }
 
 int main(int argc, char **argv)
 {
-    const char *vec_path = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--vec") == 0 && i + 1 < argc) {
-            vec_path = argv[++i];
-        } else {
-            fprintf(stderr, "%s: unknown argument (%s)\n", argv[0], argv[i]);
-            return 2;
-        }
-    }
-    if (vec_path) {
-        vec_file = fopen(vec_path, "w");
-        if (!vec_file) {
-            fprintf(stderr, "%s: cannot write vectors (%s)\n", argv[0], vec_path);
-            return 2;
-        }
-        fprintf(vec_file, "%d\n", VEC_CORES);
-    }
-    const struct CMUnitTest tests[] = {
+    static const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_directed_red_like),
         cmocka_unit_test(test_directed_gating),
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_branch_coverage),
     };
-    int rc = cmocka_run_group_tests(tests, setup, teardown);
-    if (vec_file) {
-        fprintf(vec_file, "2\n");
-        fclose(vec_file);
-    }
-    return rc;
+    const rb_suite suite = { "ucs", tests, sizeof tests / sizeof tests[0], setup, teardown,
+                             STR(VEC_CORES) "\n", "2\n" };
+    return rb_main(argc, argv, &suite);
 }

@@ -1,0 +1,43 @@
+/* rtl_bench.h -- what the five RTL unit benches (tests/rtl/test_rtl_M.c) share:
+ * the command line (`--vec FILE`), the vector file, the xorshift64 stimulus
+ * generator and the branch-coverage report of the C reference model.  Linked
+ * into every RTL unit test by the Makefile rule for build/rtltest/M/test. */
+#ifndef RTL_BENCH_H
+#define RTL_BENCH_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <cmocka.h>
+
+/* The --vec FILE stream (directed cycles for tests/rtl/tb_M.sv), or NULL. */
+extern FILE *rb_vec;
+
+/* One bench: its cmocka tests and group fixtures, and the first / last line
+ * of its vector file (NULL: none). */
+typedef struct rb_suite {
+    const char *name;
+    const struct CMUnitTest *tests;
+    size_t n_tests;
+    CMFixtureFunction setup, teardown;
+    const char *vec_head, *vec_tail;
+} rb_suite;
+
+/* Parse `[--vec FILE]` (exit status 2 on anything else or an unwritable
+ * FILE), open rb_vec, run the suite, close rb_vec; returns cmocka's result. */
+int rb_main(int argc, char **argv, const rb_suite *suite);
+
+/* One xorshift64 step of *state; returns the new state. */
+uint64_t rb_xorshift(uint64_t *state);
+
+/* total[i] += hits[i] for the n branches of a C model. */
+void rb_hits_add(uint64_t *total, const uint64_t *hits, int n);
+
+/* Print the cycles compared and every branch's hit count; returns how many
+ * branches were never reached (each also printed as an error). */
+int rb_coverage(const char *unit, const uint64_t *total, int n, const char *(*name)(int),
+                uint64_t cycles);
+
+#endif
