@@ -56,7 +56,7 @@ MODEL_TESTS:= $(patsubst tests/model/%.c,$(BUILD)/rel/tests/%,$(sort $(wildcard 
 RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/test_rtl_*.c)))
 ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
 
-.PHONY: all deps run test test-unit test-model test-rtl test-icarus test-pkg test-sim test-fuzz test-arch lint \
+.PHONY: all deps run test test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
         synth synth-check \
         waves bench sweep experiments fuzz clean
 .SECONDARY:
@@ -146,6 +146,17 @@ $(COSIM_LIB): $(filter-out $(COSIM_MAIN),$(COSIM_OBJ))
 $(BUILD)/rel/ctasim: $(COSIM_MAIN) $(COSIM_LIB) $(BUILD)/rel/libctasim.a $(COSIM_VLIB)
 	$(CXX) -o $@ $(COSIM_MAIN) $(COSIM_LIB) $(BUILD)/rel/libctasim.a $(COSIM_VLIB) $(LIBS) -pthread
 
+# The whole program under ASan + UBSan (the bad-input regression runs it):
+# the C of cmodel/ and cosim/ instrumented, the C++ shim and the Verilated
+# top as in the release build (ASan's runtime covers them as uninstrumented code).
+SAN_COSIM_OBJ := $(COSIM_C:cosim/%.c=$(BUILD)/san/cosim/%.o) $(COSIM_CPP:cosim/%.cpp=$(BUILD)/rel/cosim/%.o)
+$(BUILD)/san/cosim/%.o: cosim/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) $(COSIM_DEFS) -c $< -o $@
+
+$(BUILD)/san/ctasim: $(SAN_COSIM_OBJ) $(BUILD)/san/libctasim.a $(COSIM_VLIB)
+	$(CXX) -o $@ $(SAN_COSIM_OBJ) $(BUILD)/san/libctasim.a $(COSIM_VLIB) $(SAN_FLAGS) $(LIBS) -pthread
+
 # The one command of the README: install what is missing, build, simulate.
 deps:
 	@bash scripts/install-deps.sh
@@ -214,6 +225,10 @@ test-icarus: test-rtl $(ICARUS_TBS:%=$(BUILD)/icarus/tb_%.vvp)
 test-pkg:
 	@scripts/run_tests.sh pkg tests/rtl/check_pkg.py
 
+# bad inputs (tests/bad/cases.txt) against the sanitized program
+test-bad: $(BUILD)/san/ctasim
+	@scripts/run_tests.sh bad tests/bad/run.sh
+
 test-sim: $(BUILD)/rel/ctasim
 	@scripts/run_tests.sh sim $(sort $(wildcard tests/sim/*.sh))
 
@@ -233,7 +248,7 @@ fuzz:
 
 test: lint
 	@rm -f $(BUILD)/test-results.txt
-	$(MAKE) --no-print-directory test-arch test-unit test-model test-pkg test-rtl test-icarus test-sim synth-check test-fuzz
+	$(MAKE) --no-print-directory test-arch test-unit test-model test-pkg test-rtl test-icarus test-sim test-bad synth-check test-fuzz
 	@scripts/run_tests.sh summary
 
 # ---------------------------------------------------------------- RTL lint and synthesis

@@ -13,7 +13,7 @@ int engine_open(ctl_engine *e, const char *name, const gpu_cfg *cfg, const engin
 {
     if (!strcmp(name, "c")) {
         if (o->fst) {
-            snprintf(err, errlen, "command line: --fst needs the rtl or lockstep engine");
+            snprintf(err, errlen, "<command line>: --fst needs the rtl or lockstep engine");
             return -1;
         }
         if (ctl_engine_c(e, policy_units(&cfg->policy)) < 0) { snprintf(err, errlen, "out of memory"); return -1; }
@@ -25,11 +25,11 @@ int engine_open(ctl_engine *e, const char *name, const gpu_cfg *cfg, const engin
 #else
     (void)cfg;
     if (!strcmp(name, "rtl") || !strcmp(name, "lockstep")) {
-        snprintf(err, errlen, "command line: engine '%s' needs the Verilated control units; "
+        snprintf(err, errlen, "<command line>: engine '%s' needs the Verilated control units; "
                  "this program was built without them", name);
         return -1;
     }
 #endif
-    snprintf(err, errlen, "command line: unknown engine '%s' (c, rtl, lockstep)", name);
+    snprintf(err, errlen, "<command line>: unknown engine '%s' (c, rtl, lockstep)", name);
     return -1;
 }

@@ -1,5 +1,14 @@
 /* main.c -- the ctasim command line: load a configuration and a workload,
- * pick a control engine, run, report. */
+ * pick a control engine, run, report.
+ *
+ * Everything a user gives is checked before the first simulated cycle
+ * (options against the engine, output paths, the baseline, every kernel's
+ * fit on a core); results are written through temporaries renamed into
+ * place; a run stopped early still writes what ran, marked incomplete.
+ * Exit codes: 0 done, 1 the run or an output failed, 2 bad input. */
+#include <dirent.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +20,8 @@
 #include "ctl_ref.h"
 #include "engines.h"
 #include "gpu.h"
+#include "infile.h"
+#include "ofile.h"
 #include "power.h"
 #include "stats.h"
 #include "trace.h"
@@ -18,6 +29,14 @@
 #include "wl.h"
 
 #define MAX_SETS 256
+#define CL "<command line>"
+
+typedef struct opts {
+    const char *config, *workload, *trace, *engine;
+    const char *json, *timeline, *fst, *fst_window, *baseline, *write_trace, *mismatch_lag;
+    const char *sets[MAX_SETS];
+    int n_sets, dump, quiet, csv_row, force;
+} opts;
 
 static void usage(FILE *out)
 {
@@ -29,7 +48,7 @@ static void usage(FILE *out)
           "  --engine E          control engine: c (reference models), rtl (Verilog drives),\n"
           "                      lockstep (Verilog drives, reference compared every cycle)\n"
           "  --fst FILE          write control-unit waveforms (rtl/lockstep engines)\n"
-          "  --fst-window A:B    only core cycles A..B in the waveform\n"
+          "  --fst-window A:B    only core cycles A..B in the waveform (with --fst)\n"
           "  --mismatch-lag K    lockstep: cycles of waveform kept before a mismatch\n"
           "                      (default 1000; 0 = none, lockstep then costs as rtl)\n"
           "  --json FILE         write statistics as JSON\n"
@@ -38,9 +57,13 @@ static void usage(FILE *out)
           "  --csv-row           print one CSV row of headline numbers (for sweeps)\n"
           "  --csv-header        print the header of that row and exit\n"
           "  --write-trace DIR   write the workload as an Accel-Sim trace into DIR and exit\n"
+          "                      (DIR must be absent or empty unless --force)\n"
+          "  --force             let --write-trace write into a non-empty DIR\n"
           "  --dump-config       print the effective configuration and exit\n"
           "  --quiet             no summary on stdout\n"
-          "  --help              this text\n", out);
+          "  --help              this text\n"
+          "Exit: 0 done, 1 the run or an output failed (what ran is still written),\n"
+          "2 bad input (nothing simulated).\n", out);
 }
 
 static int die(const char *msg)
@@ -63,6 +86,187 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* ---------------------------------------------------------------- options */
+
+static const char **opt_slot(opts *o, const char *a)
+{
+    static const struct { const char *name; size_t off; } tab[] = {
+        { "--config", offsetof(opts, config) }, { "--workload", offsetof(opts, workload) },
+        { "--trace", offsetof(opts, trace) }, { "--engine", offsetof(opts, engine) },
+        { "--json", offsetof(opts, json) }, { "--timeline", offsetof(opts, timeline) },
+        { "--fst", offsetof(opts, fst) }, { "--fst-window", offsetof(opts, fst_window) },
+        { "--power-baseline", offsetof(opts, baseline) },
+        { "--write-trace", offsetof(opts, write_trace) },
+        { "--mismatch-lag", offsetof(opts, mismatch_lag) },
+    };
+    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+        if (!strcmp(a, tab[i].name)) return (const char **)((char *)o + tab[i].off);
+    return NULL;
+}
+
+/* 0 to go on, 1 when done (help, header), -1 + err. */
+static int parse_args(int argc, char **argv, opts *o, char *err, size_t errlen)
+{
+    char q[96];
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char **slot = opt_slot(o, a);
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 1; }
+        else if (!strcmp(a, "--dump-config")) o->dump = 1;
+        else if (!strcmp(a, "--quiet")) o->quiet = 1;
+        else if (!strcmp(a, "--csv-row")) o->csv_row = 1;
+        else if (!strcmp(a, "--force")) o->force = 1;
+        else if (!strcmp(a, "--csv-header")) { csvrow_header(stdout); return 1; }
+        else if (slot || !strcmp(a, "--set")) {
+            if (i + 1 >= argc) {
+                snprintf(err, errlen, CL ": %s needs a value (%s)", a, a);
+                return -1;
+            }
+            if (slot && *slot) {
+                snprintf(err, errlen, CL ": %s given twice (%s)", a, a);
+                return -1;
+            }
+            if (slot) { *slot = argv[++i]; continue; }
+            if (o->n_sets == MAX_SETS) {
+                snprintf(err, errlen, CL ": more than %d --set options (--set)", MAX_SETS);
+                return -1;
+            }
+            o->sets[o->n_sets++] = argv[++i];
+        } else {
+            snprintf(err, errlen, CL ": unknown option '%s' (see --help)", text_quote(a, 40, q, sizeof q));
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* A whole decimal number of at most 64 bits. */
+static int parse_count(const char *s, uint64_t *v)
+{
+    if (*s < '0' || *s > '9') return -1;
+    errno = 0;
+    char *end;
+    unsigned long long x = strtoull(s, &end, 10);
+    if (errno || *end) return -1;
+    *v = x;
+    return 0;
+}
+
+static int check_engine_opts(const opts *o, char *err, size_t errlen)
+{
+    char q[96];
+    const char *e = o->engine;
+    if (strcmp(e, "c") && strcmp(e, "rtl") && strcmp(e, "lockstep")) {
+        snprintf(err, errlen, CL ": unknown engine '%s', allowed c|rtl|lockstep (--engine)",
+                 text_quote(e, 40, q, sizeof q));
+        return -1;
+    }
+    const char *rtl_only = o->fst ? "--fst" : o->fst_window ? "--fst-window" : NULL;
+    if (rtl_only && !strcmp(e, "c")) {
+        snprintf(err, errlen, CL ": %s applies to the rtl and lockstep engines, not c (%s)",
+                 rtl_only, rtl_only);
+        return -1;
+    }
+    if (o->fst_window && !o->fst) {
+        snprintf(err, errlen, CL ": --fst-window needs --fst (--fst-window)");
+        return -1;
+    }
+    if (o->mismatch_lag && strcmp(e, "lockstep")) {
+        snprintf(err, errlen, CL ": --mismatch-lag applies to the lockstep engine, not %s "
+                 "(--mismatch-lag)", e);
+        return -1;
+    }
+    uint64_t v;
+    if (o->mismatch_lag && parse_count(o->mismatch_lag, &v) < 0) {
+        snprintf(err, errlen, CL ": --mismatch-lag '%s' is not a number of cycles (--mismatch-lag)",
+                 text_quote(o->mismatch_lag, 40, q, sizeof q));
+        return -1;
+    }
+    return 0;
+}
+
+/* The outputs of a run: none may be a device or a folder, no two the same. */
+static int check_outputs(const opts *o, char *err, size_t errlen)
+{
+    const char *name[3] = { "--json", "--timeline", "--fst" };
+    const char *path[3] = { o->json, o->timeline, o->fst };
+    for (int i = 0; i < 3; i++) {
+        if (!path[i]) continue;
+        if (ofile_check_target(path[i], err, errlen) < 0) return -1;
+        for (int j = 0; j < i; j++)
+            if (path[j] && ofile_same(path[i], path[j])) {
+                snprintf(err, errlen, CL ": %s and %s name the same file '%s' (%s, %s)", name[j],
+                         name[i], path[i], name[j], name[i]);
+                return -1;
+            }
+    }
+    return 0;
+}
+
+static int check_opts(opts *o, char *err, size_t errlen)
+{
+    if (o->workload && o->trace) {
+        snprintf(err, errlen, CL ": give --workload or --trace, not both (--workload, --trace)");
+        return -1;
+    }
+    if (o->force && !o->write_trace) {
+        snprintf(err, errlen, CL ": --force applies to --write-trace only (--force)");
+        return -1;
+    }
+    if (o->write_trace) {
+        const char *runs = o->json ? "--json" : o->timeline ? "--timeline" : o->fst ? "--fst"
+                         : o->csv_row ? "--csv-row" : o->baseline ? "--power-baseline"
+                         : o->dump ? "--dump-config" : NULL;
+        if (runs) {
+            snprintf(err, errlen, CL ": --write-trace writes a trace and simulates nothing; %s "
+                     "does not apply (%s)", runs, runs);
+            return -1;
+        }
+    }
+    if (!o->engine) o->engine = "c";
+    if (check_engine_opts(o, err, errlen) < 0) return -1;
+    return check_outputs(o, err, errlen);
+}
+
+/* ---------------------------------------------------------------- config */
+
+/* Clock ratios far from any GPU's (MHz typed for GHz, say) get a warning. */
+static void warn_clocks(const gpu_cfg *c)
+{
+    static const char *key[4] = { "clock.core_mhz", "clock.icnt_mhz", "clock.l2_mhz", "clock.dram_mhz" };
+    uint32_t mhz[4] = { c->clk.core_mhz, c->clk.icnt_mhz, c->clk.l2_mhz, c->clk.dram_mhz };
+    for (int i = 1; i < 4; i++) {
+        uint32_t hi = mhz[i] > mhz[0] ? mhz[i] : mhz[0], lo = mhz[i] > mhz[0] ? mhz[0] : mhz[i];
+        if ((uint64_t)lo * 100 < hi)
+            fprintf(stderr, "ctasim: warning: %s = %u and %s = %u differ by more than 100x "
+                    "(MHz typed for GHz?); the run goes on\n", key[i], mhz[i], key[0], mhz[0]);
+    }
+}
+
+static int load_config(const opts *o, gpu_cfg *cfg, char *err, size_t errlen)
+{
+    char q[96];
+    cfg_defaults(cfg);
+    if (cfg_load(cfg, o->config ? o->config : "configs/small.cfg", err, errlen) < 0) return -1;
+    for (int i = 0; i < o->n_sets; i++) {
+        char key[128];
+        const char *eq = strchr(o->sets[i], '=');
+        if (!eq || eq == o->sets[i] || (size_t)(eq - o->sets[i]) >= sizeof key) {
+            snprintf(err, errlen, CL ": '%s' is not KEY=VALUE (--set)",
+                     text_quote(o->sets[i], 60, q, sizeof q));
+            return -1;
+        }
+        memcpy(key, o->sets[i], (size_t)(eq - o->sets[i]));
+        key[eq - o->sets[i]] = 0;
+        if (cfg_set(cfg, key, eq + 1, CFG_WHERE_CMDLINE, err, errlen) < 0) return -1;
+    }
+    if (cfg_check(cfg, err, errlen) < 0) return -1;
+    warn_clocks(cfg);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- workload */
+
 static int is_trace_path(const char *p)
 {
     struct stat st;
@@ -71,149 +275,284 @@ static int is_trace_path(const char *p)
     return n >= 13 && strcmp(p + n - 13, "kernelslist.g") == 0;
 }
 
-int main(int argc, char **argv)
+static void free_workload(workload *w, int traced)
 {
-    const char *config = "configs/small.cfg", *workload_path = NULL, *trace_path = NULL;
-    const char *engine = "c", *json = NULL, *timeline = NULL, *fst = NULL, *fst_window = NULL;
-    const char *baseline = NULL, *write_trace = NULL, *mismatch_lag = NULL;
-    const char *sets[MAX_SETS];
-    int n_sets = 0, dump = 0, quiet = 0, csv_row = 0;
-    char err[512];
+    if (traced) trace_workload_free(w);
+    else wl_free(w);
+}
 
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char **slot = NULL;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 0; }
-        else if (!strcmp(a, "--dump-config")) { dump = 1; continue; }
-        else if (!strcmp(a, "--quiet")) { quiet = 1; continue; }
-        else if (!strcmp(a, "--csv-row")) { csv_row = 1; continue; }
-        else if (!strcmp(a, "--csv-header")) { csvrow_header(stdout); return 0; }
-        else if (!strcmp(a, "--config")) slot = &config;
-        else if (!strcmp(a, "--workload")) slot = &workload_path;
-        else if (!strcmp(a, "--trace")) slot = &trace_path;
-        else if (!strcmp(a, "--engine")) slot = &engine;
-        else if (!strcmp(a, "--json")) slot = &json;
-        else if (!strcmp(a, "--timeline")) slot = &timeline;
-        else if (!strcmp(a, "--fst")) slot = &fst;
-        else if (!strcmp(a, "--fst-window")) slot = &fst_window;
-        else if (!strcmp(a, "--power-baseline")) slot = &baseline;
-        else if (!strcmp(a, "--write-trace")) slot = &write_trace;
-        else if (!strcmp(a, "--mismatch-lag")) slot = &mismatch_lag;
-        else if (!strcmp(a, "--set")) {
-            if (i + 1 >= argc) { snprintf(err, sizeof err, "command line: --set needs KEY=VALUE"); return die(err); }
-            if (n_sets == MAX_SETS) return die("command line: too many --set options");
-            sets[n_sets++] = argv[++i];
-            continue;
-        } else {
-            snprintf(err, sizeof err, "command line: unknown option '%s' (see --help)", a);
-            return die(err);
+/* Why one CTA of k does not fit a core, naming the resource; NULL if it fits. */
+static const char *misfit(const sm_params *p, const kern *k, char *buf, size_t len)
+{
+    uint32_t warps = (k->cta_threads + 31) / 32, max_warps = p->max_warps ? p->max_warps : p->max_threads / 32;
+    uint64_t regs = (uint64_t)k->regs_per_thread * warps * 32;
+    if (sm_ctas_per_core(p, k) > 0) return NULL;
+    if (warps * 32 > p->max_threads)
+        snprintf(buf, len, "%u threads > core.max_threads = %u", warps * 32, p->max_threads);
+    else if (warps > max_warps)
+        snprintf(buf, len, "%u warps > core.max_warps = %u", warps, max_warps);
+    else if (regs > p->regs)
+        snprintf(buf, len, "%llu registers > core.regs = %u", (unsigned long long)regs, p->regs);
+    else if (k->smem_per_cta > p->smem_bytes)
+        snprintf(buf, len, "%u B shared memory > core.smem_bytes = %u", k->smem_per_cta, p->smem_bytes);
+    else
+        snprintf(buf, len, "core.max_ctas = %u", p->max_ctas);
+    return buf;
+}
+
+/* Every kernel must fit on a core before the first one runs. */
+static int check_fit(const gpu_cfg *cfg, const workload *w, char *err, size_t errlen)
+{
+    for (uint32_t i = 0; i < w->n_kernels; i++) {
+        char why[160];
+        const kern *k = w->kernels[i];
+        if (misfit(&cfg->sm, k, why, sizeof why)) {
+            snprintf(err, errlen, "%s: kernel %u (%s): one CTA does not fit on a core: %s",
+                     w->path, i + 1, k->name, why);
+            return -1;
         }
-        if (i + 1 >= argc) {
-            snprintf(err, sizeof err, "command line: %s needs a value", a);
-            return die(err);
-        }
-        *slot = argv[++i];
     }
+    return 0;
+}
 
-    gpu_cfg cfg;
-    cfg_defaults(&cfg);
-    if (cfg_load(&cfg, config, err, sizeof err) < 0) return die(err);
-    for (int i = 0; i < n_sets; i++) {
-        char key[128], where[64];
-        const char *eq = strchr(sets[i], '=');
-        snprintf(where, sizeof where, CFG_WHERE_CMDLINE);
-        if (!eq || eq == sets[i] || (size_t)(eq - sets[i]) >= sizeof key) {
-            snprintf(err, sizeof err, "%s: '%s' is not KEY=VALUE", where, sets[i]);
-            return die(err);
-        }
-        memcpy(key, sets[i], (size_t)(eq - sets[i]));
-        key[eq - sets[i]] = 0;
-        if (cfg_set(&cfg, key, eq + 1, where, err, sizeof err) < 0) return die(err);
-    }
-    if (cfg_check(&cfg, err, sizeof err) < 0) return die(err);
-    if (dump) { cfg_dump(&cfg, stdout); return 0; }
-
-    if (!workload_path && !trace_path) workload_path = "workloads/stream_copy.kern";
-    if (workload_path && trace_path) return die("command line: give --workload or --trace, not both");
-    workload wl;
-    memset(&wl, 0, sizeof wl);
-    int traced = trace_path || is_trace_path(workload_path);
-    const char *wpath = trace_path ? trace_path : workload_path;
-    if (traced ? trace_load_workload(&wl, wpath, err, sizeof err) < 0
-               : wl_load(&wl, wpath, cfg.run.seed, err, sizeof err) < 0)
-        return die(err);
-
-    if (write_trace) {
+static int load_workload(const opts *o, const gpu_cfg *cfg, workload *w, int *traced,
+                         char *err, size_t errlen)
+{
+    const char *path = o->trace ? o->trace : o->workload ? o->workload : "workloads/stream_copy.kern";
+    memset(w, 0, sizeof *w);
+    *traced = o->trace || is_trace_path(path);
+    if (o->trace && !is_trace_path(path)) {
         struct stat st;
-        int rc = 0;
-        if (stat(write_trace, &st) != 0 && mkdir(write_trace, 0777) != 0) {
-            snprintf(err, sizeof err, "command line: --write-trace: cannot create '%s'", write_trace);
-            rc = -1;
-        } else if (trace_write_workload(&wl, write_trace, TRACE_ADDR_COMPRESS, err, sizeof err) < 0) {
-            rc = -1;
+        if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
+            snprintf(err, errlen, "%s:0: --trace wants an Accel-Sim kernelslist.g or the folder "
+                     "holding it; a kernel file goes to --workload (--trace)", path);
+            return -1;
         }
-        if (traced) trace_workload_free(&wl); else wl_free(&wl);
-        if (rc < 0) return die(err);
-        printf("wrote %s/kernelslist.g; run it with: ctasim --trace %s\n", write_trace, write_trace);
-        return 0;
     }
+    if (*traced ? trace_load_workload(w, path, err, errlen) < 0
+                : wl_load(w, path, cfg->run.seed, err, errlen) < 0)
+        return -1;
+    return 0;
+}
 
-    ctl_engine eng;
-    engine_opts eo = { .fst = fst, .fst_window = fst_window, .mismatch_lag = mismatch_lag };
-    if (engine_open(&eng, engine, &cfg, &eo, err, sizeof err) < 0) {
-        if (traced) trace_workload_free(&wl); else wl_free(&wl);
-        return die(err);
+/* Entries of a folder other than . and .., -1 if it cannot be read. */
+static int dir_entries(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        if (strcmp(e->d_name, ".") && strcmp(e->d_name, "..")) n++;
+    closedir(d);
+    return n;
+}
+
+/* --write-trace: into an absent or empty folder, or any with --force. */
+static int write_trace(const opts *o, workload *w, char *err, size_t errlen)
+{
+    const char *dir = o->write_trace;
+    struct stat st;
+    if (stat(dir, &st) == 0) {
+        if (!S_ISDIR(st.st_mode)) {
+            snprintf(err, errlen, "%s: exists and is not a folder (--write-trace)", dir);
+            return -1;
+        }
+        int entries = dir_entries(dir);
+        if (entries != 0 && !o->force) {
+            snprintf(err, errlen, "%s: folder is not empty (%d entries): a recorded trace "
+                     "cannot be recovered once overwritten; give --force to write into it "
+                     "(--write-trace)", dir, entries);
+            return -1;
+        }
+    } else if (mkdir(dir, 0777) != 0) {
+        snprintf(err, errlen, "%s: cannot create the folder (%s) (--write-trace)", dir, strerror(errno));
+        return -1;
     }
-    gpu *g = gpu_create(&cfg, &eng, err, sizeof err);
-    if (!g) return die(err);
-    if (isatty(2) && !getenv("CI")) gpu_set_progress(g, progress, NULL);
+    return trace_write_workload(w, dir, TRACE_ADDR_COMPRESS, err, errlen);
+}
 
+/* ---------------------------------------------------------------- outputs */
+
+typedef struct outputs {
+    ofile json, timeline;
+    int   have_json, have_timeline;
+} outputs;
+
+/* Create the result files' temporaries now: an unwritable path is found
+ * before the run, not after it. */
+static int outputs_open(const opts *o, outputs *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    if (o->json) {
+        if (ofile_open(&out->json, o->json, err, errlen) < 0) return -1;
+        out->have_json = 1;
+    }
+    if (o->timeline) {
+        if (ofile_open(&out->timeline, o->timeline, err, errlen) < 0) {
+            if (out->have_json) ofile_abort(&out->json);
+            return -1;
+        }
+        out->have_timeline = 1;
+    }
+    return 0;
+}
+
+/* Write and commit each output; one that fails does not stop the others.
+ * Returns the number that failed (each reported on stderr). */
+static int outputs_write(outputs *out, const report *rep, const power_report *pw)
+{
+    char err[1024];
+    int failed = 0;
+    if (out->have_json) {
+        if (report_json(ofile_fp(&out->json), rep, pw) < 0 || ofile_commit(&out->json, err, sizeof err) < 0) {
+            if (ofile_fp(&out->json)) {
+                snprintf(err, sizeof err, "%s: write failed; the file was not changed", out->json.path);
+                ofile_abort(&out->json);
+            }
+            fprintf(stderr, "ctasim: %s\n", err);
+            failed++;
+        }
+    }
+    if (out->have_timeline) {
+        if (report_timeline(ofile_fp(&out->timeline), rep) < 0 ||
+            ofile_commit(&out->timeline, err, sizeof err) < 0) {
+            if (ofile_fp(&out->timeline)) {
+                snprintf(err, sizeof err, "%s: write failed; the file was not changed", out->timeline.path);
+                ofile_abort(&out->timeline);
+            }
+            fprintf(stderr, "ctasim: %s\n", err);
+            failed++;
+        }
+    }
+    return failed;
+}
+
+static void outputs_abort(outputs *out)
+{
+    if (out->have_json) ofile_abort(&out->json);
+    if (out->have_timeline) ofile_abort(&out->timeline);
+}
+
+/* ---------------------------------------------------------------- the run */
+
+typedef struct session {
+    opts         o;
+    gpu_cfg      cfg;
+    workload     wl;
+    int          traced;
+    const char  *wpath;         /* the workload or trace path as given */
+    power_report base;          /* --power-baseline, read before the run */
+    outputs      out;
+    ctl_engine   eng;
+    int          eng_open;
+} session;
+
+/* Everything that can be refused is refused here, before any cycle. */
+static int prepare(session *s, char *err, size_t errlen)
+{
+    if (check_opts(&s->o, err, errlen) < 0) return -1;
+    if (load_config(&s->o, &s->cfg, err, errlen) < 0) return -1;
+    if (s->o.dump) return 0;
+    s->wpath = s->o.trace ? s->o.trace : s->o.workload ? s->o.workload : "workloads/stream_copy.kern";
+    if (load_workload(&s->o, &s->cfg, &s->wl, &s->traced, err, errlen) < 0) return -1;
+    if (s->o.write_trace) return 0;
+    if (check_fit(&s->cfg, &s->wl, err, errlen) < 0) return -1;
+    memset(&s->base, 0, sizeof s->base);
+    if (s->o.baseline && power_load_baseline(&s->base, s->o.baseline, err, errlen) < 0) return -1;
+    engine_opts eo = { .fst = s->o.fst, .fst_window = s->o.fst_window, .mismatch_lag = s->o.mismatch_lag };
+    if (engine_open(&s->eng, s->o.engine, &s->cfg, &eo, err, errlen) < 0) return -1;
+    s->eng_open = 1;
+    return outputs_open(&s->o, &s->out, err, errlen);
+}
+
+/* Run, then write every result; returns the exit status. */
+static int simulate(session *s)
+{
+    char err[1024];
+    gpu *g = gpu_create(&s->cfg, &s->eng, err, sizeof err);
+    if (!g) { outputs_abort(&s->out); return die(err); }
+    int tty = isatty(2) && !getenv("CI");
+    if (tty) gpu_set_progress(g, progress, NULL);
     report rep;
     report_init(&rep);
     double t0 = now_s();
-    int rc = gpu_run(g, &wl, &rep, err, sizeof err);
+    int rc = gpu_run(g, &s->wl, &rep, err, sizeof err);
     rep.host_seconds = now_s() - t0;
-    if (isatty(2) && !getenv("CI")) fprintf(stderr, "\r%40s\r", "");
+    if (tty) fprintf(stderr, "\r%40s\r", "");
     int status = 0;
     if (rc < 0) {
         fprintf(stderr, "ctasim: %s\n", err);
+        outputs_abort(&s->out);
+        report_free(&rep);
+        gpu_destroy(g);
+        return 1;
+    }
+    if (rep.incomplete) {
+        fprintf(stderr, "ctasim: %s; the statistics of what ran are written, marked incomplete\n",
+                rep.stop_reason);
         status = 1;
-    } else if (!strcmp(engine, "lockstep") && rep.compared == 0) {
+    } else if (!strcmp(s->o.engine, "lockstep") && rep.compared == 0) {
         fprintf(stderr, "ctasim: lockstep compared no cycles\n");
         status = 1;
     }
     power_report pw;
-    power_compute(&cfg.power, &cfg.ctl, &rep, &pw);
-    if (status == 0) {
-        if (baseline && power_load_baseline(&pw, baseline, err, sizeof err) < 0) {
-            fprintf(stderr, "ctasim: %s\n", err);
-            status = 2;
-        }
+    power_compute(&s->cfg.power, &s->cfg.ctl, &rep, &pw);
+    if (s->o.baseline) {
+        pw.base_total_j = s->base.base_total_j;
+        pw.base_avg_w = s->base.base_avg_w;
+        pw.have_base = 1;
     }
-    if (status == 0) {
-        if (!quiet && !csv_row) {
-            report_print(&rep, stdout);
-            power_print(&pw, stdout);
-        }
-        /* opcodes missing from the SASS table are reported, never dropped */
-        if (traced) trace_report(&wl, quiet || csv_row ? stderr : stdout);
-        if (csv_row) {
-            csvrow_run row = { cfg.policy.cta_limit == LIMIT_STATIC ? cfg.policy.static_n : 0,
-                                wpath, engine, &rep, &pw };
-            csvrow_write(stdout, &row);
-        }
-        if (json && report_write_json(&rep, &pw, json, err, sizeof err) < 0) {
-            fprintf(stderr, "ctasim: %s\n", err);
-            status = 1;
-        }
-        if (timeline && report_write_timeline(&rep, timeline, err, sizeof err) < 0) {
-            fprintf(stderr, "ctasim: %s\n", err);
-            status = 1;
-        }
+    if (!s->o.quiet && !s->o.csv_row) {
+        report_print(&rep, stdout);
+        power_print(&pw, stdout);
+    }
+    /* opcodes missing from the SASS table are reported, never dropped */
+    if (s->traced) trace_report(&s->wl, s->o.quiet || s->o.csv_row ? stderr : stdout);
+    if (s->o.csv_row) {
+        csvrow_run row = { s->cfg.policy.cta_limit == LIMIT_STATIC ? s->cfg.policy.static_n : 0,
+                           s->wpath, s->o.engine, &rep, &pw };
+        csvrow_write(stdout, &row);
+    }
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "ctasim: standard output: write failed (%s)\n", strerror(errno));
+        status = 1;
+    }
+    if (outputs_write(&s->out, &rep, &pw)) status = 1;
+    /* the waveform last: a failing FST writer cannot take the rest with it */
+    if (s->eng.finish && s->eng.finish(s->eng.impl, err, sizeof err) < 0) {
+        fprintf(stderr, "ctasim: %s\n", err);
+        status = 1;
     }
     report_free(&rep);
     gpu_destroy(g);
-    if (eng.destroy) eng.destroy(eng.impl);
-    if (traced) trace_workload_free(&wl); else wl_free(&wl);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    char err[1024];
+    /* a full disk or file-size limit must fail a write, not kill the run */
+    signal(SIGXFSZ, SIG_IGN);
+    session *s = calloc(1, sizeof *s);
+    if (!s) return die("out of memory");
+    int rc = parse_args(argc, argv, &s->o, err, sizeof err);
+    if (rc != 0) { free(s); return rc > 0 ? 0 : die(err); }
+    int status;
+    if (prepare(s, err, sizeof err) < 0) {
+        status = die(err);
+    } else if (s->o.dump) {
+        cfg_dump(&s->cfg, stdout);
+        status = 0;
+    } else if (s->o.write_trace) {
+        status = write_trace(&s->o, &s->wl, err, sizeof err) < 0 ? die(err) : 0;
+        if (status == 0)
+            printf("wrote %s/kernelslist.g; run it with: ctasim --trace %s\n", s->o.write_trace,
+                   s->o.write_trace);
+    } else {
+        status = simulate(s);
+    }
+    if (s->eng_open && s->eng.destroy) s->eng.destroy(s->eng.impl);
+    free_workload(&s->wl, s->traced);
+    free(s);
     return status;
 }

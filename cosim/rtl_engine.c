@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include "ctl_ref.h"
+#include "ofile.h"
 #include "rtl_engine.h"
 #include "vtop.h"
 
@@ -130,6 +132,7 @@ typedef struct rtl_eng {
     uint64_t steps;         /* steps since reset (= entries ever stored) */
     ctl_out shadow_out;
     char fst_base[512];     /* --fst FILE, or "" */
+    char fst_tmp[600];      /* the waveform is written here, renamed onto fst_base at finish */
     char mismatch_fst[600];
     /* test-only fault injection */
     int inj_sig;            /* -1: none */
@@ -160,19 +163,19 @@ static int parse_window(const char *w, uint64_t *first, uint64_t *last, char *er
     *last = UINT64_MAX;
     if (*p && (parse_u64(p, &p, last) < 0 || *p)) goto bad;
     if (*last < *first) {
-        snprintf(err, errlen, "command line: --fst-window '%s' ends before it starts (--fst-window)", w);
+        snprintf(err, errlen, "<command line>: --fst-window '%s' ends before it starts (--fst-window)", w);
         return -1;
     }
     return 0;
 bad:
-    snprintf(err, errlen, "command line: --fst-window '%s' is not A:B in core cycles (--fst-window)", w);
+    snprintf(err, errlen, "<command line>: --fst-window '%s' is not A:B in core cycles (--fst-window)", w);
     return -1;
 }
 
 /* --mismatch-lag K, else the environment's CTASIM_MISMATCH_LAG, else the default. */
 static int lag_from_opts(const engine_opts *o, uint32_t *lag, char *err, size_t errlen)
 {
-    const char *s = o->mismatch_lag, *where = "command line", *what = "--mismatch-lag";
+    const char *s = o->mismatch_lag, *where = "<command line>", *what = "--mismatch-lag";
     const char *end;
     uint64_t v;
     *lag = RTL_ENGINE_LAG;
@@ -232,6 +235,47 @@ static void mismatch_path(rtl_eng *r, uint64_t cycle)
     }
 }
 
+/* A waveform is written to a temporary beside its target (which must be
+ * absent or a regular file: --fst never replaces a device or a FIFO) and
+ * renamed onto it once closed and checked readable. */
+static int fst_temp(const char *target, char *tmp, size_t len, char *err, size_t errlen)
+{
+    if (ofile_check_target(target, err, errlen) < 0) return -1;
+    const char *slash = strrchr(target, '/');
+    int dirlen = slash ? (int)(slash - target) : 1;
+    snprintf(tmp, len, "%.*s/.%s.XXXXXX", dirlen, slash ? target : ".", slash ? slash + 1 : target);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        snprintf(err, errlen, "%s: cannot create a file in its folder (%s) (--fst)", target,
+                 strerror(errno));
+        return -1;
+    }
+    close(fd);
+    return 0;
+}
+
+static int fst_commit(const vtop *t, const char *tmp, const char *target, char *err, size_t errlen)
+{
+    int sig = vtop_fst_fault(t);
+    if (sig || !vtop_fst_valid(tmp)) {
+        if (sig)
+            snprintf(err, errlen, "%s: waveform not written: the writer failed (signal %d: disk "
+                     "full or file-size limit?) (--fst)", target, sig);
+        else
+            snprintf(err, errlen, "%s: waveform not written: the file did not read back (disk "
+                     "full or file-size limit?) (--fst)", target);
+        unlink(tmp);
+        return -1;
+    }
+    if (rename(tmp, target) != 0) {
+        snprintf(err, errlen, "%s: cannot rename the waveform into place (%s) (--fst)", target,
+                 strerror(errno));
+        unlink(tmp);
+        return -1;
+    }
+    return 0;
+}
+
 /* Advance the shadow to the last stored step with FST on.  Writes the
  * " ; waveform ..." suffix (or why there is none) into note. */
 static void shadow_dump(rtl_eng *r, uint64_t cycle, char *note, size_t notelen)
@@ -242,7 +286,9 @@ static void shadow_dump(rtl_eng *r, uint64_t cycle, char *note, size_t notelen)
         return;
     }
     mismatch_path(r, cycle);
-    if (vtop_fst_open(r->shadow, r->mismatch_fst, 0, UINT64_MAX, err, sizeof err) < 0) {
+    char tmp[640];
+    if (fst_temp(r->mismatch_fst, tmp, sizeof tmp, err, sizeof err) < 0 ||
+        vtop_fst_open(r->shadow, tmp, 0, UINT64_MAX, err, sizeof err) < 0) {
         snprintf(note, notelen, "; no waveform: %s", err);
         r->mismatch_fst[0] = 0;
         return;
@@ -255,6 +301,11 @@ static void shadow_dump(rtl_eng *r, uint64_t cycle, char *note, size_t notelen)
     }
     vtop_fst_close(r->shadow);
     r->steps = done; /* the ring is consumed; a further step would restart it */
+    if (fst_commit(r->shadow, tmp, r->mismatch_fst, err, sizeof err) < 0) {
+        snprintf(note, notelen, "; no waveform: %s", err);
+        r->mismatch_fst[0] = 0;
+        return;
+    }
     snprintf(note, notelen, "; waveform of cycles %" PRIu64 "..%" PRIu64 ": %s", first, cycle,
              r->mismatch_fst);
 }
@@ -361,6 +412,7 @@ static void eng_destroy(void *impl)
     rtl_eng *r = impl;
     if (!r) return;
     vtop_destroy(r->top);
+    if (r->fst_tmp[0]) unlink(r->fst_tmp);   /* never finished: no half waveform left */
     vtop_destroy(r->shadow);
     free(r->ring);
     free(r->ring_cycle);
@@ -373,18 +425,36 @@ static int open_fst(rtl_eng *r, const engine_opts *o, char *err, size_t errlen)
     uint64_t first = 0, last = UINT64_MAX;
     if (!o->fst) {
         if (o->fst_window) {
-            snprintf(err, errlen, "command line: --fst-window needs --fst (--fst-window)");
+            snprintf(err, errlen, "<command line>: --fst-window needs --fst (--fst-window)");
             return -1;
         }
         return 0;
     }
     if (strlen(o->fst) >= sizeof r->fst_base) {
-        snprintf(err, errlen, "command line: --fst path too long (--fst)");
+        snprintf(err, errlen, "<command line>: --fst path too long (--fst)");
         return -1;
     }
     if (o->fst_window && parse_window(o->fst_window, &first, &last, err, errlen) < 0) return -1;
     snprintf(r->fst_base, sizeof r->fst_base, "%s", o->fst);
-    return vtop_fst_open(r->top, o->fst, first, last, err, errlen);
+    if (fst_temp(o->fst, r->fst_tmp, sizeof r->fst_tmp, err, errlen) < 0) return -1;
+    if (vtop_fst_open(r->top, r->fst_tmp, first, last, err, errlen) < 0) {
+        unlink(r->fst_tmp);
+        r->fst_tmp[0] = 0;
+        return -1;
+    }
+    return 0;
+}
+
+/* Close the waveform and put it in place (after every other result is
+ * written: a waveform that fails loses nothing else). */
+static int eng_finish(void *impl, char *err, size_t errlen)
+{
+    rtl_eng *r = impl;
+    if (!r->fst_tmp[0]) return 0;
+    vtop_fst_close(r->top);
+    int rc = fst_commit(r->top, r->fst_tmp, r->fst_base, err, errlen);
+    r->fst_tmp[0] = 0;
+    return rc;
 }
 
 int rtl_engine_open(ctl_engine *e, int lockstep, const gpu_cfg *cfg, const engine_opts *o,
@@ -411,6 +481,7 @@ int rtl_engine_open(ctl_engine *e, int lockstep, const gpu_cfg *cfg, const engin
     e->reset = eng_reset;
     e->step = eng_step;
     e->compared = eng_compared;
+    e->finish = eng_finish;
     e->destroy = eng_destroy;
     return 0;
 fail:

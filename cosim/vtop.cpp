@@ -23,6 +23,11 @@
 #endif
 #include "verilated.h"
 #include "verilated_fst_c.h"
+#include "gtkwave/fstapi.h"
+
+#include <csetjmp>
+#include <csignal>
+#include <cstring>
 
 #include "vtop.h"
 
@@ -349,7 +354,58 @@ struct vtop {
     VerilatedFstC *fst;
     uint64_t fst_first, fst_last;
     uint32_t n_cores;
+    int fst_fault;                // signal that stopped the waveform writer, 0 = none
+    struct sigaction old_bus;     // SIGBUS disposition before the FST opened
 };
+
+// ---- the waveform writer under a guard
+//
+// The FST writer (Verilator's, over gtkwave's fstapi) maps its temporary
+// files; when the disk is full or a file-size limit is hit it dies with
+// SIGBUS, and with it every statistic of the run.  Each call into the writer
+// runs under a guard: a fault jumps back, the waveform is marked failed and
+// never touched again (its writer is abandoned, not closed), and the run goes
+// on.  A signal handler can reach only static storage, so the guard is the
+// one piece of static state here (per thread).
+static thread_local sigjmp_buf *fst_guard;
+
+static void fst_fault_handler(int sig)
+{
+    if (fst_guard) siglongjmp(*fst_guard, sig);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void fst_arm(vtop *t)
+{
+    struct sigaction sa;
+    std::memset(&sa, 0, sizeof sa);
+    sa.sa_handler = fst_fault_handler;
+    sa.sa_flags = SA_NODEFER;     // leave the mask alone: the guard is sigsetjmp(.., 0)
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGBUS, &sa, &t->old_bus);
+}
+
+static void fst_disarm(vtop *t) { sigaction(SIGBUS, &t->old_bus, nullptr); }
+
+// Give up on the waveform after a fault: the writer's state is unknown.
+static void fst_abandon(vtop *t, int sig)
+{
+    fst_guard = nullptr;
+    t->fst_fault = sig;
+    t->fst = nullptr;             // leaked on purpose: closing it would fault again
+    fst_disarm(t);
+}
+
+static void fst_dump(vtop *t, uint64_t time)
+{
+    sigjmp_buf jb;
+    int sig = sigsetjmp(jb, 0);
+    if (sig) { fst_abandon(t, sig); return; }
+    fst_guard = &jb;
+    t->fst->dump(time);
+    fst_guard = nullptr;
+}
 
 static bool in_window(const vtop *t, uint64_t cycle)
 {
@@ -374,6 +430,7 @@ vtop *vtop_create(void)
     t->m = nullptr;
     t->fst = nullptr;
     t->n_cores = 0;
+    t->fst_fault = 0;
     return t;
 }
 
@@ -417,9 +474,9 @@ void vtop_step(vtop *t, uint64_t cycle, const ctl_in *in, ctl_out *out)
     m->set_inputs(in, t->n_cores);
     m->drive(0, 1);
     bool dump = in_window(t, cycle);
-    if (dump) t->fst->dump(1000 * cycle);
+    if (dump) fst_dump(t, 1000 * cycle);
     m->drive(1, 1);
-    if (dump) t->fst->dump(1000 * cycle + 500);
+    if (dump && t->fst) fst_dump(t, 1000 * cycle + 500);
     if (t->fst && cycle >= t->fst_last) vtop_fst_close(t);
     m->get_outputs(out, t->n_cores);
 }
@@ -428,12 +485,7 @@ int vtop_fst_open(vtop *t, const char *path, uint64_t first, uint64_t last, char
                   size_t errlen)
 {
     vtop_fst_close(t);
-    FILE *probe = std::fopen(path, "wb");
-    if (!probe) {
-        std::snprintf(err, errlen, "%s: cannot write the waveform file (--fst)", path);
-        return -1;
-    }
-    std::fclose(probe);
+    t->fst_fault = 0;
     // Before the first reset: the full top, so the per-core vectors have the
     // [CTL_MAX_CORES-1:0] widths that waves/*.gtkw name; vtop_reset keeps it.
     if (!t->m && !switch_model(t, VARIANTS[N_VARIANTS - 1])) {
@@ -442,8 +494,19 @@ int vtop_fst_open(vtop *t, const char *path, uint64_t first, uint64_t last, char
     }
     t->fst = new VerilatedFstC;
     t->m->trace(t->fst);
+    fst_arm(t);
+    sigjmp_buf jb;
+    int sig = sigsetjmp(jb, 0);
+    if (sig) {
+        fst_abandon(t, sig);
+        std::snprintf(err, errlen, "%s: the waveform writer failed (signal %d) (--fst)", path, sig);
+        return -1;
+    }
+    fst_guard = &jb;
     t->fst->open(path);
+    fst_guard = nullptr;
     if (!t->fst->isOpen()) {
+        fst_disarm(t);
         delete t->fst;
         t->fst = nullptr;
         std::snprintf(err, errlen, "%s: cannot open the waveform file (--fst)", path);
@@ -457,9 +520,36 @@ int vtop_fst_open(vtop *t, const char *path, uint64_t first, uint64_t last, char
 void vtop_fst_close(vtop *t)
 {
     if (!t->fst) return;
+    sigjmp_buf jb;
+    int sig = sigsetjmp(jb, 0);
+    if (sig) { fst_abandon(t, sig); return; }
+    fst_guard = &jb;
     t->fst->close();
+    fst_guard = nullptr;
     delete t->fst;
     t->fst = nullptr;
+    fst_disarm(t);
+}
+
+int vtop_fst_fault(const vtop *t) { return t->fst_fault; }
+
+int vtop_fst_valid(const char *path)
+{
+    sigjmp_buf jb;
+    if (sigsetjmp(jb, 0)) { fst_guard = nullptr; return 0; }
+    struct sigaction sa, old;
+    std::memset(&sa, 0, sizeof sa);
+    sa.sa_handler = fst_fault_handler;
+    sa.sa_flags = SA_NODEFER;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGBUS, &sa, &old);
+    fst_guard = &jb;
+    void *rd = fstReaderOpen(path);
+    int ok = rd != nullptr;
+    if (rd) fstReaderClose(rd);
+    fst_guard = nullptr;
+    sigaction(SIGBUS, &old, nullptr);
+    return ok;
 }
 
 } // extern "C"

@@ -52,6 +52,11 @@ void  vtop_step(vtop *t, uint64_t cycle, const ctl_in *in, ctl_out *out);
 int   vtop_fst_open(vtop *t, const char *path, uint64_t first, uint64_t last,
                     char *err, size_t errlen);
 void  vtop_fst_close(vtop *t);      /* flush and close; no-op without an FST */
+/* The signal that stopped the waveform writer (SIGBUS on a full disk), or 0.
+ * After a fault the waveform is abandoned and the run goes on without it. */
+int   vtop_fst_fault(const vtop *t);
+/* 1 if path holds a readable FST (its header and blocks parse). */
+int   vtop_fst_valid(const char *path);
 
 #ifdef __cplusplus
 }

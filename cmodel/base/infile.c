@@ -94,3 +94,11 @@ char *text_quote(const char *s, size_t max, char *out, size_t outlen)
     out[o] = 0;
     return out;
 }
+
+void text_clean(char *msg, size_t cap)
+{
+    char tmp[1024];
+    if (!cap) return;
+    text_quote(msg, sizeof tmp, tmp, sizeof tmp);
+    snprintf(msg, cap, "%s", tmp);
+}

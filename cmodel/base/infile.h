@@ -27,4 +27,7 @@ void  infile_skip_bom(FILE *f);
 /* Quote s (at most max visible characters) into out. Returns out. */
 char *text_quote(const char *s, size_t max, char *out, size_t outlen);
 
+/* Quote a whole message in place (a parser's error line built from input). */
+void  text_clean(char *msg, size_t cap);
+
 #endif

@@ -149,6 +149,13 @@ void jw_u64(jw *w, uint64_t v)
     jw_printf_value(w, buf, snprintf(buf, sizeof buf, "%" PRIu64, v));
 }
 
+void jw_bool(jw *w, int v)
+{
+    char buf[8];
+    if (jw_item(w, 0) < 0) return;
+    jw_printf_value(w, buf, snprintf(buf, sizeof buf, "%s", v ? "true" : "false"));
+}
+
 void jw_i64(jw *w, int64_t v)
 {
     char buf[32];

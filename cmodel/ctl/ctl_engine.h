@@ -21,6 +21,9 @@ typedef struct ctl_engine {
                  uint64_t cycle, char *err, size_t errlen);
     /* Cycles compared against the reference (lockstep), else 0. */
     uint64_t (*compared)(void *impl);
+    /* After the run's results are written: close and commit what the engine
+     * writes itself (the waveform).  NULL when there is nothing; 0 or -1. */
+    int  (*finish)(void *impl, char *err, size_t errlen);
     void (*destroy)(void *impl);
 } ctl_engine;
 

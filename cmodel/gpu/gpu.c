@@ -105,6 +105,24 @@ static int kernel_done(const gpu *g)
     return mem_idle(g->mem);
 }
 
+/* The kernel's statistics from `start` to now (also for a kernel stopped
+ * early: what ran is kept). */
+static void kernel_collect(gpu *g, kstats *ks, uint64_t start, uint64_t start_fs)
+{
+    const gpu_cfg *cfg = g->cfg;
+    ks->cycles = g->now - start;
+    ks->time_fs = g->t_fs - start_fs;
+    ks->ar_type = cfg->policy.arcta ? g->seam.out.ar_type : 0;
+    ks->warp_insts = ks->thread_insts = 0;
+    for (uint32_t c = 0; c < cfg->sm.n_cores; c++) {
+        ks->core[c] = *core_get_stats(g->cores[c]);
+        ks->warp_insts += ks->core[c].warp_insts;
+        ks->thread_insts += ks->core[c].thread_insts;
+    }
+    ks->mem = *mem_get_stats(g->mem);
+    seam_kernel_end(&g->seam);
+}
+
 static int run_kernel(gpu *g, kern *k, uint32_t kidx, report *r, kstats *ks,
                       uint64_t *budget, char *err, size_t errlen)
 {
@@ -135,7 +153,7 @@ static int run_kernel(gpu *g, kern *k, uint32_t kidx, report *r, kstats *ks,
         for (int d = 1; d < DOM_N; d++) if (g->next_fs[d] < t) t = g->next_fs[d];
         g->t_fs = t;
         if (g->next_fs[DOM_CORE] == t) {
-            if (core_tick(g, ks, err, errlen) < 0) return -1;
+            if (core_tick(g, ks, err, errlen) < 0) goto stopped;
             g->next_fs[DOM_CORE] += g->period_fs[DOM_CORE];
             if (cfg->run.timeline_period && (g->now - start) % cfg->run.timeline_period == 0)
                 seam_sample(&g->seam, r, kidx, g->now);
@@ -149,7 +167,7 @@ static int run_kernel(gpu *g, kern *k, uint32_t kidx, report *r, kstats *ks,
                     snprintf(err, errlen, "kernel %s: no progress for %llu cycles at cycle %llu "
                              "(%u of %u CTAs placed)", k->name, (unsigned long long)STUCK_CYCLES,
                              (unsigned long long)g->now, g->seam.next_cta, k->n_cta);
-                    return -1;
+                    goto stopped;
                 }
                 if (g->progress && g->now - last_progress >= (1u << 20)) {
                     g->progress(g->progress_arg, g->now, kidx);
@@ -159,7 +177,7 @@ static int run_kernel(gpu *g, kern *k, uint32_t kidx, report *r, kstats *ks,
                     snprintf(err, errlen, "kernel %s: run.max_cycles = %llu reached at cycle %llu",
                              k->name, (unsigned long long)cfg->run.max_cycles,
                              (unsigned long long)g->now);
-                    return -1;
+                    goto stopped;
                 }
             }
         }
@@ -167,17 +185,11 @@ static int run_kernel(gpu *g, kern *k, uint32_t kidx, report *r, kstats *ks,
         if (g->next_fs[DOM_L2] == t) { mem_tick_l2(g->mem); g->next_fs[DOM_L2] += g->period_fs[DOM_L2]; }
         if (g->next_fs[DOM_DRAM] == t) { mem_tick_dram(g->mem); g->next_fs[DOM_DRAM] += g->period_fs[DOM_DRAM]; }
     }
-    ks->cycles = g->now - start;
-    ks->time_fs = g->t_fs - start_fs;
-    ks->ar_type = cfg->policy.arcta ? g->seam.out.ar_type : 0;
-    for (uint32_t c = 0; c < cfg->sm.n_cores; c++) {
-        ks->core[c] = *core_get_stats(g->cores[c]);
-        ks->warp_insts += ks->core[c].warp_insts;
-        ks->thread_insts += ks->core[c].thread_insts;
-    }
-    ks->mem = *mem_get_stats(g->mem);
-    seam_kernel_end(&g->seam);
+    kernel_collect(g, ks, start, start_fs);
     return 0;
+stopped:
+    kernel_collect(g, ks, start, start_fs);
+    return 1;
 }
 
 int gpu_run(gpu *g, workload *w, report *r, char *err, size_t errlen)
@@ -199,6 +211,12 @@ int gpu_run(gpu *g, workload *w, report *r, char *err, size_t errlen)
         if (rc < 0) return -1;
         r->n_kernels = i + 1;
         report_accumulate(&r->total, &r->k[i]);
+        if (rc > 0) {
+            /* stopped: what ran is kept, marked incomplete */
+            r->incomplete = 1;
+            snprintf(r->stop_reason, sizeof r->stop_reason, "%s", err);
+            break;
+        }
     }
     snprintf(r->total.name, sizeof r->total.name, "total");
     r->total.n_cores = cfg->sm.n_cores;

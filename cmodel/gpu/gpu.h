@@ -22,8 +22,11 @@ gpu  *gpu_create(const gpu_cfg *cfg, ctl_engine *eng, char *err, size_t errlen);
 void  gpu_destroy(gpu *g);
 
 /* Run every kernel of w; statistics go to r (report_init'ed by the caller).
- * Returns 0, or -1 with a one-line message (kernel source error, lockstep
- * mismatch, a kernel that cannot fit on a core, max_cycles exceeded). */
+ * Returns 0, or -1 with a one-line message when nothing could run (a unit
+ * reset error).  A run stopped early (run.max_cycles, a lockstep mismatch,
+ * no progress, a kernel source error found while streaming) returns 0 with
+ * r->incomplete set, r->stop_reason saying why, and the statistics of what
+ * ran, the stopped kernel included. */
 int   gpu_run(gpu *g, workload *w, report *r, char *err, size_t errlen);
 
 /* Progress callback for terminals: called about every 2^20 core cycles. */

@@ -21,7 +21,10 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "infile.h"
 #include "power.h"
+
+#define POWER_BASELINE_MAX (64u << 20)   /* a --json report is far smaller */
 
 /* Every coefficient is a key power.<field>, 0..1e9 (sources above). */
 #define PK(f, unit, h) KEY_F(power_cfg, "power." #f, offsetof(power_cfg, f), 1e9, unit, "power.c header", h)
@@ -247,20 +250,30 @@ static int json_number(const char *text, const char *key, double *v)
 
 int power_load_baseline(power_report *p, const char *path, char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "r");
-    if (!f) { snprintf(err, errlen, "%s: cannot read: %s", path, strerror(errno)); return -1; }
-    static char buf[1 << 20];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    FILE *f = infile_open(path, "baseline JSON (--power-baseline)", POWER_BASELINE_MAX, err, errlen);
+    if (!f) return -1;
+    char *buf = malloc(POWER_BASELINE_MAX + 1);
+    if (!buf) { fclose(f); snprintf(err, errlen, "%s:0: out of memory", path); return -1; }
+    size_t n = fread(buf, 1, POWER_BASELINE_MAX, f);
+    int bad = ferror(f);
     fclose(f);
     buf[n] = 0;
-    const char *pw = strstr(buf, "\"power\":");
-    if (!pw || json_number(pw, "energy_j", &p->base_total_j) < 0 ||
-        json_number(pw, "power_w", &p->base_avg_w) < 0) {
-        snprintf(err, errlen, "%s: no \"power\" object with energy_j and power_w (write it with --json)", path);
-        return -1;
+    const char *pw = bad ? NULL : strstr(buf, "\"power\":");
+    int rc = 0;
+    if (bad) {
+        snprintf(err, errlen, "%s:0: read error (--power-baseline)", path);
+        rc = -1;
+    } else if (!pw || json_number(pw, "energy_j", &p->base_total_j) < 0 ||
+               json_number(pw, "power_w", &p->base_avg_w) < 0) {
+        snprintf(err, errlen, "%s:0: no \"power\" object with energy_j and power_w (write it with --json)", path);
+        rc = -1;
+    } else if (!(p->base_total_j > 0) || !(p->base_avg_w > 0)) {
+        snprintf(err, errlen, "%s:0: baseline energy_j and power_w must be above 0 (--power-baseline)", path);
+        rc = -1;
     }
-    p->have_base = 1;
-    return 0;
+    free(buf);
+    if (rc == 0) p->have_base = 1;
+    return rc;
 }
 
 void power_json(jw *w, const power_report *p)

@@ -4,6 +4,7 @@
 #include <string.h>
 #include "jw.h"
 #include "power.h"
+#include "ofile.h"
 #include "stats.h"
 
 void report_init(report *r) { memset(r, 0, sizeof *r); }
@@ -284,6 +285,12 @@ static void json_report(jw *w, const report *r, const power_report *pw)
     json_u64(w, "n_cores", r->n_cores);
     json_u64(w, "n_parts", r->n_parts);
     json_u64(w, "compared_cycles", r->compared);
+    jw_key(w, "complete");
+    jw_bool(w, !r->incomplete);
+    if (r->incomplete) {
+        jw_key(w, "stopped");
+        jw_string(w, r->stop_reason);
+    }
     jw_break(w, 1);
     jw_key(w, "kernels");
     jw_array_begin(w);
@@ -303,22 +310,16 @@ static void json_report(jw *w, const report *r, const power_report *pw)
     jw_object_end(w);
 }
 
-int report_write_json(const report *r, const power_report *pw, const char *path, char *err, size_t errlen)
+int report_json(FILE *f, const report *r, const power_report *pw)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) { snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
     jw w;
     jw_init(&w, f);
     json_report(&w, r, pw);
-    int bad = jw_finish(&w) < 0;
-    if (fclose(f) != 0 || bad) { snprintf(err, errlen, "%s: write failed", path); return -1; }
-    return 0;
+    return jw_finish(&w);
 }
 
-int report_write_timeline(const report *r, const char *path, char *err, size_t errlen)
+int report_timeline(FILE *f, const report *r)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) { snprintf(err, errlen, "%s: cannot write: %s", path, strerror(errno)); return -1; }
     fprintf(f, "cycle,kernel,ar_phase,ar_type,fc_on,credit_global,thread_insts");
     static const char *cols[] = { "limit", "resident", "paused", "enabled", "power_on", "tuned_down", "credit" };
     for (int k = 0; k < 7; k++)
@@ -337,6 +338,36 @@ int report_write_timeline(const report *r, const char *path, char *err, size_t e
         for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%d", s->credit[c]);
         fputc('\n', f);
     }
-    if (fclose(f) != 0) { snprintf(err, errlen, "%s: write failed", path); return -1; }
-    return 0;
+    return ferror(f) ? -1 : 0;
+}
+
+/* Write through a temporary renamed into place (base/ofile.h). */
+static int write_via(const char *path, int (*emit)(FILE *, const void *, const void *),
+                     const void *a, const void *b, char *err, size_t errlen)
+{
+    ofile o;
+    if (ofile_open(&o, path, err, errlen) < 0) return -1;
+    if (emit(ofile_fp(&o), a, b) < 0) {
+        ofile_abort(&o);
+        snprintf(err, errlen, "%s: write failed; the file was not changed", path);
+        return -1;
+    }
+    return ofile_commit(&o, err, errlen);
+}
+
+static int emit_json(FILE *f, const void *r, const void *pw) { return report_json(f, r, pw); }
+static int emit_timeline(FILE *f, const void *r, const void *unused)
+{
+    (void)unused;
+    return report_timeline(f, r);
+}
+
+int report_write_json(const report *r, const power_report *pw, const char *path, char *err, size_t errlen)
+{
+    return write_via(path, emit_json, r, pw, err, errlen);
+}
+
+int report_write_timeline(const report *r, const char *path, char *err, size_t errlen)
+{
+    return write_via(path, emit_timeline, r, NULL, err, errlen);
 }

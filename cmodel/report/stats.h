@@ -64,6 +64,8 @@ typedef struct report {
     uint32_t n_tl, cap_tl;
     uint64_t compared;              /* lockstep cycles compared */
     double   host_seconds;
+    int      incomplete;            /* the run stopped early: statistics of what ran */
+    char     stop_reason[512];      /* why (run.max_cycles, a mismatch, ...) */
 } report;
 
 void   report_init(report *r);
@@ -89,5 +91,8 @@ struct power_report;
 int    report_write_json(const report *r, const struct power_report *pw, const char *path,
                          char *err, size_t errlen);
 int    report_write_timeline(const report *r, const char *path, char *err, size_t errlen);
+/* The same onto an open stream (the caller owns the file); 0 or -1. */
+int    report_json(FILE *f, const report *r, const struct power_report *pw);
+int    report_timeline(FILE *f, const report *r);
 
 #endif

@@ -19,12 +19,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include "infile.h"
 #include "trace.h"
 
 #define RD_BUF        (1u << 16)
 #define RD_LINE_MAX   (1u << 20)
 #define RD_XZ_MEMLIMIT (256ull << 20)
 #define TR_MAX_TOK    72
+#define TR_MAX_LIST_BYTES (64u << 20)   /* kernelslist.g: a line per kernel or memcpy */
 #define TR_MAX_INSTS  KERN_MAX_WARP_INSTS   /* per warp, as for .kern files */
 #define TR_SHMEM_WINDOW (16ull << 20)   /* generic shared window if local base does not bound it */
 #define TR_FREE_KEEP  64                /* idle CTA buffers kept for reuse */
@@ -49,6 +51,7 @@ static int tr_fail(char *err, size_t errlen, const char *file, uint64_t line, co
     va_start(ap, fmt);
     tr_msg(err, errlen, file, line, fmt, ap);
     va_end(ap);
+    text_clean(err, errlen);   /* bytes from the trace, shown as \xNN */
     return -1;
 }
 
@@ -84,9 +87,10 @@ static int rd_open(tr_rd *r, const char *path, char *err, size_t errlen)
 {
     memset(r, 0, sizeof *r);
     snprintf(r->path, sizeof r->path, "%s", path);
-    r->f = fopen(path, "rb");
+    /* a trace may be gigabytes: no size limit, but a regular file it must be */
+    r->f = infile_open(path, "trace file", 0, err, errlen);
     if (!r->f)
-        return tr_fail(err, errlen, path, 0, "cannot open (%s)", strerror(errno));
+        return -1;
     r->inbuf = malloc(RD_BUF);
     r->outbuf = malloc(RD_BUF);
     if (!r->inbuf || !r->outbuf) {
@@ -1394,9 +1398,9 @@ int trace_load_workload(workload *w, const char *path, char *err, size_t errlen)
         *slash = '\0';
     else
         snprintf(dir, sizeof dir, ".");
-    FILE *f = fopen(list, "r");
+    FILE *f = infile_open(list, "kernel list (kernelslist.g)", TR_MAX_LIST_BYTES, err, errlen);
     if (!f)
-        return tr_fail(err, errlen, list, 0, "cannot open (%s)", strerror(errno));
+        return -1;
     if (strlen(list) >= sizeof w->path) {
         fclose(f);
         return tr_fail(err, errlen, path, 0, "path too long");

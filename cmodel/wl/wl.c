@@ -298,6 +298,7 @@ typedef struct pstate {
         int n_ = snprintf((ps)->err, (ps)->errlen, "%s:%u: ", (ps)->file, (unsigned)(ln)); \
         if (n_ > 0 && (size_t)n_ < (ps)->errlen) \
             snprintf((ps)->err + n_, (ps)->errlen - (size_t)n_, __VA_ARGS__); \
+        text_clean((ps)->err, (ps)->errlen); \
         return -1; } while (0)
 
 static char *trim(char *s)
@@ -322,8 +323,11 @@ static int parse_num(const char *s, uint64_t *v)
     errno = 0;
     char *end = NULL;
     unsigned long long x = strtoull(s, &end, hex ? 16 : 10);
-    if (errno || *end) return -1;
-    *v = x;
+    if (*end) return -1;
+    /* a number too large for 64 bits is a number: the caller's range check
+     * refuses it as out of range (UINT64_MAX is above every range here) */
+    if (errno && errno != ERANGE) return -1;
+    *v = errno == ERANGE ? UINT64_MAX : x;
     return 0;
 }
 
@@ -341,8 +345,8 @@ static int parse_size(const char *s, uint64_t *v)
     else if (last == 'G' || last == 'g') mul = 1ull << 30;
     if (mul != 1) buf[n - 1] = '\0';
     uint64_t x;
-    if (parse_num(buf, &x) < 0 || x > (UINT64_MAX >> 31)) return -1;
-    *v = x * mul;
+    if (parse_num(buf, &x) < 0) return -1;
+    *v = x > (UINT64_MAX >> 31) ? UINT64_MAX : x * mul;   /* too large: out of range */
     return 0;
 }
 

@@ -54,6 +54,10 @@ printf -- '-kernel name = big\n-kernel id = 1\n-grid dim = (1048576,1,1)\n-block
 echo kernel-1.traceg > "$T/bigtrace/kernelslist.g"
 mkdir -p "$T/dirlist/kernelslist.g"
 cp -r ../shared/testdata/accelsim/vectoradd-100-32 "$T/vtrace" 2>/dev/null || true
+for f in tests/data/traces/err_*.traceg; do      # one-kernel traces of the reader's fixtures
+    d="$T/tr_$(basename "$f" .traceg)"
+    mkdir -p "$d"; cp "$f" "$d/"; basename "$f" > "$d/kernelslist.g"
+done
 chmod 555 "$T/ro"
 
 pass=0 fail=0 n=0

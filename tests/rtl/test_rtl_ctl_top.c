@@ -353,13 +353,13 @@ static void test_bad_options(void **state)
     cfg_defaults(&cfg);
     engine_opts o1 = { NULL, "5:9", NULL };
     assert_int_equal(rtl_engine_open(&eng, 0, &cfg, &o1, err, sizeof err), -1);
-    assert_string_equal(err, "command line: --fst-window needs --fst (--fst-window)");
+    assert_string_equal(err, "<command line>: --fst-window needs --fst (--fst-window)");
     engine_opts o2 = { TEST_DIR "/x.fst", "9:5", NULL };
     assert_int_equal(rtl_engine_open(&eng, 0, &cfg, &o2, err, sizeof err), -1);
-    assert_string_equal(err, "command line: --fst-window '9:5' ends before it starts (--fst-window)");
+    assert_string_equal(err, "<command line>: --fst-window '9:5' ends before it starts (--fst-window)");
     engine_opts o3 = { TEST_DIR "/x.fst", "a:b", NULL };
     assert_int_equal(rtl_engine_open(&eng, 0, &cfg, &o3, err, sizeof err), -1);
-    assert_string_equal(err, "command line: --fst-window 'a:b' is not A:B in core cycles (--fst-window)");
+    assert_string_equal(err, "<command line>: --fst-window 'a:b' is not A:B in core cycles (--fst-window)");
     engine_opts o4 = { "/nonexistent-dir/x.fst", NULL, NULL };
     assert_int_equal(rtl_engine_open(&eng, 0, &cfg, &o4, err, sizeof err), -1);
     assert_string_equal(err, "/nonexistent-dir/x.fst: cannot write the waveform file (--fst)");

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include <cmocka.h>
 #include "cfg.h"
@@ -147,12 +149,34 @@ static void json_unwritable(void **state)
     run_init(&r);
     char err[256];
     assert_int_equal(report_write_json(&r.rep, &r.pw, "/nonexistent-dir/r.json", err, sizeof err), -1);
-    assert_non_null(strstr(err, "/nonexistent-dir/r.json: cannot write"));
-    /* a full device: the failure is reported, not a truncated file left silently */
-    if (access("/dev/full", W_OK) == 0) {
-        assert_int_equal(report_write_json(&r.rep, &r.pw, "/dev/full", err, sizeof err), -1);
-        assert_string_equal(err, "/dev/full: write failed");
-    }
+    assert_string_equal(err, "/nonexistent-dir/r.json: cannot create a file in its folder "
+                             "(No such file or directory)");
+    /* a full disk (a file-size limit): the failure is reported with the
+     * path, and the previous file is left as it was */
+    char dir[] = "/tmp/test_report_XXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/r.json", dir);
+    FILE *f = fopen(path, "w");
+    fputs("previous", f);
+    fclose(f);
+    signal(SIGXFSZ, SIG_IGN);
+    struct rlimit old, lim;
+    getrlimit(RLIMIT_FSIZE, &old);
+    lim = old;
+    lim.rlim_cur = 16;
+    assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
+    int rc = report_write_json(&r.rep, &r.pw, path, err, sizeof err);
+    setrlimit(RLIMIT_FSIZE, &old);
+    signal(SIGXFSZ, SIG_DFL);
+    assert_int_equal(rc, -1);
+    assert_non_null(strstr(err, "r.json: write failed"));
+    char buf[16] = "";
+    f = fopen(path, "r");
+    assert_non_null(fgets(buf, sizeof buf, f));
+    fclose(f);
+    assert_string_equal(buf, "previous");
+    unlink(path);
+    rmdir(dir);
 }
 
 int main(void)
