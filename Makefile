@@ -204,9 +204,9 @@ $(BUILD)/rtltest/$(COSIM_TOP)/test: tests/rtl/test_rtl_$(COSIM_TOP).c $(COSIM_LI
 	$(CC) $(REL_CFLAGS) $(COSIM_DEFS) -iquote tests -c $< -o $(@D)/test.o
 	$(CXX) -o $@ $(@D)/test.o $(COSIM_LIB) $(BUILD)/rel/libctasim.a $(COSIM_VLIB) -lcmocka $(LIBS) -pthread
 
-$(BUILD)/icarus/tb_%.vvp: tests/rtl/tb_%.sv $(RTL_SRC)
+$(BUILD)/icarus/tb_%.vvp: tests/rtl/tb_%.sv tests/rtl/tb_vec.svh $(RTL_SRC)
 	@mkdir -p $(@D)
-	iverilog -g2012 -Wall -y rtl -Y .sv -o $@ $(PKG) $<
+	iverilog -g2012 -Wall -I tests/rtl -y rtl -Y .sv -o $@ $(PKG) $<
 
 test-unit: $(UNIT_TESTS)
 	@scripts/run_tests.sh unit $(UNIT_TESTS)

@@ -321,6 +321,14 @@ static int load_workload(const opts *o, const gpu_cfg *cfg, workload *w, int *tr
     const char *path = o->trace ? o->trace : o->workload ? o->workload : "workloads/stream_copy.kern";
     memset(w, 0, sizeof *w);
     *traced = o->trace || is_trace_path(path);
+    struct stat ds;
+    char list[4096];
+    snprintf(list, sizeof list, "%s/kernelslist.g", path);
+    if (!o->trace && stat(path, &ds) == 0 && S_ISDIR(ds.st_mode) && stat(list, &ds) != 0) {
+        snprintf(err, errlen, "%s:0: is a directory with no kernelslist.g, not a workload file "
+                 "(--workload)", path);
+        return -1;
+    }
     if (o->trace && !is_trace_path(path)) {
         struct stat st;
         if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {

@@ -254,6 +254,16 @@ static int fst_temp(const char *target, char *tmp, size_t len, char *err, size_t
     return 0;
 }
 
+/* Remove a waveform temporary and the hierarchy file the FST writer keeps
+ * beside it until it closes (NAME.hier). */
+static void fst_discard(const char *tmp)
+{
+    char hier[700];
+    snprintf(hier, sizeof hier, "%s.hier", tmp);
+    unlink(tmp);
+    unlink(hier);
+}
+
 static int fst_commit(const vtop *t, const char *tmp, const char *target, char *err, size_t errlen)
 {
     int sig = vtop_fst_fault(t);
@@ -264,13 +274,13 @@ static int fst_commit(const vtop *t, const char *tmp, const char *target, char *
         else
             snprintf(err, errlen, "%s: waveform not written: the file did not read back (disk "
                      "full or file-size limit?) (--fst)", target);
-        unlink(tmp);
+        fst_discard(tmp);
         return -1;
     }
     if (rename(tmp, target) != 0) {
         snprintf(err, errlen, "%s: cannot rename the waveform into place (%s) (--fst)", target,
                  strerror(errno));
-        unlink(tmp);
+        fst_discard(tmp);
         return -1;
     }
     return 0;
@@ -412,7 +422,7 @@ static void eng_destroy(void *impl)
     rtl_eng *r = impl;
     if (!r) return;
     vtop_destroy(r->top);
-    if (r->fst_tmp[0]) unlink(r->fst_tmp);   /* never finished: no half waveform left */
+    if (r->fst_tmp[0]) fst_discard(r->fst_tmp);   /* never finished: no half waveform left */
     vtop_destroy(r->shadow);
     free(r->ring);
     free(r->ring_cycle);
@@ -438,7 +448,7 @@ static int open_fst(rtl_eng *r, const engine_opts *o, char *err, size_t errlen)
     snprintf(r->fst_base, sizeof r->fst_base, "%s", o->fst);
     if (fst_temp(o->fst, r->fst_tmp, sizeof r->fst_tmp, err, errlen) < 0) return -1;
     if (vtop_fst_open(r->top, r->fst_tmp, first, last, err, errlen) < 0) {
-        unlink(r->fst_tmp);
+        fst_discard(r->fst_tmp);
         r->fst_tmp[0] = 0;
         return -1;
     }

@@ -156,7 +156,9 @@ static int set_at(gpu_cfg *c, const char *key, const char *value, const char *wh
 int cfg_set(gpu_cfg *c, const char *key, const char *value, const char *where,
             char *err, size_t errlen)
 {
-    return set_at(c, key, value, where, ORIGIN_CMDLINE, 0, err, errlen);
+    int rc = set_at(c, key, value, where, ORIGIN_CMDLINE, 0, err, errlen);
+    if (rc < 0) text_clean(err, errlen);   /* input bytes shown as \xNN */
+    return rc;
 }
 
 /* ---------------------------------------------------------------- files */
@@ -287,7 +289,16 @@ static int load_file(gpu_cfg *c, const char *path, const char *from, load_ctx *c
     return rc;
 }
 
+static int cfg_load_file(gpu_cfg *c, const char *path, char *err, size_t errlen);
+
 int cfg_load(gpu_cfg *c, const char *path, char *err, size_t errlen)
+{
+    int rc = cfg_load_file(c, path, err, errlen);
+    if (rc < 0) text_clean(err, errlen);   /* input bytes shown as \xNN */
+    return rc;
+}
+
+static int cfg_load_file(gpu_cfg *c, const char *path, char *err, size_t errlen)
 {
     load_ctx *ctx = calloc(1, sizeof *ctx);
     if (!ctx) { snprintf(err, errlen, "%s:0: out of memory (load)", path); return -1; }

@@ -4,7 +4,7 @@
 # checks its exit code, that its message matches the row's pattern, and that
 # the sanitizers reported nothing.  Rows:
 #     EXIT | PATTERN (extended regex, matched against stderr) | ARGUMENTS
-# ARGUMENTS are shell words; $T is a scratch folder holding the generated
+# (fields split at the first and last " | "); ARGUMENTS are shell words; $T is a scratch folder holding the generated
 # fixtures below, $D is tests/data.  Exit 0 when every row passes; each
 # failure prints the row, the exit code and the output.
 set -u
@@ -38,10 +38,11 @@ name = nested
 imitates = a kernel whose loops multiply past the per-warp limit
 grid = 1
 block = 32
+regs = 8
 program {
   loop 1000000 {
     loop 1000000 {
-      sp r1 <- r1
+      sp r1 r1
     }
   }
 }
@@ -64,10 +65,10 @@ pass=0 fail=0 n=0
 while IFS= read -r row; do
     case "$row" in ''|'#'*) continue ;; esac
     n=$((n + 1))
-    want_rc=$(echo "${row%%|*}" | tr -d ' ')
-    rest=${row#*|}
-    pat=${rest%%|*}; pat=${pat# }; pat=${pat% }
-    args=${rest#*|}
+    # fields split at the first and the last " | " (a pattern may hold "|")
+    want_rc=${row%% | *}
+    args=${row##* | }
+    pat=${row#* | }; pat=${pat% | *}
     out=$(eval "\"$bin\" $args" 2>&1 >/dev/null </dev/null); rc=$?
     if [ "$rc" = "$want_rc" ] && printf '%s\n' "$out" | grep -Eq -- "$pat" &&
        ! printf '%s\n' "$out" | grep -Eq 'ERROR: (Address|Leak)Sanitizer|runtime error:'; then

@@ -3,6 +3,8 @@
 // output after every clock edge.  Usage: vvp -n tb_arcta.vvp +vec=FILE
 // Lines: C <11 cfg values> | R <outputs> | S <7 inputs> <outputs> | E
 // outputs: phase type limit1 fc_on core_clk_pct mem_clk_pct enable_hex
+`include "tb_vec.svh"
+
 module tb_arcta;
   localparam int NCores = 64;
   localparam int NParts = 16;
@@ -66,15 +68,7 @@ module tb_arcta;
     ncycles = 0;
     nfail = 0;
     done = 0;
-    if (!$value$plusargs("vec=%s", vecfile)) begin
-      $display("FAIL no +vec=FILE given");
-      $finish;
-    end
-    fd = $fopen(vecfile, "r");
-    if (fd == 0) begin
-      $display("FAIL cannot open vector file %0s", vecfile);
-      $finish;
-    end
+    `TB_OPEN_VEC(vecfile, fd)
     while (!done) begin
       rc = $fscanf(fd, "%s", tag);
       if (rc != 1) begin

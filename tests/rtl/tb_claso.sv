@@ -2,6 +2,8 @@
 // test_rtl_claso --vec FILE (format: docs/units/claso.md).  Each line is one
 // clock edge (rst = 0) or an asynchronous reset (rst = 1); every output is
 // compared after it.  Prints "PASS <n> cycles" or lines starting "FAIL".
+`include "tb_vec.svh"
+
 module tb_claso;
   localparam int NumCores = 64;
   localparam int CtaW     = 20;
@@ -70,15 +72,7 @@ module tb_claso;
     clk = 1'b0; rst_n = 1'b1; cfg_p_a = 8'd1; cfg_p_l = 8'd0;
     alloc = 1'b0; n_cta = '0; alloc_cores = '0; req = '0;
     lines = 0; cycles = 0; errors = 0; done = 0;
-    if (!$value$plusargs("vec=%s", path)) begin
-      $display("FAIL no vector file (+vec=FILE)");
-      $finish;
-    end
-    fd = $fopen(path, "r");
-    if (fd == 0) begin
-      $display("FAIL cannot open %0s (+vec)", path);
-      $finish;
-    end
+    `TB_OPEN_VEC(path, fd)
     while (!done && !$feof(fd) && errors < 20) begin
       n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h\n", v_rst, v_pa, v_pl, v_alloc,
                   v_ncta, v_cores, v_req, v_ready, v_glob, v_grant, v_refuse, v_credit);

@@ -2,6 +2,8 @@
 // `test_rtl_dyncore --vec FILE` (format in tests/rtl/test_rtl_dyncore.c) into
 // rtl/dyncore.sv and compares enable_o / power_on_o after every event.
 // Run: vvp -n tb_dyncore.vvp +vec=FILE  -> "PASS <n> cycles" or "FAIL ..." lines.
+`include "tb_vec.svh"
+
 module tb_dyncore;
   localparam int NCores = 64;
 
@@ -37,15 +39,7 @@ module tb_dyncore;
     events = 0;
     errors = 0;
     done = 0;
-    if (!$value$plusargs("vec=%s", path)) begin
-      $display("FAIL no +vec=FILE given");
-      $finish;
-    end
-    fd = $fopen(path, "r");
-    if (fd == 0) begin
-      $display("FAIL cannot open %0s", path);
-      $finish;
-    end
+    `TB_OPEN_VEC(path, fd)
     while (!done && !$feof(fd)) begin
       got = $fscanf(fd, "%d %d %h %h %d %d %d %d %d %h %h\n", op, ks, active, drained,
                     ncores, period, num, den, k, expect_en, expect_pw);

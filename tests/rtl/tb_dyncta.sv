@@ -2,6 +2,8 @@
 // `test_rtl_dyncta --vec FILE` (format in tests/rtl/test_rtl_dyncta.c) into
 // rtl/dyncta.sv and compares n_o after every event.
 // Run: vvp -n tb_dyncta.vvp +vec=FILE  -> "PASS <n> cycles" or "FAIL ..." lines.
+`include "tb_vec.svh"
+
 module tb_dyncta;
   localparam int NCores = 64;
   localparam int NW     = 6;
@@ -40,15 +42,7 @@ module tb_dyncta;
     events = 0;
     errors = 0;
     done = 0;
-    if (!$value$plusargs("vec=%s", path)) begin
-      $display("FAIL no +vec=FILE given");
-      $finish;
-    end
-    fd = $fopen(path, "r");
-    if (fd == 0) begin
-      $display("FAIL cannot open %0s", path);
-      $finish;
-    end
+    `TB_OPEN_VEC(path, fd)
     while (!done && !$feof(fd)) begin
       got = $fscanf(fd, "%d %d %d %h %h %d %d %d %d %d %h\n", op, ks, nmax, idle, mem_wait,
                     ncores, period, tidle, tmeml, tmemh, expect_n);

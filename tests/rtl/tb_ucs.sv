@@ -1,6 +1,8 @@
 // tb_ucs -- Icarus testbench replaying the directed vectors written by
 // test_rtl_ucs --vec FILE (format in tests/rtl/test_rtl_ucs.c) against
 // rtl/ucs.sv.  Prints "PASS <n> cycles" or lines starting "FAIL".
+`include "tb_vec.svh"
+
 module tb_ucs;
   localparam int N = 64;
 
@@ -63,15 +65,7 @@ module tb_ucs;
     n_cores = 0; units = '0; period = 0; th_u = 0; th_rt = 0; be = 0; wk = 0;
     busy = '0; sch = '0; mw = '0; le = '0; empty = '0;
     cycles = 0; errors = 0; done = 0;
-    if (!$value$plusargs("vec=%s", path)) begin
-      $display("FAIL missing +vec=FILE");
-      $finish;
-    end
-    fd = $fopen(path, "r");
-    if (fd == 0) begin
-      $display("FAIL cannot open %0s", path);
-      $finish;
-    end
+    `TB_OPEN_VEC(path, fd)
     r = $fscanf(fd, "%d", nv);
     if (r != 1 || nv < 1 || nv > N) begin
       $display("FAIL bad header in %0s", path);

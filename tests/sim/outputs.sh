@@ -18,6 +18,12 @@ out=$("$bin" "${small[@]}" --engine rtl --fst "$T/fifo" --json "$T/r1.json" 2>&1
 [ $rc -eq 2 ] && [ -p "$T/fifo" ] && [ ! -e "$T/r1.json" ] &&
     ok "FIFO target refused and intact" || bad "FIFO target: rc=$rc $out"
 
+# a waveform written normally lands in place, readable, with no temporary left
+"$bin" "${small[@]}" --engine rtl --fst "$T/ok.fst" --fst-window 0:2000 > "$T/o0" 2>&1; rc=$?
+[ $rc -eq 0 ] && [ -s "$T/ok.fst" ] && [ -z "$(ls -A "$T" | grep '^\.')" ] &&
+    ok "waveform written and renamed into place" || bad "waveform: rc=$rc $(cat "$T/o0")"
+rm -f "$T/ok.fst"
+
 # 1. a file-size limit (a full disk) during the waveform: the JSON is whole,
 #    the waveform is not put in place, exit 1
 ( ulimit -f 64; exec "$bin" "${small[@]}" --engine rtl --fst "$T/w.fst" --json "$T/r2.json" ) \

@@ -13,6 +13,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include "fsize_limit.h"
 #include "ofile.h"
 
 static char dir[] = "/tmp/test_ofile_XXXXXX";
@@ -96,6 +97,18 @@ static void test_missing_folder(void **state)
     assert_string_equal(err, want);
 }
 
+struct big_write { const char *path; char *err; size_t errlen; };
+
+/* 20 000 bytes through an ofile; ofile_commit's result. */
+static int write_big(void *arg)
+{
+    struct big_write *b = arg;
+    ofile o;
+    if (ofile_open(&o, b->path, b->err, b->errlen) < 0) return -2;
+    for (int i = 0; i < 2000; i++) fputs("0123456789", ofile_fp(&o));
+    return ofile_commit(&o, b->err, b->errlen);
+}
+
 /* A full disk, as a file-size limit: the commit fails with the path, the old
  * file stays, no temporary is left. */
 static void test_write_error_keeps_old(void **state)
@@ -106,19 +119,8 @@ static void test_write_error_keeps_old(void **state)
     FILE *f = fopen(path, "w");
     fputs("old", f);
     fclose(f);
-    signal(SIGXFSZ, SIG_IGN);
-    struct rlimit old, lim;
-    getrlimit(RLIMIT_FSIZE, &old);
-    lim = old;
-    lim.rlim_cur = 4096;
-    assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
-    ofile o;
-    assert_int_equal(ofile_open(&o, path, err, sizeof err), 0);
-    for (int i = 0; i < 2000; i++) fputs("0123456789", ofile_fp(&o));
-    int rc = ofile_commit(&o, err, sizeof err);
-    setrlimit(RLIMIT_FSIZE, &old);
-    signal(SIGXFSZ, SIG_DFL);
-    assert_int_equal(rc, -1);
+    struct big_write bw = { path, err, sizeof err };
+    assert_int_equal(with_fsize_limit(4096, write_big, &bw), -1);
     char want[512];
     snprintf(want, sizeof want, "%s: write failed (File too large); the file was not changed", path);
     assert_string_equal(err, want);

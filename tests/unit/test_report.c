@@ -8,12 +8,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <signal.h>
-#include <sys/resource.h>
 #include <unistd.h>
 #include <cmocka.h>
 #include "cfg.h"
 #include "csvrow.h"
+#include "fsize_limit.h"
 #include "power.h"
 #include "stats.h"
 
@@ -123,7 +122,7 @@ static void json_report_and_baseline(void **state)
     const char *text = slurp(path);
     static const char head[] =
         "{\"config\": \"small\", \"workload\": \"a\\\"b\\\\c\\nd\", \"engine\": \"c\", "
-        "\"n_cores\": 1, \"n_parts\": 1, \"compared_cycles\": 0,\n \"kernels\": [],\n \"total\": {";
+        "\"n_cores\": 1, \"n_parts\": 1, \"compared_cycles\": 0, \"complete\": true,\n \"kernels\": [],\n \"total\": {";
     assert_int_equal(strncmp(text, head, strlen(head)), 0);
     assert_non_null(strstr(text, "\n     {\"core\": 0, "));
     assert_non_null(strstr(text, "]},\n \"power\": {\"energy_j\": 0.00125, \"power_w\": 42.500000, "));
@@ -143,6 +142,14 @@ static void json_report_and_baseline(void **state)
     rmdir(dir);
 }
 
+struct json_write { run *r; const char *path; char *err; size_t errlen; };
+
+static int write_json(void *arg)
+{
+    struct json_write *j = arg;
+    return report_write_json(&j->r->rep, &j->r->pw, j->path, j->err, j->errlen);
+}
+
 static void json_unwritable(void **state)
 {
     run r;
@@ -159,16 +166,8 @@ static void json_unwritable(void **state)
     FILE *f = fopen(path, "w");
     fputs("previous", f);
     fclose(f);
-    signal(SIGXFSZ, SIG_IGN);
-    struct rlimit old, lim;
-    getrlimit(RLIMIT_FSIZE, &old);
-    lim = old;
-    lim.rlim_cur = 16;
-    assert_int_equal(setrlimit(RLIMIT_FSIZE, &lim), 0);
-    int rc = report_write_json(&r.rep, &r.pw, path, err, sizeof err);
-    setrlimit(RLIMIT_FSIZE, &old);
-    signal(SIGXFSZ, SIG_DFL);
-    assert_int_equal(rc, -1);
+    struct json_write jwr = { &r, path, err, sizeof err };
+    assert_int_equal(with_fsize_limit(16, write_json, &jwr), -1);
     assert_non_null(strstr(err, "r.json: write failed"));
     char buf[16] = "";
     f = fopen(path, "r");

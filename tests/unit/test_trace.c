@@ -438,7 +438,7 @@ static void test_errors_header_and_list(void **state)
     assert_string_equal(err, FIX "err_no_nregs.traceg:9: missing header line (-nregs)");
     expect_load_error(FIX "bad_list", FIX "bad_list/kernelslist.g:1: bad hex MemcpyHtoD address (0xzz)");
     expect_load_error(FIX "missing_kernel",
-                      FIX "missing_kernel/kernel-9.traceg: cannot open (No such file or directory)");
+                      FIX "missing_kernel/kernel-9.traceg:0: cannot open trace file (No such file or directory)");
     expect_load_error(FIX "nowhere", FIX "nowhere: cannot open (No such file or directory)");
 }
 
