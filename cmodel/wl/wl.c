@@ -1129,14 +1129,37 @@ static int ends_with(const char *s, const char *suf)
     return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
-static int add_kernel(workload *w, kern *k, const char *where, char *err, size_t errlen)
+int workload_add(workload *w, kern *k)
 {
-    if (w->n_kernels == sizeof w->kernels / sizeof w->kernels[0]) {
-        k->ops->destroy(k);
-        snprintf(err, errlen, "%s: more than %zu kernels (kernel)", where, sizeof w->kernels / sizeof w->kernels[0]);
-        return -1;
+    if (w->n_kernels == w->cap) {
+        uint32_t cap = w->cap ? w->cap * 2 : 16;
+        kern **grown = cap > w->cap ? realloc(w->kernels, cap * sizeof *grown) : NULL;
+        if (!grown) {
+            k->ops->destroy(k);
+            return -1;
+        }
+        w->kernels = grown;
+        w->cap = cap;
     }
     w->kernels[w->n_kernels++] = k;
+    return 0;
+}
+
+void workload_release(workload *w)
+{
+    for (uint32_t i = 0; i < w->n_kernels; i++)
+        if (w->kernels[i]) w->kernels[i]->ops->destroy(w->kernels[i]);
+    free(w->kernels);
+    w->kernels = NULL;
+    w->n_kernels = w->cap = 0;
+}
+
+static int add_kernel(workload *w, kern *k, const char *where, char *err, size_t errlen)
+{
+    if (workload_add(w, k)) {
+        snprintf(err, errlen, "%s: out of memory (kernel list)", where);
+        return -1;
+    }
     return 0;
 }
 
@@ -1258,7 +1281,5 @@ int wl_load(workload *w, const char *path, uint64_t seed, char *err, size_t errl
 
 void wl_free(workload *w)
 {
-    for (uint32_t i = 0; i < w->n_kernels; i++)
-        if (w->kernels[i]) w->kernels[i]->ops->destroy(w->kernels[i]);
-    w->n_kernels = 0;
+    workload_release(w);
 }

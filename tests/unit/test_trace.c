@@ -126,17 +126,19 @@ static void test_sass_unknown_counts(void **state)
     (void)state;
     sass_unknown u;
     memset(&u, 0, sizeof u);
-    sass_unknown_add(&u, "FOO.A");
-    sass_unknown_add(&u, "FOO.B");
-    sass_unknown_add(&u, "BAR2");
+    sass_unknown_add(&u, "FOO.A", 0);
+    sass_unknown_add(&u, "FOO.B", 1);
+    sass_unknown_add(&u, "BAR2", 0);
     assert_int_equal(u.n, 2);
     assert_string_equal(u.name[0], "FOO");
     assert_int_equal(u.count[0], 2);
+    assert_int_equal(u.addrs[0], 1);
     assert_int_equal(u.total, 3);
+    assert_int_equal(u.total_addrs, 1);
     for (int i = 0; i < SASS_UNKNOWN_MAX + 5; i++) {
         char name[16];
         snprintf(name, sizeof name, "Z%d", i);
-        sass_unknown_add(&u, name);
+        sass_unknown_add(&u, name, 0);
     }
     assert_int_equal(u.n, SASS_UNKNOWN_MAX);
     assert_int_equal(u.other, 7);          /* 2 names held before, 30 more fit, 7 left over */
@@ -417,7 +419,7 @@ static void test_errors_lines(void **state)
     expect_run_error(FIX "err_addr_count.traceg",
                      FIX "err_addr_count.traceg:14: address count 3 does not match mask 0x0000000f (4 active lanes)");
     expect_run_error(FIX "err_delta_count.traceg",
-                     FIX "err_delta_count.traceg:14: address count 5 does not match mask 0x0000000f (4 active lanes)");
+                     FIX "err_delta_count.traceg:14: address count 7 does not match mask 0x0000000f (4 active lanes)");
     expect_run_error(FIX "err_stride_gap.traceg",
                      FIX "err_stride_gap.traceg:14: base-stride addresses need contiguous active lanes (mask 0x00000005)");
     expect_run_error(FIX "err_register.traceg",
@@ -433,12 +435,12 @@ static void test_errors_header_and_list(void **state)
     kern *k = NULL;
     assert_int_equal(trace_open_kernel(&k, FIX "err_version.traceg", 1, err, sizeof err), -1);
     assert_null(k);
-    assert_string_equal(err, FIX "err_version.traceg:8: unsupported accelsim tracer version 2 (this reader reads 3..5)");
+    assert_string_equal(err, FIX "err_version.traceg:8: unsupported accelsim tracer version 9 (this reader reads 0..6)");
     assert_int_equal(trace_open_kernel(&k, FIX "err_no_nregs.traceg", 1, err, sizeof err), -1);
     assert_string_equal(err, FIX "err_no_nregs.traceg:9: missing header line (-nregs)");
     expect_load_error(FIX "bad_list", FIX "bad_list/kernelslist.g:1: bad hex MemcpyHtoD address (0xzz)");
     expect_load_error(FIX "missing_kernel",
-                      FIX "missing_kernel/kernel-9.traceg: cannot open (No such file or directory)");
+                      FIX "missing_kernel/kernel-9.traceg:0: cannot open trace file (No such file or directory)");
     expect_load_error(FIX "nowhere", FIX "nowhere: cannot open (No such file or directory)");
 }
 
@@ -560,9 +562,10 @@ static void roundtrip(int form)
     src.k.warps_per_cta = 2;
     src.k.regs_per_thread = 32;
     src.k.smem_per_cta = 512;
+    kern *one[1] = { &src.k };
     memset(&w, 0, sizeof w);
     w.n_kernels = 1;
-    w.kernels[0] = &src.k;
+    w.kernels = one;
     assert_int_equal(trace_write_workload(&w, tmpdir, form, err, sizeof err), 0);
     assert_int_equal(trace_load_workload(&back, tmpdir, err, sizeof err), 0);
     kern *k = back.kernels[0];
@@ -589,8 +592,8 @@ static void roundtrip(int form)
     trace_workload_free(&back);
 }
 
-static void test_roundtrip_list(void **state) { (void)state; roundtrip(TRACE_ADDR_LIST); }
-static void test_roundtrip_compressed(void **state) { (void)state; roundtrip(TRACE_ADDR_COMPRESS); }
+static void test_roundtrip_list(void **state) { (void)state; roundtrip(TRACE_ADDR_LIST | TRACE_WRITE_HINTS); }
+static void test_roundtrip_compressed(void **state) { (void)state; roundtrip(TRACE_ADDR_COMPRESS | TRACE_WRITE_HINTS); }
 
 /* Many CTAs resident at once, ended out of order (the CTA table). */
 static void test_many_resident_ctas(void **state)
@@ -605,7 +608,7 @@ static void test_many_resident_ctas(void **state)
     src.k.cta_threads = 48;
     src.k.warps_per_cta = 2;
     snprintf(path, sizeof path, "%s/many.traceg", tmpdir);
-    assert_int_equal(trace_write_kernel(&src.k, 1, path, TRACE_ADDR_COMPRESS, err, sizeof err), 0);
+    assert_int_equal(trace_write_kernel(&src.k, 1, path, TRACE_ADDR_COMPRESS | TRACE_WRITE_HINTS, err, sizeof err), 0);
     assert_int_equal(trace_open_kernel(&k, path, 1, err, sizeof err), 0);
     for (uint32_t c = 0; c < 300; c++) {
         assert_int_equal(k->ops->cta_begin(k, c, err, sizeof err), 0);
