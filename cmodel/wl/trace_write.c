@@ -128,7 +128,7 @@ static int put_inst(tw_buf *b, const inst *in, int form)
     const char *op = trace_write_opcode(in->cls);
     if (!op || in->ndst > KERN_MAX_DST || in->nsrc > KERN_MAX_SRC)
         return -1;
-    buf_printf(b, "%04x %08x ", in->pc, in->cls == IC_HINT ? 0u : in->mask);
+    buf_printf(b, "%04x %08x ", in->pc, in->mask);
     put_regs(b, in->ndst, in->dst);
     buf_printf(b, "%s ", op);
     put_regs(b, in->nsrc, in->src);

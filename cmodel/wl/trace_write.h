@@ -10,7 +10,7 @@
  * live lanes (written EXIT.CTASIM_END: Accel-Sim's opcode map keys on the
  * base EXIT; ctasim's reader counts it and leaves the model its implicit
  * exit, so the instruction stream round-trips).  Region-p hints (IC_HINT) only with TRACE_WRITE_HINTS, as
- * NOP.CTASIM_HINT with mask 0 (a NOP to Accel-Sim).
+ * NOP.CTASIM_HINT (a NOP to Accel-Sim).
  * The source is consumed: begin its CTAs afresh only if it supports that.
  */
 #ifndef TRACE_WRITE_H

@@ -123,7 +123,7 @@ static void json_report_and_baseline(void **state)
     const char *text = slurp(path);
     static const char head[] =
         "{\"config\": \"small\", \"workload\": \"a\\\"b\\\\c\\nd\", \"engine\": \"c\", "
-        "\"n_cores\": 1, \"n_parts\": 1, \"compared_cycles\": 0,\n \"kernels\": [],\n \"total\": {";
+        "\"n_cores\": 1, \"n_parts\": 1, \"compared_cycles\": 0, \"complete\": true,\n \"kernels\": [],\n \"total\": {";
     assert_int_equal(strncmp(text, head, strlen(head)), 0);
     assert_non_null(strstr(text, "\n     {\"core\": 0, "));
     assert_non_null(strstr(text, "]},\n \"power\": {\"energy_j\": 0.00125, \"power_w\": 42.500000, "));
