@@ -64,7 +64,7 @@ static void roundtrip(const char *wl_path, int form, const char *const *sets)
     workload w;
     memset(&w, 0, sizeof w);
     assert_int_equal(wl_load(&w, wl_path, 1, err, sizeof err), 0);
-    if (trace_write_workload(&w, dir, form, err, sizeof err) < 0) fail_msg("%s", err);
+    if (trace_write_workload(&w, dir, form | TRACE_WRITE_HINTS, err, sizeof err) < 0) fail_msg("%s", err);
     wl_free(&w);
     char list[512];
     snprintf(list, sizeof list, "%s/kernelslist.g", dir);
