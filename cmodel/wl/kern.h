@@ -97,7 +97,7 @@ typedef struct workload {
 } workload;
 
 /* Append k (ownership moves to w).  0, or -1 when out of memory (k is then
- * destroyed).  Defined in wl.c. */
+ * destroyed).  Defined in workload.c. */
 int  workload_add(workload *w, kern *k);
 /* Destroy every kernel and the array; w is left empty. */
 void workload_release(workload *w);

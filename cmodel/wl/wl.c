@@ -1129,31 +1129,6 @@ static int ends_with(const char *s, const char *suf)
     return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
-int workload_add(workload *w, kern *k)
-{
-    if (w->n_kernels == w->cap) {
-        uint32_t cap = w->cap ? w->cap * 2 : 16;
-        kern **grown = cap > w->cap ? realloc(w->kernels, cap * sizeof *grown) : NULL;
-        if (!grown) {
-            k->ops->destroy(k);
-            return -1;
-        }
-        w->kernels = grown;
-        w->cap = cap;
-    }
-    w->kernels[w->n_kernels++] = k;
-    return 0;
-}
-
-void workload_release(workload *w)
-{
-    for (uint32_t i = 0; i < w->n_kernels; i++)
-        if (w->kernels[i]) w->kernels[i]->ops->destroy(w->kernels[i]);
-    free(w->kernels);
-    w->kernels = NULL;
-    w->n_kernels = w->cap = 0;
-}
-
 static int add_kernel(workload *w, kern *k, const char *where, char *err, size_t errlen)
 {
     if (workload_add(w, k)) {
