@@ -337,7 +337,7 @@ static int load_workload(const opts *o, const gpu_cfg *cfg, workload *w, int *tr
             return -1;
         }
     }
-    if (*traced ? trace_load_workload(w, path, err, errlen) < 0
+    if (*traced ? trace_load_workload_p(w, path, &cfg->trace, err, errlen) < 0
                 : wl_load(w, path, cfg->run.seed, err, errlen) < 0)
         return -1;
     return 0;
@@ -356,7 +356,7 @@ static int dir_entries(const char *dir)
 }
 
 /* --write-trace: into an absent or empty folder, or any with --force. */
-static int write_trace(const opts *o, workload *w, char *err, size_t errlen)
+static int write_trace(const opts *o, const gpu_cfg *cfg, workload *w, char *err, size_t errlen)
 {
     const char *dir = o->write_trace;
     struct stat st;
@@ -376,7 +376,8 @@ static int write_trace(const opts *o, workload *w, char *err, size_t errlen)
         snprintf(err, errlen, "%s: cannot create the folder (%s) (--write-trace)", dir, strerror(errno));
         return -1;
     }
-    return trace_write_workload(w, dir, TRACE_ADDR_COMPRESS, err, errlen);
+    int hints = cfg->trace.write_hints ? TRACE_WRITE_HINTS : 0;
+    return trace_write_workload(w, dir, TRACE_ADDR_COMPRESS | hints, err, errlen);
 }
 
 /* ---------------------------------------------------------------- outputs */
@@ -552,7 +553,7 @@ int main(int argc, char **argv)
         cfg_dump(&s->cfg, stdout);
         status = 0;
     } else if (s->o.write_trace) {
-        status = write_trace(&s->o, &s->wl, err, sizeof err) < 0 ? die(err) : 0;
+        status = write_trace(&s->o, &s->cfg, &s->wl, err, sizeof err) < 0 ? die(err) : 0;
         if (status == 0)
             printf("wrote %s/kernelslist.g; run it with: ctasim --trace %s\n", s->o.write_trace,
                    s->o.write_trace);

@@ -11,7 +11,7 @@ mkdir -p "$out/corpus" "$out/artifacts"
 CLANG=${CLANG:-clang-14}
 "$CLANG" -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 -Icmodel/wl -Icmodel/base \
     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-    tests/fuzz/fuzz_trace.c cmodel/wl/trace.c cmodel/wl/sass.c cmodel/base/infile.c -llzma -o "$out/fuzz_trace"
+    tests/fuzz/fuzz_trace.c cmodel/wl/trace.c cmodel/wl/workload.c cmodel/wl/sass.c cmodel/base/infile.c -llzma -o "$out/fuzz_trace"
 seed=$out/seed
 rm -rf "$seed"; mkdir -p "$seed"
 cp tests/data/traces/*.traceg "$seed/"

@@ -52,6 +52,7 @@ static const reg_entry registry[] = {
     { &arcta_keys, CTL_BASE }, { &ucs_keys, CTL_BASE },
     { &run_keys, 0 },
     { &power_keys, offsetof(gpu_cfg, power) },
+    { &trace_keys, offsetof(gpu_cfg, trace) },
 };
 #define NREG (sizeof registry / sizeof registry[0])
 #define CFG_MAX_INCLUDE 8
@@ -96,6 +97,7 @@ void cfg_defaults(gpu_cfg *c)
     ctl_cfg_defaults(&c->ctl, c->sm.n_cores, c->mem.n_parts);
     c->run = (run_params){ .seed = 1, .max_cycles = 0, .timeline_period = 1024 };
     power_cfg_defaults(&c->power);
+    trace_params_defaults(&c->trace);
 }
 
 /* ---------------------------------------------------------------- origins */

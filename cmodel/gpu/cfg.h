@@ -19,6 +19,7 @@
 #include "power_cfg.h"
 #include "policy.h"
 #include "sm_params.h"
+#include "trace.h"
 
 /* Clock domains (keys clock.*), MHz. */
 typedef struct clk_params {
@@ -56,6 +57,7 @@ typedef struct gpu_cfg {
     policy_params policy;       /* gpu/policy.h */
     ctl_cfg       ctl;          /* ctl/ctl_seam.h: the units' registers */
     power_cfg     power;        /* report/power_cfg.h */
+    trace_params  trace;        /* wl/trace.h: Accel-Sim trace reading */
     run_params    run;
     cfg_origin    origin;
 } gpu_cfg;

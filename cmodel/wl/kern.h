@@ -87,11 +87,19 @@ struct kern {
 #define KERN_MAX_WARP_INSTS (1ull << 30)
 #define KERN_MAX_CTAS       1048575u
 
-/* A workload: kernels run in sequence. */
+/* A workload: kernels run in sequence.  No fixed count: the array grows as
+ * kernels are added (workload_add); each kernel holds only its description
+ * until the model begins its CTAs. */
 typedef struct workload {
     char     path[256];
-    uint32_t n_kernels;
-    kern    *kernels[64];
+    uint32_t n_kernels, cap;
+    kern   **kernels;           /* n_kernels entries, owned */
 } workload;
+
+/* Append k (ownership moves to w).  0, or -1 when out of memory (k is then
+ * destroyed).  Defined in workload.c. */
+int  workload_add(workload *w, kern *k);
+/* Destroy every kernel and the array; w is left empty. */
+void workload_release(workload *w);
 
 #endif

@@ -18,6 +18,7 @@
 #include <stdio.h>
 
 #define SASS_GENERIC 1u      /* generic address space: shared or global by address */
+#define SASS_LOCAL   2u      /* local memory (LDL/STL): per-thread offsets */
 
 /* Class (enum iclass) of an opcode token; *flags gets SASS_* bits.
  * Returns -1 (flags 0) when the base opcode is not in the table. */
@@ -31,24 +32,32 @@ typedef struct sass_entry {
     const char *name;    /* base opcode */
     uint8_t     cls;     /* enum iclass */
     uint8_t     flags;   /* SASS_* */
-    const char *family;  /* ISA families that have it: "P" Pascal, "V" Volta, "T" Turing, "A" Ampere */
+    const char *family;  /* ISA families that have it: "P" Pascal, "V" Volta, "T" Turing,
+                          * "A" Ampere/Ada, "H" Hopper, "B" Blackwell */
 } sass_entry;
 unsigned sass_table_size(void);
 const sass_entry *sass_table_entry(unsigned i);
 
-/* Unknown-opcode counts, per base opcode. */
+/* Family letter (P V T A H B) of a trace's "-binary version" (sm_XY -> XY),
+ * 0 for a version no family covers. */
+char sass_family(int binary_version);
+
+/* Unknown-opcode counts, per base opcode.  An unknown opcode is timed as SP;
+ * addresses it carries are dropped (counted in addrs). */
 #define SASS_UNKNOWN_MAX 32
 #define SASS_NAME_MAX 24
 typedef struct sass_unknown {
     uint32_t n;                                  /* distinct names held */
     char     name[SASS_UNKNOWN_MAX][SASS_NAME_MAX];
     uint64_t count[SASS_UNKNOWN_MAX];
+    uint64_t addrs[SASS_UNKNOWN_MAX];            /* executions that carried addresses */
+    uint64_t total_addrs;
     uint64_t other;                              /* executions of names beyond the table */
     uint64_t total;                              /* all unknown executions */
 } sass_unknown;
 
-void     sass_unknown_add(sass_unknown *u, const char *opcode);
-/* One line per name: "<prefix>unknown SASS opcode NAME executed N times (as SP)". */
+void     sass_unknown_add(sass_unknown *u, const char *opcode, int with_addrs);
+/* One line per name: "<prefix>unknown SASS opcode NAME executed N times, timed as SP; ...". */
 void     sass_unknown_print(const sass_unknown *u, const char *prefix, FILE *out);
 
 #endif

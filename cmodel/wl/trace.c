@@ -20,7 +20,29 @@
 #include <string.h>
 #include <sys/stat.h>
 #include "infile.h"
+#include "keys.h"
 #include "trace.h"
+
+/* ------------------------------------------------------------------ parameters */
+
+static const key_def trace_rows[] = {
+    KEY_U(trace_params, "trace.nregs", nregs, 0, 255, 0, "registers", "0 = the trace's -nregs",
+          "registers per thread for every trace kernel, overriding -nregs (for traces whose "
+          "header value is bogus); the run reports the override"),
+    KEY_U(trace_params, "trace.local_map", local_map, 0, 1, 0, "", "GPGPU-Sim translate_local_memaddr",
+          "1: LDL/STL addresses are per-thread offsets, translated to one word-interleaved "
+          "region per CTA slot; 0: used as recorded"),
+    KEY_U(trace_params, "trace.write_hints", write_hints, 0, 1, 0, "", "off: stock readers",
+          "--write-trace: write region-p hints as NOP.CTASIM_HINT (ctasim reads them as hints, "
+          "Accel-Sim as a NOP)"),
+};
+const key_table trace_keys = KEY_TABLE("trace", NULL, trace_rows);
+
+void trace_params_defaults(trace_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->local_map = 1;
+}
 
 #define RD_BUF        (1u << 16)
 #define RD_LINE_MAX   (1u << 20)
@@ -31,6 +53,7 @@
 #define TR_SHMEM_WINDOW (16ull << 20)   /* generic shared window if local base does not bound it */
 #define TR_FREE_KEEP  64                /* idle CTA buffers kept for reuse */
 #define TR_UNKNOWN_KEYS 32
+#define TR_MAX_IMM    2                 /* trailing immediates (one from 2023, two with nvbit 1.8) */
 
 /* ------------------------------------------------------------------ errors */
 
@@ -358,6 +381,7 @@ typedef struct tr_rec {           /* one warp instruction, compact */
 
 typedef struct tr_cta {           /* one begun thread block */
     uint32_t  cta;
+    uint32_t  lslot;              /* local-memory slot while begun */
     tr_rec   *recs;
     size_t    nrec, caprec;
     uint64_t *addrs;
@@ -373,7 +397,10 @@ typedef struct tr_kern {
     tr_rd      rd;
     int        rd_open, broken;
     char       broken_msg[256];
+    trace_params prm;
     uint32_t   next_cta;
+    uint8_t   *cta_slot_busy;     /* local-memory slots (concurrent CTAs), lowest free first */
+    uint32_t   n_cta_slots;
     tr_cta   **slot;              /* open-addressing table of begun CTAs, key cta */
     uint32_t   slot_cap, slot_used;
     tr_cta    *idle[TR_FREE_KEEP];
@@ -571,6 +598,28 @@ static int hdr_mark(tr_kern *tk, uint64_t *mark, const char *key, uint64_t line,
     return 0;
 }
 
+/* "-accelsim tracer version": an integer, or the early tracers' "1.2"
+ * (Accel-Sim reads the integer part). */
+static int hdr_version(tr_kern *tk, const char *val, uint64_t line, uint64_t *v, char *err, size_t errlen)
+{
+    char buf[24];
+    uint64_t frac;
+    size_t n = strcspn(val, ".");
+    int bad = n == 0 || n >= sizeof buf;
+    if (!bad) {
+        memcpy(buf, val, n);
+        buf[n] = '\0';
+        bad = parse_u64(buf, 0, UINT32_MAX, v) || (val[n] == '.' && parse_u64(val + n + 1, 0, UINT32_MAX, &frac));
+    }
+    if (bad)
+        return tr_fail(err, errlen, tk->info.file, line, "bad value for -accelsim tracer version (%s)", val);
+    if (*v > TRACE_VERSION_MAX)
+        return tr_fail(err, errlen, tk->info.file, line,
+                       "unsupported accelsim tracer version %llu (this reader reads %d..%d)",
+                       (unsigned long long)*v, TRACE_VERSION_MIN, TRACE_VERSION_MAX);
+    return 0;
+}
+
 static int hdr_line(tr_kern *tk, tr_hdr_seen *seen, char *text, uint64_t line, char *err, size_t errlen)
 {
     trace_info *in = &tk->info;
@@ -603,9 +652,19 @@ static int hdr_line(tr_kern *tk, tr_hdr_seen *seen, char *text, uint64_t line, c
         tk->k.smem_per_cta = (uint32_t)v;
     } else if (!strcmp(key, "nregs")) {
         if (hdr_mark(tk, &seen->nregs, key, line, err, errlen) ||
-            hdr_number(tk, key, val, 0, 255, line, &v, err, errlen))
+            hdr_number(tk, key, val, 0, UINT32_MAX, line, &v, err, errlen))
             return -1;
-        tk->k.regs_per_thread = (uint32_t)v;
+        in->nregs_header = (uint32_t)v;
+        if (tk->prm.nregs) {
+            tk->k.regs_per_thread = tk->prm.nregs;
+            in->nregs_overridden = 1;
+        } else if (v > 255) {
+            return tr_fail(err, errlen, in->file, line, "-nregs = %llu above the limit of 255 "
+                           "registers per thread (SASS has R0..R254); override with --set "
+                           "trace.nregs=N (-nregs)", (unsigned long long)v);
+        } else {
+            tk->k.regs_per_thread = (uint32_t)v;
+        }
     } else if (!strcmp(key, "binary version")) {
         if (hdr_once(tk, &seen->binary, key, line, err, errlen) ||
             hdr_number(tk, key, val, 0, INT32_MAX, line, &v, err, errlen))
@@ -613,12 +672,8 @@ static int hdr_line(tr_kern *tk, tr_hdr_seen *seen, char *text, uint64_t line, c
         in->binary_version = (int32_t)v;
     } else if (!strcmp(key, "accelsim tracer version")) {
         if (hdr_mark(tk, &seen->version, key, line, err, errlen) ||
-            hdr_number(tk, key, val, 0, UINT32_MAX, line, &v, err, errlen))
+            hdr_version(tk, val, line, &v, err, errlen))
             return -1;
-        if (v < TRACE_VERSION_MIN || v > TRACE_VERSION_MAX)
-            return tr_fail(err, errlen, in->file, line,
-                           "unsupported accelsim tracer version %llu (this reader reads %d..%d)",
-                           (unsigned long long)v, TRACE_VERSION_MIN, TRACE_VERSION_MAX);
         in->version = (uint32_t)v;
     } else if (!strcmp(key, "enable lineinfo")) {
         if (hdr_once(tk, &seen->lineinfo, key, line, err, errlen) ||
@@ -638,6 +693,8 @@ static int hdr_line(tr_kern *tk, tr_hdr_seen *seen, char *text, uint64_t line, c
     } else if (!strcmp(key, "nvbit version")) {
         if (hdr_once(tk, &seen->nvbit, key, line, err, errlen))
             return -1;
+    } else if (!strncmp(key, "cluster", 7)) {
+        /* Hopper thread-block clusters (-cluster dim ...): placement is per CTA here */
     } else {
         hdr_unknown(tk, seen, key, line);
     }
@@ -647,12 +704,10 @@ static int hdr_line(tr_kern *tk, tr_hdr_seen *seen, char *text, uint64_t line, c
 /* Derive the kern fields; check what the header must give. */
 static int hdr_finish(tr_kern *tk, const tr_hdr_seen *seen, uint64_t line, char *err, size_t errlen)
 {
-    static const char *const need_name[5] = {
-        "grid dim", "block dim", "nregs", "shmem", "accelsim tracer version"
-    };
-    const uint64_t need[5] = { seen->grid, seen->block, seen->nregs, seen->shmem, seen->version };
+    static const char *const need_name[4] = { "grid dim", "block dim", "nregs", "shmem" };
+    const uint64_t need[4] = { seen->grid, seen->block, seen->nregs, seen->shmem };
     trace_info *in = &tk->info;
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 4; i++)
         if (!need[i])
             return tr_fail(err, errlen, in->file, line, "missing header line (-%s)", need_name[i]);
     uint64_t ctas = (uint64_t)in->grid[0] * in->grid[1];
@@ -748,8 +803,9 @@ static int line_dec(tr_line *L, const char *what, uint64_t max, uint64_t *out)
     return 0;
 }
 
-/* Registers: R0..R254, R255 / RZ = KERN_REG_NONE.  The tracer records vector
- * registers only; predicate and uniform registers are an error. */
+/* Registers: R0..R254, R255 / RZ = KERN_REG_NONE.  Uniform registers
+ * (UR0..UR63, URZ; nvbit 1.8 tracers list them) are not vector registers:
+ * kept in the count, no dependency.  Predicates are an error. */
 static int line_regs(tr_line *L, const char *what, unsigned max, uint8_t *regs, uint8_t *n)
 {
     uint64_t count;
@@ -765,7 +821,8 @@ static int line_regs(tr_line *L, const char *what, unsigned max, uint8_t *regs, 
         uint64_t num;
         if (!t)
             return -1;
-        if (!strcmp(t, "RZ"))
+        if (!strcmp(t, "RZ") || !strcmp(t, "URZ") ||
+            (t[0] == 'U' && t[1] == 'R' && !parse_u64(t + 2, 0, 255, &num)))
             continue;
         if (t[0] != 'R' || parse_u64(t + 1, 0, 255, &num))
             return line_fail(L, "unsupported register (%s): only R0..R255 are traced", t);
@@ -798,15 +855,27 @@ static int mask_contiguous(uint32_t mask)
     return (run & mask) == 0;
 }
 
+/* Tokens after the address mode that mode needs for `active` lanes. */
+static int addr_tokens(uint64_t mode, int active)
+{
+    return mode == 1 ? 2 : active;
+}
+
 /* Addresses of the active lanes, in lane order, into a[] (popcount entries).
- * rem = tokens left for them. */
-static int line_addrs(tr_line *L, uint32_t mask, int rem, uint64_t *a)
+ * rem = tokens left on the line; up to TR_MAX_IMM trailing immediates may
+ * follow the addresses (*extra gets their count). */
+static int line_addrs(tr_line *L, uint32_t mask, int rem, uint64_t *a, int *extra)
 {
     int active = __builtin_popcount(mask);
     uint64_t mode;
     if (line_dec(L, "address mode", UINT32_MAX, &mode))
         return -1;
     rem--;
+    *extra = rem - addr_tokens(mode, active);
+    if (*extra > 0 && *extra <= TR_MAX_IMM)
+        rem -= *extra;
+    else
+        *extra = 0;
     if (mode == 0) {
         if (rem != active)
             return line_fail(L, "address count %d does not match mask 0x%08x (%d active lanes)",
@@ -866,26 +935,123 @@ static int generic_is_shared(const trace_info *in, uint64_t addr)
     return addr >= in->shmem_base && addr < end;
 }
 
-static int class_of(tr_kern *tk, const char *opcode, int width, uint32_t mask, const uint64_t *a)
+/* Generic LD/ST in the local window [local base, + 16 MiB) (local base above shmem base). */
+static int generic_is_local(const trace_info *in, uint64_t addr)
 {
-    unsigned flags;
-    int cls = sass_class(opcode, &flags);
-    if (cls < 0) {
-        sass_unknown_add(&tk->info.unknown, opcode);
-        return width ? IC_GLD : IC_SP;
+    return in->local_base > in->shmem_base && addr >= in->local_base &&
+           addr - in->local_base < TR_SHMEM_WINDOW;
+}
+
+static void cta_coords(const tr_kern *tk, uint32_t cta, uint32_t xyz[3]);
+
+/* Trailing immediates: n signed decimal or hex numbers. */
+static int line_imms(tr_line *L, int n)
+{
+    for (int j = 0; j < n; j++) {
+        const char *t = line_take(L, "immediate");
+        int64_t imm;
+        uint64_t u;
+        if (!t)
+            return -1;
+        if (parse_i64(t, &imm) && !(t[0] == '0' && t[1] == 'x' && !parse_u64(t, 1, UINT64_MAX, &u)))
+            return line_fail(L, "bad immediate (%s)", t);
     }
-    if ((flags & SASS_GENERIC) && width && mask && generic_is_shared(&tk->info, a[0]))
+    return 0;
+}
+
+/* Pre-version-3 lines start with the thread block and warp: "x y z w". */
+static int line_prefix_v2(tr_kern *tk, const tr_cta *c, uint32_t w, tr_line *L)
+{
+    uint64_t v[4];
+    uint32_t want[3];
+    static const char *const what[4] = { "thread block x", "thread block y", "thread block z", "warp" };
+    for (int j = 0; j < 4; j++)
+        if (line_dec(L, what[j], UINT32_MAX, &v[j]))
+            return -1;
+    cta_coords(tk, c->cta, want);
+    if (v[0] != want[0] || v[1] != want[1] || v[2] != want[2] || v[3] != w)
+        return line_fail(L, "line of thread block (%llu,%llu,%llu) warp %llu inside thread block "
+                         "(%u,%u,%u) warp %u", (unsigned long long)v[0], (unsigned long long)v[1],
+                         (unsigned long long)v[2], (unsigned long long)v[3], want[0], want[1], want[2], w);
+    return 0;
+}
+
+/* Local memory (GPGPU-Sim's translate_local_memaddr, per CTA slot): the
+ * recorded value is a per-thread offset; thread t of the CTA in local slot s
+ * gets one word-interleaved region, element size max(4, width), so a warp
+ * reading one offset touches consecutive words the way GPGPU-Sim lays them. */
+static void local_translate(tr_kern *tk, const tr_cta *c, uint32_t w, uint32_t mask, unsigned width,
+                            uint64_t *a)
+{
+    uint64_t elem = width > 4 ? width : 4, threads = (uint64_t)tk->k.warps_per_cta * 32;
+    uint64_t region = threads * TRACE_LOCAL_PER_THREAD;
+    int j = 0;
+    for (uint32_t lane = 0; lane < 32; lane++) {
+        if (!(mask >> lane & 1u))
+            continue;
+        uint64_t off = a[j];
+        if (tk->info.local_base && off >= tk->info.local_base)
+            off -= tk->info.local_base;
+        if (off >= TRACE_LOCAL_PER_THREAD) {
+            off %= TRACE_LOCAL_PER_THREAD;
+            tk->info.local_folded++;
+        }
+        uint64_t t = (uint64_t)w * 32 + lane;
+        a[j++] = TRACE_LOCAL_START + c->lslot * region + off / elem * threads * elem + t * elem + off % elem;
+    }
+    tk->info.local_insts++;
+}
+
+static int class_of(tr_kern *tk, const char *opcode, int width, uint32_t mask, const uint64_t *a,
+                    unsigned *flags)
+{
+    int cls = sass_class(opcode, flags);
+    if (cls < 0) {
+        sass_unknown_add(&tk->info.unknown, opcode, width != 0);
+        return IC_SP;
+    }
+    if ((*flags & SASS_GENERIC) && width && mask && generic_is_shared(&tk->info, a[0]))
         return cls == IC_GST ? IC_SST : IC_SLD;
     return cls;
 }
 
-/* Parse one instruction line of warp w into c. */
+/* Append the record (and its addresses) to warp w of c. */
+static int inst_store(tr_kern *tk, tr_cta *c, uint32_t w, tr_rec *rec, const uint64_t *a, tr_line *L)
+{
+    int active = __builtin_popcount(rec->mask);
+    rec->addr_off = (uint32_t)c->naddr;
+    if (rec->bytes && active) {
+        if (c->naddr + (size_t)active > UINT32_MAX ||
+            grow((void **)&c->addrs, &c->capaddr, c->naddr + (size_t)active, sizeof *c->addrs))
+            return line_fail(L, "out of memory (addresses of one thread block)");
+        memcpy(c->addrs + c->naddr, a, (size_t)active * sizeof a[0]);
+        c->naddr += (size_t)active;
+    }
+    if (grow((void **)&c->recs, &c->caprec, c->nrec + 1, sizeof *c->recs))
+        return line_fail(L, "out of memory (instructions of one thread block)");
+    /* EXIT ends the warp only as its last instruction; an earlier EXIT retired
+     * some (predicated) lanes and is a control instruction. */
+    if (c->warp_count[w] && c->recs[c->nrec - 1].cls == IC_EXIT)
+        c->recs[c->nrec - 1].cls = IC_BRA;
+    c->recs[c->nrec++] = *rec;
+    c->warp_count[w]++;
+    tk->info.insts++;
+    tk->info.thread_insts += (uint64_t)active;
+    return 0;
+}
+
+/* Parse one instruction line of warp w into c: 0 stored, 1 an implicit
+ * exit (counted by insts, not stored), -1 error. */
 static int inst_line(tr_kern *tk, tr_cta *c, uint32_t w, tr_line *L)
 {
     uint64_t v, pc, mask, width = 0;
     tr_rec rec;
     uint64_t a[32];
+    int extra = 0;
+    unsigned flags = 0;
     memset(&rec, 0, sizeof rec);
+    if (tk->info.version < 3 && line_prefix_v2(tk, c, w, L))
+        return -1;
     if (tk->info.lineinfo && line_dec(L, "line number", UINT64_MAX, &v))
         return -1;
     if (line_hex(L, "PC", UINT32_MAX, &pc) || line_hex(L, "mask", UINT32_MAX, &mask) ||
@@ -899,53 +1065,34 @@ static int inst_line(tr_kern *tk, tr_cta *c, uint32_t w, tr_line *L)
     if (line_regs(L, "source", KERN_MAX_SRC, rec.src, &rec.nsrc) ||
         line_dec(L, "mem_width", UINT32_MAX, &width))
         return -1;
-    int has_imm = tk->info.version >= 5;
-    int rem = L->ntok - L->i - has_imm;
+    int rem = L->ntok - L->i;
     if (width > 16)
         return line_fail(L, "mem_width %llu out of range 0..16", (unsigned long long)width);
-    if (width && line_addrs(L, (uint32_t)mask, rem, a))
+    if (width && line_addrs(L, (uint32_t)mask, rem, a, &extra))
         return -1;
-    if (!width && rem > 0)
+    if (!width && rem > TR_MAX_IMM)
         return line_fail(L, "tokens after mem_width 0 (%s)", L->tok[L->i]);
-    if (has_imm) {
-        const char *t = line_take(L, "immediate");
-        int64_t imm;
-        if (!t)
-            return -1;
-        if (parse_i64(t, &imm))
-            return line_fail(L, "bad immediate (%s)", t);
-    }
-    int cls = class_of(tk, opcode, (int)width, (uint32_t)mask, a);
+    if (line_imms(L, width ? extra : rem))
+        return -1;
+    /* the EXIT ctasim's writer adds for stock readers: the model's implicit exit */
+    if (!strcmp(opcode, TRACE_IMPLICIT_EXIT))
+        return 1;
+    int cls = class_of(tk, opcode, (int)width, (uint32_t)mask, a, &flags);
     if (is_mem_class(cls) && !width)
         return line_fail(L, "memory opcode without mem_width and addresses (%s)", opcode);
-    int active = __builtin_popcount((uint32_t)mask);
     if (width && !is_mem_class(cls)) {
         tk->info.addrs_ignored++;
         width = 0;
     }
+    int local = (flags & SASS_LOCAL) || ((flags & SASS_GENERIC) && width && mask &&
+                                         generic_is_local(&tk->info, a[0]));
+    if (width && mask && local && tk->prm.local_map)
+        local_translate(tk, c, w, (uint32_t)mask, (unsigned)width, a);
     rec.pc = (uint32_t)pc;
     rec.mask = (uint32_t)mask;
     rec.cls = (uint8_t)cls;
     rec.bytes = (uint8_t)width;
-    rec.addr_off = (uint32_t)c->naddr;
-    if (width && active) {
-        if (c->naddr + (size_t)active > UINT32_MAX ||
-            grow((void **)&c->addrs, &c->capaddr, c->naddr + (size_t)active, sizeof *c->addrs))
-            return line_fail(L, "out of memory (addresses of one thread block)");
-        memcpy(c->addrs + c->naddr, a, (size_t)active * sizeof a[0]);
-        c->naddr += (size_t)active;
-    }
-    if (grow((void **)&c->recs, &c->caprec, c->nrec + 1, sizeof *c->recs))
-        return line_fail(L, "out of memory (instructions of one thread block)");
-    /* EXIT ends the warp only as its last instruction; an earlier EXIT retired
-     * some (predicated) lanes and is a control instruction. */
-    if (c->warp_count[w] && c->recs[c->nrec - 1].cls == IC_EXIT)
-        c->recs[c->nrec - 1].cls = IC_BRA;
-    c->recs[c->nrec++] = rec;
-    c->warp_count[w]++;
-    tk->info.insts++;
-    tk->info.thread_insts += (uint64_t)active;
-    return 0;
+    return inst_store(tk, c, w, &rec, a, L);
 }
 
 /* ------------------------------------------------------------------ thread blocks */
@@ -955,6 +1102,7 @@ typedef struct tr_tb {            /* parse state of one #BEGIN_TB .. #END_TB */
     int      have_id;
     int64_t  warp;                /* current warp, -1 none */
     uint64_t insts;               /* its insts = K, UINT64_MAX before the line */
+    uint32_t implicit;            /* its EXIT.CTASIM_END lines (counted, not run) */
 } tr_tb;
 
 static void cta_coords(const tr_kern *tk, uint32_t cta, uint32_t xyz[3])
@@ -971,9 +1119,9 @@ static int tb_close_warp(tr_kern *tk, tr_cta *c, tr_tb *tb, char *err, size_t er
     uint32_t w = (uint32_t)tb->warp;
     if (tb->insts == UINT64_MAX)
         return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno, "warp %u has no insts line", w);
-    if (c->warp_count[w] != tb->insts)
+    if (c->warp_count[w] + tb->implicit != tb->insts)
         return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno,
-                       "warp %u has %u instruction lines, insts = %llu", w, c->warp_count[w],
+                       "warp %u has %u instruction lines, insts = %llu", w, c->warp_count[w] + tb->implicit,
                        (unsigned long long)tb->insts);
     tb->warp = -1;
     return 0;
@@ -1016,6 +1164,7 @@ static int tb_warp_line(tr_kern *tk, tr_cta *c, tr_tb *tb, const char *val, char
     c->warp_start[w] = (uint32_t)c->nrec;
     tb->warp = (int64_t)w;
     tb->insts = UINT64_MAX;
+    tb->implicit = 0;
     return 0;
 }
 
@@ -1078,7 +1227,7 @@ static int tb_body_line(tr_kern *tk, tr_cta *c, tr_tb *tb, char *err, size_t err
         return tb_insts_line(tk, tb, val, err, errlen);
     if (tb->warp < 0 || tb->insts == UINT64_MAX)
         return tr_fail(err, errlen, r->path, r->lineno, "unexpected line in thread block (%.40s)", s);
-    if (c->warp_count[tb->warp] >= tb->insts)
+    if (c->warp_count[tb->warp] + tb->implicit >= tb->insts)
         return tr_fail(err, errlen, r->path, r->lineno, "more instruction lines than insts = %llu (warp %lld)",
                        (unsigned long long)tb->insts, (long long)tb->warp);
     char *tok[TR_MAX_TOK];
@@ -1086,14 +1235,16 @@ static int tb_body_line(tr_kern *tk, tr_cta *c, tr_tb *tb, char *err, size_t err
     if (ntok < 0)
         return tr_fail(err, errlen, r->path, r->lineno, "more than %d tokens in line", TR_MAX_TOK);
     tr_line L = { tok, ntok, 0, r, err, errlen };
-    return inst_line(tk, c, (uint32_t)tb->warp, &L);
+    int rc = inst_line(tk, c, (uint32_t)tb->warp, &L);
+    tb->implicit += rc == 1 ? 1u : 0u;
+    return rc < 0 ? -1 : 0;
 }
 
 /* Read the next thread block of the file into c (c->cta set). */
 static int tb_read(tr_kern *tk, tr_cta *c, char *err, size_t errlen)
 {
     tr_rd *r = &tk->rd;
-    tr_tb tb = { 0, 0, -1, UINT64_MAX };
+    tr_tb tb = { 0, 0, -1, UINT64_MAX, 0 };
     uint32_t xyz[3];
     int got;
     cta_coords(tk, c->cta, xyz);
@@ -1165,6 +1316,40 @@ static int tk_broken(tr_kern *tk, const char *msg, char *err, size_t errlen)
     return -1;
 }
 
+/* Lowest free local-memory slot (GPGPU-Sim's hardware CTA number). */
+static int lslot_take(tr_kern *tk, uint32_t *out)
+{
+    uint32_t i = 0;
+    while (i < tk->n_cta_slots && tk->cta_slot_busy[i])
+        i++;
+    if (i == tk->n_cta_slots) {
+        uint32_t n = tk->n_cta_slots ? tk->n_cta_slots * 2 : 64;
+        uint8_t *grown = realloc(tk->cta_slot_busy, n);
+        if (!grown)
+            return -1;
+        memset(grown + tk->n_cta_slots, 0, n - tk->n_cta_slots);
+        tk->cta_slot_busy = grown;
+        tk->n_cta_slots = n;
+    }
+    tk->cta_slot_busy[i] = 1;
+    *out = i;
+    return 0;
+}
+
+/* The kernel ran to its end: drop what its CTAs held. */
+static void tk_release(tr_kern *tk)
+{
+    for (uint32_t i = 0; i < tk->n_idle; i++)
+        cta_free(tk->idle[i]);
+    tk->n_idle = 0;
+    free(tk->slot);
+    tk->slot = NULL;
+    tk->slot_cap = tk->slot_used = 0;
+    free(tk->cta_slot_busy);
+    tk->cta_slot_busy = NULL;
+    tk->n_cta_slots = 0;
+}
+
 static int tk_cta_begin(kern *k, uint32_t cta, char *err, unsigned errlen)
 {
     tr_kern *tk = tk_of(k);
@@ -1184,7 +1369,12 @@ static int tk_cta_begin(kern *k, uint32_t cta, char *err, unsigned errlen)
     if (!c)
         return tr_fail(err, errlen, tk->info.file, 0, "out of memory (CTA buffer)");
     c->cta = cta;
+    if (lslot_take(tk, &c->lslot)) {
+        cta_give_back(tk, c);
+        return tr_fail(err, errlen, tk->info.file, 0, "out of memory (local-memory slots)");
+    }
     if (tb_read(tk, c, err, errlen)) {
+        tk->cta_slot_busy[c->lslot] = 0;
         cta_give_back(tk, c);
         return tk_broken(tk, err, err, errlen);
     }
@@ -1231,7 +1421,10 @@ static void tk_cta_end(kern *k, uint32_t cta)
     if (!c)
         return;
     slot_remove(tk, cta);
+    tk->cta_slot_busy[c->lslot] = 0;
     cta_give_back(tk, c);
+    if (tk->next_cta == k->n_cta && tk->slot_used == 0)
+        tk_release(tk);
 }
 
 static void tk_destroy(kern *k)
@@ -1241,9 +1434,7 @@ static void tk_destroy(kern *k)
         rd_close(&tk->rd);
     for (uint32_t i = 0; i < tk->slot_cap; i++)
         cta_free(tk->slot[i]);
-    free(tk->slot);
-    for (uint32_t i = 0; i < tk->n_idle; i++)
-        cta_free(tk->idle[i]);
+    tk_release(tk);
     free(tk);
 }
 
@@ -1259,6 +1450,12 @@ static const char *base_name(const char *path)
 
 int trace_open_kernel(kern **out, const char *path, uint32_t kernel_id, char *err, size_t errlen)
 {
+    return trace_open_kernel_p(out, path, kernel_id, NULL, err, errlen);
+}
+
+int trace_open_kernel_p(kern **out, const char *path, uint32_t kernel_id, const trace_params *p,
+                        char *err, size_t errlen)
+{
     *out = NULL;
     if (strlen(path) >= sizeof ((trace_info *)0)->file)
         return tr_fail(err, errlen, path, 0, "path too long");
@@ -1271,6 +1468,10 @@ int trace_open_kernel(kern **out, const char *path, uint32_t kernel_id, char *er
     snprintf(tk->k.name, sizeof tk->k.name, "%s", base_name(path));
     tk->info.kernel_id = kernel_id;
     tk->info.binary_version = -1;
+    if (p)
+        tk->prm = *p;
+    else
+        trace_params_defaults(&tk->prm);
     tr_rd r;
     int rc = rd_open(&r, path, err, errlen);
     if (rc == 0) {
@@ -1292,10 +1493,7 @@ const trace_info *trace_kern_info(const kern *k)
 
 void trace_workload_free(workload *w)
 {
-    for (uint32_t i = 0; i < w->n_kernels; i++)
-        if (w->kernels[i])
-            w->kernels[i]->ops->destroy(w->kernels[i]);
-    w->n_kernels = 0;
+    workload_release(w);
 }
 
 /* "MemcpyHtoD,0xADDR,BYTES" */
@@ -1320,25 +1518,45 @@ static int memcpy_line(const char *s, const char *file, uint64_t line, uint64_t 
     return 0;
 }
 
-static int list_kernel(workload *w, const char *dir, const char *name, const char *file, uint64_t line,
-                       char *err, size_t errlen)
+typedef struct tr_list {          /* loading one kernelslist.g */
+    const char         *file, *dir;
+    const trace_params *prm;
+    int                 warned_family;
+} tr_list;
+
+/* An architecture family the opcode table does not know: warn once a run. */
+static void list_family(tr_list *ls, const kern *k)
+{
+    const trace_info *in = trace_kern_info(k);
+    if (ls->warned_family || in->binary_version < 0 || sass_family(in->binary_version))
+        return;
+    ls->warned_family = 1;
+    fprintf(stderr, "%s: warning: -binary version %d is no architecture family the SASS table "
+            "knows (Pascal 60-62, Volta 70-72, Turing 75, Ampere/Ada 80-89, Hopper 90, Blackwell "
+            "100-121); opcodes are classed by the table of all families (once per run)\n",
+            in->file, in->binary_version);
+}
+
+static int list_kernel(workload *w, tr_list *ls, const char *name, uint64_t line, char *err, size_t errlen)
 {
     char path[512];
-    if (w->n_kernels == sizeof w->kernels / sizeof w->kernels[0])
-        return tr_fail(err, errlen, file, line, "more than %zu kernels", sizeof w->kernels / sizeof w->kernels[0]);
+    const char *dir = ls->dir, *file = ls->file;
     int n = name[0] == '/' ? snprintf(path, sizeof path, "%s", name)
                            : snprintf(path, sizeof path, "%s/%s", dir, name);
     if (n < 0 || (size_t)n >= sizeof path)
         return tr_fail(err, errlen, file, line, "kernel path too long (%.40s)", name);
     kern *k;
-    if (trace_open_kernel(&k, path, w->n_kernels + 1, err, errlen))
+    if (trace_open_kernel_p(&k, path, w->n_kernels + 1, ls->prm, err, errlen))
         return -1;
-    w->kernels[w->n_kernels++] = k;
+    list_family(ls, k);
+    if (workload_add(w, k))
+        return tr_fail(err, errlen, file, line, "out of memory (kernel list)");
     return 0;
 }
 
-static int list_read(workload *w, FILE *f, const char *file, const char *dir, char *err, size_t errlen)
+static int list_read(workload *w, FILE *f, tr_list *ls, char *err, size_t errlen)
 {
+    const char *file = ls->file;
     char *line = NULL;
     size_t cap = 0;
     uint64_t lineno = 0, mc_count = 0, mc_bytes = 0;
@@ -1362,7 +1580,7 @@ static int list_read(workload *w, FILE *f, const char *file, const char *dir, ch
             mc_bytes += bytes;
             continue;
         }
-        rc = list_kernel(w, dir, s, file, lineno, err, errlen);
+        rc = list_kernel(w, ls, s, lineno, err, errlen);
         if (rc == 0) {
             tr_kern *tk = tk_of(w->kernels[w->n_kernels - 1]);
             tk->info.memcpy_count = mc_count;
@@ -1382,6 +1600,12 @@ static int list_read(workload *w, FILE *f, const char *file, const char *dir, ch
 }
 
 int trace_load_workload(workload *w, const char *path, char *err, size_t errlen)
+{
+    return trace_load_workload_p(w, path, NULL, err, errlen);
+}
+
+int trace_load_workload_p(workload *w, const char *path, const trace_params *p, char *err,
+                          size_t errlen)
 {
     char list[512], dir[512];
     struct stat st;
@@ -1406,7 +1630,8 @@ int trace_load_workload(workload *w, const char *path, char *err, size_t errlen)
         return tr_fail(err, errlen, path, 0, "path too long");
     }
     memcpy(w->path, list, strlen(list) + 1);
-    int rc = list_read(w, f, list, dir, err, errlen);
+    tr_list ls = { list, dir, p, 0 };
+    int rc = list_read(w, f, &ls, err, errlen);
     fclose(f);
     if (rc)
         trace_workload_free(w);
@@ -1426,6 +1651,13 @@ uint64_t trace_report(const workload *w, FILE *out)
                      "(%llu bytes) before it\n", prefix, (unsigned long long)in->insts,
                 (unsigned long long)in->thread_insts, (unsigned long long)in->memcpy_count,
                 (unsigned long long)in->memcpy_bytes);
+        if (in->nregs_overridden)
+            fprintf(out, "%sregisters per thread %u set by trace.nregs (the header says -nregs = %u)\n",
+                    prefix, w->kernels[i]->regs_per_thread, in->nregs_header);
+        if (in->local_insts)
+            fprintf(out, "%s%llu local-memory instructions translated per thread (trace.local_map)%s\n",
+                    prefix, (unsigned long long)in->local_insts,
+                    in->local_folded ? "; some offsets above 512 KiB folded" : "");
         if (in->addrs_ignored)
             fprintf(out, "%s%llu instructions of non-memory opcodes carried addresses (ignored)\n",
                     prefix, (unsigned long long)in->addrs_ignored);

@@ -20,13 +20,31 @@
 #include "kern.h"
 #include "sass.h"
 
-#define TRACE_VERSION_MIN 3   /* oldest "-accelsim tracer version" read */
-#define TRACE_VERSION_MAX 5   /* newest; version 5 lines end with an immediate */
+#define TRACE_VERSION_MIN 0   /* no version line (Accel-Sim reads it as 0): pre-version-3 lines */
+#define TRACE_VERSION_MAX 6   /* newest "-accelsim tracer version" read */
+#define TRACE_IMPLICIT_EXIT "EXIT.CTASIM_END"   /* trace_write's end of a warp */
+#define TRACE_LOCAL_PER_THREAD (512u << 10)   /* CUDA's local memory per thread, bytes */
+#define TRACE_LOCAL_START (1ull << 56)        /* translated local addresses start here */
+
+/* Parameters (keys trace.*, table trace_keys). */
+typedef struct trace_params {
+    uint32_t nregs;        /* 0 = each kernel's -nregs; else overrides every kernel's */
+    uint32_t local_map;    /* 1 = LDL/STL offsets translated per thread; 0 = used as recorded */
+    uint32_t write_hints;  /* --write-trace: 1 = region-p hints written as NOP.CTASIM_HINT */
+} trace_params;
+void trace_params_defaults(trace_params *p);
+struct key_table;
+extern const struct key_table trace_keys;
 
 /* What the reader learnt about one kernel trace (header, counts so far). */
 typedef struct trace_info {
     char     file[256];            /* path of the kernel trace file */
-    uint32_t version;              /* -accelsim tracer version */
+    uint32_t version;              /* -accelsim tracer version (0 if absent) */
+    const char *form;              /* "text", "xz" or "tracez" */
+    uint32_t nregs_header;         /* -nregs as written (k.regs_per_thread may be overridden) */
+    uint32_t nregs_overridden;     /* 1 if trace.nregs replaced it */
+    uint64_t local_insts;          /* LDL/STL (or generic local) instructions translated per thread */
+    uint64_t local_folded;         /* of their lanes, offsets at or above 512 KiB folded into it */
     int32_t  binary_version;       /* -binary version (sm_XY -> XY), -1 if absent */
     uint32_t kernel_id;
     uint32_t grid[3], block[3];
@@ -44,10 +62,21 @@ typedef struct trace_info {
  * Fills w (w->kernels[i] owned by w; free with trace_workload_free).
  * Returns 0, or -1 with a one-line message in err. */
 int trace_load_workload(workload *w, const char *path, char *err, size_t errlen);
+/* The same with parameters (NULL = defaults). */
+int trace_load_workload_p(workload *w, const char *path, const trace_params *p, char *err,
+                          size_t errlen);
 
 /* One kernel trace file (plain or .xz) as a kern; memcpy counts stay 0.
  * Returns 0 and *out, or -1 with a message in err. */
 int trace_open_kernel(kern **out, const char *path, uint32_t kernel_id, char *err, size_t errlen);
+int trace_open_kernel_p(kern **out, const char *path, uint32_t kernel_id, const trace_params *p,
+                        char *err, size_t errlen);
+
+/* trace-info: read every kernel of a kernelslist.g (or folder) without
+ * simulating and print kernels, grid, block, registers, shared memory,
+ * instruction and memory-instruction counts, the opcode histogram with the
+ * class of each opcode, and unknown opcodes.  0, or -1 with err. */
+int trace_info_print(const char *path, const trace_params *p, FILE *out, char *err, size_t errlen);
 
 /* Destroy every kernel of w (kern_ops.destroy) and clear w->n_kernels. */
 void trace_workload_free(workload *w);

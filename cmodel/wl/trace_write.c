@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "trace.h"
 #include "trace_write.h"
 
 static int tw_fail(char *err, size_t errlen, const char *file, const char *fmt, ...)
@@ -25,7 +26,7 @@ static int tw_fail(char *err, size_t errlen, const char *file, const char *fmt, 
 static const char *const tw_opcode[IC_NCLASS] = {
     [IC_SP] = "FFMA", [IC_SFU] = "MUFU.EX2", [IC_DP] = "DFMA", [IC_SLD] = "LDS",
     [IC_SST] = "STS", [IC_GLD] = "LDG.E", [IC_GST] = "STG.E", [IC_ATOM] = "ATOMG.E.ADD",
-    [IC_BAR] = "BAR.SYNC", [IC_BRA] = "BRA", [IC_HINT] = "CTASIM_HINT", [IC_EXIT] = "EXIT",
+    [IC_BAR] = "BAR.SYNC", [IC_BRA] = "BRA", [IC_HINT] = "NOP.CTASIM_HINT", [IC_EXIT] = "EXIT",
 };
 
 const char *trace_write_opcode(int cls)
@@ -152,9 +153,9 @@ static void put_header(FILE *f, const kern *k, uint32_t kernel_id)
     fprintf(f, "-block dim = (%u,1,1)\n", k->cta_threads);
     fprintf(f, "-shmem = %u\n", k->smem_per_cta);
     fprintf(f, "-nregs = %u\n", k->regs_per_thread);
+    fprintf(f, "-binary version = %d\n", TRACE_WRITE_BINARY_VERSION);
     fprintf(f, "-accelsim tracer version = 4\n");
     fprintf(f, "-enable lineinfo = 0\n\n");
-    fprintf(f, "#written by ctasim trace_write from a kernel source, not recorded on a GPU\n");
     fprintf(f, "#traces format = PC mask dest_num [reg_dests] opcode src_num [reg_srcs] "
                "mem_width [adrrescompress?] [mem_addresses]\n\n");
 }
@@ -167,16 +168,25 @@ static int put_warp(FILE *f, kern *k, uint32_t cta, uint32_t warp, int form, tw_
     inst in;
     uint64_t n = 0;
     int got;
+    uint32_t pc = 0;
     memset(&cur, 0, sizeof cur);
     b->len = 0;
     while ((got = k->ops->fetch(k, cta, warp, &cur, &in, err, (unsigned)errlen)) == 1) {
-        if (put_inst(b, &in, form))
+        if (in.cls == IC_HINT && !(form & TRACE_WRITE_HINTS))
+            continue;
+        if (put_inst(b, &in, form & ~TRACE_WRITE_HINTS))
             return tw_fail(err, errlen, path, "CTA %u warp %u: instruction not writable (class %u)",
                            cta, warp, in.cls);
+        pc = in.pc;
         n++;
     }
     if (got < 0)
         return -1;
+    /* the implicit end-of-stream exit, over the warp's live lanes */
+    uint32_t live = k->cta_threads - warp * 32 >= 32 ? 0xffffffffu
+                                                     : (1u << (k->cta_threads - warp * 32)) - 1u;
+    buf_printf(b, "%04x %08x 0 %s 0 0\n", pc + 16u, live, TRACE_IMPLICIT_EXIT);
+    n++;
     if (b->oom)
         return tw_fail(err, errlen, path, "out of memory");
     fprintf(f, "\nwarp = %u\ninsts = %" PRIu64 "\n", warp, n);
@@ -219,6 +229,7 @@ int trace_write_workload(const workload *w, const char *dir, int addr_form, char
     if (!list)
         return tw_fail(err, errlen, path, "cannot create (%s)", strerror(errno));
     int rc = 0;
+    fprintf(list, "# written by ctasim --write-trace from a kernel source, not recorded on a GPU\n");
     for (uint32_t i = 0; rc == 0 && i < w->n_kernels; i++) {
         char kpath[600];
         snprintf(kpath, sizeof kpath, "%s/kernel-%u.traceg", dir, i + 1);

@@ -4,8 +4,13 @@
  * of each warp, cta_end) and written as kernel-N.traceg in the tracer's
  * version-4 line format; trace_write_workload adds kernelslist.g.  Classes
  * are written as representative SASS opcodes that sass.c maps back to the
- * same class (IC_HINT as the ctasim pseudo-opcode CTASIM_HINT), so
- * trace_load_workload reproduces the instruction stream exactly.
+ * same class, so trace_load_workload reproduces the instruction stream
+ * exactly.  What stock Accel-Sim reads: "-binary version = 70", one "#"
+ * line before the first thread block, every warp ending in EXIT over its
+ * live lanes (written EXIT.CTASIM_END: Accel-Sim's opcode map keys on the
+ * base EXIT; ctasim's reader counts it and leaves the model its implicit
+ * exit, so the instruction stream round-trips).  Region-p hints (IC_HINT) only with TRACE_WRITE_HINTS, as
+ * NOP.CTASIM_HINT (a NOP to Accel-Sim).
  * The source is consumed: begin its CTAs afresh only if it supports that.
  */
 #ifndef TRACE_WRITE_H
@@ -17,13 +22,16 @@
 
 enum trace_addr_form {
     TRACE_ADDR_LIST = 0,      /* mode 0: every active lane's address */
-    TRACE_ADDR_COMPRESS = 1   /* the tracer's choice: base+stride if it fits, else base+delta */
+    TRACE_ADDR_COMPRESS = 1,  /* the tracer's choice: base+stride if it fits, else base+delta */
+    TRACE_WRITE_HINTS = 4     /* flag: write region-p hints (NOP.CTASIM_HINT); else dropped */
 };
+#define TRACE_WRITE_BINARY_VERSION 70   /* sm_70: every opcode written is in Accel-Sim's Volta map */
 
 /* SASS opcode written for a class ("FFMA", "LDG.E", ...); NULL if out of range. */
 const char *trace_write_opcode(int cls);
 
-/* Write kernel k to the file path.  Returns 0, or -1 with a message in err. */
+/* Write kernel k to the file path (addr_form: enum trace_addr_form, with
+ * TRACE_WRITE_HINTS or-ed in).  Returns 0, or -1 with a message in err. */
 int trace_write_kernel(kern *k, uint32_t kernel_id, const char *path, int addr_form,
                        char *err, size_t errlen);
 

@@ -1131,12 +1131,10 @@ static int ends_with(const char *s, const char *suf)
 
 static int add_kernel(workload *w, kern *k, const char *where, char *err, size_t errlen)
 {
-    if (w->n_kernels == sizeof w->kernels / sizeof w->kernels[0]) {
-        k->ops->destroy(k);
-        snprintf(err, errlen, "%s: more than %zu kernels (kernel)", where, sizeof w->kernels / sizeof w->kernels[0]);
+    if (workload_add(w, k)) {
+        snprintf(err, errlen, "%s: out of memory (kernel list)", where);
         return -1;
     }
-    w->kernels[w->n_kernels++] = k;
     return 0;
 }
 
@@ -1258,7 +1256,5 @@ int wl_load(workload *w, const char *path, uint64_t seed, char *err, size_t errl
 
 void wl_free(workload *w)
 {
-    for (uint32_t i = 0; i < w->n_kernels; i++)
-        if (w->kernels[i]) w->kernels[i]->ops->destroy(w->kernels[i]);
-    w->n_kernels = 0;
+    workload_release(w);
 }

@@ -4,6 +4,7 @@
  * trace replays with identical statistics. */
 #include <sys/stat.h>
 #include <unistd.h>
+#include <sys/resource.h>
 #include "model_util.h"
 #include "trace_write.h"
 
@@ -64,7 +65,7 @@ static void roundtrip(const char *wl_path, int form, const char *const *sets)
     workload w;
     memset(&w, 0, sizeof w);
     assert_int_equal(wl_load(&w, wl_path, 1, err, sizeof err), 0);
-    if (trace_write_workload(&w, dir, form, err, sizeof err) < 0) fail_msg("%s", err);
+    if (trace_write_workload(&w, dir, form | TRACE_WRITE_HINTS, err, sizeof err) < 0) fail_msg("%s", err);
     wl_free(&w);
     char list[512];
     snprintf(list, sizeof list, "%s/kernelslist.g", dir);
@@ -87,11 +88,62 @@ static void test_synthetic_replay_identical(void **st)
     roundtrip("workloads/divergent_branchy.kern", TRACE_ADDR_COMPRESS, NULL);
 }
 
+/* A kernel list of n copies of the 2-CTA form fixture, in dir. */
+static void write_list(const char *dir, int n, char *list, size_t len)
+{
+    char cwd[256];
+    assert_non_null(getcwd(cwd, sizeof cwd));
+    snprintf(list, len, "%s/kernelslist.g", dir);
+    FILE *f = fopen(list, "w");
+    assert_non_null(f);
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%s/tests/data/traces/forms/v4.traceg\n", cwd);
+    assert_int_equal(fclose(f), 0);
+}
+
+static long max_rss_kib(void)
+{
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    return ru.ru_maxrss;
+}
+
+/* 500 kernels run one after another.  The report keeps one statistics row
+ * (kstats, about 45 KiB: per-core arrays) per kernel, allocated by gpu_run;
+ * the trace reader keeps each kernel's description (header info, under
+ * 3 KiB) and releases thread-block buffers when a kernel ends.  So the peak
+ * memory of 500 kernels over a 50-kernel run that came first may grow by
+ * the 450 statistics rows plus at most 4 MiB for the reader (450 * 3 KiB
+ * = 1.3 MiB, the rest allocator slack); a reader holding thread blocks or
+ * buffers per kernel would exceed it. */
+static void test_500_kernels_bounded_memory(void **st)
+{
+    (void)st;
+    char dir[] = "/tmp/ctasim_many_XXXXXX", list[300];
+    assert_non_null(mkdtemp(dir));
+    run_out few, many;
+    write_list(dir, 50, list, sizeof list);
+    run_model("configs/small.cfg", list, NULL, &few, 0);
+    long rss_few = max_rss_kib();
+    write_list(dir, 500, list, sizeof list);
+    run_model("configs/small.cfg", list, NULL, &many, 0);
+    long rss_many = max_rss_kib();
+    long per_kernel_rows = (long)(450 * sizeof(kstats) / 1024);
+    print_message("max RSS: 50 kernels %ld KiB, 500 kernels %ld KiB (+%ld KiB; rows %ld KiB)\n",
+                  rss_few, rss_many, rss_many - rss_few, per_kernel_rows);
+    assert_int_equal(many.k.warp_insts, 10 * few.k.warp_insts);
+    assert_true(rss_many - rss_few < per_kernel_rows + 4096);
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_real_trace),
         cmocka_unit_test(test_synthetic_replay_identical),
+        cmocka_unit_test(test_500_kernels_bounded_memory),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

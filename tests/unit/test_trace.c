@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include <sys/stat.h>
 #include <lzma.h>
 #include <cmocka.h>
 #include "cfg.h"
@@ -126,17 +127,19 @@ static void test_sass_unknown_counts(void **state)
     (void)state;
     sass_unknown u;
     memset(&u, 0, sizeof u);
-    sass_unknown_add(&u, "FOO.A");
-    sass_unknown_add(&u, "FOO.B");
-    sass_unknown_add(&u, "BAR2");
+    sass_unknown_add(&u, "FOO.A", 0);
+    sass_unknown_add(&u, "FOO.B", 1);
+    sass_unknown_add(&u, "BAR2", 0);
     assert_int_equal(u.n, 2);
     assert_string_equal(u.name[0], "FOO");
     assert_int_equal(u.count[0], 2);
+    assert_int_equal(u.addrs[0], 1);
     assert_int_equal(u.total, 3);
+    assert_int_equal(u.total_addrs, 1);
     for (int i = 0; i < SASS_UNKNOWN_MAX + 5; i++) {
         char name[16];
         snprintf(name, sizeof name, "Z%d", i);
-        sass_unknown_add(&u, name);
+        sass_unknown_add(&u, name, 0);
     }
     assert_int_equal(u.n, SASS_UNKNOWN_MAX);
     assert_int_equal(u.other, 7);          /* 2 names held before, 30 more fit, 7 left over */
@@ -417,7 +420,7 @@ static void test_errors_lines(void **state)
     expect_run_error(FIX "err_addr_count.traceg",
                      FIX "err_addr_count.traceg:14: address count 3 does not match mask 0x0000000f (4 active lanes)");
     expect_run_error(FIX "err_delta_count.traceg",
-                     FIX "err_delta_count.traceg:14: address count 5 does not match mask 0x0000000f (4 active lanes)");
+                     FIX "err_delta_count.traceg:14: address count 7 does not match mask 0x0000000f (4 active lanes)");
     expect_run_error(FIX "err_stride_gap.traceg",
                      FIX "err_stride_gap.traceg:14: base-stride addresses need contiguous active lanes (mask 0x00000005)");
     expect_run_error(FIX "err_register.traceg",
@@ -433,7 +436,7 @@ static void test_errors_header_and_list(void **state)
     kern *k = NULL;
     assert_int_equal(trace_open_kernel(&k, FIX "err_version.traceg", 1, err, sizeof err), -1);
     assert_null(k);
-    assert_string_equal(err, FIX "err_version.traceg:8: unsupported accelsim tracer version 2 (this reader reads 3..5)");
+    assert_string_equal(err, FIX "err_version.traceg:8: unsupported accelsim tracer version 9 (this reader reads 0..6)");
     assert_int_equal(trace_open_kernel(&k, FIX "err_no_nregs.traceg", 1, err, sizeof err), -1);
     assert_string_equal(err, FIX "err_no_nregs.traceg:9: missing header line (-nregs)");
     expect_load_error(FIX "bad_list", FIX "bad_list/kernelslist.g:1: bad hex MemcpyHtoD address (0xzz)");
@@ -560,9 +563,10 @@ static void roundtrip(int form)
     src.k.warps_per_cta = 2;
     src.k.regs_per_thread = 32;
     src.k.smem_per_cta = 512;
+    kern *one[1] = { &src.k };
     memset(&w, 0, sizeof w);
     w.n_kernels = 1;
-    w.kernels[0] = &src.k;
+    w.kernels = one;
     assert_int_equal(trace_write_workload(&w, tmpdir, form, err, sizeof err), 0);
     assert_int_equal(trace_load_workload(&back, tmpdir, err, sizeof err), 0);
     kern *k = back.kernels[0];
@@ -589,8 +593,8 @@ static void roundtrip(int form)
     trace_workload_free(&back);
 }
 
-static void test_roundtrip_list(void **state) { (void)state; roundtrip(TRACE_ADDR_LIST); }
-static void test_roundtrip_compressed(void **state) { (void)state; roundtrip(TRACE_ADDR_COMPRESS); }
+static void test_roundtrip_list(void **state) { (void)state; roundtrip(TRACE_ADDR_LIST | TRACE_WRITE_HINTS); }
+static void test_roundtrip_compressed(void **state) { (void)state; roundtrip(TRACE_ADDR_COMPRESS | TRACE_WRITE_HINTS); }
 
 /* Many CTAs resident at once, ended out of order (the CTA table). */
 static void test_many_resident_ctas(void **state)
@@ -605,7 +609,7 @@ static void test_many_resident_ctas(void **state)
     src.k.cta_threads = 48;
     src.k.warps_per_cta = 2;
     snprintf(path, sizeof path, "%s/many.traceg", tmpdir);
-    assert_int_equal(trace_write_kernel(&src.k, 1, path, TRACE_ADDR_COMPRESS, err, sizeof err), 0);
+    assert_int_equal(trace_write_kernel(&src.k, 1, path, TRACE_ADDR_COMPRESS | TRACE_WRITE_HINTS, err, sizeof err), 0);
     assert_int_equal(trace_open_kernel(&k, path, 1, err, sizeof err), 0);
     for (uint32_t c = 0; c < 300; c++) {
         assert_int_equal(k->ops->cta_begin(k, c, err, sizeof err), 0);
@@ -623,6 +627,166 @@ static void test_many_resident_ctas(void **state)
         k->ops->cta_end(k, c);
     }
     k->ops->destroy(k);
+}
+
+/* ------------------------------------------------------------ issue 11: forms */
+
+/* Every instruction of every warp of a kernel file, in order, into out[]. */
+static uint32_t read_all(const char *path, const trace_params *p, inst *out, uint32_t max)
+{
+    char err[300] = "";
+    kern *k;
+    uint32_t n = 0;
+    if (trace_open_kernel_p(&k, path, 1, p, err, sizeof err))
+        fail_msg("%s", err);
+    for (uint32_t c = 0; c < k->n_cta; c++) {
+        assert_int_equal(k->ops->cta_begin(k, c, err, sizeof err), 0);
+        for (uint32_t w = 0; w < k->warps_per_cta; w++) {
+            kcursor cur;
+            memset(&cur, 0, sizeof cur);
+            while (n < max && k->ops->fetch(k, c, w, &cur, &out[n], err, sizeof err) == 1)
+                n++;
+        }
+        k->ops->cta_end(k, c);
+    }
+    k->ops->destroy(k);
+    return n;
+}
+
+static void test_forms_pre_v3_v5_v6_same_kernel(void **state)
+{
+    (void)state;
+    static inst v4[16], other[16];
+    uint32_t n = read_all(FIX "forms/v4.traceg", NULL, v4, 16);
+    assert_int_equal(n, 8);
+    assert_int_equal(v4[0].cls, IC_SP);               /* VIADD: Hopper, in the table */
+    const char *same[] = { FIX "forms/v0.traceg", FIX "forms/v5.traceg" };
+    for (int f = 0; f < 2; f++) {
+        assert_int_equal(read_all(same[f], NULL, other, 16), n);
+        for (uint32_t i = 0; i < n; i++)
+            assert_inst_equal(&other[i], &v4[i]);
+    }
+    assert_int_equal(read_all(FIX "forms/v6.traceg", NULL, other, 16), n);
+    for (uint32_t i = 0; i < n; i++) {               /* UR4 adds a source without a dependency */
+        assert_int_equal(other[i].cls, v4[i].cls);
+        assert_int_equal(other[i].mask, v4[i].mask);
+        assert_int_equal(other[i].addr[1], v4[i].addr[1]);
+    }
+    assert_int_equal(other[0].nsrc, 2);
+    assert_int_equal(other[0].src[1], KERN_REG_NONE);
+    char err[300] = "";
+    kern *k;
+    assert_int_equal(trace_open_kernel(&k, FIX "forms/v0.traceg", 1, err, sizeof err), 0);
+    assert_int_equal(trace_kern_info(k)->version, 0);   /* no version line: Accel-Sim's 0 */
+    k->ops->destroy(k);
+    expect_run_error(FIX "err_v0_warp.traceg", FIX "err_v0_warp.traceg:18: line of thread block "
+                     "(0,0,0) warp 1 inside thread block (0,0,0) warp 0");
+}
+
+static void test_nregs_limit_and_override(void **state)
+{
+    (void)state;
+    char err[300] = "";
+    kern *k;
+    assert_int_equal(trace_open_kernel(&k, FIX "err_nregs.traceg", 1, err, sizeof err), -1);
+    assert_string_equal(err, FIX "err_nregs.traceg:5: -nregs = 21955 above the limit of 255 registers "
+                        "per thread (SASS has R0..R254); override with --set trace.nregs=N (-nregs)");
+    trace_params p;
+    trace_params_defaults(&p);
+    p.nregs = 32;
+    assert_int_equal(trace_open_kernel_p(&k, FIX "err_nregs.traceg", 1, &p, err, sizeof err), 0);
+    assert_int_equal(k->regs_per_thread, 32);
+    assert_int_equal(trace_kern_info(k)->nregs_header, 21955);
+    assert_true(trace_kern_info(k)->nregs_overridden);
+    k->ops->destroy(k);
+}
+
+/* Every thread spills to offset 0x10: per-thread words, a warp's 32 lanes
+ * one 128-byte run, warps and CTA slots apart; a TMA opcode's address is
+ * dropped and counted. */
+static void test_local_memory_per_thread(void **state)
+{
+    (void)state;
+    static inst in[8];
+    assert_int_equal(read_all(FIX "local.traceg", NULL, in, 8), 5);
+    uint64_t threads = 64, region = threads * TRACE_LOCAL_PER_THREAD;
+    uint64_t base = TRACE_LOCAL_START + 0x10 / 4 * threads * 4;
+    for (int lane = 0; lane < 32; lane++) {
+        assert_int_equal(in[0].addr[lane], base + (uint64_t)lane * 4);         /* warp 0 STL */
+        assert_int_equal(in[2].addr[lane], base + (uint64_t)(32 + lane) * 4);  /* warp 1 */
+    }
+    assert_int_equal(in[0].addr[31] - in[0].addr[0], 124);   /* one 128-byte line */
+    /* LDL.64: 8-byte elements */
+    assert_int_equal(in[1].addr[0], TRACE_LOCAL_START + 0x10 / 8 * threads * 8);
+    assert_int_equal(in[1].addr[1] - in[1].addr[0], 8);
+    /* CTA 1 begins after CTA 0 ended: it reuses slot 0, as hardware reuses a CTA slot */
+    assert_int_equal(in[3].addr[0], in[0].addr[0]);
+    assert_int_equal(in[4].cls, IC_SP);                       /* UTMALDG: no memory traffic */
+    assert_int_equal(in[4].bytes, 0);
+    /* two CTAs resident at once get two slots */
+    char err[300] = "";
+    kern *k;
+    inst a, b;
+    kcursor ca, cb;
+    memset(&ca, 0, sizeof ca);
+    memset(&cb, 0, sizeof cb);
+    assert_int_equal(trace_open_kernel(&k, FIX "local.traceg", 1, err, sizeof err), 0);
+    assert_int_equal(k->ops->cta_begin(k, 0, err, sizeof err), 0);
+    assert_int_equal(k->ops->cta_begin(k, 1, err, sizeof err), 0);
+    fetch_ok(k, 0, 0, &ca, &a);
+    fetch_ok(k, 1, 0, &cb, &b);
+    assert_int_equal(b.addr[0] - a.addr[0], region);
+    assert_int_equal(trace_kern_info(k)->addrs_ignored, 1);
+    k->ops->cta_end(k, 0);
+    k->ops->cta_end(k, 1);
+    k->ops->destroy(k);
+    /* trace.local_map = 0: as recorded */
+    trace_params p;
+    trace_params_defaults(&p);
+    p.local_map = 0;
+    assert_int_equal(read_all(FIX "local.traceg", &p, in, 8), 5);
+    assert_int_equal(in[0].addr[5], 0x10);
+}
+
+static void test_unknown_opcode_with_addresses(void **state)
+{
+    (void)state;
+    unsigned flags;
+    assert_int_equal(sass_class("STSM.16.M88", &flags), IC_SST);
+    assert_int_equal(sass_class("REDG.E.ADD", &flags), IC_ATOM);
+    assert_int_equal(sass_class("NOP.CTASIM_HINT", &flags), IC_HINT);
+    assert_int_equal(sass_family(90), 'H');
+    assert_int_equal(sass_family(120), 'B');
+    assert_int_equal(sass_family(0), 0);
+}
+
+static int many_kernels_list(const char *dir, int n)
+{
+    char path[256];
+    snprintf(path, sizeof path, "%s/kernelslist.g", dir);
+    char cwd[200];
+    FILE *f = getcwd(cwd, sizeof cwd) ? fopen(path, "w") : NULL;
+    if (!f)
+        return -1;
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%s/%sforms/v4.traceg\n", cwd, FIX);
+    return fclose(f);
+}
+
+static void test_kernel_list_without_limit(void **state)
+{
+    (void)state;
+    char err[300] = "";
+    workload w;
+    char dir[160];
+    snprintf(dir, sizeof dir, "%s/many", tmpdir);
+    assert_int_equal(mkdir(dir, 0700), 0);
+    assert_int_equal(many_kernels_list(dir, 200), 0);
+    if (trace_load_workload(&w, dir, err, sizeof err))
+        fail_msg("%s", err);
+    assert_int_equal(w.n_kernels, 200);
+    assert_int_equal(w.kernels[199]->n_cta, 2);
+    trace_workload_free(&w);
 }
 
 static int setup(void **state)
@@ -644,6 +808,11 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sass_table_sorted_and_classes),
         cmocka_unit_test(test_sass_unknown_counts),
+        cmocka_unit_test(test_forms_pre_v3_v5_v6_same_kernel),
+        cmocka_unit_test(test_nregs_limit_and_override),
+        cmocka_unit_test(test_local_memory_per_thread),
+        cmocka_unit_test(test_unknown_opcode_with_addresses),
+        cmocka_unit_test(test_kernel_list_without_limit),
         cmocka_unit_test(test_real_trace_counts),
         cmocka_unit_test(test_real_trace_warp3),
         cmocka_unit_test(test_forms_v4),
