@@ -78,9 +78,9 @@ double kstats_row_hit_rate(const kstats *k);
 double kstats_roundtrip(const kstats *k);      /* core cycles */
 double kstats_dram_util(const kstats *k, uint32_t part); /* busy / DRAM cycles */
 double kstats_core_util(const kstats *k);      /* issued cycles / (cores * cycles) */
-/* Core-cycles in each of the four classes, summed over cores. */
+/* Core-cycles in each of the five exclusive classes, summed over cores. */
 void   kstats_classes(const kstats *k, uint64_t *issued, uint64_t *stalled, uint64_t *idle,
-                      uint64_t *mem_wait);
+                      uint64_t *mem_wait, uint64_t *dep_wait);
 
 void   report_print(const report *r, FILE *out);
 /* Write the statistics and, when pw is not NULL, the power report (a
