@@ -128,8 +128,10 @@ typedef struct ctl_cfg {
     uint32_t simt_lanes;   /* 6b: thread lanes of one core's peak issue (AR-CTA ipc) */
     /* DYNCTA (seed 000 Sec. 4.1) */
     uint32_t dyncta_period, dyncta_t_idle, dyncta_t_mem_l, dyncta_t_mem_h;
-    /* DYNCORE (seed 000 Sec. 4.2): t_act = frac_num/frac_den * counted cores * period */
-    uint32_t dyncore_period, dyncore_frac_num, dyncore_frac_den, dyncore_k;
+    /* DYNCORE (seed 000 Sec. 4.2): t_act = frac_num/frac_den * cores * period, where
+     * cores = the cores in use (tact_counted = 0: the paper's fixed 40960 for 30
+     * cores) or the cores not turned off (tact_counted = 1) */
+    uint32_t dyncore_period, dyncore_frac_num, dyncore_frac_den, dyncore_k, dyncore_tact_counted;
     /* CLASO (seed 003 Sec. 3) */
     uint32_t claso_p_a, claso_p_l;
     /* AR-CTA (seed 002 Sec. 3); bandwidth threshold in thousandths of a percent */
