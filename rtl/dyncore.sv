@@ -43,6 +43,7 @@ module dyncore #(
   logic [SumW:0]      g_act_sum, core_cyc_sum;      // including this cycle, unsaturated
   logic [SumW-1:0]    g_act_now, core_cyc_now;      // saturated
   logic [CoresW-1:0]  n_active, n_counted, n_used;  // popcounts over counted / used cores
+  logic [CoresW-1:0]  n_tact;                       // cores t_act is made of this cycle
   logic [ProdW-1:0]   g_act_scaled, t_act_scaled;
   logic                below, all_on, gate, wake;
   logic [CoresW-1:0]  first_gated;
@@ -70,7 +71,8 @@ module dyncore #(
   assign period_counted = {1'b0, period_cnt_q} + 1'b1;
   assign period_end     = !kernel_start_i && (period_counted >= {1'b0, cfg_period_i});
   assign g_act_sum      = {1'b0, g_act_q} + (SumW+1)'(n_active);
-  assign core_cyc_sum   = {1'b0, core_cyc_q} + (SumW+1)'(cfg_tact_counted_i ? n_counted : n_used);
+  assign n_tact         = cfg_tact_counted_i ? n_counted : n_used;
+  assign core_cyc_sum   = {1'b0, core_cyc_q} + (SumW+1)'(n_tact);
   assign g_act_now      = g_act_sum[SumW] ? SumMax : g_act_sum[SumW-1:0];
   assign core_cyc_now   = core_cyc_sum[SumW] ? SumMax : core_cyc_sum[SumW-1:0];
   // t_act = frac_num/frac_den * cores * T (40960 = 2/3 * 30 * 2048),
