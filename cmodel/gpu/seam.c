@@ -268,7 +268,10 @@ void seam_account(seam *s, kstats *ks)
         const ctl_core_out *o = &s->out.core[c];
         int on = !p->dyncore || o->dc_power_on;
         if (!on) cs->off_cycles++;
-        if (!((s->enabled_mask >> c) & 1u)) cs->disabled_cycles++;
+        if (!((s->enabled_mask >> c) & 1u)) {
+            cs->disabled_cycles++;
+            if (on && core_resident(s->cores[c]) == 0 && core_quiet(s->cores[c])) cs->gated_cycles++;
+        }
         if (on && core_resident(s->cores[c]) == 0) {
             cs->empty_cycles++;
             if (seam_all_placed(s)) ks->tail_idle++;

@@ -42,6 +42,7 @@ static void add_ctl(core_ctl_stats *a, const core_ctl_stats *b)
 {
     a->off_cycles += b->off_cycles;
     a->disabled_cycles += b->disabled_cycles;
+    a->gated_cycles += b->gated_cycles;
     a->empty_cycles += b->empty_cycles;
     for (int p = 0; p < CTL_NPG; p++) {
         a->pg_off_cycles[p] += b->pg_off_cycles[p];
@@ -224,6 +225,7 @@ static void json_core(jw *w, uint32_t c, const core_stats *s, const core_ctl_sta
     json_u64(w, "warp_insts", s->warp_insts);
     json_u64(w, "thread_insts", s->thread_insts);
     json_u64(w, "off_cycles", t->off_cycles);
+    json_u64(w, "gated_cycles", t->gated_cycles);
     json_u64(w, "empty_cycles", t->empty_cycles);
     json_u64(w, "grants", t->grants);
     json_u64(w, "refusals", t->refusals);

@@ -13,6 +13,9 @@
 typedef struct core_ctl_stats {     /* what the control outputs did to a core */
     uint64_t off_cycles;            /* DYNCORE: powered off */
     uint64_t disabled_cycles;       /* no new CTAs allowed (DYNCORE/AR-CTA) */
+    uint64_t gated_cycles;          /* powered, no new CTAs allowed and no resident CTA:
+                                       the core is clock-gated (AR-CTA type II's idle
+                                       half, a DYNCORE core drained but not yet off) */
     uint64_t empty_cycles;          /* powered, no resident CTA */
     uint64_t pg_off_cycles[CTL_NPG];/* uC-States: PG group off */
     uint64_t pg_wakeups[CTL_NPG];   /* OFF -> WAKING transitions */
