@@ -22,6 +22,7 @@ static void add_core(core_stats *a, const core_stats *b)
     a->stalled += b->stalled;
     a->idle += b->idle;
     a->dep_wait += b->dep_wait;
+    a->sched_stalls += b->sched_stalls;
     a->mem_wait += b->mem_wait;
     a->active += b->active;
     a->warp_insts += b->warp_insts;
@@ -221,6 +222,7 @@ static void json_core(jw *w, uint32_t c, const core_stats *s, const core_ctl_sta
     json_u64(w, "idle", s->idle);
     json_u64(w, "mem_wait", s->mem_wait);
     json_u64(w, "dep_wait", s->dep_wait);
+    json_u64(w, "sched_stalls", s->sched_stalls);
     json_u64(w, "active", s->active);
     json_u64(w, "warp_insts", s->warp_insts);
     json_u64(w, "thread_insts", s->thread_insts);

@@ -694,17 +694,22 @@ static uint64_t issuable_mask(const core *c)
  * LDST path is full while EX_LDST cannot send to the memory system.  Those
  * warps wait on memory (controllers.md: mem_wait "whether or not the
  * pipeline is stalled"), so they join memblk for the cycle's class. */
-static void issue_stage(core *c, ctl_core_in *sig, uint64_t *blocked_ready, int *n_issued)
+static void issue_stage(core *c, ctl_core_in *sig, uint64_t *blocked_ready, int *n_issued,
+                        uint32_t *sched_stalls)
 {
     uint32_t ns = c->cfg->n_sched;
     int sch_full = (c->accepts >> CTL_SCH) & 1u;
     uint32_t active_sched = (!sch_full && ns > 1) ? ns / 2 : ns;
     for (uint32_t s = 0; s < active_sched; s++) {
         uint64_t mine = c->sched_warps[s];
+        wsched_waiting(&c->sch[s], (int)c->cfg->sched, c->memblk_mask & mine);
+        /* seed 001 Figs. 4-6: a stall cycle is counted per scheduler that
+         * serves a live warp and issues nothing this cycle */
+        int stall = (c->live_mask & mine) != 0;
         uint64_t cand = c->ready_mask & mine;
-        if (!cand) continue;
+        if (!cand) { *sched_stalls += (uint32_t)stall; continue; }
         uint64_t ok = cand & issuable_mask(c);
-        if (!ok) { *blocked_ready |= cand; continue; }
+        if (!ok) { *blocked_ready |= cand; *sched_stalls += (uint32_t)stall; continue; }
         /* Paused CTAs' warps issue only when no unpaused warp can
          * (seed 000 Sec. 4.1); among them the oldest first. */
         uint64_t unpaused = ok & ~c->paused_mask;
@@ -714,9 +719,12 @@ static void issue_stage(core *c, ctl_core_in *sig, uint64_t *blocked_ready, int 
                             c->live_mask & mine & ~c->paused_mask, c->age);
         else
             wi = wsched_oldest(ok, c->age);
-        if (wi < 0) continue;
+        if (wi < 0) { *sched_stalls += (uint32_t)stall; continue; }
         int t = issue(c, s, (uint32_t)wi, sig);
-        if (t < 0) { s--; continue; }   /* a retirement takes no issue slot */
+        if (t < 0) {                    /* a retirement takes no issue slot */
+            s--;
+            continue;
+        }
         (*n_issued)++;
         if (sig->sch_busy[t == PT_NONE ? PT_SP : t] < 15) sig->sch_busy[t == PT_NONE ? PT_SP : t]++;
     }
@@ -802,7 +810,8 @@ int core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errl
 
     uint64_t blocked = 0;
     int n_issued = 0;
-    issue_stage(c, sig, &blocked, &n_issued);
+    uint32_t sched_stalls = 0;
+    issue_stage(c, sig, &blocked, &n_issued, &sched_stalls);
     if (fetch_stage(c, sig, err, errlen) < 0) return -1;
 
     /* The four exclusive classes of controllers.md. */
@@ -849,6 +858,7 @@ int core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errl
         s->stalled += sig->stalled;
         s->idle += sig->idle;
         s->dep_wait += dep_wait;
+        s->sched_stalls += sched_stalls;
         s->mem_wait += sig->mem_wait;
         s->active += sig->active;
         for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += sig->busy[i];
