@@ -140,8 +140,9 @@ static int teardown(void **state)
 
 /* Seed 000 Sec. 4.2 with its defaults: 30 cores, T = 2048, t_act = 40960.
  * G_act = 40960 keeps all on; 40959 drains cores 22..29; drained cores
- * 26..29 turn off; below again holds; G_act above 2/3 of the 26 counted
- * cores * T wakes every core; a kernel start turns all on. */
+ * 26..29 turn off; below again holds (35499 and 40959 < 40960: t_act is
+ * fixed); with tact_counted = 1, G_act above 2/3 of the 26 counted cores * T
+ * wakes every core; a kernel start turns all on. */
 static void test_directed(void **state)
 {
     bench *b = &tb;
@@ -160,12 +161,19 @@ static void test_directed(void **state)
     bench_period(b, 0, 30);
     assert_int_equal(out_bits(&b->out, 1), (1ull << 26) - 1);
     assert_int_equal(out_bits(&b->out, 0), (1ull << 22) - 1);
-    /* 26 counted cores: t_act = 2/3 * 26 * 2048 = 35498.67 */
+    /* the paper's fixed t_act (default): 40960 whatever the cores counted */
+    bench_period(b, 35499, 22);
+    assert_int_equal(out_bits(&b->out, 1), (1ull << 26) - 1);
+    bench_period(b, 40959, 22);
+    assert_int_equal(out_bits(&b->out, 1), (1ull << 26) - 1);
+    /* tact_counted = 1: 26 counted cores, t_act = 2/3 * 26 * 2048 = 35498.67 */
+    b->cfg.dyncore_tact_counted = 1;
     bench_period(b, 35498, 22);
     assert_int_equal(out_bits(&b->out, 1), (1ull << 26) - 1);
     bench_period(b, 35499, 22);
     assert_int_equal(out_bits(&b->out, 0), (1ull << 30) - 1);
     assert_int_equal(out_bits(&b->out, 1), (1ull << 30) - 1);
+    b->cfg.dyncore_tact_counted = 0;
     /* gate again, then a kernel start turns every core back on */
     bench_period(b, 0, 30);
     assert_int_equal(out_bits(&b->out, 0), (1ull << 22) - 1);
