@@ -192,6 +192,7 @@ public:
         m->cfg_dyncore_frac_num_i = (CData)mask_bits(cfg->dyncore_frac_num, 4);
         m->cfg_dyncore_frac_den_i = (CData)mask_bits(cfg->dyncore_frac_den, 4);
         m->cfg_dyncore_k_i = (CData)mask_bits(cfg->dyncore_k, 7);
+        m->cfg_dyncore_tact_counted_i = (CData)mask_bits(cfg->dyncore_tact_counted, 1);
         m->cfg_claso_p_a_i = (CData)mask_bits(cfg->claso_p_a, 8);
         m->cfg_claso_p_l_i = (CData)mask_bits(cfg->claso_p_l, 8);
         m->cfg_ar_window_i = (SData)mask_bits(cfg->ar_window, 16);

@@ -112,7 +112,10 @@ module arcta #(
   // max_bw_CTA = max_p busy_p / dram_cycles: busy_p*100000 vs t_mpct*dram_cycles.
   logic [BwW-1:0]  bw_rhs, bw_lhs;
   logic            bw_low;
-  // GBR = good / (good + bad) = good / cycles: good*100 vs t_gbr*cycles.
+  // GBR = good / bad (seed 002 Sec. 2.2.3: good cycles to "the total number of
+  // stalls", so it may exceed 100 %), bad = cycles - good (good <= cycles):
+  // good*100 vs t_gbr*bad; bad = 0 is above any threshold.
+  logic [CycW-1:0] bad_cyc;
   logic [GbrW-1:0] gbr_lhs, gbr_rhs;
   logic            gbr_high;
   logic [TyW-1:0]  decided_type;
@@ -132,8 +135,9 @@ module arcta #(
       if ((p < {27'd0, cfg_n_parts_i}) && (bw_lhs > bw_rhs)) bw_low = 1'b0;
     end
 
+    bad_cyc  = cyc_q - good_q;
     gbr_lhs  = {{(GbrW-CycW){1'b0}}, good_q} * 24'd100;
-    gbr_rhs  = {{(GbrW-7){1'b0}}, cfg_t_gbr_i} * {{(GbrW-CycW){1'b0}}, cyc_q};
+    gbr_rhs  = {{(GbrW-7){1'b0}}, cfg_t_gbr_i} * {{(GbrW-CycW){1'b0}}, bad_cyc};
     gbr_high = gbr_lhs >= gbr_rhs;
 
     if (ipc_high)      decided_type = TyOne;

@@ -5,6 +5,8 @@
 // internally and their outputs forced to 0.  Counted cores = used cores not
 // OFF.  At the edge of the T-th cycle after kernel start / the last decision:
 //   below = G_act * frac_den < frac_num * core_cycles   (G_act < t_act)
+//   core_cycles sums the used cores each cycle (cfg_tact_counted_i = 0: the
+//   paper's fixed t_act, 40960 for 30 cores) or the counted cores (= 1).
 //   below and all used cores ON -> the K highest used cores drain (never core 0)
 //   below otherwise             -> hold
 //   not below                   -> every DRAINING / OFF core back ON
@@ -23,6 +25,7 @@ module dyncore #(
   input  logic [FracW-1:0]   cfg_frac_num_i,   // t_act fraction, default 2/3
   input  logic [FracW-1:0]   cfg_frac_den_i,
   input  logic [CoresW-1:0]  cfg_k_i,          // cores to gate, default 8
+  input  logic                cfg_tact_counted_i, // t_act over counted (1) or used (0) cores
   input  logic                kernel_start_i,
   input  logic [NumCores-1:0]  active_i,         // N_act of this cycle per core
   input  logic [NumCores-1:0]  drained_i,        // no resident CTA per core
@@ -39,7 +42,8 @@ module dyncore #(
   logic [SumW-1:0]    g_act_d, g_act_q, core_cyc_d, core_cyc_q;
   logic [SumW:0]      g_act_sum, core_cyc_sum;      // including this cycle, unsaturated
   logic [SumW-1:0]    g_act_now, core_cyc_now;      // saturated
-  logic [CoresW-1:0]  n_active, n_counted;          // popcounts over counted cores
+  logic [CoresW-1:0]  n_active, n_counted, n_used;  // popcounts over counted / used cores
+  logic [CoresW-1:0]  n_tact;                       // cores t_act is made of this cycle
   logic [ProdW-1:0]   g_act_scaled, t_act_scaled;
   logic                below, all_on, gate, wake;
   logic [CoresW-1:0]  first_gated;
@@ -56,19 +60,22 @@ module dyncore #(
   always_comb begin
     n_active  = '0;
     n_counted = '0;
+    n_used    = '0;
     for (int i = 0; i < NumCores; i++) begin
       n_active  = n_active + CoresW'(counted[i] && active_i[i]);
       n_counted = n_counted + CoresW'(counted[i]);
+      n_used    = n_used + CoresW'(in_use[i]);
     end
   end
 
   assign period_counted = {1'b0, period_cnt_q} + 1'b1;
   assign period_end     = !kernel_start_i && (period_counted >= {1'b0, cfg_period_i});
   assign g_act_sum      = {1'b0, g_act_q} + (SumW+1)'(n_active);
-  assign core_cyc_sum   = {1'b0, core_cyc_q} + (SumW+1)'(n_counted);
+  assign n_tact         = cfg_tact_counted_i ? n_counted : n_used;
+  assign core_cyc_sum   = {1'b0, core_cyc_q} + (SumW+1)'(n_tact);
   assign g_act_now      = g_act_sum[SumW] ? SumMax : g_act_sum[SumW-1:0];
   assign core_cyc_now   = core_cyc_sum[SumW] ? SumMax : core_cyc_sum[SumW-1:0];
-  // t_act = frac_num/frac_den * counted * T (40960 = 2/3 * 30 * 2048),
+  // t_act = frac_num/frac_den * cores * T (40960 = 2/3 * 30 * 2048),
   // compared by cross-multiplication: G_act * den < num * core_cycles.
   assign g_act_scaled   = ProdW'(g_act_now) * ProdW'(cfg_frac_den_i);
   assign t_act_scaled   = ProdW'(core_cyc_now) * ProdW'(cfg_frac_num_i);

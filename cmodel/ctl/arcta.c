@@ -93,7 +93,9 @@ static int bw_low(const arcta *s, const ctl_cfg *cfg)
 
 /* DECISION point, seed 002 Sec. 3.1.2 text order (not Algorithm 2).
  * ipc_CTA = insts / (lanes * cycles) compared with pct / 100;
- * GBR = good / cycles compared with t_GBR / 100. */
+ * GBR = good / bad compared with t_GBR / 100 (seed 002 Sec. 2.2.3: the ratio
+ * of good cycles "to the total number of stalls", so it may exceed 100 %);
+ * bad = cycles - good, and bad = 0 is above any threshold. */
 int arcta_classify(const arcta *s, const ctl_cfg *cfg, int *branch)
 {
     uint64_t lanes_cycles = (uint64_t)(cfg->simt_lanes & MASK(6)) * s->cycles;
@@ -106,7 +108,7 @@ int arcta_classify(const arcta *s, const ctl_cfg *cfg, int *branch)
         br = ARCTA_BR_IPC_LOW;
     else if (bw_low(s, cfg))
         br = ARCTA_BR_BW_LOW;
-    else if ((uint64_t)s->good * 100u >= (uint64_t)(cfg->ar_t_gbr & MASK(7)) * s->cycles)
+    else if ((uint64_t)s->good * 100u >= (uint64_t)(cfg->ar_t_gbr & MASK(7)) * (s->cycles - s->good))
         br = ARCTA_BR_GBR_HIGH;
     else
         br = ARCTA_BR_GBR_LOW;
@@ -175,7 +177,7 @@ static const key_def arcta_rows[] = {
     AK("arcta.t_u_ipc", ar_t_u_ipc, 0, 100, 7, "%", "upper ipc threshold"),
     AK("arcta.t_l_ipc", ar_t_l_ipc, 0, 100, 7, "%", "lower ipc threshold"),
     AK("arcta.t_max_bw_mpct", ar_t_max_bw_mpct, 0, 100000, 17, "1/1000 %", "max bandwidth threshold"),
-    AK("arcta.t_gbr", ar_t_gbr, 0, 100, 7, "%", "good-branch-ratio threshold"),
+    AK("arcta.t_gbr", ar_t_gbr, 0, 127, 7, "%", "good-to-bad cycles ratio threshold (may exceed 100)"),
     AK("arcta.good_lanes", ar_good_lanes, 1, 32, 6, "lanes", "active lanes of a good issue cycle"),
     AK("arcta.core_pct", ar_core_pct, 0, 99, 7, "%", "calibrator core clock decrease"),
     AK("arcta.mem_pct", ar_mem_pct, 0, 100, 7, "%", "calibrator memory clock increase"),

@@ -21,6 +21,7 @@ void ctl_cfg_defaults(ctl_cfg *cfg, uint32_t n_cores, uint32_t n_parts)
     cfg->dyncore_frac_num = 2;
     cfg->dyncore_frac_den = 3;
     cfg->dyncore_k = 8;
+    cfg->dyncore_tact_counted = 0;  /* seed 000 Sec. 4.2: t_act is a fixed 40960 */
     /* CLASO, seed 003 Sec. 3: p_A = 1, p_L = 0 reproduce the baseline grant count. */
     cfg->claso_p_a = 1;
     cfg->claso_p_l = 0;

@@ -53,11 +53,14 @@ enum ctl_ar_type { CTL_AR_UNKNOWN = 0, CTL_AR_TYPE1 = 1, CTL_AR_TYPE2 = 2 };
 
 /* ---- inputs, per core, every core cycle ------------------------------- */
 typedef struct ctl_core_in {
-    /* Issue-stage classification of this cycle (controllers.md; exactly one
-     * of issued/stalled/mem_wait/idle is 1 each cycle). */
+    /* Issue-stage classification of this cycle (controllers.md; at most one
+     * of issued/stalled/mem_wait/idle is 1 each cycle: when none is, live
+     * warps wait on ALU results or a barrier, which is neither idle nor
+     * mem_wait). */
     uint8_t issued;        /* 1b: >= 1 warp instruction issued */
     uint8_t stalled;       /* 1b: nothing issued, a ready warp hit a structural stall */
-    uint8_t idle;          /* 1b: nothing issued, not stalled, not all live warps on memory */
+    uint8_t idle;          /* 1b: nothing issued and no live warp: no threads to execute
+                              (seed 000 Sec. 4.1 C_idle) */
     uint8_t mem_wait;      /* 1b: >= 1 live warp and every live warp waits on a global load */
     uint8_t active;        /* 1b: N_act of seed 000 Sec. 4.2: issued, or stalled only because
                               every blocked warp's execution units are busy executing
@@ -69,8 +72,10 @@ typedef struct ctl_core_in {
     uint8_t max_lanes;     /* 6b: most active lanes of any warp instruction issued this cycle */
     uint8_t busy[CTL_NCOMP];        /* 4b each: busy slots of each component this cycle */
     uint8_t sch_busy[CTL_NTYPE];    /* 4b each: SCH busy split by instruction type */
-    uint8_t mem_warps;     /* 7b: J, warps with outstanding global memory accesses */
-    uint8_t ldst_enter;    /* 3b: lambda, warps entering EX_LDST this cycle */
+    uint8_t mem_warps;     /* 7b: J, warps' memory instructions (global, local, shared,
+                              atomic) that entered EX_LDST and have not committed */
+    uint8_t ldst_enter;    /* 3b: lambda, warps' memory instructions entering EX_LDST this
+                              cycle (the same jobs as J: seed 004 Sec. 2.2) */
     uint16_t empty;        /* 14b: bit i = the gateable group of component i holds no work */
 } ctl_core_in;
 
@@ -123,8 +128,10 @@ typedef struct ctl_cfg {
     uint32_t simt_lanes;   /* 6b: thread lanes of one core's peak issue (AR-CTA ipc) */
     /* DYNCTA (seed 000 Sec. 4.1) */
     uint32_t dyncta_period, dyncta_t_idle, dyncta_t_mem_l, dyncta_t_mem_h;
-    /* DYNCORE (seed 000 Sec. 4.2): t_act = frac_num/frac_den * counted cores * period */
-    uint32_t dyncore_period, dyncore_frac_num, dyncore_frac_den, dyncore_k;
+    /* DYNCORE (seed 000 Sec. 4.2): t_act = frac_num/frac_den * cores * period, where
+     * cores = the cores in use (tact_counted = 0: the paper's fixed 40960 for 30
+     * cores) or the cores not turned off (tact_counted = 1) */
+    uint32_t dyncore_period, dyncore_frac_num, dyncore_frac_den, dyncore_k, dyncore_tact_counted;
     /* CLASO (seed 003 Sec. 3) */
     uint32_t claso_p_a, claso_p_l;
     /* AR-CTA (seed 002 Sec. 3); bandwidth threshold in thousandths of a percent */

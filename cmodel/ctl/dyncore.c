@@ -61,9 +61,12 @@ void dyncore_reset(dyncore *s, const ctl_cfg *cfg, ctl_out *out)
     write_outputs(s, cfg, out);
 }
 
-/* Accumulate this cycle's N_act and counted cores (seed 000 Sec. 4.2:
- * "G_act, the sum of N_act of each core that is not turned off"). */
-static void accumulate(dyncore *s, const ctl_in *in, uint32_t n_used)
+/* Accumulate this cycle's N_act and the cores t_act is made of (seed 000
+ * Sec. 4.2: "G_act, the sum of N_act of each core that is not turned off";
+ * t_act is "a threshold equal to 40960, which stands for 66% RACT in a 30-core
+ * system" -- fixed, so by default every core in use counts toward t_act even
+ * when turned off; tact_counted = 1 scales it with the cores not off). */
+static void accumulate(dyncore *s, const ctl_cfg *cfg, const ctl_in *in, uint32_t n_used)
 {
     uint32_t active = 0, counted = 0;
     for (uint32_t c = 0; c < n_used; c++) {
@@ -73,10 +76,10 @@ static void accumulate(dyncore *s, const ctl_in *in, uint32_t n_used)
         active += in->core[c].active & 1u;
     }
     s->g_act = sat_add(s->g_act, active);
-    s->core_cycles = sat_add(s->core_cycles, counted);
+    s->core_cycles = sat_add(s->core_cycles, (cfg->dyncore_tact_counted & 1u) ? counted : n_used);
 }
 
-/* G_act < t_act with t_act = frac_num/frac_den * counted * T (seed 000
+/* G_act < t_act with t_act = frac_num/frac_den * cores * T (seed 000
  * Sec. 4.2: 40960 = 2/3 * 30 cores * 2048), by cross-multiplication. */
 static int below_threshold(const dyncore *s, const ctl_cfg *cfg)
 {
@@ -162,7 +165,7 @@ void dyncore_step(dyncore *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out
      * sums include this cycle. */
     int period_end = s->period_count + 1u >= period;
     enum decision dec = DEC_NONE;
-    accumulate(s, in, n_used);
+    accumulate(s, cfg, in, n_used);
     if (period_end)
         dec = decide(s, cfg, n_used);
     for (uint32_t c = 0; c < CTL_MAX_CORES; c++)
@@ -188,5 +191,8 @@ static const key_def dyncore_rows[] = {
        "seed 000 Sec. 4.2 (2/3)", "t_act fraction denominator"),
     DK("dyncore.k", dyncore_k, 1, CTL_MAX_CORES, DYNCORE_K_BITS, "cores",
        "seed 000 Sec. 4.2", "cores drained at once (K)"),
+    DK("dyncore.tact_counted", dyncore_tact_counted, 0, 1, 1, "",
+       "seed 000 Sec. 4.2 (fixed t_act = 0)",
+       "t_act over the cores in use (0, the paper's fixed 40960) or the cores not off (1)"),
 };
 const key_table dyncore_keys = KEY_TABLE("dyncore", "rtl/dyncore.sv", dyncore_rows);

@@ -102,6 +102,8 @@ void seam_kernel_begin(seam *s, kern *k, uint32_t n_max)
 {
     s->last_dram_cycles = 0;
     memset(s->last_dram_busy, 0, sizeof s->last_dram_busy);
+    s->owed_dram_cycles = 0;
+    memset(s->owed_dram_busy, 0, sizeof s->owed_dram_busy);
     s->k = k;
     s->n_max = n_max;
     s->next_cta = 0;
@@ -207,15 +209,23 @@ static void claso_alloc(seam *s)
     s->alloc_due = 0;
 }
 
+uint8_t seam_feed(uint64_t *owed, uint64_t add, uint32_t max)
+{
+    uint64_t total = *owed + add;
+    uint64_t now = total > max ? max : total;
+    *owed = total - now;
+    return (uint8_t)now;
+}
+
 static void dram_inputs(seam *s)
 {
     const mem_stats *ms = mem_get_stats(s->mem);
     uint64_t d = ms->dram_cycles - s->last_dram_cycles;
-    s->in.dram_cycles = (uint8_t)(d > 7 ? 7 : d);
+    s->in.dram_cycles = seam_feed(&s->owed_dram_cycles, d, 7);
     s->last_dram_cycles = ms->dram_cycles;
     for (uint32_t p = 0; p < s->n_parts; p++) {
         uint64_t b = ms->part[p].dram_busy_cycles - s->last_dram_busy[p];
-        s->in.dram_busy[p] = (uint8_t)(b > 7 ? 7 : b);
+        s->in.dram_busy[p] = seam_feed(&s->owed_dram_busy[p], b, 7);
         s->last_dram_busy[p] = ms->part[p].dram_busy_cycles;
     }
 }
@@ -258,7 +268,10 @@ void seam_account(seam *s, kstats *ks)
         const ctl_core_out *o = &s->out.core[c];
         int on = !p->dyncore || o->dc_power_on;
         if (!on) cs->off_cycles++;
-        if (!((s->enabled_mask >> c) & 1u)) cs->disabled_cycles++;
+        if (!((s->enabled_mask >> c) & 1u)) {
+            cs->disabled_cycles++;
+            if (on && core_resident(s->cores[c]) == 0 && core_quiet(s->cores[c])) cs->gated_cycles++;
+        }
         if (on && core_resident(s->cores[c]) == 0) {
             cs->empty_cycles++;
             if (seam_all_placed(s)) ks->tail_idle++;

@@ -46,9 +46,13 @@ typedef struct seam {
     uint8_t  launching;              /* the kernel-launch cycle: no CTA placed yet */
     int      fc_applied;             /* calibrator state the clocks reflect */
 
-    /* DRAM counters for the AR-CTA inputs */
+    /* DRAM counters for the AR-CTA inputs, and what has happened but not yet
+     * been reported (a burst is credited at once; the 3-bit fields carry at
+     * most 7 a cycle, the rest follows in the next cycles, none is dropped) */
     uint64_t last_dram_cycles;
     uint64_t last_dram_busy[CTL_MAX_PARTS];
+    uint64_t owed_dram_cycles;
+    uint64_t owed_dram_busy[CTL_MAX_PARTS];
 
     uint8_t  prev_pg[CTL_MAX_CORES][CTL_NPG];
     uint32_t tl_insts;               /* thread instructions since the last sample */
@@ -77,6 +81,11 @@ uint32_t seam_limit(const seam *s, uint32_t c);
 
 /* Every CTA of the running kernel placed. */
 int  seam_all_placed(const seam *s);
+
+/* Report up to `max` of what *owed holds plus `add` new events in this
+ * cycle's field; the rest stays owed for the next cycles (controllers.md 4:
+ * every DRAM data-bus cycle reaches the unit once). */
+uint8_t seam_feed(uint64_t *owed, uint64_t add, uint32_t max);
 
 /* One controller timeline sample at core cycle `now`. */
 void seam_sample(seam *s, report *r, uint32_t kidx, uint64_t now);

@@ -21,9 +21,9 @@ static const kstats *tot(const csvrow_run *r) { return &r->rep->total; }
 /* Share of all core cycles spent in class `which` (kstats_classes order). */
 static double class_frac(const csvrow_run *r, int which)
 {
-    uint64_t c[4];
-    kstats_classes(tot(r), &c[0], &c[1], &c[2], &c[3]);
-    double all = (double)(c[0] + c[1] + c[2] + c[3]);
+    uint64_t c[5];
+    kstats_classes(tot(r), &c[0], &c[1], &c[2], &c[3], &c[4]);
+    double all = (double)(c[0] + c[1] + c[2] + c[3] + c[4]);
     return all ? c[which] / all : 0;
 }
 

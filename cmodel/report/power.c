@@ -70,6 +70,8 @@ static const key_def power_rows[] = {
     PKK(CTL_EX_LDST, "clk_ex_ldst", "clock power"),
     PK(s_l2, "mW", "static per L2 slice"),
     PK(s_dram, "mW", "static (background) per DRAM channel"),
+    KEY_F(power_cfg, "power.pcpg", offsetof(power_cfg, pcpg), 1, "", "seed 000 Sec. 5; seed 002 Sec. 5.3",
+          "per-core power gating of off / idle-disabled cores (0 = clock gating only, they leak)"),
     PK(s_const, "mW", "uncore constant"),
 };
 const key_table power_keys = KEY_TABLE("power", NULL, power_rows);
@@ -125,6 +127,50 @@ static int comp_row(int comp)
 
 static const int pg_comp[CTL_NPG] = { CTL_SCH, CTL_EX_SP, CTL_EX_SFU, CTL_IFID };
 
+/* Static and clock energy of the cores into stat_j (and the gating
+ * transitions into *gating_j), per core:
+ *  - a core turned off (DYNCORE) or powered but clock-gated (gated_cycles:
+ *    may receive no CTA and holds none -- AR-CTA's idle half, seed 002 Sec.
+ *    3.1.3) draws no clock power; with per-core power gating (pcpg) it draws
+ *    nothing, without it it still leaks (gpu-model.md; seed 000 Sec. 5
+ *    reports DYNCORE with and without PCPG, seed 002 Sec. 5.3 measures ApSA
+ *    without power gating);
+ *  - power-gated groups (half a component) pay no static power while off,
+ *    clock-gated groups save half the component's clock power.
+ * scale = the average core period times the DVFS static factor. */
+static void core_static(const power_cfg *p, const ctl_cfg *ctl, const kstats *k, int pcpg,
+                        double scale, double *stat_j, double *gating_j)
+{
+    const double mw = 1e-3;
+    for (uint32_t c = 0; c < k->n_cores; c++) {
+        const core_ctl_stats *t = &k->ctl[c];
+        double dark = (double)t->off_cycles + (double)t->gated_cycles;
+        double on_cycles = (double)k->cycles - dark;
+        double leak_cycles = on_cycles + (pcpg ? 0 : dark);
+        for (int i = 0; i < CTL_NCOMP; i++) {
+            double e = p->s_comp[i] * leak_cycles;
+            double clk = p->clk_comp[i] * on_cycles;
+            int pg = -1;
+            for (int g = 0; g < CTL_NPG; g++) if (pg_comp[g] == i) pg = g;
+            if (pg >= 0) {
+                /* IFID: the decoder (PG) is half of IFID's area; the buffer is CG */
+                double share = i == CTL_IFID ? 0.5 : 1.0;
+                e -= p->s_comp[i] * share * 0.5 * (double)t->pg_off_cycles[pg];
+                clk -= p->clk_comp[i] * share * 0.5 * (double)t->pg_off_cycles[pg];
+                /* gate + wake: the group's static energy over the break-even time */
+                if (gating_j)
+                    *gating_j += p->s_comp[i] * share * 0.5 * mw * scale *
+                                 ctl->uc_break_even * (double)t->pg_gatings[pg];
+                if (i == CTL_IFID) clk -= p->clk_comp[i] * 0.5 * 0.5 * (double)t->down_cycles[i];
+            } else {
+                clk -= p->clk_comp[i] * 0.5 * (double)t->down_cycles[i];
+            }
+            stat_j[comp_row(i)] += (e + clk) * mw * scale;
+        }
+        stat_j[PW_L1] += p->s_core_other * leak_cycles * mw * scale;
+    }
+}
+
 void power_compute(const power_cfg *p, const ctl_cfg *ctl, const report *r, power_report *out)
 {
     const kstats *k = &r->total;
@@ -174,33 +220,8 @@ void power_compute(const power_cfg *p, const ctl_cfg *ctl, const report *r, powe
     out->dyn_j[PW_ICNT] = p->e_flit * (double)(m->icnt_req_flits + m->icnt_resp_flits) * pj * mem_dyn;
     out->dyn_j[PW_DRAM] = (p->e_dram_rw * dram_rw + p->e_dram_act * act) * pj * mem_dyn;
 
-    /* static and clock power, core side, per core: off cores pay nothing,
-     * power-gated groups (half a component) pay nothing while off,
-     * clock-gated groups save half the component's clock power. */
-    for (uint32_t c = 0; c < k->n_cores; c++) {
-        const core_ctl_stats *t = &k->ctl[c];
-        double on_cycles = (double)k->cycles - (double)t->off_cycles;
-        for (int i = 0; i < CTL_NCOMP; i++) {
-            double e = p->s_comp[i] * on_cycles;
-            double clk = p->clk_comp[i] * on_cycles;
-            int pg = -1;
-            for (int g = 0; g < CTL_NPG; g++) if (pg_comp[g] == i) pg = g;
-            if (pg >= 0) {
-                /* IFID: the decoder (PG) is half of IFID's area; the buffer is CG */
-                double share = i == CTL_IFID ? 0.5 : 1.0;
-                e -= p->s_comp[i] * share * 0.5 * (double)t->pg_off_cycles[pg];
-                clk -= p->clk_comp[i] * share * 0.5 * (double)t->pg_off_cycles[pg];
-                /* gate + wake: the group's static energy over the break-even time */
-                out->dyn_j[PW_GATING] += p->s_comp[i] * share * 0.5 * mw * tcyc * core_st *
-                                         ctl->uc_break_even * (double)t->pg_gatings[pg];
-                if (i == CTL_IFID) clk -= p->clk_comp[i] * 0.5 * 0.5 * (double)t->down_cycles[i];
-            } else {
-                clk -= p->clk_comp[i] * 0.5 * (double)t->down_cycles[i];
-            }
-            out->stat_j[comp_row(i)] += (e + clk) * mw * tcyc * core_st;
-        }
-        out->stat_j[PW_L1] += p->s_core_other * on_cycles * mw * tcyc * core_st;
-    }
+    /* static and clock power, core side */
+    core_static(p, ctl, k, p->pcpg != 0, tcyc * core_st, out->stat_j, &out->dyn_j[PW_GATING]);
     /* non-core static: 40 % of all static power (seed 004 Sec. 6) unless set */
     double noncore_j;
     if (p->s_l2 > 0 || p->s_dram > 0)
@@ -216,8 +237,21 @@ void power_compute(const power_cfg *p, const ctl_cfg *ctl, const report *r, powe
     out->stat_j[PW_CONST] = p->s_const * mw * time_s;
 
     out->time_s = time_s;
-    for (int i = 0; i < PW_NROWS; i++) out->total_j += out->dyn_j[i] + out->stat_j[i];
+    double st = 0;
+    for (int i = 0; i < PW_NROWS; i++) {
+        out->total_j += out->dyn_j[i] + out->stat_j[i];
+        st += out->stat_j[i];
+    }
     out->avg_w = time_s > 0 ? out->total_j / time_s : 0;
+    out->static_share = out->total_j > 0 ? st / out->total_j : 0;
+    /* the same run with the other per-core power-gating choice */
+    double alt[PW_NROWS] = { 0 }, here[PW_NROWS] = { 0 }, d = 0;
+    core_static(p, ctl, k, p->pcpg == 0, tcyc * core_st, alt, NULL);
+    core_static(p, ctl, k, p->pcpg != 0, tcyc * core_st, here, NULL);
+    for (int i = 0; i < PW_NROWS; i++) d += alt[i] - here[i];
+    out->pcpg = p->pcpg != 0;
+    out->alt_total_j = out->total_j + d;
+    out->alt_avg_w = time_s > 0 ? out->alt_total_j / time_s : 0;
 }
 
 void power_print(const power_report *p, FILE *out)
@@ -231,10 +265,12 @@ void power_print(const power_report *p, FILE *out)
     for (int i = 0; i < PW_NROWS; i++)
         fprintf(out, "    %-9s %10.3f %10.3f\n", row_names[i],
                 p->time_s > 0 ? p->dyn_j[i] / p->time_s : 0, p->time_s > 0 ? p->stat_j[i] / p->time_s : 0);
+    fprintf(out, "  static share %.1f %%; %s per-core power gating: %.2f W\n", 100.0 * p->static_share,
+            p->pcpg ? "without" : "with", p->alt_avg_w);
     if (p->have_base)
-        fprintf(out, "  relative to baseline: energy %.3f, average power %.3f\n",
+        fprintf(out, "  relative to baseline: energy %.3f, average power %.3f (static share %.1f %%)\n",
                 p->base_total_j > 0 ? p->total_j / p->base_total_j : 0,
-                p->base_avg_w > 0 ? p->avg_w / p->base_avg_w : 0);
+                p->base_avg_w > 0 ? p->avg_w / p->base_avg_w : 0, 100.0 * p->static_share);
 }
 
 static int json_number(const char *text, const char *key, double *v)
@@ -285,6 +321,12 @@ void power_json(jw *w, const power_report *p)
     jw_double(w, "%.6f", p->avg_w);
     jw_key(w, "time_s");
     jw_double(w, "%.9g", p->time_s);
+    jw_key(w, "static_share");
+    jw_double(w, "%.6f", p->static_share);
+    jw_key(w, "pcpg");
+    jw_double(w, "%.0f", (double)p->pcpg);
+    jw_key(w, p->pcpg ? "power_w_no_pcpg" : "power_w_pcpg");
+    jw_double(w, "%.6f", p->alt_avg_w);
     if (p->have_base) {
         jw_key(w, "rel_energy");
         jw_double(w, "%.6f", p->base_total_j > 0 ? p->total_j / p->base_total_j : 0);

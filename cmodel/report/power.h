@@ -33,6 +33,9 @@ typedef struct power_report {
     double dyn_j[PW_NROWS];    /* dynamic energy per row */
     double stat_j[PW_NROWS];   /* static (+clock) energy per row */
     double total_j, time_s, avg_w;
+    double static_share;       /* static (+clock) energy / total energy */
+    int    pcpg;               /* per-core power gating in force (power.pcpg) */
+    double alt_total_j, alt_avg_w; /* the same run with the other pcpg choice */
     double base_total_j;       /* baseline run's energy, 0 if none */
     double base_avg_w;
     int    have_base;

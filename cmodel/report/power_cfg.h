@@ -22,6 +22,9 @@ typedef struct power_cfg {
     double clk_comp[CTL_NCOMP];/* clock power per component, removed when clock-gated */
     double s_l2, s_dram;       /* per partition */
     double s_const;            /* uncore constant */
+    double pcpg;               /* per-core power gating: 1 = a core turned off (DYNCORE) or
+                                  left idle by AR-CTA draws nothing; 0 = it is clock-gated
+                                  and still leaks (gpu-model.md, seed 000 Sec. 5) */
 } power_cfg;
 
 void power_cfg_defaults(power_cfg *p);

@@ -22,6 +22,8 @@ static void add_core(core_stats *a, const core_stats *b)
     a->issued += b->issued;
     a->stalled += b->stalled;
     a->idle += b->idle;
+    a->dep_wait += b->dep_wait;
+    a->sched_stalls += b->sched_stalls;
     a->mem_wait += b->mem_wait;
     a->active += b->active;
     a->warp_insts += b->warp_insts;
@@ -42,6 +44,7 @@ static void add_ctl(core_ctl_stats *a, const core_ctl_stats *b)
 {
     a->off_cycles += b->off_cycles;
     a->disabled_cycles += b->disabled_cycles;
+    a->gated_cycles += b->gated_cycles;
     a->empty_cycles += b->empty_cycles;
     for (int p = 0; p < CTL_NPG; p++) {
         a->pg_off_cycles[p] += b->pg_off_cycles[p];
@@ -132,30 +135,33 @@ double kstats_core_util(const kstats *k)
     return ratio(issued, (uint64_t)k->n_cores * k->cycles);
 }
 
-void kstats_classes(const kstats *k, uint64_t *iss, uint64_t *stl, uint64_t *idl, uint64_t *mw)
+void kstats_classes(const kstats *k, uint64_t *iss, uint64_t *stl, uint64_t *idl, uint64_t *mw,
+                    uint64_t *dep)
 {
-    *iss = *stl = *idl = *mw = 0;
+    *iss = *stl = *idl = *mw = *dep = 0;
     for (uint32_t c = 0; c < k->n_cores; c++) {
         *iss += k->core[c].issued;
         *stl += k->core[c].stalled;
         *idl += k->core[c].idle;
         *mw += k->core[c].mem_wait;
+        *dep += k->core[c].dep_wait;
     }
 }
 
 static void print_kernel(const kstats *k, uint32_t n_parts, FILE *out)
 {
-    uint64_t iss, stl, idl, mw;
-    kstats_classes(k, &iss, &stl, &idl, &mw);
-    uint64_t all = iss + stl + idl + mw;
+    uint64_t iss, stl, idl, mw, dep;
+    kstats_classes(k, &iss, &stl, &idl, &mw, &dep);
+    uint64_t all = iss + stl + idl + mw + dep;
     fprintf(out, "  %-22s cycles %-10llu IPC %7.2f  warp insts %llu  thread insts %llu\n",
             k->name, (unsigned long long)k->cycles, kstats_ipc(k),
             (unsigned long long)k->warp_insts, (unsigned long long)k->thread_insts);
     if (k->n_cta)
         fprintf(out, "  %-22s CTAs %u (N = %u per core, %u warps each)\n", "", k->n_cta, k->n_max,
                 k->warps_per_cta);
-    fprintf(out, "  %-22s core cycles: issued %.1f%%  stalled %.1f%%  idle %.1f%%  mem-wait %.1f%%\n", "",
-            100.0 * ratio(iss, all), 100.0 * ratio(stl, all), 100.0 * ratio(idl, all), 100.0 * ratio(mw, all));
+    fprintf(out, "  %-22s core cycles: issued %.1f%%  stalled %.1f%%  idle %.1f%%  mem-wait %.1f%%  dep-wait %.1f%%\n", "",
+            100.0 * ratio(iss, all), 100.0 * ratio(stl, all), 100.0 * ratio(idl, all), 100.0 * ratio(mw, all),
+            100.0 * ratio(dep, all));
     double util = 0;
     for (uint32_t p = 0; p < n_parts; p++) util += kstats_dram_util(k, p);
     fprintf(out, "  %-22s L1 hit %.1f%%  L2 hit %.1f%%  DRAM row hit %.1f%%  DRAM bw %.1f%%  round trip %.0f cycles\n", "",
@@ -216,10 +222,13 @@ static void json_core(jw *w, uint32_t c, const core_stats *s, const core_ctl_sta
     json_u64(w, "stalled", s->stalled);
     json_u64(w, "idle", s->idle);
     json_u64(w, "mem_wait", s->mem_wait);
+    json_u64(w, "dep_wait", s->dep_wait);
+    json_u64(w, "sched_stalls", s->sched_stalls);
     json_u64(w, "active", s->active);
     json_u64(w, "warp_insts", s->warp_insts);
     json_u64(w, "thread_insts", s->thread_insts);
     json_u64(w, "off_cycles", t->off_cycles);
+    json_u64(w, "gated_cycles", t->gated_cycles);
     json_u64(w, "empty_cycles", t->empty_cycles);
     json_u64(w, "grants", t->grants);
     json_u64(w, "refusals", t->refusals);
@@ -231,8 +240,8 @@ static void json_core(jw *w, uint32_t c, const core_stats *s, const core_ctl_sta
 
 static void json_kernel(jw *w, const kstats *k, uint32_t n_parts)
 {
-    uint64_t iss, stl, idl, mw;
-    kstats_classes(k, &iss, &stl, &idl, &mw);
+    uint64_t iss, stl, idl, mw, dep;
+    kstats_classes(k, &iss, &stl, &idl, &mw, &dep);
     jw_object_begin(w);
     jw_key(w, "name");
     jw_string(w, k->name);

@@ -13,6 +13,9 @@
 typedef struct core_ctl_stats {     /* what the control outputs did to a core */
     uint64_t off_cycles;            /* DYNCORE: powered off */
     uint64_t disabled_cycles;       /* no new CTAs allowed (DYNCORE/AR-CTA) */
+    uint64_t gated_cycles;          /* powered, no new CTAs allowed and no resident CTA:
+                                       the core is clock-gated (AR-CTA type II's idle
+                                       half, a DYNCORE core drained but not yet off) */
     uint64_t empty_cycles;          /* powered, no resident CTA */
     uint64_t pg_off_cycles[CTL_NPG];/* uC-States: PG group off */
     uint64_t pg_wakeups[CTL_NPG];   /* OFF -> WAKING transitions */
@@ -80,9 +83,9 @@ double kstats_row_hit_rate(const kstats *k);
 double kstats_roundtrip(const kstats *k);      /* core cycles */
 double kstats_dram_util(const kstats *k, uint32_t part); /* busy / DRAM cycles */
 double kstats_core_util(const kstats *k);      /* issued cycles / (cores * cycles) */
-/* Core-cycles in each of the four classes, summed over cores. */
+/* Core-cycles in each of the five exclusive classes, summed over cores. */
 void   kstats_classes(const kstats *k, uint64_t *issued, uint64_t *stalled, uint64_t *idle,
-                      uint64_t *mem_wait);
+                      uint64_t *mem_wait, uint64_t *dep_wait);
 
 void   report_print(const report *r, FILE *out);
 /* Write the statistics and, when pw is not NULL, the power report (a

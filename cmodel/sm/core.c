@@ -57,7 +57,12 @@ typedef struct ldrec {          /* a global memory instruction in flight */
     uint64_t line[COAL_MAX_LINES];
 } ldrec;
 
-typedef struct wentry { uint16_t warp, next; uint8_t dst[KERN_MAX_DST]; uint8_t ndst, pad; } wentry;
+typedef struct wentry {
+    uint16_t warp, next;
+    uint8_t  dst[KERN_MAX_DST];
+    uint8_t  ndst;
+    uint8_t  ldst;              /* a shared-memory instruction in EX_LDST (a J job) */
+} wentry;
 
 typedef struct warp {
     uint64_t pend[4];           /* scoreboard: registers with a write in flight */
@@ -102,7 +107,7 @@ struct core {
     uint64_t type_mask[4];      /* head instruction pipeline type */
     uint64_t fetch_mask;        /* ibuf has room and stream not ended */
     uint64_t paused_mask;       /* warps of paused CTAs */
-    uint64_t memwarp_mask;      /* warps with LDST records outstanding (J) */
+    uint32_t ldst_jobs;         /* J: memory instructions that entered EX_LDST, not yet committed */
     uint8_t  mem_blocked;       /* this cycle an EX_LDST unit could not send: memory back-pressure */
     uint64_t age[CORE_MAX_WARPS]; /* CTA launch seq << 6 | warp in CTA */
     uint32_t fetch_rr;
@@ -401,7 +406,8 @@ static void release_regs(warp *w, const uint8_t *dst, unsigned ndst)
     }
 }
 
-static int wheel_add(core *c, uint64_t when, uint16_t wi, const uint8_t *dst, unsigned ndst)
+static int wheel_add(core *c, uint64_t when, uint16_t wi, const uint8_t *dst, unsigned ndst,
+                     int ldst)
 {
     if (c->wfree == NIL16) return -1;
     uint16_t e = c->wfree;
@@ -409,6 +415,7 @@ static int wheel_add(core *c, uint64_t when, uint16_t wi, const uint8_t *dst, un
     wentry *we = &c->wpool[e];
     we->warp = wi;
     we->ndst = (uint8_t)ndst;
+    we->ldst = (uint8_t)ldst;
     for (unsigned i = 0; i < ndst; i++) we->dst[i] = dst[i];
     uint32_t slot = (uint32_t)(when % WHEEL);
     we->next = c->wheel[slot];
@@ -433,6 +440,7 @@ static void drain_wheel(core *c, uint64_t now, ctl_core_in *sig)
     while (e != NIL16) {
         wentry *we = &c->wpool[e];
         uint16_t next = we->next;
+        if (we->ldst) c->ldst_jobs--;
         complete_inst(c, we->warp, we->dst, we->ndst, sig);
         we->next = c->wfree;
         c->wfree = e;
@@ -448,7 +456,8 @@ static void drain_mem(core *c, uint64_t now, ctl_core_in *sig)
         if (--r->left) continue;
         uint32_t wi = r->warp;
         warp *w = &c->w[wi];
-        if (--w->memout == 0) c->memwarp_mask &= ~(1ull << wi);
+        w->memout--;
+        c->ldst_jobs--;         /* the global access commits */
         r->next_free = c->rfree;
         c->rfree = (uint16_t)tok;
         complete_inst(c, wi, r->dst, r->ndst, sig);
@@ -527,18 +536,22 @@ static void ocex_to_ex(core *c, int t, uint64_t now, ctl_core_in *sig)
         exunit *e = &c->ex[t][u];
         const sm_params *cfg = c->cfg;
         if (t == PT_LDST) {
-            if (sig->ldst_enter < 7) sig->ldst_enter++;
+            /* lambda and J count the same jobs (controllers.md 5, seed 004
+             * Sec. 2.2): a memory instruction -- global, local, shared or
+             * atomic -- from its entry into EX_LDST until it commits. */
             if (tk->rec != NIL16) {
                 e->rec = tk->rec;
                 e->next = 0;
             } else {            /* shared memory */
-                if (wheel_add(c, now + cfg->lat[tk->cls], tk->warp, tk->dst, tk->ndst) < 0) return;
+                if (wheel_add(c, now + cfg->lat[tk->cls], tk->warp, tk->dst, tk->ndst, 1) < 0) return;
                 e->busy_until = now + cfg->ii[tk->cls];
             }
+            if (sig->ldst_enter < 7) sig->ldst_enter++;
+            c->ldst_jobs++;
         } else {
             uint32_t lanes = t == PT_SP ? cfg->simt_lanes : cfg->sfu_lanes;
             uint32_t occ = cfg->ii[tk->cls] * lanes_cycles(lanes);
-            if (wheel_add(c, now + cfg->lat[tk->cls], tk->warp, tk->dst, tk->ndst) < 0) return;
+            if (wheel_add(c, now + cfg->lat[tk->cls], tk->warp, tk->dst, tk->ndst, 0) < 0) return;
             e->busy_until = now + (occ ? occ : 1);
         }
         stage_remove(s, 0);
@@ -649,7 +662,7 @@ static int issue(core *c, uint32_t s, uint32_t wi, ctl_core_in *sig)
             r->left = 1;
             r->line[0] = 0;
         }
-        if (w->memout++ == 0) c->memwarp_mask |= 1ull << wi;
+        w->memout++;
     }
     w->inflight++;
     stage_push(c, comp_idoc[t], &tk);
@@ -681,17 +694,22 @@ static uint64_t issuable_mask(const core *c)
  * LDST path is full while EX_LDST cannot send to the memory system.  Those
  * warps wait on memory (controllers.md: mem_wait "whether or not the
  * pipeline is stalled"), so they join memblk for the cycle's class. */
-static void issue_stage(core *c, ctl_core_in *sig, uint64_t *blocked_ready, int *n_issued)
+static void issue_stage(core *c, ctl_core_in *sig, uint64_t *blocked_ready, int *n_issued,
+                        uint32_t *sched_stalls)
 {
     uint32_t ns = c->cfg->n_sched;
     int sch_full = (c->accepts >> CTL_SCH) & 1u;
     uint32_t active_sched = (!sch_full && ns > 1) ? ns / 2 : ns;
     for (uint32_t s = 0; s < active_sched; s++) {
         uint64_t mine = c->sched_warps[s];
+        wsched_waiting(&c->sch[s], (int)c->cfg->sched, c->memblk_mask & mine);
+        /* seed 001 Figs. 4-6: a stall cycle is counted per scheduler that
+         * serves a live warp and issues nothing this cycle */
+        int stall = (c->live_mask & mine) != 0;
         uint64_t cand = c->ready_mask & mine;
-        if (!cand) continue;
+        if (!cand) { *sched_stalls += (uint32_t)stall; continue; }
         uint64_t ok = cand & issuable_mask(c);
-        if (!ok) { *blocked_ready |= cand; continue; }
+        if (!ok) { *blocked_ready |= cand; *sched_stalls += (uint32_t)stall; continue; }
         /* Paused CTAs' warps issue only when no unpaused warp can
          * (seed 000 Sec. 4.1); among them the oldest first. */
         uint64_t unpaused = ok & ~c->paused_mask;
@@ -701,9 +719,12 @@ static void issue_stage(core *c, ctl_core_in *sig, uint64_t *blocked_ready, int 
                             c->live_mask & mine & ~c->paused_mask, c->age);
         else
             wi = wsched_oldest(ok, c->age);
-        if (wi < 0) continue;
+        if (wi < 0) { *sched_stalls += (uint32_t)stall; continue; }
         int t = issue(c, s, (uint32_t)wi, sig);
-        if (t < 0) { s--; continue; }   /* a retirement takes no issue slot */
+        if (t < 0) {                    /* a retirement takes no issue slot */
+            s--;
+            continue;
+        }
         (*n_issued)++;
         if (sig->sch_busy[t == PT_NONE ? PT_SP : t] < 15) sig->sch_busy[t == PT_NONE ? PT_SP : t]++;
     }
@@ -789,7 +810,8 @@ int core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errl
 
     uint64_t blocked = 0;
     int n_issued = 0;
-    issue_stage(c, sig, &blocked, &n_issued);
+    uint32_t sched_stalls = 0;
+    issue_stage(c, sig, &blocked, &n_issued, &sched_stalls);
     if (fetch_stage(c, sig, err, errlen) < 0) return -1;
 
     /* The four exclusive classes of controllers.md. */
@@ -799,7 +821,12 @@ int core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errl
     sig->issued = n_issued > 0;
     sig->mem_wait = !n_issued && live && (on_mem & live) == live;
     sig->stalled = !n_issued && !sig->mem_wait && blocked != 0;
-    sig->idle = !sig->issued && !sig->stalled && !sig->mem_wait;
+    /* idle (seed 000 Sec. 4.1, C_idle): nothing to execute -- every warp of
+     * the core has finished, or none was ever placed.  Live warps waiting on
+     * ALU results or a barrier are threads to execute: such a cycle is
+     * dep_wait, neither idle nor mem_wait (controllers.md 1, revised). */
+    sig->idle = !n_issued && !live;
+    uint8_t dep_wait = !sig->issued && !sig->stalled && !sig->mem_wait && !sig->idle;
     /* N_act (seed 000 Sec. 4.2): the core is doing useful work at full rate --
      * it issued, or its only blocker is execution units busy executing earlier
      * instructions.  Seed 000 counts compute-bound applications as active
@@ -821,8 +848,7 @@ int core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errl
         sig->busy[comp_ex[t]] = (uint8_t)ex_busy(c, t, now, &empty);
     }
     sig->empty = empty;
-    uint32_t j = (uint32_t)__builtin_popcountll(c->memwarp_mask);
-    sig->mem_warps = (uint8_t)(j > 127 ? 127 : j);
+    sig->mem_warps = (uint8_t)(c->ldst_jobs > 127 ? 127 : c->ldst_jobs);
 
     /* statistics */
     if (c->resident || c->used_mask) {
@@ -831,6 +857,8 @@ int core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errl
         s->issued += sig->issued;
         s->stalled += sig->stalled;
         s->idle += sig->idle;
+        s->dep_wait += dep_wait;
+        s->sched_stalls += sched_stalls;
         s->mem_wait += sig->mem_wait;
         s->active += sig->active;
         for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += sig->busy[i];

@@ -22,7 +22,9 @@ typedef struct core core;
 
 typedef struct core_stats {
     uint64_t cycles;                       /* core cycles while a kernel ran */
-    uint64_t issued, stalled, idle, mem_wait; /* the four exclusive classes */
+    uint64_t issued, stalled, idle, mem_wait; /* four of the five exclusive classes */
+    uint64_t sched_stalls;      /* scheduler-cycles with a live warp and no issue (seed 001 Fig. 4-6) */
+    uint64_t dep_wait;          /* the fifth: nothing issued, live warps wait on ALU results or a barrier */
     uint64_t active;                       /* N_act cycles (issued, or execution-bound) */
     uint64_t warp_insts, thread_insts;
     uint64_t class_insts[IC_NCLASS];       /* warp instructions by class */

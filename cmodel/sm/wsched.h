@@ -9,9 +9,11 @@
  *   GTO     greedy-then-oldest: the last issued warp while it can issue,
  *           then the oldest candidate;
  *   OLDEST  always the oldest candidate;
- *   SIMPLEP candidates in circular warp order starting at the priority warp;
- *           the priority moves to the next live warp when the priority warp
- *           issues a global load (it will wait on memory);
+ *   SIMPLEP candidates in age order starting at the priority warp (oldest-
+ *           first applied from it, wrapping to the oldest); the priority moves
+ *           to the next live warp in age order when the priority warp waits
+ *           on a global load (seed 001 Sec. 4.4: "shifted only when the warp
+ *           is waiting for the long latency global load");
  *   REGIONP as SIMPLEP, but the priority moves when the priority warp issues
  *           a priority-shift hint (end of a memory region).
  */
@@ -24,6 +26,7 @@ typedef struct wsched_state {
     int32_t last;      /* last issued warp, -1 none */
     int32_t prio;      /* SIMPLEP / REGIONP priority warp, -1 none */
     uint8_t shift;     /* priority shift pending */
+    uint64_t prio_age; /* age of the priority warp (kept after it exits) */
 } wsched_state;
 
 void wsched_reset(wsched_state *s);
@@ -34,6 +37,10 @@ int  wsched_pick(wsched_state *s, int policy, uint64_t cand, uint64_t live, cons
 
 /* Warp wi issued an instruction of class cls (enum iclass). */
 void wsched_issued(wsched_state *s, int policy, uint32_t wi, int cls);
+
+/* Before a pick: memwait = warps whose next instruction waits on a global
+ * load (simple-p shifts the priority when the priority warp is one). */
+void wsched_waiting(wsched_state *s, int policy, uint64_t memwait);
 
 /* The oldest warp in cand (non-zero). */
 int  wsched_oldest(uint64_t cand, const uint64_t *age);

@@ -846,15 +846,18 @@ static int check_dyn_insts(pstate *ps, uint32_t pline)
 
 /* ---------------------------------------------------------------- auto hints */
 
-/* Issue cost of a class for the l/w rule: cycles a warp occupies its unit
- * (seed 001 Table 4-1: 2 for ALU/LSU classes, 8 for SFU; double at half rate). */
-static uint32_t issue_cost(int cls)
+/* Latency of a class for the l/w rule (seed 001 Sec. 4.4: "the accumulated
+ * latency from a memory load to its dependent instruction is shorter than
+ * l / w"; execution latencies of seed 001 Table 4-1: integer and single
+ * ALU 24, SFU and double 48, shared memory 30, global 600). */
+static uint32_t latency_cost(int cls)
 {
     switch (cls) {
-    case IC_SFU: return 8;
-    case IC_DP: return 4;
+    case IC_SFU: case IC_DP: return 48;
+    case IC_SLD: case IC_SST: return 30;
+    case IC_GLD: case IC_GST: case IC_ATOM: return 600;
     case IC_HINT: return 0;
-    default: return 2;
+    default: return 24;
     }
 }
 
@@ -892,8 +895,8 @@ static void mark_hints(const wl_step *steps, uint32_t from, uint32_t to, uint32_
             if (s->cls == IC_GLD && used) { boundary = 0; break; }
             if (s->cls == IC_GLD && !used) { boundary = dist >= t_lw; break; }
             if (!used && reads_reg(s, st->dst[0])) used = 1;
-            if (!used) dist += issue_cost(s->cls);
-            else gap += issue_cost(s->cls);
+            if (!used) dist += latency_cost(s->cls);
+            else gap += latency_cost(s->cls);
         }
         if (j < to && steps[j].kind == ST_INST && steps[j].cls == IC_GLD && used)
             boundary = dist >= t_lw || gap >= t_lw;

@@ -82,6 +82,48 @@ static void test_arcta_types(void **st)
     report_free(&r.rep);
 }
 
+/* AR-CTA on the ApSA preset (seed 002 Table 2, 60 cores), issue 10: with
+ * GBR = good / bad and the exact DRAM-busy input, the kernel whose file says
+ * it imitates a type-I application through the ipc bound (compute_fma, CP)
+ * is type I and stream_copy (VADD) is type II.  Measured: compute_fma type I,
+ * stream_copy type II (power 125.3 -> 118.8 W, static share 0.88).
+ * mixed_type1 still profiles as type II: one 2-warp CTA alone on core 0
+ * cannot fill the pipeline, so most window cycles wait on dependencies and
+ * count as bad (documented in docs/units/arcta.md). */
+static void test_arcta_apsa60(void **st)
+{
+    (void)st;
+    const char *s[] = { "policy.arcta=1", NULL };
+    run_out r;
+    run_model("configs/apsa60.cfg", "workloads/compute_fma.kern", s, &r, 1);
+    assert_int_equal(r.rep.k[0].ar_type, CTL_AR_TYPE1);
+    report_free(&r.rep);
+    run_model("configs/apsa60.cfg", "workloads/stream_copy.kern", s, &r, 1);
+    assert_int_equal(r.rep.k[0].ar_type, CTL_AR_TYPE2);
+    /* the idle half is clock-gated: it leaks but draws no clock power */
+    assert_true(r.k.ctl[59].gated_cycles > r.k.cycles / 2);
+    assert_true(r.pw.alt_avg_w < r.pw.avg_w);      /* power-gating it saves more */
+    report_free(&r.rep);
+}
+
+/* DYNCTA on kayiran30 reuse_cache (issue 10): with C_idle counting only
+ * cycles without live warps, DYNCTA throttles and beats the unlimited
+ * default (measured: IPC 78.0 vs 77.0 at n = max; the best static limit,
+ * n = 3, gives 83.5, so DYNCTA is at 0.934x of it -- the issue's 5 % target
+ * is not met, see docs/units/dyncta.md).  Before the fix C_idle blocked
+ * every decrement and DYNCTA ran at 74.5. */
+static void test_dyncta_reuse_cache(void **st)
+{
+    (void)st;
+    const char *d[] = { "policy.cta_limit=dyncta", NULL };
+    const char *m[] = { "policy.cta_limit=max", NULL };
+    run_out x, y;
+    run_model("configs/kayiran30.cfg", "workloads/reuse_cache.kern", d, &x, 0);
+    run_model("configs/kayiran30.cfg", "workloads/reuse_cache.kern", m, &y, 0);
+    assert_true(kstats_ipc(&x.k) > kstats_ipc(&y.k));
+    assert_true(kstats_ipc(&x.k) > 77.5);
+}
+
 /* uC-States (seed 004).  Measured on mem_copy: EX_SP, EX_SFU and EX_LDST
  * tuned down ~97 % of cycles, static power 12.49 -> 11.53 W (before the
  * coefficient change; the ratio is what is asserted).  compute_fma: EX_SP
@@ -112,7 +154,10 @@ static void test_ucstates(void **st)
 }
 
 /* DYNCORE (seed 000 Sec. 4.2) with DYNCTA saves power on a memory-bound
- * kernel.  Measured: 13.65 W -> 10.79 W average. */
+ * kernel, reported with and without per-core power gating as seed 000 Sec. 5
+ * does (17 % and 8 % there).  Measured: 13.65 W -> 12.77 W without PCPG
+ * (the default: off cores are clock-gated and leak; -6.4 %, static share
+ * 0.71) and 10.79 W with it (-21 %). */
 static void test_dyncore_power(void **st)
 {
     (void)st;
@@ -121,7 +166,9 @@ static void test_dyncore_power(void **st)
     run_out x, y;
     run_model(SMALL, "workloads/mem_copy.kern", a, &x, 0);
     run_model(SMALL, "workloads/mem_copy.kern", b, &y, 0);
-    assert_true(y.pw.avg_w < 0.9 * x.pw.avg_w);
+    assert_int_equal(y.pw.pcpg, 0);
+    assert_true(y.pw.avg_w < 0.97 * x.pw.avg_w);
+    assert_true(y.pw.alt_avg_w < 0.85 * x.pw.avg_w);
     assert_true(y.k.ctl[3].off_cycles > 0);
     assert_int_equal(SUM_CORES(&y.k, ctas_finished), y.k.n_cta);
 
@@ -182,6 +229,8 @@ int main(void)
         cmocka_unit_test(test_dyncta),
         cmocka_unit_test(test_claso_cuts_tail_idle),
         cmocka_unit_test(test_arcta_types),
+        cmocka_unit_test(test_arcta_apsa60),
+        cmocka_unit_test(test_dyncta_reuse_cache),
         cmocka_unit_test(test_ucstates),
         cmocka_unit_test(test_dyncore_power),
         cmocka_unit_test(test_combinations),

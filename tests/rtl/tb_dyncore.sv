@@ -9,6 +9,7 @@ module tb_dyncore;
 
   logic              clk, rst_n;
   logic [6:0]        cfg_n_cores, cfg_k;
+  logic              cfg_tact_counted;
   logic [15:0]       cfg_period;
   logic [3:0]        cfg_frac_num, cfg_frac_den;
   logic              kernel_start;
@@ -22,6 +23,7 @@ module tb_dyncore;
     .cfg_frac_num_i (cfg_frac_num),
     .cfg_frac_den_i (cfg_frac_den),
     .cfg_k_i        (cfg_k),
+    .cfg_tact_counted_i (cfg_tact_counted),
     .kernel_start_i (kernel_start),
     .active_i       (active),
     .drained_i      (drained),
@@ -30,7 +32,7 @@ module tb_dyncore;
   );
 
   reg [8*512-1:0] path;
-  integer fd, got, op, ks, ncores, period, num, den, k;
+  integer fd, got, op, ks, ncores, period, num, den, k, tcnt;
   integer events, errors, done;
 
   initial begin
@@ -41,9 +43,9 @@ module tb_dyncore;
     done = 0;
     `TB_OPEN_VEC(path, fd)
     while (!done && !$feof(fd)) begin
-      got = $fscanf(fd, "%d %d %h %h %d %d %d %d %d %h %h\n", op, ks, active, drained,
-                    ncores, period, num, den, k, expect_en, expect_pw);
-      if (got != 11) begin
+      got = $fscanf(fd, "%d %d %h %h %d %d %d %d %d %d %h %h\n", op, ks, active, drained,
+                    ncores, period, num, den, k, tcnt, expect_en, expect_pw);
+      if (got != 12) begin
         if (got > 0) begin
           $display("FAIL %0s: malformed line after event %0d (%0d fields)", path, events, got);
           errors = errors + 1;
@@ -55,6 +57,7 @@ module tb_dyncore;
         cfg_frac_num = num[3:0];
         cfg_frac_den = den[3:0];
         cfg_k        = k[6:0];
+        cfg_tact_counted = tcnt[0];
         kernel_start = ks[0];
         #1;
         if (op == 0) begin

@@ -224,12 +224,17 @@ static void test_directed_decisions(void **st)
     assert_int_equal(run_kernel(&p, &mid), CTL_AR_TYPE1);
     mid.busy[7] = 42;
     assert_int_equal(run_kernel(&p, &mid), CTL_AR_TYPE2);
+    /* GBR = good / bad: 990 cycles, 390 good / 600 bad is exactly 65 %. */
     mid.dram_per_cycle = 2;
+    mid.cycles = 990;
+    mid.insts = 15840;
     mid.busy[7] = 500;
-    mid.good = 650;
+    mid.good = 390;
     assert_int_equal(run_kernel(&p, &mid), CTL_AR_TYPE1);       /* GBR 65 % */
     assert_int_equal(p.out.fc_on, 0);
-    mid.good = 649;
+    mid.good = 600;
+    assert_int_equal(run_kernel(&p, &mid), CTL_AR_TYPE1);       /* GBR 154 % */
+    mid.good = 389;
     assert_int_equal(run_kernel(&p, &mid), CTL_AR_TYPE2);
     assert_int_equal(p.out.core_clk_pct, -15);
     assert_int_equal(p.out.mem_clk_pct, 15);

@@ -17,7 +17,7 @@ typedef struct dyncore_rtl dyncore_rtl;
 dyncore_rtl *dyncore_rtl_new(void);
 void dyncore_rtl_free(dyncore_rtl *h);
 void dyncore_rtl_set_cfg(dyncore_rtl *h, unsigned n_cores, unsigned period, unsigned frac_num,
-                         unsigned frac_den, unsigned k);
+                         unsigned frac_den, unsigned k, unsigned tact_counted);
 void dyncore_rtl_set_in(dyncore_rtl *h, unsigned kernel_start, uint64_t active, uint64_t drained);
 void dyncore_rtl_reset(dyncore_rtl *h);
 void dyncore_rtl_tick(dyncore_rtl *h);
@@ -59,11 +59,11 @@ static void write_vec(bench *b, int op)
 {
     if (!b->vec)
         return;
-    fprintf(b->vec, "%d %u %016llx %016llx %u %u %u %u %u %016llx %016llx\n", op,
+    fprintf(b->vec, "%d %u %016llx %016llx %u %u %u %u %u %u %016llx %016llx\n", op,
             b->in.kernel_start & 1u, (unsigned long long)in_bits(&b->in, 0),
             (unsigned long long)in_bits(&b->in, 1), b->cfg.n_cores, b->cfg.dyncore_period,
             b->cfg.dyncore_frac_num, b->cfg.dyncore_frac_den, b->cfg.dyncore_k,
-            (unsigned long long)out_bits(&b->out, 0), (unsigned long long)out_bits(&b->out, 1));
+            b->cfg.dyncore_tact_counted & 1u, (unsigned long long)out_bits(&b->out, 0), (unsigned long long)out_bits(&b->out, 1));
 }
 
 static void compare(bench *b)
@@ -85,7 +85,7 @@ static void compare(bench *b)
 static void drive(bench *b)
 {
     dyncore_rtl_set_cfg(b->rtl, b->cfg.n_cores, b->cfg.dyncore_period, b->cfg.dyncore_frac_num,
-                        b->cfg.dyncore_frac_den, b->cfg.dyncore_k);
+                        b->cfg.dyncore_frac_den, b->cfg.dyncore_k, b->cfg.dyncore_tact_counted);
     dyncore_rtl_set_in(b->rtl, b->in.kernel_start, in_bits(&b->in, 0), in_bits(&b->in, 1));
 }
 
@@ -140,8 +140,9 @@ static int teardown(void **state)
 
 /* Seed 000 Sec. 4.2 with its defaults: 30 cores, T = 2048, t_act = 40960.
  * G_act = 40960 keeps all on; 40959 drains cores 22..29; drained cores
- * 26..29 turn off; below again holds; G_act above 2/3 of the 26 counted
- * cores * T wakes every core; a kernel start turns all on. */
+ * 26..29 turn off; below again holds (35499 and 40959 < 40960: t_act is
+ * fixed); with tact_counted = 1, G_act above 2/3 of the 26 counted cores * T
+ * wakes every core; a kernel start turns all on. */
 static void test_directed(void **state)
 {
     bench *b = &tb;
@@ -160,12 +161,19 @@ static void test_directed(void **state)
     bench_period(b, 0, 30);
     assert_int_equal(out_bits(&b->out, 1), (1ull << 26) - 1);
     assert_int_equal(out_bits(&b->out, 0), (1ull << 22) - 1);
-    /* 26 counted cores: t_act = 2/3 * 26 * 2048 = 35498.67 */
+    /* the paper's fixed t_act (default): 40960 whatever the cores counted */
+    bench_period(b, 35499, 22);
+    assert_int_equal(out_bits(&b->out, 1), (1ull << 26) - 1);
+    bench_period(b, 40959, 22);
+    assert_int_equal(out_bits(&b->out, 1), (1ull << 26) - 1);
+    /* tact_counted = 1: 26 counted cores, t_act = 2/3 * 26 * 2048 = 35498.67 */
+    b->cfg.dyncore_tact_counted = 1;
     bench_period(b, 35498, 22);
     assert_int_equal(out_bits(&b->out, 1), (1ull << 26) - 1);
     bench_period(b, 35499, 22);
     assert_int_equal(out_bits(&b->out, 0), (1ull << 30) - 1);
     assert_int_equal(out_bits(&b->out, 1), (1ull << 30) - 1);
+    b->cfg.dyncore_tact_counted = 0;
     /* gate again, then a kernel start turns every core back on */
     bench_period(b, 0, 30);
     assert_int_equal(out_bits(&b->out, 0), (1ull << 22) - 1);
@@ -200,6 +208,7 @@ static void random_cfg(ctl_cfg *cfg)
     cfg->dyncore_frac_num = rnd_below(4) ? 1 + rnd_below(cfg->dyncore_frac_den)
                                          : rnd_below(16);
     cfg->dyncore_k = rnd_below(8) ? rnd_below(n + 4) : rnd_below(128);
+    cfg->dyncore_tact_counted = rnd_below(2);
 }
 
 static void random_run(bench *b, uint64_t seed, uint32_t cycles)

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "arcta.h"
+#include "seam.h"
 
 typedef struct fx {
     arcta s;
@@ -302,15 +303,40 @@ static void test_max_bw_is_max_over_used_partitions(void **st)
     assert_int_equal(profile_kernel(f, &p, ARCTA_BR_GBR_LOW), CTL_AR_TYPE2);
 }
 
-/* GBR >= 65 %: 650 good of 1000 cycles is exactly 65 %; 649 is below. */
+/* GBR = good / bad (seed 002 Sec. 2.2.3, controllers.md 4), compared as
+ * good * 100 >= t_GBR * bad.  A 990-cycle window at 50 % ipc and 25 %
+ * bandwidth (above t_max_bw): 390 good / 600 bad is exactly 65 % (type I),
+ * 389 / 601 is below.  The old good / cycles reading gave 39 %: type II. */
+static prof gbr_window(uint32_t good)
+{
+    prof p = { .cycles = 990, .insts = 15840, .good = good, .dram_per_cycle = 2, .end_cta = 1 };
+    p.busy[7] = 495;
+    return p;
+}
+
 static void test_gbr_at_threshold(void **st)
 {
     (void)st;
     fx *f = fx_new(60, 8);
-    prof p = mid_ipc_window(500, 650);   /* 25 % bandwidth: above t_max_bw */
+    prof p = gbr_window(390);
     assert_int_equal(profile_kernel(f, &p, ARCTA_BR_GBR_HIGH), CTL_AR_TYPE1);
-    p.good = 649;
+    p.good = 389;
     assert_int_equal(profile_kernel(f, &p, ARCTA_BR_GBR_LOW), CTL_AR_TYPE2);
+}
+
+/* GBR above 100 %: 600 good / 390 bad = 154 % is type I (the old reading,
+ * 600 / 990 = 61 %, was below 65 % and gave type II); every cycle good
+ * (bad = 0) is above any threshold, even t_GBR = 127. */
+static void test_gbr_above_100(void **st)
+{
+    (void)st;
+    fx *f = fx_new(60, 8);
+    prof p = gbr_window(600);
+    assert_int_equal(profile_kernel(f, &p, ARCTA_BR_GBR_HIGH), CTL_AR_TYPE1);
+    f->cfg.ar_t_gbr = 127;
+    p.good = 990;
+    p.insts = 990 * 16;      /* 16 lanes of 32: ipc 50 %, still the middle band */
+    assert_int_equal(profile_kernel(f, &p, ARCTA_BR_GBR_HIGH), CTL_AR_TYPE1);
 }
 
 /* A good cycle needs >= 25 active lanes of an issued instruction. */
@@ -469,6 +495,37 @@ static void test_paper_examples(void **st)
     assert_int_equal(f->out.mem_clk_pct, 15);
 }
 
+/* The DRAM-busy input is exact (controllers.md 4): the memory model credits
+ * a whole burst at once, the 3-bit field carries at most 7 a cycle, and the
+ * model's feed (gpu/seam.c) carries the rest into the next cycles.  A burst
+ * of 40 busy DRAM cycles credited in one core cycle reaches the window total
+ * exactly (the old clip delivered 7 and dropped 33). */
+static void test_dram_burst_reaches_window(void **st)
+{
+    (void)st;
+    fx *f = fx_new(60, 8);
+    kernel_start(f);
+    uint64_t owed_busy = 0, owed_cyc = 0, fed = 0;
+    for (uint32_t k = 0; k < 100; k++) {
+        uint64_t burst = (k == 3 || k == 50) ? 40 : 0;   /* two bursts of 40 */
+        f->in.dram_cycles = seam_feed(&owed_cyc, 2, 7);
+        f->in.dram_busy[5] = seam_feed(&owed_busy, burst, 7);
+        assert_true(f->in.dram_busy[5] <= 7);
+        fed += f->in.dram_busy[5];
+        step(f);
+    }
+    assert_int_equal(owed_busy, 0);
+    assert_int_equal(fed, 80);
+    assert_int_equal(f->s.busy[5], 80);
+    assert_int_equal(f->s.dram_cycles, 200);
+    /* a delta larger than the field on every cycle stays owed, not lost */
+    uint64_t owed = 0;
+    assert_int_equal(seam_feed(&owed, 10, 7), 7);
+    assert_int_equal(owed, 3);
+    assert_int_equal(seam_feed(&owed, 0, 7), 3);
+    assert_int_equal(owed, 0);
+}
+
 static void test_branch_names(void **st)
 {
     (void)st;
@@ -495,6 +552,8 @@ int main(void)
         cmocka_unit_test(test_max_bw_at_threshold),
         cmocka_unit_test(test_max_bw_is_max_over_used_partitions),
         cmocka_unit_test(test_gbr_at_threshold),
+        cmocka_unit_test(test_gbr_above_100),
+        cmocka_unit_test(test_dram_burst_reaches_window),
         cmocka_unit_test(test_good_cycle_definition),
         cmocka_unit_test(test_no_dram_cycles_means_zero_bandwidth),
         cmocka_unit_test(test_action_type1_all_cores),

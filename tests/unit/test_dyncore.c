@@ -133,9 +133,11 @@ static void test_below_not_all_on_holds(void **state)
 
 /* Cores 26..29 off, 22..25 draining: 26 counted, t_act = 2/3 * 26 * 2048 =
  * 35498.67.  G_act = 35498 holds; 35499 turns every core back on. */
+/* tact_counted = 1 (the alternative): t_act follows the cores not off. */
 static void test_above_turns_all_back_on(void **state)
 {
     start(30);
+    fx.cfg.dyncore_tact_counted = 1;
     period_with_g_act(0, 30);
     for (uint32_t c = 26; c < 30; c++)
         fx.in.core[c].drained = 1;
@@ -164,6 +166,7 @@ static void test_threshold_follows_cores_counted_each_cycle(void **state)
 {
     for (uint32_t g = 9; g <= 10; g++) {
         start(2);
+        fx.cfg.dyncore_tact_counted = 1;
         fx.cfg.dyncore_period = 10;
         fx.cfg.dyncore_k = 1;
         period_with_g_act(0, 2);
@@ -176,6 +179,33 @@ static void test_threshold_follows_cores_counted_each_cycle(void **state)
         assert_int_equal(fx.out.core[1].dc_enable, g == 10);
         assert_int_equal(fx.out.core[1].dc_power_on, g == 10);
     }
+}
+
+/* The default, the paper's fixed t_act (seed 000 Sec. 4.2: "a threshold equal
+ * to 40960, which stands for 66% RACT in a 30-core system"): with 8 of 30
+ * cores gated, G_act must still reach 40960 to wake them, 91 % of the 22 on
+ * cores (scaled by the 26 counted cores it would be 35499). */
+static void test_fixed_tact_after_gating(void **state)
+{
+    start(30);
+    assert_int_equal(fx.cfg.dyncore_tact_counted, 0);
+    period_with_g_act(0, 30);                 /* gate: cores 22..29 drain */
+    for (uint32_t c = 22; c < 30; c++)
+        fx.in.core[c].drained = 1;
+    step();                                   /* they turn off */
+    for (uint32_t c = 22; c < 30; c++) {
+        fx.in.core[c].drained = 0;
+        assert_mode(c, 0, 0);
+    }
+    for (int i = 1; i < 2048; i++)
+        step();
+    period_with_g_act(40959, 22);
+    assert_mode(22, 0, 0);
+    period_with_g_act(35499, 22);
+    assert_mode(22, 0, 0);
+    period_with_g_act(40960, 22);
+    for (uint32_t c = 0; c < 30; c++)
+        assert_mode(c, 1, 1);
 }
 
 /* kernel_start: every used core on, period restarted, sums cleared. */
@@ -263,6 +293,7 @@ int main(void)
         cmocka_unit_test(test_below_not_all_on_holds),
         cmocka_unit_test(test_above_turns_all_back_on),
         cmocka_unit_test(test_threshold_follows_cores_counted_each_cycle),
+        cmocka_unit_test(test_fixed_tact_after_gating),
         cmocka_unit_test(test_kernel_start_all_on_and_restart),
         cmocka_unit_test(test_unused_cores_ignored),
         cmocka_unit_test(test_gate_keeps_core0),

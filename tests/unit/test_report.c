@@ -1,6 +1,7 @@
 /* test_report.c -- the run's outputs: the CSV summary row (csvrow.h: header
  * and row from one table, RFC 4180 quoting) and the JSON report (stats.h:
  * escaped strings, the power object, read back by power_load_baseline). */
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -178,6 +179,56 @@ static void json_unwritable(void **state)
     rmdir(dir);
 }
 
+/* What each scheme turns off (gpu-model.md "Statistics and power"): two
+ * identical cores, both with no activity; core 1 spends every cycle turned
+ * off or clock-gated (AR-CTA's idle half).  It draws no clock power; without
+ * per-core power gating it still leaks (static and never-gated core power),
+ * with it it draws nothing.  The old model charged a disabled core in full. */
+static double core_static_w(uint64_t off, uint64_t gated, double pcpg, power_report *pw)
+{
+    static report r;
+    gpu_cfg cfg;
+    cfg_defaults(&cfg);
+    cfg.power.pcpg = pcpg;
+    memset(&r, 0, sizeof r);
+    r.n_cores = 2;
+    r.n_parts = 1;
+    r.total.n_cores = 2;
+    r.total.cycles = 1000;
+    r.total.time_fs = 1000ull * 1000000ull;   /* 1 ns per cycle */
+    r.total.ctl[1].off_cycles = off;
+    r.total.ctl[1].gated_cycles = gated;
+    power_compute(&cfg.power, &cfg.ctl, &r, pw);
+    double w = 0;
+    for (int i = 0; i < PW_NROWS; i++)
+        if (i != PW_L2 && i != PW_DRAM && i != PW_CONST) w += pw->stat_j[i];
+    return w / pw->time_s;
+}
+
+static void power_disabled_core(void **st)
+{
+    (void)st;
+    power_cfg p;
+    power_cfg_defaults(&p);
+    assert_true(p.pcpg == 0);                 /* default: clock gating only */
+    double leak = p.s_core_other, clk = 0;
+    for (int i = 0; i < CTL_NCOMP; i++) { leak += p.s_comp[i]; clk += p.clk_comp[i]; }
+    power_report pw;
+    double full = core_static_w(0, 0, 0, &pw);
+    assert_true(fabs(full - 2 * (leak + clk) * 1e-3) < 1e-9);
+    double ar_cg = core_static_w(0, 1000, 0, &pw);       /* AR-CTA disabled, clock-gated */
+    assert_true(fabs(ar_cg - ((2 * leak + clk) * 1e-3)) < 1e-9);
+    assert_true(pw.static_share > 0.5 && pw.static_share <= 1.0);
+    double ar_pg = core_static_w(0, 1000, 1, &pw);       /* ... and power-gated */
+    assert_true(fabs(ar_pg - (leak + clk) * 1e-3) < 1e-9);
+    double dc_cg = core_static_w(1000, 0, 0, &pw);       /* DYNCORE off, no PCPG */
+    assert_true(fabs(dc_cg - ar_cg) < 1e-12);
+    /* the report carries the other choice too: with PCPG it is the pg case */
+    assert_int_equal(pw.pcpg, 0);
+    double noncore = (pw.stat_j[PW_L2] + pw.stat_j[PW_DRAM] + pw.stat_j[PW_CONST]) / pw.time_s;
+    assert_true(fabs(pw.alt_avg_w - (ar_pg + noncore)) < 1e-9);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -185,6 +236,7 @@ int main(void)
         cmocka_unit_test(csv_quotes_commas_and_quotes),
         cmocka_unit_test(json_report_and_baseline),
         cmocka_unit_test(json_unwritable),
+        cmocka_unit_test(power_disabled_core),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -455,12 +455,13 @@ static void test_autohint(void **state)
 {
     (void)state;
     workload w;
-    /* l/w = 600/30 = 20 cycles; sp costs 2.  L1's use follows at once and L2
-     * comes 2 cycles after that use: one region.  After L2's use come 12 sp
-     * (24 >= 20) before L3: region boundary, hint after L2.  L3 is the last
-     * load: hint after it (seed 001 Sec. 4.4). */
+    /* l/w = 600/12 = 50 cycles; the rule adds latencies (seed 001 Sec. 4.4,
+     * Table 4-1: sp 24).  L1's use follows at once and L2 comes right after
+     * that use (24 < 50): one region.  After L2 come 12 sp (288 >= 50) before
+     * L3: region boundary, hint after L2.  L3 is the last load: hint after
+     * it.  (Adding issue costs, 2 per sp, put no hint after L2: 24 < 50.) */
     load_text(&w,
-              "name = h\nimitates = x\ngrid = 1\nblock = 32\nregs = 8\nautohint = 600/30\n"
+              "name = h\nimitates = x\ngrid = 1\nblock = 32\nregs = 8\nautohint = 600/12\n"
               "region a 1M\n"
               "program {\n"
               "  gld r1 a stream\n  sp r2 r1\n  gld r3 a stream\n  sp r4 r3 x12\n"
@@ -480,7 +481,7 @@ static void test_autohint(void **state)
     assert_int_equal(fetch(k, 0, 0, &cur, &in), 0);
     wl_free(&w);
 
-    /* With l/w = 600/100 = 6: after L1's use come 3 sp (6 cycles >= 6), so
+    /* With l/w = 600/100 = 6: after L1's use come 3 sp (72 cycles >= 6), so
      * L1 ends its own region; L2 is the last load of the loop body. */
     load_text(&w,
               "name = h2\nimitates = x\ngrid = 1\nblock = 32\nregs = 8\nautohint = 600/100\n"

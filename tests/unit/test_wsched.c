@@ -63,25 +63,39 @@ static void test_oldest(void **st)
     assert_int_equal(wsched_pick(&s, SCHED_OLDEST, (1u << 0) | (1u << 7), all, age), 0);
 }
 
+/* Simple-p (seed 001 Sec. 4.4): the priority starts at the oldest warp (5),
+ * candidates go in age order from the priority warp, and the priority moves
+ * on only when the priority warp waits on a global load -- not when it
+ * issues one.  (The old unit shifted at the issue of a load and walked warp
+ * slots circularly: 0 first, then 2 after a load.) */
 static void test_simple_p(void **st)
 {
     (void)st;
     wsched_state s;
     wsched_reset(&s);
-    /* priority starts at the first live warp (0) and stays while it issues
-     * compute; a global load by the priority warp shifts it to warp 2 */
-    assert_int_equal(wsched_pick(&s, SCHED_SIMPLEP, all, all, age), 0);
-    wsched_issued(&s, SCHED_SIMPLEP, 0, IC_SP);
-    assert_int_equal(wsched_pick(&s, SCHED_SIMPLEP, all, all, age), 0);
-    wsched_issued(&s, SCHED_SIMPLEP, 0, IC_HINT);           /* a hint does not shift simple-p */
-    assert_int_equal(wsched_pick(&s, SCHED_SIMPLEP, all, all, age), 0);
-    wsched_issued(&s, SCHED_SIMPLEP, 0, IC_GLD);
+    assert_int_equal(wsched_pick(&s, SCHED_SIMPLEP, all, all, age), 5);
+    wsched_issued(&s, SCHED_SIMPLEP, 5, IC_GLD);            /* issuing a load: no shift */
+    wsched_waiting(&s, SCHED_SIMPLEP, 0);
+    assert_int_equal(wsched_pick(&s, SCHED_SIMPLEP, all, all, age), 5);
+    wsched_issued(&s, SCHED_SIMPLEP, 5, IC_HINT);           /* a hint does not shift simple-p */
+    assert_int_equal(wsched_pick(&s, SCHED_SIMPLEP, all, all, age), 5);
+    wsched_waiting(&s, SCHED_SIMPLEP, 1u << 5);             /* now it waits on the load */
     assert_int_equal(wsched_pick(&s, SCHED_SIMPLEP, all, all, age), 2);
-    /* the priority warp not ready: the next candidate after it, circularly */
-    assert_int_equal(wsched_pick(&s, SCHED_SIMPLEP, (1u << 0) | (1u << 7), all, age), 7);
-    /* a load by a non-priority warp does not shift */
-    wsched_issued(&s, SCHED_SIMPLEP, 7, IC_GLD);
+    /* the priority warp (2, age 20) not ready: the next in age order is 0
+     * (age 30), not the next slot (5) */
+    assert_int_equal(wsched_pick(&s, SCHED_SIMPLEP, (1u << 0) | (1u << 5) | (1u << 7), all, age), 0);
+    /* only older warps ready: wrap to the oldest */
+    assert_int_equal(wsched_pick(&s, SCHED_SIMPLEP, 1u << 5, all, age), 5);
+    /* a non-priority warp waiting does not shift */
+    wsched_waiting(&s, SCHED_SIMPLEP, 1u << 7);
     assert_int_equal(wsched_pick(&s, SCHED_SIMPLEP, all, all, age), 2);
+    /* shifts walk the age order 2 -> 0 -> 7 -> 5 */
+    wsched_waiting(&s, SCHED_SIMPLEP, 1u << 2);
+    assert_int_equal(wsched_pick(&s, SCHED_SIMPLEP, all, all, age), 0);
+    wsched_waiting(&s, SCHED_SIMPLEP, 1u << 0);
+    assert_int_equal(wsched_pick(&s, SCHED_SIMPLEP, all, all, age), 7);
+    wsched_waiting(&s, SCHED_SIMPLEP, 1u << 7);
+    assert_int_equal(wsched_pick(&s, SCHED_SIMPLEP, all, all, age), 5);
 }
 
 static void test_region_p(void **st)
@@ -89,14 +103,15 @@ static void test_region_p(void **st)
     (void)st;
     wsched_state s;
     wsched_reset(&s);
-    assert_int_equal(wsched_pick(&s, SCHED_REGIONP, all, all, age), 0);
-    wsched_issued(&s, SCHED_REGIONP, 0, IC_GLD);            /* loads do not shift region-p */
-    assert_int_equal(wsched_pick(&s, SCHED_REGIONP, all, all, age), 0);
-    wsched_issued(&s, SCHED_REGIONP, 0, IC_HINT);           /* end of the memory region */
+    assert_int_equal(wsched_pick(&s, SCHED_REGIONP, all, all, age), 5);
+    wsched_issued(&s, SCHED_REGIONP, 5, IC_GLD);            /* loads do not shift region-p */
+    wsched_waiting(&s, SCHED_REGIONP, 1u << 5);             /* nor does waiting on one */
+    assert_int_equal(wsched_pick(&s, SCHED_REGIONP, all, all, age), 5);
+    wsched_issued(&s, SCHED_REGIONP, 5, IC_HINT);           /* end of the memory region */
     assert_int_equal(wsched_pick(&s, SCHED_REGIONP, all, all, age), 2);
-    /* the priority warp exits: priority moves on to the next live warp */
+    /* the priority warp exits: priority moves on to the next live warp by age */
     uint64_t live = all & ~(1u << 2);
-    assert_int_equal(wsched_pick(&s, SCHED_REGIONP, live, live, age), 5);
+    assert_int_equal(wsched_pick(&s, SCHED_REGIONP, live, live, age), 0);
 }
 
 int main(void)
