@@ -34,6 +34,7 @@
 typedef struct opts {
     const char *config, *workload, *trace, *engine;
     const char *json, *timeline, *fst, *fst_window, *baseline, *write_trace, *mismatch_lag;
+    const char *trace_info;
     const char *sets[MAX_SETS];
     int n_sets, dump, quiet, csv_row, force;
 } opts;
@@ -59,6 +60,8 @@ static void usage(FILE *out)
           "  --write-trace DIR   write the workload as an Accel-Sim trace into DIR and exit\n"
           "                      (DIR must be absent or empty unless --force)\n"
           "  --force             let --write-trace write into a non-empty DIR\n"
+          "  --trace-info PATH   print what an Accel-Sim trace (kernelslist.g or its folder)\n"
+          "                      holds, per kernel and in total, and exit (no simulation)\n"
           "  --dump-config       print the effective configuration and exit\n"
           "  --quiet             no summary on stdout\n"
           "  --help              this text\n"
@@ -98,6 +101,7 @@ static const char **opt_slot(opts *o, const char *a)
         { "--power-baseline", offsetof(opts, baseline) },
         { "--write-trace", offsetof(opts, write_trace) },
         { "--mismatch-lag", offsetof(opts, mismatch_lag) },
+        { "--trace-info", offsetof(opts, trace_info) },
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
         if (!strcmp(a, tab[i].name)) return (const char **)((char *)o + tab[i].off);
@@ -203,8 +207,30 @@ static int check_outputs(const opts *o, char *err, size_t errlen)
     return 0;
 }
 
+/* A mode that simulates nothing (--write-trace, --trace-info) takes none of
+ * the run's options. */
+static int check_no_run(const opts *o, const char *mode, char *err, size_t errlen)
+{
+    const char *runs = o->json ? "--json" : o->timeline ? "--timeline" : o->fst ? "--fst"
+                     : o->csv_row ? "--csv-row" : o->baseline ? "--power-baseline"
+                     : o->dump ? "--dump-config" : NULL;
+    if (!runs) return 0;
+    snprintf(err, errlen, CL ": %s simulates nothing; %s does not apply (%s)", mode, runs, runs);
+    return -1;
+}
+
 static int check_opts(opts *o, char *err, size_t errlen)
 {
+    if (o->trace_info) {
+        const char *other = o->workload ? "--workload" : o->trace ? "--trace"
+                          : o->write_trace ? "--write-trace" : NULL;
+        if (other) {
+            snprintf(err, errlen, CL ": --trace-info reads its own PATH; %s does not apply (%s)",
+                     other, other);
+            return -1;
+        }
+        if (check_no_run(o, "--trace-info", err, errlen) < 0) return -1;
+    }
     if (o->workload && o->trace) {
         snprintf(err, errlen, CL ": give --workload or --trace, not both (--workload, --trace)");
         return -1;
@@ -213,16 +239,7 @@ static int check_opts(opts *o, char *err, size_t errlen)
         snprintf(err, errlen, CL ": --force applies to --write-trace only (--force)");
         return -1;
     }
-    if (o->write_trace) {
-        const char *runs = o->json ? "--json" : o->timeline ? "--timeline" : o->fst ? "--fst"
-                         : o->csv_row ? "--csv-row" : o->baseline ? "--power-baseline"
-                         : o->dump ? "--dump-config" : NULL;
-        if (runs) {
-            snprintf(err, errlen, CL ": --write-trace writes a trace and simulates nothing; %s "
-                     "does not apply (%s)", runs, runs);
-            return -1;
-        }
-    }
+    if (o->write_trace && check_no_run(o, "--write-trace", err, errlen) < 0) return -1;
     if (!o->engine) o->engine = "c";
     if (check_engine_opts(o, err, errlen) < 0) return -1;
     return check_outputs(o, err, errlen);
@@ -461,7 +478,7 @@ static int prepare(session *s, char *err, size_t errlen)
 {
     if (check_opts(&s->o, err, errlen) < 0) return -1;
     if (load_config(&s->o, &s->cfg, err, errlen) < 0) return -1;
-    if (s->o.dump) return 0;
+    if (s->o.dump || s->o.trace_info) return 0;
     s->wpath = s->o.trace ? s->o.trace : s->o.workload ? s->o.workload : "workloads/stream_copy.kern";
     if (load_workload(&s->o, &s->cfg, &s->wl, &s->traced, err, errlen) < 0) return -1;
     if (s->o.write_trace) return 0;
@@ -552,6 +569,10 @@ int main(int argc, char **argv)
     } else if (s->o.dump) {
         cfg_dump(&s->cfg, stdout);
         status = 0;
+    } else if (s->o.trace_info) {
+        status = trace_info_print(s->o.trace_info, &s->cfg.trace, stdout, err, sizeof err) < 0
+                     ? die(err) : 0;
+        if (fflush(stdout) != 0 || ferror(stdout)) status = die("standard output: write failed");
     } else if (s->o.write_trace) {
         status = write_trace(&s->o, &s->cfg, &s->wl, err, sizeof err) < 0 ? die(err) : 0;
         if (status == 0)
