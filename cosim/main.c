@@ -34,7 +34,7 @@
 typedef struct opts {
     const char *config, *workload, *trace, *engine;
     const char *json, *timeline, *fst, *fst_window, *baseline, *write_trace, *mismatch_lag;
-    const char *trace_info, *progress;
+    const char *trace_info, *progress, *stats_format;
     const char *sets[MAX_SETS];
     int n_sets, dump, quiet, csv_row, force;
 } opts;
@@ -63,6 +63,8 @@ static void usage(FILE *out)
           "  --trace-info PATH   print what an Accel-Sim trace (kernelslist.g or its folder)\n"
           "                      holds, per kernel and in total, and exit (no simulation)\n"
           "  --dump-config       print the effective configuration and exit\n"
+          "  --stats-format F    ctasim (default) or gpgpusim: also print the statistics\n"
+          "                      under GPGPU-Sim's names, per kernel and for the application\n"
           "  --quiet             no summary on stdout, no progress line\n"
           "  --progress=WHEN     one progress line on stderr, refreshed 4 times a second:\n"
           "                      never, auto (default: when stderr is a terminal and $CI\n"
@@ -155,6 +157,7 @@ static const char **opt_slot(opts *o, const char *a)
         { "--write-trace", offsetof(opts, write_trace) },
         { "--mismatch-lag", offsetof(opts, mismatch_lag) },
         { "--trace-info", offsetof(opts, trace_info) },
+        { "--stats-format", offsetof(opts, stats_format) },
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
         if (!strcmp(a, tab[i].name)) return (const char **)((char *)o + tab[i].off);
@@ -273,7 +276,7 @@ static int check_no_run(const opts *o, const char *mode, char *err, size_t errle
 {
     const char *runs = o->json ? "--json" : o->timeline ? "--timeline" : o->fst ? "--fst"
                      : o->csv_row ? "--csv-row" : o->baseline ? "--power-baseline"
-                     : o->dump ? "--dump-config" : NULL;
+                     : o->dump ? "--dump-config" : o->stats_format ? "--stats-format" : NULL;
     if (!runs) return 0;
     snprintf(err, errlen, CL ": %s simulates nothing; %s does not apply (%s)", mode, runs, runs);
     return -1;
@@ -305,6 +308,17 @@ static int check_opts(opts *o, char *err, size_t errlen)
         char q[96];
         snprintf(err, errlen, CL ": --progress='%s', allowed never|auto|always (--progress)",
                  text_quote(o->progress, 40, q, sizeof q));
+        return -1;
+    }
+    if (o->stats_format && strcmp(o->stats_format, "ctasim") && strcmp(o->stats_format, "gpgpusim")) {
+        char q[96];
+        snprintf(err, errlen, CL ": --stats-format '%s', allowed ctasim|gpgpusim (--stats-format)",
+                 text_quote(o->stats_format, 40, q, sizeof q));
+        return -1;
+    }
+    if (o->stats_format && o->csv_row) {
+        snprintf(err, errlen, CL ": --csv-row prints one CSV row only; --stats-format does not "
+                 "apply (--stats-format)");
         return -1;
     }
     if (o->progress && o->quiet && !strcmp(o->progress, "always")) {
@@ -604,6 +618,8 @@ static int simulate(session *s)
         report_print(&rep, stdout);
         power_print(&pw, stdout);
     }
+    if (s->o.stats_format && !strcmp(s->o.stats_format, "gpgpusim") && !s->o.csv_row)
+        report_print_gpgpusim(&rep, stdout);
     /* opcodes missing from the SASS table are reported, never dropped */
     if (s->traced) trace_report(&s->wl, s->o.quiet || s->o.csv_row ? stderr : stdout);
     if (s->o.csv_row) {
