@@ -34,6 +34,7 @@
 typedef struct opts {
     const char *config, *workload, *trace, *engine;
     const char *json, *timeline, *fst, *fst_window, *baseline, *write_trace, *mismatch_lag;
+    const char *trace_info, *progress, *stats_format;
     const char *sets[MAX_SETS];
     int n_sets, dump, quiet, csv_row, force;
 } opts;
@@ -59,8 +60,15 @@ static void usage(FILE *out)
           "  --write-trace DIR   write the workload as an Accel-Sim trace into DIR and exit\n"
           "                      (DIR must be absent or empty unless --force)\n"
           "  --force             let --write-trace write into a non-empty DIR\n"
+          "  --trace-info PATH   print what an Accel-Sim trace (kernelslist.g or its folder)\n"
+          "                      holds, per kernel and in total, and exit (no simulation)\n"
           "  --dump-config       print the effective configuration and exit\n"
-          "  --quiet             no summary on stdout\n"
+          "  --stats-format F    ctasim (default) or gpgpusim: also print the statistics\n"
+          "                      under GPGPU-Sim's names, per kernel and for the application\n"
+          "  --quiet             no summary on stdout, no progress line\n"
+          "  --progress=WHEN     one progress line on stderr, refreshed 4 times a second:\n"
+          "                      never, auto (default: when stderr is a terminal and $CI\n"
+          "                      is unset) or always\n"
           "  --help              this text\n"
           "Exit: 0 done, 1 the run or an output failed (what ran is still written),\n"
           "2 bad input (nothing simulated).\n", out);
@@ -72,18 +80,68 @@ static int die(const char *msg)
     return 2;
 }
 
-static void progress(void *arg, uint64_t cycle, uint32_t kernel)
-{
-    (void)arg;
-    fprintf(stderr, "\r  kernel %u, cycle %llu ...", kernel, (unsigned long long)cycle);
-    fflush(stderr);
-}
-
 static double now_s(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* ---------------------------------------------------------------- progress */
+
+#define PROGRESS_PERIOD_S 0.25
+
+typedef struct progress_line {
+    FILE  *out;
+    double t0, t_drawn;     /* run start, last draw (0: none yet) */
+    int    width;           /* characters of the line on screen */
+} progress_line;
+
+/* "h:mm:ss" of s seconds, "-:--:--" when not known. */
+static void fmt_hms(double s, char *buf, size_t len)
+{
+    if (s < 0 || s > 359999) { snprintf(buf, len, "-:--:--"); return; }
+    unsigned t = (unsigned)(s + 0.5);
+    snprintf(buf, len, "%u:%02u:%02u", t / 3600, t / 60 % 60, t % 60);
+}
+
+/* One line, redrawn in place (like pv): kernel i/n and name, simulated
+ * cycles, cycles per second, CTAs done and the time left from their fraction. */
+static void progress_draw(void *arg, const gpu_progress *p)
+{
+    progress_line *pl = arg;
+    double t = now_s();
+    if (pl->t_drawn > 0 && t - pl->t_drawn < PROGRESS_PERIOD_S) return;
+    pl->t_drawn = t;
+    double el = t - pl->t0, frac = p->ctas ? (double)p->ctas_done / (double)p->ctas : 0.0;
+    char eta[16], line[200];
+    fmt_hms(frac > 0 ? el * (1.0 - frac) / frac : -1.0, eta, sizeof eta);
+    int n = snprintf(line, sizeof line, "ctasim: kernel %u/%u %.24s  cycle %llu  %.2f Mcycles/s  "
+                     "CTAs %.1f%%  left %s", p->kernel + 1, p->n_kernels, p->name,
+                     (unsigned long long)p->cycle, el > 0 ? (double)p->cycle / el / 1e6 : 0.0,
+                     100.0 * frac, eta);
+    if (n < 0) return;
+    if (n >= (int)sizeof line) n = (int)sizeof line - 1;
+    fprintf(pl->out, "\r%s%*s", line, pl->width > n ? pl->width - n : 0, "");
+    if (pl->width < n) pl->width = n;
+    fflush(pl->out);
+}
+
+/* Clear the line once the run is over. */
+static void progress_clear(progress_line *pl)
+{
+    if (pl->t_drawn == 0) return;
+    fprintf(pl->out, "\r%*s\r", pl->width, "");
+    fflush(pl->out);
+}
+
+/* --progress: never, always, or auto = stderr is a terminal and not CI. */
+static int progress_wanted(const opts *o)
+{
+    const char *w = o->progress ? o->progress : o->quiet ? "never" : "auto";
+    if (!strcmp(w, "always")) return 1;
+    if (!strcmp(w, "never")) return 0;
+    return isatty(2) && !getenv("CI");
 }
 
 /* ---------------------------------------------------------------- options */
@@ -98,6 +156,8 @@ static const char **opt_slot(opts *o, const char *a)
         { "--power-baseline", offsetof(opts, baseline) },
         { "--write-trace", offsetof(opts, write_trace) },
         { "--mismatch-lag", offsetof(opts, mismatch_lag) },
+        { "--trace-info", offsetof(opts, trace_info) },
+        { "--stats-format", offsetof(opts, stats_format) },
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
         if (!strcmp(a, tab[i].name)) return (const char **)((char *)o + tab[i].off);
@@ -117,6 +177,13 @@ static int parse_args(int argc, char **argv, opts *o, char *err, size_t errlen)
         else if (!strcmp(a, "--csv-row")) o->csv_row = 1;
         else if (!strcmp(a, "--force")) o->force = 1;
         else if (!strcmp(a, "--csv-header")) { csvrow_header(stdout); return 1; }
+        else if (!strncmp(a, "--progress=", 11)) {
+            if (o->progress) {
+                snprintf(err, errlen, CL ": --progress given twice (--progress)");
+                return -1;
+            }
+            o->progress = a + 11;
+        }
         else if (slot || !strcmp(a, "--set")) {
             if (i + 1 >= argc) {
                 snprintf(err, errlen, CL ": %s needs a value (%s)", a, a);
@@ -203,8 +270,30 @@ static int check_outputs(const opts *o, char *err, size_t errlen)
     return 0;
 }
 
+/* A mode that simulates nothing (--write-trace, --trace-info) takes none of
+ * the run's options. */
+static int check_no_run(const opts *o, const char *mode, char *err, size_t errlen)
+{
+    const char *runs = o->json ? "--json" : o->timeline ? "--timeline" : o->fst ? "--fst"
+                     : o->csv_row ? "--csv-row" : o->baseline ? "--power-baseline"
+                     : o->dump ? "--dump-config" : o->stats_format ? "--stats-format" : NULL;
+    if (!runs) return 0;
+    snprintf(err, errlen, CL ": %s simulates nothing; %s does not apply (%s)", mode, runs, runs);
+    return -1;
+}
+
 static int check_opts(opts *o, char *err, size_t errlen)
 {
+    if (o->trace_info) {
+        const char *other = o->workload ? "--workload" : o->trace ? "--trace"
+                          : o->write_trace ? "--write-trace" : NULL;
+        if (other) {
+            snprintf(err, errlen, CL ": --trace-info reads its own PATH; %s does not apply (%s)",
+                     other, other);
+            return -1;
+        }
+        if (check_no_run(o, "--trace-info", err, errlen) < 0) return -1;
+    }
     if (o->workload && o->trace) {
         snprintf(err, errlen, CL ": give --workload or --trace, not both (--workload, --trace)");
         return -1;
@@ -213,15 +302,29 @@ static int check_opts(opts *o, char *err, size_t errlen)
         snprintf(err, errlen, CL ": --force applies to --write-trace only (--force)");
         return -1;
     }
-    if (o->write_trace) {
-        const char *runs = o->json ? "--json" : o->timeline ? "--timeline" : o->fst ? "--fst"
-                         : o->csv_row ? "--csv-row" : o->baseline ? "--power-baseline"
-                         : o->dump ? "--dump-config" : NULL;
-        if (runs) {
-            snprintf(err, errlen, CL ": --write-trace writes a trace and simulates nothing; %s "
-                     "does not apply (%s)", runs, runs);
-            return -1;
-        }
+    if (o->write_trace && check_no_run(o, "--write-trace", err, errlen) < 0) return -1;
+    if (o->progress && strcmp(o->progress, "never") && strcmp(o->progress, "auto") &&
+        strcmp(o->progress, "always")) {
+        char q[96];
+        snprintf(err, errlen, CL ": --progress='%s', allowed never|auto|always (--progress)",
+                 text_quote(o->progress, 40, q, sizeof q));
+        return -1;
+    }
+    if (o->stats_format && strcmp(o->stats_format, "ctasim") && strcmp(o->stats_format, "gpgpusim")) {
+        char q[96];
+        snprintf(err, errlen, CL ": --stats-format '%s', allowed ctasim|gpgpusim (--stats-format)",
+                 text_quote(o->stats_format, 40, q, sizeof q));
+        return -1;
+    }
+    if (o->stats_format && o->csv_row) {
+        snprintf(err, errlen, CL ": --csv-row prints one CSV row only; --stats-format does not "
+                 "apply (--stats-format)");
+        return -1;
+    }
+    if (o->progress && o->quiet && !strcmp(o->progress, "always")) {
+        snprintf(err, errlen, CL ": --quiet turns the progress line off; --progress=always "
+                 "contradicts it (--progress)");
+        return -1;
     }
     if (!o->engine) o->engine = "c";
     if (check_engine_opts(o, err, errlen) < 0) return -1;
@@ -461,7 +564,7 @@ static int prepare(session *s, char *err, size_t errlen)
 {
     if (check_opts(&s->o, err, errlen) < 0) return -1;
     if (load_config(&s->o, &s->cfg, err, errlen) < 0) return -1;
-    if (s->o.dump) return 0;
+    if (s->o.dump || s->o.trace_info) return 0;
     s->wpath = s->o.trace ? s->o.trace : s->o.workload ? s->o.workload : "workloads/stream_copy.kern";
     if (load_workload(&s->o, &s->cfg, &s->wl, &s->traced, err, errlen) < 0) return -1;
     if (s->o.write_trace) return 0;
@@ -480,14 +583,14 @@ static int simulate(session *s)
     char err[1024];
     gpu *g = gpu_create(&s->cfg, &s->eng, err, sizeof err);
     if (!g) { outputs_abort(&s->out); return die(err); }
-    int tty = isatty(2) && !getenv("CI");
-    if (tty) gpu_set_progress(g, progress, NULL);
+    double t0 = now_s();
+    progress_line pl = { stderr, t0, 0, 0 };
+    if (progress_wanted(&s->o)) gpu_set_progress(g, progress_draw, &pl);
     report rep;
     report_init(&rep);
-    double t0 = now_s();
     int rc = gpu_run(g, &s->wl, &rep, err, sizeof err);
     rep.host_seconds = now_s() - t0;
-    if (tty) fprintf(stderr, "\r%40s\r", "");
+    progress_clear(&pl);
     int status = 0;
     if (rc < 0) {
         fprintf(stderr, "ctasim: %s\n", err);
@@ -515,6 +618,8 @@ static int simulate(session *s)
         report_print(&rep, stdout);
         power_print(&pw, stdout);
     }
+    if (s->o.stats_format && !strcmp(s->o.stats_format, "gpgpusim") && !s->o.csv_row)
+        report_print_gpgpusim(&rep, stdout);
     /* opcodes missing from the SASS table are reported, never dropped */
     if (s->traced) trace_report(&s->wl, s->o.quiet || s->o.csv_row ? stderr : stdout);
     if (s->o.csv_row) {
@@ -552,6 +657,10 @@ int main(int argc, char **argv)
     } else if (s->o.dump) {
         cfg_dump(&s->cfg, stdout);
         status = 0;
+    } else if (s->o.trace_info) {
+        status = trace_info_print(s->o.trace_info, &s->cfg.trace, stdout, err, sizeof err) < 0
+                     ? die(err) : 0;
+        if (fflush(stdout) != 0 || ferror(stdout)) status = die("standard output: write failed");
     } else if (s->o.write_trace) {
         status = write_trace(&s->o, &s->cfg, &s->wl, err, sizeof err) < 0 ? die(err) : 0;
         if (status == 0)

@@ -156,6 +156,13 @@ void jw_bool(jw *w, int v)
     jw_printf_value(w, buf, snprintf(buf, sizeof buf, "%s", v ? "true" : "false"));
 }
 
+void jw_null(jw *w)
+{
+    char buf[8];
+    if (jw_item(w, 0) < 0) return;
+    jw_printf_value(w, buf, snprintf(buf, sizeof buf, "null"));
+}
+
 void jw_i64(jw *w, int64_t v)
 {
     char buf[32];

@@ -51,6 +51,7 @@ void jw_string(jw *w, const char *s);
 void jw_u64(jw *w, uint64_t v);
 void jw_i64(jw *w, int64_t v);
 void jw_bool(jw *w, int v);                      /* true / false */
+void jw_null(jw *w);                             /* null (a rate of nothing, say) */
 void jw_double(jw *w, const char *fmt, double v); /* fmt: one double conversion, e.g. "%.6f" */
 void jw_break(jw *w, int indent);               /* "\n" + indent spaces before the next item */
 

@@ -22,8 +22,9 @@ struct gpu {
     uint64_t next_fs[DOM_N];
     uint64_t period_fs[DOM_N];
 
-    void (*progress)(void *, uint64_t, uint32_t);
+    void (*progress)(void *, const gpu_progress *);
     void *progress_arg;
+    gpu_progress prog;               /* kernel, n_kernels, ctas: set per kernel */
 };
 
 static uint64_t period_of(uint32_t mhz, int pct)
@@ -66,7 +67,7 @@ void gpu_destroy(gpu *g)
     free(g);
 }
 
-void gpu_set_progress(gpu *g, void (*fn)(void *, uint64_t, uint32_t), void *arg)
+void gpu_set_progress(gpu *g, void (*fn)(void *, const gpu_progress *), void *arg)
 {
     g->progress = fn;
     g->progress_arg = arg;
@@ -123,6 +124,17 @@ static void kernel_collect(gpu *g, kstats *ks, uint64_t start, uint64_t start_fs
     seam_kernel_end(&g->seam);
 }
 
+/* Tell the progress callback where the run is; ctas_before = CTAs of the
+ * kernels before this one. */
+static void report_progress(gpu *g, uint64_t ctas_before)
+{
+    uint64_t done = 0;
+    for (uint32_t c = 0; c < g->cfg->sm.n_cores; c++) done += core_get_stats(g->cores[c])->ctas_finished;
+    g->prog.cycle = g->now;
+    g->prog.ctas_done = ctas_before + done;
+    g->progress(g->progress_arg, &g->prog);
+}
+
 static int run_kernel(gpu *g, kern *k, uint32_t kidx, report *r, kstats *ks,
                       uint64_t *budget, char *err, size_t errlen)
 {
@@ -146,7 +158,10 @@ static int run_kernel(gpu *g, kern *k, uint32_t kidx, report *r, kstats *ks,
     }
     mem_stats_reset(g->mem);
     seam_kernel_begin(&g->seam, k, n_max);
-    uint64_t start = g->now, start_fs = g->t_fs, last_progress = g->now, idle_since = g->now;
+    uint64_t start = g->now, start_fs = g->t_fs, idle_since = g->now;
+    uint64_t ctas_before = g->prog.ctas_done;
+    g->prog.kernel = kidx;
+    g->prog.name = k->name;
     uint64_t last_insts = 0;
     for (;;) {
         uint64_t t = g->next_fs[0];
@@ -169,10 +184,8 @@ static int run_kernel(gpu *g, kern *k, uint32_t kidx, report *r, kstats *ks,
                              (unsigned long long)g->now, g->seam.next_cta, k->n_cta);
                     goto stopped;
                 }
-                if (g->progress && g->now - last_progress >= (1u << 20)) {
-                    g->progress(g->progress_arg, g->now, kidx);
-                    last_progress = g->now;
-                }
+                if (g->progress && (g->now & (GPU_PROGRESS_CYCLES - 1)) == 0)
+                    report_progress(g, ctas_before);
                 if (cfg->run.max_cycles && g->now >= *budget) {
                     snprintf(err, errlen, "kernel %s: run.max_cycles = %llu reached at cycle %llu",
                              k->name, (unsigned long long)cfg->run.max_cycles,
@@ -186,6 +199,7 @@ static int run_kernel(gpu *g, kern *k, uint32_t kidx, report *r, kstats *ks,
         if (g->next_fs[DOM_DRAM] == t) { mem_tick_dram(g->mem); g->next_fs[DOM_DRAM] += g->period_fs[DOM_DRAM]; }
     }
     kernel_collect(g, ks, start, start_fs);
+    g->prog.ctas_done = ctas_before + k->n_cta;
     return 0;
 stopped:
     kernel_collect(g, ks, start, start_fs);
@@ -206,6 +220,9 @@ int gpu_run(gpu *g, workload *w, report *r, char *err, size_t errlen)
     r->k = calloc(w->n_kernels ? w->n_kernels : 1, sizeof *r->k);
     if (!r->k) { snprintf(err, errlen, "out of memory"); return -1; }
     uint64_t budget = cfg->run.max_cycles;
+    memset(&g->prog, 0, sizeof g->prog);
+    g->prog.n_kernels = w->n_kernels;
+    for (uint32_t i = 0; i < w->n_kernels; i++) g->prog.ctas += w->kernels[i]->n_cta;
     for (uint32_t i = 0; i < w->n_kernels; i++) {
         int rc = run_kernel(g, w->kernels[i], i, r, &r->k[i], &budget, err, errlen);
         if (rc < 0) return -1;

@@ -29,7 +29,17 @@ void  gpu_destroy(gpu *g);
  * ran, the stopped kernel included. */
 int   gpu_run(gpu *g, workload *w, report *r, char *err, size_t errlen);
 
-/* Progress callback for terminals: called about every 2^20 core cycles. */
-void  gpu_set_progress(gpu *g, void (*fn)(void *arg, uint64_t cycle, uint32_t kernel), void *arg);
+/* Where a run is, for a progress display. */
+typedef struct gpu_progress {
+    uint32_t    kernel, n_kernels;   /* kernel index (0-based) and the workload's count */
+    const char *name;                /* the kernel's name */
+    uint64_t    cycle;               /* core cycles since the run started */
+    uint64_t    ctas_done, ctas;     /* CTAs finished in the run so far, of all kernels' */
+} gpu_progress;
+
+/* Progress callback: called every GPU_PROGRESS_CYCLES core cycles; the
+ * callback decides whether to draw (by wall clock, say). */
+#define GPU_PROGRESS_CYCLES (1u << 14)
+void  gpu_set_progress(gpu *g, void (*fn)(void *arg, const gpu_progress *p), void *arg);
 
 #endif

@@ -91,6 +91,13 @@ static void add_mem(mem_stats *a, const mem_stats *b)
 
 void report_accumulate(kstats *t, const kstats *k)
 {
+    /* N and warps per CTA: the kernels' common value, 0 when they differ */
+    if (t->n_cta == 0 && t->cycles == 0) {
+        t->n_max = k->n_max;
+        t->warps_per_cta = k->warps_per_cta;
+    } else if (t->n_max != k->n_max || t->warps_per_cta != k->warps_per_cta) {
+        t->n_max = t->warps_per_cta = 0;
+    }
     t->n_cta += k->n_cta;
     t->cycles += k->cycles;
     t->fc_cycles += k->fc_cycles;
@@ -109,20 +116,48 @@ void report_accumulate(kstats *t, const kstats *k)
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 
 double kstats_ipc(const kstats *k) { return ratio(k->thread_insts, k->cycles); }
-double kstats_l1_hit_rate(const kstats *k) { return ratio(k->mem.l1_hits, k->mem.l1_hits + k->mem.l1_misses); }
+uint64_t kstats_l1_accesses(const kstats *k) { return k->mem.l1_hits + k->mem.l1_misses; }
+double kstats_l1_hit_rate(const kstats *k) { return ratio(k->mem.l1_hits, kstats_l1_accesses(k)); }
+
+uint64_t kstats_l2_misses(const kstats *k)
+{
+    uint64_t m = 0;
+    for (int p = 0; p < CTL_MAX_PARTS; p++) m += k->mem.part[p].l2_misses;
+    return m;
+}
+
+uint64_t kstats_l2_accesses(const kstats *k)
+{
+    uint64_t h = 0;
+    for (int p = 0; p < CTL_MAX_PARTS; p++) h += k->mem.part[p].l2_hits;
+    return h + kstats_l2_misses(k);
+}
 
 double kstats_l2_hit_rate(const kstats *k)
 {
-    uint64_t h = 0, m = 0;
-    for (int p = 0; p < CTL_MAX_PARTS; p++) { h += k->mem.part[p].l2_hits; m += k->mem.part[p].l2_misses; }
-    return ratio(h, h + m);
+    return ratio(kstats_l2_accesses(k) - kstats_l2_misses(k), kstats_l2_accesses(k));
+}
+
+static uint64_t row_accesses(const kstats *k)
+{
+    uint64_t n = 0;
+    for (int p = 0; p < CTL_MAX_PARTS; p++) n += k->mem.part[p].dram_row_hits + k->mem.part[p].dram_row_misses;
+    return n;
 }
 
 double kstats_row_hit_rate(const kstats *k)
 {
-    uint64_t h = 0, m = 0;
-    for (int p = 0; p < CTL_MAX_PARTS; p++) { h += k->mem.part[p].dram_row_hits; m += k->mem.part[p].dram_row_misses; }
-    return ratio(h, h + m);
+    uint64_t h = 0;
+    for (int p = 0; p < CTL_MAX_PARTS; p++) h += k->mem.part[p].dram_row_hits;
+    return ratio(h, row_accesses(k));
+}
+
+/* "12.3%" of a rate, "-" when there was nothing to rate. */
+static const char *pct(double rate, uint64_t n, char *buf, size_t len)
+{
+    if (n == 0) snprintf(buf, len, "-");
+    else snprintf(buf, len, "%.1f%%", 100.0 * rate);
+    return buf;
 }
 
 double kstats_roundtrip(const kstats *k) { return ratio(k->mem.roundtrip_sum, k->mem.roundtrip_n); }
@@ -156,16 +191,21 @@ static void print_kernel(const kstats *k, uint32_t n_parts, FILE *out)
     fprintf(out, "  %-22s cycles %-10llu IPC %7.2f  warp insts %llu  thread insts %llu\n",
             k->name, (unsigned long long)k->cycles, kstats_ipc(k),
             (unsigned long long)k->warp_insts, (unsigned long long)k->thread_insts);
-    if (k->n_cta)
+    if (k->n_cta && k->n_max)
         fprintf(out, "  %-22s CTAs %u (N = %u per core, %u warps each)\n", "", k->n_cta, k->n_max,
                 k->warps_per_cta);
+    else if (k->n_cta)
+        fprintf(out, "  %-22s CTAs %u (N and warps per CTA vary by kernel)\n", "", k->n_cta);
     fprintf(out, "  %-22s core cycles: issued %.1f%%  stalled %.1f%%  idle %.1f%%  mem-wait %.1f%%  dep-wait %.1f%%\n", "",
             100.0 * ratio(iss, all), 100.0 * ratio(stl, all), 100.0 * ratio(idl, all), 100.0 * ratio(mw, all),
             100.0 * ratio(dep, all));
     double util = 0;
     for (uint32_t p = 0; p < n_parts; p++) util += kstats_dram_util(k, p);
-    fprintf(out, "  %-22s L1 hit %.1f%%  L2 hit %.1f%%  DRAM row hit %.1f%%  DRAM bw %.1f%%  round trip %.0f cycles\n", "",
-            100.0 * kstats_l1_hit_rate(k), 100.0 * kstats_l2_hit_rate(k), 100.0 * kstats_row_hit_rate(k),
+    char l1[16], l2[16], row[16];
+    fprintf(out, "  %-22s L1 hit %s  L2 hit %s  DRAM row hit %s  DRAM bw %.1f%%  round trip %.0f cycles\n", "",
+            pct(kstats_l1_hit_rate(k), kstats_l1_accesses(k), l1, sizeof l1),
+            pct(kstats_l2_hit_rate(k), kstats_l2_accesses(k), l2, sizeof l2),
+            pct(kstats_row_hit_rate(k), row_accesses(k), row, sizeof row),
             n_parts ? 100.0 * util / n_parts : 0.0, kstats_roundtrip(k));
     if (k->ar_type)
         fprintf(out, "  %-22s AR-CTA: type %s\n", "", k->ar_type == 1 ? "I" : "II");
@@ -189,6 +229,57 @@ void report_print(const report *r, FILE *out)
         fprintf(out, "  rtl: 0 cycles compared (the Verilog drove the run; --engine lockstep compares)\n");
 }
 
+/* ------------------------------------------------------------ GPGPU-Sim names */
+
+/* Cumulative counters for the gpu_tot_* lines. */
+typedef struct gs_tot { uint64_t cycles, insn, ctas; } gs_tot;
+
+static void gs_cache(const char *pre, uint64_t acc, uint64_t miss, uint64_t pending, FILE *out)
+{
+    fprintf(out, "%s_total_cache_accesses = %llu\n", pre, (unsigned long long)acc);
+    fprintf(out, "%s_total_cache_misses = %llu\n", pre, (unsigned long long)miss);
+    if (acc)   /* GPGPU-Sim omits the rate over no access */
+        fprintf(out, "%s_total_cache_miss_rate = %.4f\n", pre, (double)miss / (double)acc);
+    fprintf(out, "%s_total_cache_pending_hits = %llu\n", pre, (unsigned long long)pending);
+}
+
+/* One block: k's own gpu_sim_* and the run's gpu_tot_* up to and with it. */
+static void gs_block(const kstats *k, uint32_t uid, const gs_tot *t, FILE *out)
+{
+    fprintf(out, "kernel_name = %s\n", k->name);
+    fprintf(out, "kernel_launch_uid = %u\n", uid);
+    fprintf(out, "gpu_sim_cycle = %llu\n", (unsigned long long)k->cycles);
+    fprintf(out, "gpu_sim_insn = %llu\n", (unsigned long long)k->thread_insts);
+    fprintf(out, "gpu_ipc = %12.4f\n", kstats_ipc(k));
+    fprintf(out, "gpu_tot_sim_cycle = %llu\n", (unsigned long long)t->cycles);
+    fprintf(out, "gpu_tot_sim_insn = %llu\n", (unsigned long long)t->insn);
+    fprintf(out, "gpu_tot_ipc = %12.4f\n", ratio(t->insn, t->cycles));
+    fprintf(out, "gpu_tot_issued_cta = %llu\n", (unsigned long long)t->ctas);
+    fprintf(out, "gpgpu_n_tot_w_icount = %llu\n", (unsigned long long)k->warp_insts);
+    uint64_t m = k->mem.l1_misses - k->mem.l1_mshr_merges;
+    gs_cache("L1D", kstats_l1_accesses(k), m, k->mem.l1_mshr_merges, out);
+    fprintf(out, "L2_total_cache_accesses = %llu\n", (unsigned long long)kstats_l2_accesses(k));
+    fprintf(out, "L2_total_cache_misses = %llu\n", (unsigned long long)kstats_l2_misses(k));
+    if (kstats_l2_accesses(k))
+        fprintf(out, "L2_total_cache_miss_rate = %.4f\n",
+                ratio(kstats_l2_misses(k), kstats_l2_accesses(k)));
+}
+
+void report_print_gpgpusim(const report *r, FILE *out)
+{
+    gs_tot t = { 0, 0, 0 };
+    for (uint32_t i = 0; i < r->n_kernels; i++) {
+        const kstats *k = &r->k[i];
+        t.cycles += k->cycles;
+        t.insn += k->thread_insts;
+        t.ctas += k->n_cta;
+        fprintf(out, "\n---- GPGPU-Sim statistics, kernel %u ----\n", i + 1);
+        gs_block(k, i + 1, &t, out);
+    }
+    fprintf(out, "\n---- GPGPU-Sim statistics, application ----\n");
+    gs_block(&r->total, 0, &t, out);
+}
+
 /* ------------------------------------------------------------ JSON */
 
 static void json_u64_array(jw *w, const char *name, const uint64_t *v, size_t n)
@@ -210,6 +301,14 @@ static void json_dbl(jw *w, const char *name, const char *fmt, double v)
 {
     jw_key(w, name);
     jw_double(w, fmt, v);
+}
+
+/* A rate, null when there was nothing to rate (n == 0). */
+static void json_rate(jw *w, const char *name, double v, uint64_t n)
+{
+    jw_key(w, name);
+    if (n) jw_double(w, "%.6f", v);
+    else jw_null(w);
 }
 
 static void json_core(jw *w, uint32_t c, const core_stats *s, const core_ctl_stats *t)
@@ -259,9 +358,14 @@ static void json_kernel(jw *w, const kstats *k, uint32_t n_parts)
     json_u64(w, "mem_wait_cycles", mw);
     json_dbl(w, "core_util", "%.6f", kstats_core_util(k));
     jw_break(w, 3);
-    json_dbl(w, "l1_hit_rate", "%.6f", kstats_l1_hit_rate(k));
-    json_dbl(w, "l2_hit_rate", "%.6f", kstats_l2_hit_rate(k));
-    json_dbl(w, "row_hit_rate", "%.6f", kstats_row_hit_rate(k));
+    json_rate(w, "l1_hit_rate", kstats_l1_hit_rate(k), kstats_l1_accesses(k));
+    json_rate(w, "l2_hit_rate", kstats_l2_hit_rate(k), kstats_l2_accesses(k));
+    json_rate(w, "row_hit_rate", kstats_row_hit_rate(k), row_accesses(k));
+    json_u64(w, "l1_accesses", kstats_l1_accesses(k));
+    json_u64(w, "l1_misses", k->mem.l1_misses);
+    json_u64(w, "l1_mshr_merges", k->mem.l1_mshr_merges);
+    json_u64(w, "l2_accesses", kstats_l2_accesses(k));
+    json_u64(w, "l2_misses", kstats_l2_misses(k));
     json_dbl(w, "roundtrip", "%.3f", kstats_roundtrip(k));
     json_u64(w, "ar_type", k->ar_type);
     json_u64(w, "fc_cycles", k->fc_cycles);

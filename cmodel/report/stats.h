@@ -77,7 +77,10 @@ void   report_free(report *r);
 void   report_accumulate(kstats *total, const kstats *k);
 
 double kstats_ipc(const kstats *k);           /* thread instructions per core cycle */
-double kstats_l1_hit_rate(const kstats *k);
+double kstats_l1_hit_rate(const kstats *k);   /* 0 over no access (printed "-", JSON null) */
+uint64_t kstats_l1_accesses(const kstats *k);  /* L1 load hits + misses (misses include MSHR merges) */
+uint64_t kstats_l2_accesses(const kstats *k);  /* L2 hits + misses, all partitions */
+uint64_t kstats_l2_misses(const kstats *k);
 double kstats_l2_hit_rate(const kstats *k);
 double kstats_row_hit_rate(const kstats *k);
 double kstats_roundtrip(const kstats *k);      /* core cycles */
@@ -88,6 +91,9 @@ void   kstats_classes(const kstats *k, uint64_t *issued, uint64_t *stalled, uint
                       uint64_t *mem_wait, uint64_t *dep_wait);
 
 void   report_print(const report *r, FILE *out);
+/* The statistics under GPGPU-Sim's names (gpu_sim_cycle, L1D_total_cache_*,
+ * ...), a block per kernel and one for the application; docs/gpgpusim-stats.md. */
+void   report_print_gpgpusim(const report *r, FILE *out);
 /* Write the statistics and, when pw is not NULL, the power report (a
  * "power" object, see power_json) as one JSON document to path. */
 struct power_report;

@@ -350,6 +350,15 @@ int sass_class(const char *opcode, unsigned *flags)
     return sass_refine(base, opcode, e->cls);
 }
 
+int sass_index(const char *opcode)
+{
+    char base[SASS_NAME_MAX];
+    if (!sass_base(opcode, base, sizeof base))
+        return -1;
+    const sass_entry *e = bsearch(base, sass_table, SASS_NTABLE, sizeof sass_table[0], sass_cmp);
+    return e ? (int)(e - sass_table) : -1;
+}
+
 /* Family letter of a "-binary version" (sm_XY -> XY); 0 if not known. */
 char sass_family(int binary_version)
 {

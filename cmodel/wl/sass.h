@@ -24,6 +24,10 @@
  * Returns -1 (flags 0) when the base opcode is not in the table. */
 int sass_class(const char *opcode, unsigned *flags);
 
+/* Index in the table (sass_table_entry) of an opcode token's base opcode,
+ * -1 when it is not in the table. */
+int sass_index(const char *opcode);
+
 /* Name of an instruction class ("SP", "GLD", ...), "?" out of range. */
 const char *sass_class_name(int cls);
 

@@ -405,6 +405,7 @@ typedef struct tr_kern {
     uint32_t   slot_cap, slot_used;
     tr_cta    *idle[TR_FREE_KEEP];
     uint32_t   n_idle;
+    uint64_t  *ophist;            /* trace_count_opcodes: [table index][class], or NULL */
 } tr_kern;
 
 static const kern_ops tr_ops;
@@ -1011,7 +1012,9 @@ static int class_of(tr_kern *tk, const char *opcode, int width, uint32_t mask, c
         return IC_SP;
     }
     if ((*flags & SASS_GENERIC) && width && mask && generic_is_shared(&tk->info, a[0]))
-        return cls == IC_GST ? IC_SST : IC_SLD;
+        cls = cls == IC_GST ? IC_SST : IC_SLD;
+    if (tk->ophist)
+        tk->ophist[(size_t)sass_index(opcode) * IC_NCLASS + (size_t)cls]++;
     return cls;
 }
 
@@ -1031,8 +1034,14 @@ static int inst_store(tr_kern *tk, tr_cta *c, uint32_t w, tr_rec *rec, const uin
         return line_fail(L, "out of memory (instructions of one thread block)");
     /* EXIT ends the warp only as its last instruction; an earlier EXIT retired
      * some (predicated) lanes and is a control instruction. */
-    if (c->warp_count[w] && c->recs[c->nrec - 1].cls == IC_EXIT)
+    if (c->warp_count[w] && c->recs[c->nrec - 1].cls == IC_EXIT) {
         c->recs[c->nrec - 1].cls = IC_BRA;
+        if (tk->ophist) {   /* only EXIT has class EXIT in the table */
+            size_t exit_row = (size_t)sass_index("EXIT") * IC_NCLASS;
+            tk->ophist[exit_row + IC_EXIT]--;
+            tk->ophist[exit_row + IC_BRA]++;
+        }
+    }
     c->recs[c->nrec++] = *rec;
     c->warp_count[w]++;
     tk->info.insts++;
@@ -1484,6 +1493,12 @@ int trace_open_kernel_p(kern **out, const char *path, uint32_t kernel_id, const 
     }
     *out = &tk->k;
     return 0;
+}
+
+void trace_count_opcodes(kern *k, uint64_t *hist)
+{
+    if (k && k->ops == &tr_ops)
+        tk_of(k)->ophist = hist;
 }
 
 const trace_info *trace_kern_info(const kern *k)

@@ -72,6 +72,13 @@ int trace_open_kernel(kern **out, const char *path, uint32_t kernel_id, char *er
 int trace_open_kernel_p(kern **out, const char *path, uint32_t kernel_id, const trace_params *p,
                         char *err, size_t errlen);
 
+/* Count the opcodes of k's instructions as its thread blocks are read:
+ * hist[i * IC_NCLASS + c] += 1 for table entry i (sass_table_entry) read as
+ * class c (after the generic-address refinement).  hist has
+ * sass_table_size() * IC_NCLASS entries and outlives the reading; NULL stops
+ * counting.  No effect on a kern of another source. */
+void trace_count_opcodes(kern *k, uint64_t *hist);
+
 /* trace-info: read every kernel of a kernelslist.g (or folder) without
  * simulating and print kernels, grid, block, registers, shared memory,
  * instruction and memory-instruction counts, the opcode histogram with the

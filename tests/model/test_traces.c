@@ -138,12 +138,80 @@ static void test_500_kernels_bounded_memory(void **st)
     assert_int_equal(system(cmd), 0);
 }
 
+/* --trace-info's text for path (trace_info_print), owned by the caller. */
+static char *info_text(const char *path)
+{
+    char *buf = NULL, err[512];
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_non_null(f);
+    if (trace_info_print(path, NULL, f, err, sizeof err) < 0) fail_msg("%s", err);
+    assert_int_equal(fclose(f), 0);
+    return buf;
+}
+
+/* The fixture's counts, by hand from tests/data/traces/ok_v4.traceg and
+ * ok_v5.traceg: kernel 1 has CTA 0 (warp 0: 9 lines, lanes 32+4+4+2+0+2+2+0+32;
+ * warp 1: 2 lines of 8) and CTA 1 (one BAR of 32); kernel 2 three lines
+ * (32 + 2 + 32). */
+static void test_trace_info_counts(void **st)
+{
+    (void)st;
+    char *t = info_text("tests/data/traces/ok/kernelslist.g");
+    assert_non_null(strstr(t, "kernel 1: forms_v4 (tests/data/traces/ok/../ok_v4.traceg)\n"
+                              "  grid 2,1,1  block 40,1,1  CTAs 2  registers 24  shared memory 1024 B\n"
+                              "  instructions 12 warp, 126 thread; memory instructions 6; unknown opcodes 1\n"));
+    /* the EXIT with lanes retired mid-warp runs as a branch; the generic LD
+     * to the shared window as a shared load, the ST outside it as global */
+    assert_non_null(strstr(t, "    EXIT           BRA   1\n    EXIT           EXIT  1\n"));
+    assert_non_null(strstr(t, "    LD             SLD   1\n"));
+    assert_non_null(strstr(t, "    ST             GST   1\n"));
+    assert_non_null(strstr(t, "    STG            GST   2\n"));
+    assert_non_null(strstr(t, "  unknown SASS opcode FOOBAR executed 1 times"));
+    assert_non_null(strstr(t, "kernel 2: forms_v5 (tests/data/traces/ok/../ok_v5.traceg)\n"
+                              "  grid 1,1,1  block 32,1,1  CTAs 1  registers 16  shared memory 0 B\n"
+                              "  instructions 3 warp, 66 thread; memory instructions 1; unknown opcodes 0\n"));
+    assert_non_null(strstr(t, "application: 2 kernels, 3 CTAs\n"
+                              "  instructions 15 warp, 192 thread; memory instructions 7; unknown opcodes 1\n"));
+    assert_non_null(strstr(t, "    EXIT           EXIT  2\n"));
+    free(t);
+}
+
+static int count_lines_starting(const char *t, const char *prefix)
+{
+    int n = 0;
+    size_t len = strlen(prefix);
+    for (const char *p = t; p; p = strchr(p, '\n')) {
+        if (*p == '\n') p++;
+        if (!strncmp(p, prefix, len)) n++;
+    }
+    return n;
+}
+
+/* A thousand-kernel list is read in one pass per kernel. */
+static void test_trace_info_1000_kernels(void **st)
+{
+    (void)st;
+    char dir[] = "/tmp/ctasim_info_XXXXXX", list[300], cmd[400];
+    assert_non_null(mkdtemp(dir));
+    write_list(dir, 1000, list, sizeof list);
+    char *t = info_text(list);
+    assert_int_equal(count_lines_starting(t, "kernel "), 1000);
+    assert_non_null(strstr(t, "kernel 1000: forms "));
+    assert_non_null(strstr(t, "application: 1000 kernels, 2000 CTAs\n"));
+    free(t);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_real_trace),
         cmocka_unit_test(test_synthetic_replay_identical),
         cmocka_unit_test(test_500_kernels_bounded_memory),
+        cmocka_unit_test(test_trace_info_counts),
+        cmocka_unit_test(test_trace_info_1000_kernels),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -229,6 +229,62 @@ static void power_disabled_core(void **st)
     assert_true(fabs(pw.alt_avg_w - (ar_pg + noncore)) < 1e-9);
 }
 
+/* Two kernels with different N and warps per CTA, no memory access at all:
+ * the total line says N varies (never "N = 0 per core, 0 warps each"), hit
+ * rates over no access print "-" and are null in the JSON. */
+static void total_line_and_empty_rates(void **st)
+{
+    (void)st;
+    report r;
+    report_init(&r);
+    r.n_cores = 1;
+    r.n_parts = 1;
+    r.n_kernels = 2;
+    r.k = calloc(2, sizeof *r.k);
+    assert_non_null(r.k);
+    for (int i = 0; i < 2; i++) {
+        kstats *k = &r.k[i];
+        snprintf(k->name, sizeof k->name, "k%d", i);
+        k->n_cta = 10;
+        k->n_max = (uint32_t)(2 + i);
+        k->warps_per_cta = (uint32_t)(4 * (i + 1));
+        k->cycles = 100;
+        k->n_cores = 1;
+        report_accumulate(&r.total, k);
+    }
+    snprintf(r.total.name, sizeof r.total.name, "total");
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    report_print(&r, f);
+    assert_int_equal(report_json(f, &r, NULL), 0);
+    fclose(f);
+    assert_non_null(strstr(buf, "CTAs 10 (N = 2 per core, 4 warps each)"));
+    assert_non_null(strstr(buf, "CTAs 10 (N = 3 per core, 8 warps each)"));
+    assert_non_null(strstr(buf, "CTAs 20 (N and warps per CTA vary by kernel)"));
+    assert_null(strstr(buf, "N = 0 per core"));
+    assert_non_null(strstr(buf, "L1 hit -  L2 hit -  DRAM row hit -"));
+    assert_non_null(strstr(buf, "\"l1_hit_rate\": null"));
+    assert_non_null(strstr(buf, "\"l2_hit_rate\": null"));
+    free(buf);
+    report_free(&r);
+}
+
+/* Kernels alike: the total keeps their common N. */
+static void total_line_common_n(void **st)
+{
+    (void)st;
+    kstats t, k;
+    memset(&t, 0, sizeof t);
+    memset(&k, 0, sizeof k);
+    k.n_cta = 4; k.n_max = 3; k.warps_per_cta = 2; k.cycles = 5;
+    report_accumulate(&t, &k);
+    report_accumulate(&t, &k);
+    assert_int_equal(t.n_max, 3);
+    assert_int_equal(t.warps_per_cta, 2);
+    assert_int_equal(t.n_cta, 8);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -237,6 +293,8 @@ int main(void)
         cmocka_unit_test(json_report_and_baseline),
         cmocka_unit_test(json_unwritable),
         cmocka_unit_test(power_disabled_core),
+        cmocka_unit_test(total_line_and_empty_rates),
+        cmocka_unit_test(total_line_common_n),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
