@@ -157,6 +157,7 @@ static int run_kernel(gpu *g, kern *k, uint32_t kidx, report *r, kstats *ks,
         core_kernel_begin(g->cores[c], k, n_max);
     }
     mem_stats_reset(g->mem);
+    mem_kernel_begin(g->mem);
     seam_kernel_begin(&g->seam, k, n_max);
     uint64_t start = g->now, start_fs = g->t_fs, idle_since = g->now;
     uint64_t ctas_before = g->prog.ctas_done;

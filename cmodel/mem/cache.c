@@ -24,6 +24,16 @@ int cache_init(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_bytes)
     return 0;
 }
 
+void cache_invalidate_all(cache *c)
+{
+    size_t ways = (size_t)c->sets * c->assoc;
+    for (size_t i = 0; i < ways; i++) {
+        c->tag[i] = 0;
+        c->stamp[i] = 0;
+        c->dirty[i] = 0;
+    }
+}
+
 void cache_free(cache *c)
 {
     free(c->tag);

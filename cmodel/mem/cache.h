@@ -22,6 +22,8 @@ typedef struct cache {
 /* Geometry: bytes / (assoc * line_bytes) sets, at least one.  Allocates.
  * Returns 0, or -1 if the geometry does not divide or allocation fails. */
 int  cache_init(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_bytes);
+/* Invalidate every way (a clean cache: no write-back is implied). */
+void cache_invalidate_all(cache *c);
 void cache_free(cache *c);
 
 /* Access: 1 on hit (line becomes MRU; a write marks it dirty), 0 on miss

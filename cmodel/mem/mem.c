@@ -631,6 +631,12 @@ uint64_t mem_core_l1_misses(const memsys *m, uint32_t core)
     return core < m->n_cores ? m->core[core].misses : 0;
 }
 
+void mem_kernel_begin(memsys *m)
+{
+    if (!m->cfg.l1_flush) return;
+    for (uint32_t i = 0; i < m->n_cores; i++) cache_invalidate_all(&m->core[i].tags);
+}
+
 /* ------------------------------------------------------------------ keys */
 
 #define MK(k, f, lo, hi, unit, h) KEY_U(mem_params, k, f, lo, hi, 0, unit, "preset", h)
@@ -651,6 +657,8 @@ static const key_def mem_rows[] = {
     MK("l2.mshr", l2_mshr, 1, 1024, "entries", "L2 MSHR entries per slice"),
     MK("l2.lat", l2_lat, 1, 1023, "L2 cycles", "L2 hit latency"),
     MK("l2.queue", l2_queue, 1, 1024, "entries", "L2 request queue entries"),
+    KEY_U(mem_params, "l1.flush", l1_flush, 0, 1, 0, "", "GPGPU-Sim -gpgpu_flush_l1_cache (1 in its tested configs)",
+          "invalidate every L1 at each kernel launch"),
 };
 const key_table mem_keys = KEY_TABLE("mem", NULL, mem_rows);
 
@@ -662,4 +670,5 @@ void mem_params_defaults(mem_params *c)
     c->icnt_lat = 4; c->icnt_flit_bytes = 32; c->icnt_queue = 8;
     c->n_parts = 2; c->l2_bytes = 128 * 1024; c->l2_assoc = 16;
     c->l2_mshr = 32; c->l2_lat = 100; c->l2_queue = 16;
+    c->l1_flush = 1;    /* GPGPU-Sim's default: L1 contents do not outlive a kernel */
 }

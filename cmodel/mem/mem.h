@@ -37,6 +37,7 @@ typedef struct mem_params {
     uint32_t icnt_queue;        /* packets buffered per input and per output port */
     uint32_t n_parts;           /* memory partitions: L2 slice + DRAM channel each */
     uint32_t l2_bytes, l2_assoc, l2_mshr, l2_lat, l2_queue;
+    uint32_t l1_flush;          /* invalidate every L1 at each kernel launch (0/1) */
 } mem_params;
 
 extern const key_table mem_keys;
@@ -63,6 +64,10 @@ void mem_tick_core(memsys *m, uint64_t now);   /* L1 side: miss queue -> crossba
 void mem_tick_icnt(memsys *m);
 void mem_tick_l2(memsys *m);
 void mem_tick_dram(memsys *m);
+
+/* A kernel launches (the memory system is idle): with l1_flush, every
+ * core's L1 is invalidated, as GPGPU-Sim's -gpgpu_flush_l1_cache 1 does. */
+void mem_kernel_begin(memsys *m);
 
 /* No request anywhere in flight (all queues, MSHRs and channels empty). */
 int mem_idle(const memsys *m);

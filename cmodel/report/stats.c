@@ -38,6 +38,8 @@ static void add_core(core_stats *a, const core_stats *b)
     a->paused_cycles += b->paused_cycles;
     a->fetches += b->fetches;
     a->l1_lines += b->l1_lines;
+    a->smem_accesses += b->smem_accesses;
+    a->smem_conflicts += b->smem_conflicts;
 }
 
 static void add_ctl(core_ctl_stats *a, const core_ctl_stats *b)
@@ -367,6 +369,13 @@ static void json_kernel(jw *w, const kstats *k, uint32_t n_parts)
     json_u64(w, "l2_accesses", kstats_l2_accesses(k));
     json_u64(w, "l2_misses", kstats_l2_misses(k));
     json_dbl(w, "roundtrip", "%.3f", kstats_roundtrip(k));
+    uint64_t sacc = 0, sconf = 0;
+    for (uint32_t c = 0; c < k->n_cores; c++) {
+        sacc += k->core[c].smem_accesses;
+        sconf += k->core[c].smem_conflicts;
+    }
+    json_u64(w, "smem_accesses", sacc);
+    json_u64(w, "smem_bank_conflicts", sconf);
     json_u64(w, "ar_type", k->ar_type);
     json_u64(w, "fc_cycles", k->fc_cycles);
     json_u64(w, "tail_idle", k->tail_idle);

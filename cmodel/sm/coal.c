@@ -31,3 +31,20 @@ uint32_t coal_lines(const inst *in, uint32_t line_bytes, uint64_t *lines_out)
     }
     return n;
 }
+
+uint32_t coal_bank_conflicts(const inst *in)
+{
+    uint64_t word[32];
+    uint32_t n = 0, per_bank[COAL_SMEM_BANKS] = { 0 }, most = 0;
+    for (uint32_t lane = 0; lane < 32; lane++) {
+        if (!((in->mask >> lane) & 1u)) continue;
+        uint64_t w = in->addr[lane] / COAL_SMEM_WORD;
+        uint32_t seen = 0;
+        for (uint32_t i = 0; i < n && !seen; i++) seen = word[i] == w;
+        if (seen) continue;
+        word[n++] = w;
+        uint32_t b = (uint32_t)(w % COAL_SMEM_BANKS);
+        if (++per_bank[b] > most) most = per_bank[b];
+    }
+    return most ? most - 1 : 0;
+}

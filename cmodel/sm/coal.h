@@ -22,4 +22,14 @@
  * lines_out must hold COAL_MAX_LINES entries.  Returns the number of lines. */
 uint32_t coal_lines(const inst *in, uint32_t line_bytes, uint64_t *lines_out);
 
+/* Shared-memory banks (the 32 banks of 4-byte words of every GPU the papers
+ * and GPGPU-Sim's tested configs model). */
+#define COAL_SMEM_BANKS 32
+#define COAL_SMEM_WORD  4
+
+/* Bank-conflict cycles of one shared-memory warp instruction: the most
+ * distinct words any one bank must serve, minus one (lanes reading the same
+ * word share one access).  0 for a conflict-free access. */
+uint32_t coal_bank_conflicts(const inst *in);
+
 #endif

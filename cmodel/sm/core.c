@@ -617,6 +617,10 @@ static int issue(core *c, uint32_t s, uint32_t wi, ctl_core_in *sig)
     c->s.thread_insts += lanes;
     c->s.class_insts[in->cls]++;
     c->s.class_threads[in->cls] += lanes;
+    if (in->cls == IC_SLD || in->cls == IC_SST) {
+        c->s.smem_accesses++;
+        c->s.smem_conflicts += coal_bank_conflicts(in);
+    }
     sig->thread_insts = (uint8_t)(sig->thread_insts + lanes > 127 ? 127 : sig->thread_insts + lanes);
     if (lanes > sig->max_lanes) sig->max_lanes = (uint8_t)lanes;
 

@@ -34,6 +34,8 @@ typedef struct core_stats {
     uint64_t paused_cycles;                /* cycles with >= 1 paused CTA */
     uint64_t fetches;                      /* IFID decodes */
     uint64_t l1_lines;                     /* global line accesses sent */
+    uint64_t smem_accesses;                /* shared-memory warp instructions */
+    uint64_t smem_conflicts;               /* their bank-conflict cycles (coal_bank_conflicts) */
 } core_stats;
 
 /* A core with parameters p (kept by pointer: p must outlive the core); its

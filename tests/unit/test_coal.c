@@ -111,10 +111,30 @@ static void distinct_lines_lane_order(void **state)
         assert_int_equal(out[l], (uint64_t)(31 - l) * 1024u);
 }
 
+/* Shared-memory bank conflicts: 32 banks of 4-byte words; lanes on one
+ * word broadcast; the count is the most distinct words in a bank minus 1. */
+static void smem_bank_conflicts(void **state)
+{
+    (void)state;
+    inst a = make_inst(0xffffffffu, 4, 0x100, 4);     /* consecutive words: no conflict */
+    assert_int_equal(coal_bank_conflicts(&a), 0);
+    inst b = make_inst(0xffffffffu, 4, 0x100, 0);     /* one word: broadcast */
+    assert_int_equal(coal_bank_conflicts(&b), 0);
+    inst c = make_inst(0xffffffffu, 4, 0, 8);         /* stride 2 words: 2-way */
+    assert_int_equal(coal_bank_conflicts(&c), 1);
+    inst d = make_inst(0xffffffffu, 4, 0, 128);       /* stride 32 words: all in bank 0 */
+    assert_int_equal(coal_bank_conflicts(&d), 31);
+    inst e = make_inst(0x0000000fu, 4, 0, 128);       /* 4 active lanes, one bank */
+    assert_int_equal(coal_bank_conflicts(&e), 3);
+    inst f = make_inst(0, 4, 0, 128);                 /* no active lane */
+    assert_int_equal(coal_bank_conflicts(&f), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(full_coalesced_one_line),
+        cmocka_unit_test(smem_bank_conflicts),
         cmocka_unit_test(two_lines_of_64),
         cmocka_unit_test(stride_patterns),
         cmocka_unit_test(straddling_access_touches_both),

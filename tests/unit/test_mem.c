@@ -123,6 +123,26 @@ static void load_miss_round_trip(void **state)
     mem_destroy(s->m);
 }
 
+/* A line filled by kernel 1 hits in kernel 2 with l1.flush = 0 and misses
+ * with l1.flush = 1 (GPGPU-Sim's default), on every core. */
+static void l1_flush_between_kernels(void **state)
+{
+    for (uint32_t flush = 0; flush < 2; flush++) {
+        gpu_cfg c = small_cfg();
+        c.mem.l1_flush = flush;
+        sim *s = sim_new(&c);
+        assert_int_equal(mem_access(s->m, 1, 0x2000, MEM_LOAD, 1, s->now), MEM_MISS);
+        run_until_idle(s);
+        assert_int_equal(mem_access(s->m, 1, 0x2000, MEM_LOAD, 2, s->now), MEM_HIT);
+        run_until_idle(s);
+        mem_kernel_begin(s->m);
+        int want = flush ? MEM_MISS : MEM_HIT;
+        assert_int_equal(mem_access(s->m, 1, 0x2000, MEM_LOAD, 3, s->now), want);
+        run_until_idle(s);
+        mem_destroy(s->m);
+    }
+}
+
 /* After the fill, the same line hits: token at exactly t + l1_lat. */
 static void l1_hit_latency(void **state)
 {
@@ -446,6 +466,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(load_miss_round_trip),
+        cmocka_unit_test(l1_flush_between_kernels),
         cmocka_unit_test(l1_hit_latency),
         cmocka_unit_test(l2_hit_from_other_core),
         cmocka_unit_test(mshr_merge_limit_then_stall),
