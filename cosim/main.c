@@ -17,6 +17,7 @@
 #include <unistd.h>
 #include "cfg.h"
 #include "csvrow.h"
+#include "ctl_decisions.h"
 #include "ctl_ref.h"
 #include "engines.h"
 #include "gpu.h"
@@ -35,6 +36,7 @@ typedef struct opts {
     const char *config, *workload, *trace, *engine;
     const char *json, *timeline, *fst, *fst_window, *baseline, *write_trace, *mismatch_lag;
     const char *trace_info, *progress, *stats_format;
+    const char *decisions;
     const char *sets[MAX_SETS];
     int n_sets, dump, quiet, csv_row, force;
 } opts;
@@ -54,6 +56,8 @@ static void usage(FILE *out)
           "                      (default 1000; 0 = none, lockstep then costs as rtl)\n"
           "  --json FILE         write statistics as JSON\n"
           "  --timeline FILE     write controller timelines as CSV\n"
+          "  --decisions FILE    write every decision of the obeyed units, with the inputs\n"
+          "                      it was taken on, as CSV (c and lockstep engines)\n"
           "  --power-baseline F  JSON of a baseline run's power, for relative power\n"
           "  --csv-row           print one CSV row of headline numbers (for sweeps)\n"
           "  --csv-header        print the header of that row and exit\n"
@@ -158,6 +162,7 @@ static const char **opt_slot(opts *o, const char *a)
         { "--mismatch-lag", offsetof(opts, mismatch_lag) },
         { "--trace-info", offsetof(opts, trace_info) },
         { "--stats-format", offsetof(opts, stats_format) },
+        { "--decisions", offsetof(opts, decisions) },
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
         if (!strcmp(a, tab[i].name)) return (const char **)((char *)o + tab[i].off);
@@ -234,6 +239,11 @@ static int check_engine_opts(const opts *o, char *err, size_t errlen)
                  rtl_only, rtl_only);
         return -1;
     }
+    if (o->decisions && !strcmp(e, "rtl")) {
+        snprintf(err, errlen, CL ": --decisions needs the c or lockstep engine (the decisions "
+                 "are read from the C reference models) (--decisions)");
+        return -1;
+    }
     if (o->fst_window && !o->fst) {
         snprintf(err, errlen, CL ": --fst-window needs --fst (--fst-window)");
         return -1;
@@ -255,9 +265,9 @@ static int check_engine_opts(const opts *o, char *err, size_t errlen)
 /* The outputs of a run: none may be a device or a folder, no two the same. */
 static int check_outputs(const opts *o, char *err, size_t errlen)
 {
-    const char *name[3] = { "--json", "--timeline", "--fst" };
-    const char *path[3] = { o->json, o->timeline, o->fst };
-    for (int i = 0; i < 3; i++) {
+    const char *name[4] = { "--json", "--timeline", "--fst", "--decisions" };
+    const char *path[4] = { o->json, o->timeline, o->fst, o->decisions };
+    for (int i = 0; i < 4; i++) {
         if (!path[i]) continue;
         if (ofile_check_target(path[i], err, errlen) < 0) return -1;
         for (int j = 0; j < i; j++)
@@ -276,7 +286,8 @@ static int check_no_run(const opts *o, const char *mode, char *err, size_t errle
 {
     const char *runs = o->json ? "--json" : o->timeline ? "--timeline" : o->fst ? "--fst"
                      : o->csv_row ? "--csv-row" : o->baseline ? "--power-baseline"
-                     : o->dump ? "--dump-config" : o->stats_format ? "--stats-format" : NULL;
+                     : o->dump ? "--dump-config" : o->stats_format ? "--stats-format"
+                     : o->decisions ? "--decisions" : NULL;
     if (!runs) return 0;
     snprintf(err, errlen, CL ": %s simulates nothing; %s does not apply (%s)", mode, runs, runs);
     return -1;
@@ -574,6 +585,9 @@ static int prepare(session *s, char *err, size_t errlen)
     engine_opts eo = { .fst = s->o.fst, .fst_window = s->o.fst_window, .mismatch_lag = s->o.mismatch_lag };
     if (engine_open(&s->eng, s->o.engine, &s->cfg, &eo, err, errlen) < 0) return -1;
     s->eng_open = 1;
+    if (s->o.decisions && ctl_decisions_wrap(&s->eng, s->o.decisions,
+                                             policy_units(&s->cfg.policy), err, errlen) < 0)
+        return -1;
     return outputs_open(&s->o, &s->out, err, errlen);
 }
 

@@ -430,6 +430,12 @@ static void eng_destroy(void *impl)
     free(r);
 }
 
+/* Lockstep's comparator is the C reference; rtl has none. */
+static const ctl_ref *eng_reference(void *impl)
+{
+    return ((const rtl_eng *)impl)->ref;
+}
+
 static int open_fst(rtl_eng *r, const engine_opts *o, char *err, size_t errlen)
 {
     uint64_t first = 0, last = UINT64_MAX;
@@ -493,6 +499,7 @@ int rtl_engine_open(ctl_engine *e, int lockstep, const gpu_cfg *cfg, const engin
     e->compared = eng_compared;
     e->finish = eng_finish;
     e->destroy = eng_destroy;
+    e->reference = eng_reference;
     return 0;
 fail:
     eng_destroy(r);

@@ -441,8 +441,9 @@ timeline "dc_${1}_dyncore" "$1 DYNCORE on $(cfgn "$cfg_tlp")"
 {
     echo "## 7. Warp schedulers ($(cfgn "$cfg_sched"); seed 001 Figs. 4-5 and 4-6)"
     echo
-    echo "Scheduler stall cycles: core-cycles with a CTA resident and no instruction issued"
-    echo "(stalled + idle + mem_wait). Fractions are of the core-cycles with a CTA resident."
+    echo "Scheduler stall cycles: scheduler-cycles with a live warp and no issue, counted per"
+    echo "warp scheduler and summed over schedulers and cores (\`sched_stalls\` in the JSON)."
+    echo "Fractions are of the core-cycles with a CTA resident."
     echo
     echo "| workload | scheduler | cycles | cycles norm | stall cycles | stall norm | stall frac | idle frac | memwait frac |"
     echo "|---|---|---|---|---|---|---|---|---|"
@@ -452,12 +453,12 @@ cp "$dat/sched_cycles.dat" "$dat/sched_stalls.dat"
 echo "run structural_stall idle memwait" > "$dat/sched_fracs.dat"
 for w in $sched_wls; do
     lc=$(col "sched_${w}_lrr" cycles)
-    ls=$(( $(jtotal "sched_${w}_lrr" stalled_cycles) + $(jtotal "sched_${w}_lrr" idle_cycles) + $(jtotal "sched_${w}_lrr" mem_wait_cycles) ))
+    ls=$(jtotal "sched_${w}_lrr" sched_stalls)
     rowc=$w rows=$w
     for s in $scheds; do
         t=sched_${w}_$s
         c=$(col "$t" cycles)
-        st=$(( $(jtotal "$t" stalled_cycles) + $(jtotal "$t" idle_cycles) + $(jtotal "$t" mem_wait_cycles) ))
+        st=$(jtotal "$t" sched_stalls)
         echo "| $w | $s | $c | $(ratio "$c" "$lc") | $st | $(ratio "$st" "$ls") | $(col "$t" stall_frac) | $(col "$t" idle_frac) | $(col "$t" memwait_frac) |" >> "$md"
         rowc="$rowc $(ratio "$c" "$lc")"; rows="$rows $(ratio "$st" "$ls")"
         echo "$w:$s $(col "$t" stall_frac) $(col "$t" idle_frac) $(col "$t" memwait_frac)" >> "$dat/sched_fracs.dat"

@@ -149,6 +149,7 @@ void arcta_step(arcta *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
 {
     int br;
 
+    s->obs_decided = s->phase == CTL_AR_DECISION && !(in->kernel_start & 1);
     if (in->kernel_start & 1) {
         br = (s->phase == CTL_AR_PROFILE || s->phase == CTL_AR_DECISION)
                  ? ARCTA_BR_RESTART : ARCTA_BR_START;
@@ -159,6 +160,7 @@ void arcta_step(arcta *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
         br = profile_step(s, cfg, in);
     } else if (s->phase == CTL_AR_DECISION) {
         s->type = (uint8_t)arcta_classify(s, cfg, &br);
+        s->obs_branch = (uint8_t)br;
         s->phase = CTL_AR_ACTION;
     } else {
         br = s->phase == CTL_AR_ACTION ? ARCTA_BR_ACTION : ARCTA_BR_IDLE;

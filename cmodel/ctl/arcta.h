@@ -44,6 +44,11 @@ typedef struct arcta {
     uint32_t dram_cycles;           /* DRAM cycles elapsed in the window */
     uint32_t busy[CTL_MAX_PARTS];   /* DRAM data-bus busy cycles per partition */
     uint64_t branch_hits[ARCTA_NBRANCH];
+    /* For the decision trace (ctl_decisions.h), C model only: this edge was
+     * the DECISION (the window's counters stay until the next kernel start)
+     * and the branch that classified. */
+    uint8_t  obs_decided;
+    uint8_t  obs_branch;
 } arcta;
 
 /* State and output reset values (IDLE: all cfg->n_cores cores enabled). */

@@ -107,6 +107,7 @@ static void alloc_start(claso *s, const ctl_in *in)
         cores = CTL_MAX_CORES;
     }
     s->n_core = (uint8_t)cores;
+    s->obs.n_cta = n_cta;
     s->empty = n_cta == 0 || cores == 0;
     s->ready = 0;
     /* Ceil reading (controllers.md 3): n_cta - 1 = q * n_core + r gives
@@ -123,6 +124,7 @@ static void alloc_load(claso *s, const ctl_cfg *cfg)
 {
     uint32_t q = s->div.quo, r = s->div.rem;
     s->ready = 1;
+    s->obs.loaded = 1;
     if (s->empty) {
         s->branch_hits[CLASO_BR_LOAD_EMPTY]++;
         s->global = 0;
@@ -147,11 +149,16 @@ static void alloc_load(claso *s, const ctl_cfg *cfg)
  * register *g is the running value of this cycle's ascending-core chain. */
 static void consume(claso *s, int c, int32_t threshold, int32_t *g)
 {
+    s->obs.served[c] = 1;
+    s->obs.any_served = 1;
+    s->obs.c_p[c] = s->local[c];
+    s->obs.c_g[c] = *g;
     if (s->local[c] < 0)
         s->branch_hits[CLASO_BR_SAT_LOCAL]++;
     s->local[c] = sat_dec(s->local[c]);
     if (s->local[c] >= threshold) {
         s->branch_hits[CLASO_BR_GRANT_LOCAL]++;
+        s->obs.branch[c] = CLASO_BR_GRANT_LOCAL;
         s->grant[c] = 1;
     } else if (s->local[c] >= 0) {
         if (*g < 0)
@@ -159,9 +166,11 @@ static void consume(claso *s, int c, int32_t threshold, int32_t *g)
         *g = sat_dec(*g);
         s->grant[c] = *g >= 0;
         s->refuse[c] = *g < 0;
-        s->branch_hits[*g >= 0 ? CLASO_BR_GRANT_GLOBAL : CLASO_BR_REFUSE_GLOBAL]++;
+        s->obs.branch[c] = *g >= 0 ? CLASO_BR_GRANT_GLOBAL : CLASO_BR_REFUSE_GLOBAL;
+        s->branch_hits[s->obs.branch[c]]++;
     } else {
         s->branch_hits[CLASO_BR_REFUSE_LOCAL]++;
+        s->obs.branch[c] = CLASO_BR_REFUSE_LOCAL;
         s->refuse[c] = 1;
     }
 }
@@ -196,6 +205,9 @@ void claso_step(claso *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
 {
     /* Decisions use the register values before this edge. */
     int load = s->div.done && !in->alloc;
+    s->obs.loaded = 0;
+    s->obs.any_served = 0;
+    memset(s->obs.served, 0, sizeof s->obs.served);
     consume_all(s, cfg, in);
     if (in->alloc) {
         alloc_start(s, in);

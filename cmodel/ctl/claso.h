@@ -64,6 +64,21 @@ typedef struct claso_div {
 void claso_div_start(claso_div *d, uint32_t dividend, uint32_t divisor);
 void claso_div_step(claso_div *d);
 
+/* The events of the last edge, for the decision trace (ctl_decisions.h);
+ * C model only, no RTL state.  loaded: credits were loaded from the
+ * division of n_cta (latched at the alloc); served[c]: core c's request was
+ * answered, with the credits it was answered against (C_g is the running
+ * value of the edge's ascending-core chain) and the branch taken. */
+typedef struct claso_obs {
+    uint8_t  loaded;
+    uint8_t  any_served;
+    uint32_t n_cta;                 /* latched at the alloc */
+    uint8_t  served[CTL_MAX_CORES];
+    uint8_t  branch[CTL_MAX_CORES]; /* enum claso_branch */
+    int32_t  c_p[CTL_MAX_CORES];    /* C_p before the request */
+    int32_t  c_g[CTL_MAX_CORES];    /* C_g before the request */
+} claso_obs;
+
 typedef struct claso {
     claso_div div;
     uint8_t  n_core;          /* latched at alloc, clamped */
@@ -74,6 +89,7 @@ typedef struct claso {
     uint8_t  grant[CTL_MAX_CORES];
     uint8_t  refuse[CTL_MAX_CORES];
     uint64_t branch_hits[CLASO_NBRANCH];
+    claso_obs obs;
 } claso;
 
 void claso_reset(claso *s, const ctl_cfg *cfg, ctl_out *out);

@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include "ctl_seam.h"
 
+struct ctl_ref;
+
 typedef struct ctl_engine {
     const char *name;
     void *impl;
@@ -25,6 +27,10 @@ typedef struct ctl_engine {
      * writes itself (the waveform).  NULL when there is nothing; 0 or -1. */
     int  (*finish)(void *impl, char *err, size_t errlen);
     void (*destroy)(void *impl);
+    /* The C reference models stepped with this engine (the c engine itself,
+     * lockstep's comparator), for the decision trace; NULL (or a NULL
+     * answer) when there are none (rtl). */
+    const struct ctl_ref *(*reference)(void *impl);
 } ctl_engine;
 
 /* The C reference engine: the units of ctl_ref.h selected by `units`

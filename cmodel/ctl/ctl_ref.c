@@ -47,6 +47,8 @@ static int eng_step(void *impl, const ctl_cfg *cfg, const ctl_in *in, ctl_out *o
 
 static void eng_destroy(void *impl) { free(impl); }
 
+static const ctl_ref *eng_reference(void *impl) { return impl; }
+
 int ctl_engine_c(ctl_engine *e, unsigned units)
 {
     ctl_ref *r = calloc(1, sizeof *r);
@@ -58,5 +60,6 @@ int ctl_engine_c(ctl_engine *e, unsigned units)
     e->reset = eng_reset;
     e->step = eng_step;
     e->destroy = eng_destroy;
+    e->reference = eng_reference;
     return 0;
 }

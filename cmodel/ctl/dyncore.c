@@ -88,14 +88,16 @@ static int below_threshold(const dyncore *s, const ctl_cfg *cfg)
     return lhs < rhs;
 }
 
-enum decision { DEC_NONE = 0, DEC_GATE, DEC_WAKE };
+enum decision { DEC_NONE = DYNCORE_DEC_NONE, DEC_GATE = DYNCORE_DEC_GATE, DEC_WAKE = DYNCORE_DEC_WAKE };
 
 /* Period decision on the modes of this cycle (before the edge). */
 static enum decision decide(dyncore *s, const ctl_cfg *cfg, uint32_t n_used)
 {
     int all_on = all_used_on(s, n_used);
+    int below = below_threshold(s, cfg);
 
-    if (below_threshold(s, cfg)) {
+    s->obs.below = (uint8_t)below;
+    if (below) {
         if (!all_on) {
             s->branch_hits[DYNCORE_BR_BELOW_HOLD]++;
             return DEC_NONE;
@@ -140,6 +142,21 @@ static uint8_t next_mode(dyncore *s, const ctl_in *in, uint32_t c, uint32_t firs
     return DYNCORE_DRAINING;
 }
 
+/* Note the period's sums for the decision trace, before the decision. */
+static void observe(dyncore *s, uint32_t n_used, int kernel_start)
+{
+    uint32_t on = 0;
+    for (uint32_t c = 0; c < n_used; c++)
+        on += s->mode[c] == DYNCORE_ON;
+    s->obs.decided = 1;
+    s->obs.kernel_start = (uint8_t)kernel_start;
+    s->obs.below = 0;
+    s->obs.decision = DYNCORE_DEC_NONE;
+    s->obs.g_act = s->g_act;
+    s->obs.core_cycles = s->core_cycles;
+    s->obs.n_on = on;
+}
+
 static void restart_period(dyncore *s)
 {
     s->period_count = 0;
@@ -154,7 +171,9 @@ void dyncore_step(dyncore *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out
     uint32_t first_gated = first_gated_core(cfg);
     uint8_t mode_next[CTL_MAX_CORES];
 
+    s->obs.decided = 0;
     if (in->kernel_start & 1u) {
+        observe(s, n_used, 1);
         s->branch_hits[DYNCORE_BR_KERNEL_START]++;
         memset(s->mode, DYNCORE_ON, sizeof s->mode);
         restart_period(s);
@@ -166,8 +185,11 @@ void dyncore_step(dyncore *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out
     int period_end = s->period_count + 1u >= period;
     enum decision dec = DEC_NONE;
     accumulate(s, cfg, in, n_used);
-    if (period_end)
+    if (period_end) {
+        observe(s, n_used, 0);
         dec = decide(s, cfg, n_used);
+        s->obs.decision = (uint8_t)dec;
+    }
     for (uint32_t c = 0; c < CTL_MAX_CORES; c++)
         mode_next[c] = c < n_used ? next_mode(s, in, c, first_gated, dec) : DYNCORE_ON;
     memcpy(s->mode, mode_next, sizeof s->mode);

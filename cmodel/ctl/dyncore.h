@@ -46,12 +46,30 @@ enum dyncore_branch {
     DYNCORE_NBRANCH
 };
 
+/* A period decision (decide() in dyncore.c). */
+enum dyncore_decision { DYNCORE_DEC_NONE = 0, DYNCORE_DEC_GATE, DYNCORE_DEC_WAKE };
+
+/* The decision of the last edge, for the decision trace (ctl_decisions.h);
+ * C model only, no RTL state.  decided: the edge ended a period or started
+ * a kernel; the period's sums including that edge's cycle, the cores ON
+ * before the edge, whether G_act was below t_act and what was decided. */
+typedef struct dyncore_obs {
+    uint8_t  decided;
+    uint8_t  kernel_start;
+    uint8_t  below;
+    uint8_t  decision;      /* enum dyncore_decision */
+    uint32_t g_act;
+    uint32_t core_cycles;
+    uint32_t n_on;
+} dyncore_obs;
+
 typedef struct dyncore {
     uint32_t period_count;  /* cycles counted in this period, 0..T-1 */
     uint32_t g_act;         /* G_act of this period so far, saturating */
     uint32_t core_cycles;   /* counted cores summed over this period's cycles */
     uint8_t  mode[CTL_MAX_CORES]; /* enum dyncore_mode; unused cores kept ON */
     uint64_t branch_hits[DYNCORE_NBRANCH];
+    dyncore_obs obs;
 } dyncore;
 
 void dyncore_reset(dyncore *s, const ctl_cfg *cfg, ctl_out *out);

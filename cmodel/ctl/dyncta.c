@@ -36,9 +36,17 @@ static uint16_t count_event(uint16_t count, unsigned event, uint64_t *sat_hits)
     return (uint16_t)(count + 1u);
 }
 
-/* Algorithm 1 / Fig. 6 decision on the counters of one period. */
-static uint8_t decide(dyncta *s, const ctl_cfg *cfg, uint8_t n, uint16_t c_idle, uint16_t c_mem)
+/* Count branch br of core c's decision and note it for the decision trace. */
+static void decided(dyncta *s, int c, int br)
 {
+    s->branch_hits[br]++;
+    s->obs.branch[c] = (uint8_t)br;
+}
+
+/* Algorithm 1 / Fig. 6 decision on the counters of one period of core c. */
+static uint8_t decide(dyncta *s, const ctl_cfg *cfg, int c, uint16_t c_idle, uint16_t c_mem)
+{
+    uint8_t n = s->n[c];
     uint32_t t_idle = cfg->dyncta_t_idle & MASK(DYNCTA_CNT_BITS);
     uint32_t t_mem_l = cfg->dyncta_t_mem_l & MASK(DYNCTA_CNT_BITS);
     uint32_t t_mem_h = cfg->dyncta_t_mem_h & MASK(DYNCTA_CNT_BITS);
@@ -48,21 +56,21 @@ static uint8_t decide(dyncta *s, const ctl_cfg *cfg, uint8_t n, uint16_t c_idle,
 
     if (want_inc_idle || want_inc_mem) {
         if (n >= s->n_max) {
-            s->branch_hits[DYNCTA_BR_HOLD_AT_N]++;
+            decided(s, c, DYNCTA_BR_HOLD_AT_N);
             return n;
         }
-        s->branch_hits[want_inc_idle ? DYNCTA_BR_INC_IDLE : DYNCTA_BR_INC_MEM_LOW]++;
+        decided(s, c, want_inc_idle ? DYNCTA_BR_INC_IDLE : DYNCTA_BR_INC_MEM_LOW);
         return (uint8_t)(n + 1u);
     }
     if (want_dec) {
         if (n <= 1) {
-            s->branch_hits[DYNCTA_BR_HOLD_AT_1]++;
+            decided(s, c, DYNCTA_BR_HOLD_AT_1);
             return n;
         }
-        s->branch_hits[DYNCTA_BR_DEC_MEM_HIGH]++;
+        decided(s, c, DYNCTA_BR_DEC_MEM_HIGH);
         return (uint8_t)(n - 1u);
     }
-    s->branch_hits[DYNCTA_BR_KEEP]++;
+    decided(s, c, DYNCTA_BR_KEEP);
     return n;
 }
 
@@ -89,8 +97,10 @@ static void step_core(dyncta *s, const ctl_cfg *cfg, const ctl_in *in, int c, in
         s->c_idle[c] = s->c_mem[c] = 0;
         return;
     }
+    s->obs.n_old[c] = s->n[c];
     if (in->kernel_start & 1u) {
-        s->branch_hits[DYNCTA_BR_KERNEL_START]++;
+        decided(s, c, DYNCTA_BR_KERNEL_START);
+        s->obs.c_idle[c] = s->obs.c_mem[c] = 0;
         s->n[c] = initial_limit(s->n_max);
         s->c_idle[c] = s->c_mem[c] = 0;
         return;
@@ -98,7 +108,9 @@ static void step_core(dyncta *s, const ctl_cfg *cfg, const ctl_in *in, int c, in
     c_idle = count_event(s->c_idle[c], ci->idle & 1u, &s->branch_hits[DYNCTA_BR_IDLE_SAT]);
     c_mem = count_event(s->c_mem[c], ci->mem_wait & 1u, &s->branch_hits[DYNCTA_BR_MEM_SAT]);
     if (period_end) {
-        s->n[c] = decide(s, cfg, s->n[c], c_idle, c_mem);
+        s->obs.c_idle[c] = c_idle;
+        s->obs.c_mem[c] = c_mem;
+        s->n[c] = decide(s, cfg, c, c_idle, c_mem);
         c_idle = c_mem = 0;
     }
     s->c_idle[c] = c_idle;
@@ -115,6 +127,7 @@ void dyncta_step(dyncta *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
 
     if (kernel_start)
         s->n_max = (uint8_t)(in->n_max & MASK(DYNCTA_N_BITS));
+    s->obs.decided = (uint8_t)(kernel_start || period_end);
     for (int c = 0; c < CTL_MAX_CORES; c++)
         step_core(s, cfg, in, c, period_end);
     s->period_count = (kernel_start || period_end) ? 0 : counted;

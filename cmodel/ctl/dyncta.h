@@ -38,6 +38,18 @@ enum dyncta_branch {
     DYNCTA_NBRANCH
 };
 
+/* The decisions of the last edge, for the decision trace (ctl_decisions.h);
+ * C model only, no RTL state.  decided: the edge was a period end or a
+ * kernel start; per used core the counters it decided on (including that
+ * edge's cycle), the limit before it and the branch taken. */
+typedef struct dyncta_obs {
+    uint8_t  decided;
+    uint8_t  branch[CTL_MAX_CORES];     /* enum dyncta_branch */
+    uint8_t  n_old[CTL_MAX_CORES];
+    uint16_t c_idle[CTL_MAX_CORES];
+    uint16_t c_mem[CTL_MAX_CORES];
+} dyncta_obs;
+
 typedef struct dyncta {
     uint32_t period_count;          /* cycles counted in this period, 0..T-1 */
     uint8_t  n_max;                 /* N latched at the last kernel start */
@@ -45,6 +57,7 @@ typedef struct dyncta {
     uint16_t c_idle[CTL_MAX_CORES]; /* C_idle, saturating at DYNCTA_CNT_MAX */
     uint16_t c_mem[CTL_MAX_CORES];  /* C_mem, saturating at DYNCTA_CNT_MAX */
     uint64_t branch_hits[DYNCTA_NBRANCH];
+    dyncta_obs obs;
 } dyncta;
 
 void dyncta_reset(dyncta *s, const ctl_cfg *cfg, ctl_out *out);

@@ -292,6 +292,23 @@ static void ucs_grp_step(ucs *s, ucs_core *k, int comp, int cmd, int empty, cons
     }
 }
 
+/* ---- decision trace: raw sums beside the RTL's slots -------------------- */
+
+static uint32_t ucs_sum_add(uint32_t acc, uint32_t add)
+{
+    return acc > UINT32_MAX - add ? UINT32_MAX : acc + add;
+}
+
+static void ucs_observe(ucs_sums *run, const ctl_core_in *ci)
+{
+    for (int i = 0; i < CTL_NCOMP; i++)
+        run->busy[i] = ucs_sum_add(run->busy[i], ci->busy[i] & 0xFu);
+    for (int j = 0; j < CTL_NTYPE; j++)
+        run->sch[j] = ucs_sum_add(run->sch[j], ci->sch_busy[j] & 0xFu);
+    run->j = ucs_sum_add(run->j, ci->mem_warps & 0x7Fu);
+    run->lambda = ucs_sum_add(run->lambda, ci->ldst_enter & 0x7u);
+}
+
 /* ---- one clock edge --------------------------------------------------- */
 
 static void ucs_core_step(ucs *s, ucs_core *k, const ucs_regs *r, const ctl_in *in,
@@ -302,6 +319,7 @@ static void ucs_core_step(ucs *s, ucs_core *k, const ucs_regs *r, const ctl_in *
         /* New kernel: this cycle's counts are dropped, every group tuned up. */
         memset(k->acc, 0, sizeof k->acc);
         k->lambda_seen = 0;
+        memset(&k->obs_run, 0, sizeof k->obs_run);
         memset(cmd, UCS_CMD_UP, sizeof cmd);
     } else {
         int32_t term[UCS_NSLOT], sum[UCS_NSLOT];
@@ -309,6 +327,7 @@ static void ucs_core_step(ucs *s, ucs_core *k, const ucs_regs *r, const ctl_in *
         for (int i = 0; i < UCS_NSLOT; i++)
             sum[i] = ucs_sat_add(k->acc[i], term[i], ucs_slot_bits[i]);
         int lambda_seen = k->lambda_seen || (ci->ldst_enter & 0x7u) != 0;
+        ucs_observe(&k->obs_run, ci);
         if (decide) {
             if (s->phase == UCS_PHASE1)
                 ucs_phase1(s, sum, lambda_seen, cmd);
@@ -318,6 +337,9 @@ static void ucs_core_step(ucs *s, ucs_core *k, const ucs_regs *r, const ctl_in *
                 ucs_phase3(s, sum, cmd);
             memset(k->acc, 0, sizeof k->acc);
             k->lambda_seen = 0;
+            k->obs_last = k->obs_run;
+            memcpy(k->obs_cmd, cmd, sizeof k->obs_cmd);
+            memset(&k->obs_run, 0, sizeof k->obs_run);
         } else {
             memcpy(k->acc, sum, sizeof k->acc);
             k->lambda_seen = (uint8_t)lambda_seen;
@@ -342,6 +364,9 @@ void ucs_step(ucs *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
     int decide = !(in->kernel_start & 1u) && (uint32_t)s->cyc + 1u >= r.period;
     if (in->kernel_start & 1u)
         ucs_hit(s, UCS_BR_KERNEL_START);
+    s->obs_decided = (uint8_t)decide;
+    s->obs_phase = s->phase;
+    s->obs_cycles = (uint32_t)s->cyc + 1u;
     for (int c = 0; c < CTL_MAX_CORES; c++) {
         ucs_core *k = &s->core[c];
         if ((uint32_t)c >= r.n_cores) {

@@ -50,6 +50,16 @@ typedef struct ucs_grp {
     uint8_t wake_left;  /* PG only: WAKING cycles still to show (8b) */
 } ucs_grp;
 
+/* Raw interval sums behind a decision, for the decision trace
+ * (ctl_decisions.h); C model only, no RTL state.  busy/sch are the sums of
+ * the busy slots (U = busy / (T * units)), j and lambda those of mem_warps
+ * and ldst_enter (RT = j / lambda).  Saturate at UINT32_MAX. */
+typedef struct ucs_sums {
+    uint32_t busy[CTL_NCOMP];
+    uint32_t sch[CTL_NTYPE];
+    uint32_t j, lambda;
+} ucs_sums;
+
 /* Per-core Gating Control Unit state. */
 typedef struct ucs_core {
     int32_t  acc[UCS_NSLOT];  /* interval sums of the phase's differences */
@@ -61,6 +71,11 @@ typedef struct ucs_core {
     uint32_t off_len[CTL_NPG];
     uint32_t episodes[CTL_NPG];
     uint32_t short_episodes[CTL_NPG];
+    /* Decision trace: the running sums, and at a decision edge the sums it
+     * decided on and the commands (1 down, 2 up, 0 none) per component. */
+    ucs_sums obs_run;
+    ucs_sums obs_last;
+    uint8_t  obs_cmd[CTL_NCOMP];
 } ucs_core;
 
 typedef struct ucs {
@@ -68,6 +83,11 @@ typedef struct ucs {
     uint8_t  phase;  /* enum ucs_phase of the next decision */
     ucs_core core[CTL_MAX_CORES];
     uint64_t branch_hits[UCS_NBRANCH];
+    /* Decision trace: this edge decided, in phase obs_phase, on an interval
+     * of obs_cycles cycles (ucs_core.obs_last). */
+    uint8_t  obs_decided;
+    uint8_t  obs_phase;
+    uint32_t obs_cycles;
 } ucs;
 
 void ucs_reset(ucs *s, const ctl_cfg *cfg, ctl_out *out);
