@@ -15,7 +15,6 @@
 #include <string.h>
 #include <zstd.h>
 
-#define TZG_MAX_TB     64
 #define TZG_MAX_WARP   64
 #define TZG_MAX_LINES  4096
 #define TZG_DICT_BYTES 1024
@@ -23,7 +22,7 @@
 typedef struct tzg_warp {
     uint32_t insts, nsc;
     uint64_t off;
-    uint32_t counts[TZG_MAX_LINES];
+    uint32_t *counts;                  /* [nsc] lines per sub-chunk */
 } tzg_warp;
 
 typedef struct tzg_tb {
@@ -38,7 +37,7 @@ typedef struct tzg {
     ZSTD_CDict *cdict;
     unsigned    per_chunk;
     tzg_tb     *tb;
-    uint32_t    ntb;
+    uint32_t    ntb, tbcap;
     char       *lines[TZG_MAX_LINES];
     uint32_t    nlines;
 } tzg;
@@ -97,6 +96,9 @@ static int tzg_warp_done(tzg *g)
     w->off = g->pos;
     w->insts = g->nlines;
     w->nsc = (g->nlines + g->per_chunk - 1) / g->per_chunk;
+    w->counts = malloc((w->nsc + 1) * sizeof *w->counts);
+    if (!w->counts)
+        return -1;
     tzg_u32(g, w->insts);
     tzg_u32(g, w->nsc);
     for (uint32_t s = 0; s < w->nsc; s++) {
@@ -114,8 +116,15 @@ static int tzg_line(tzg *g, char *s)
 {
     tzg_tb *tb = g->ntb ? &g->tb[g->ntb - 1] : NULL;
     if (!strncmp(s, "#BEGIN_TB", 9)) {
-        if (tzg_warp_done(g) || g->ntb == TZG_MAX_TB)
+        if (tzg_warp_done(g))
             return -1;
+        if (g->ntb == g->tbcap) {
+            tzg_tb *grown = realloc(g->tb, (g->tbcap * 2 + 8) * sizeof *grown);
+            if (!grown)
+                return -1;
+            g->tb = grown;
+            g->tbcap = g->tbcap * 2 + 8;
+        }
         memset(&g->tb[g->ntb++], 0, sizeof *tb);
         return 0;
     }
@@ -126,6 +135,7 @@ static int tzg_line(tzg *g, char *s)
     if (!strncmp(s, "warp = ", 7)) {
         if (tzg_warp_done(g) || tb->nwarp == TZG_MAX_WARP)
             return -1;
+        tb->warp[tb->nwarp].counts = NULL;
         tb->warp[tb->nwarp++].off = UINT64_MAX;
         return 0;
     }
@@ -210,17 +220,26 @@ static int tzg_body(tzg *g, char *body)
     return tzg_warp_done(g);
 }
 
+static void tzg_free(tzg *g)
+{
+    for (uint32_t t = 0; t < g->ntb; t++)
+        for (uint32_t w = 0; w < g->tb[t].nwarp; w++)
+            free(g->tb[t].warp[w].counts);
+    free(g->tb);
+    ZSTD_freeCDict(g->cdict);
+    ZSTD_freeCCtx(g->cctx);
+}
+
 static int tracez_gen(const char *txt, const char *out, unsigned per_chunk, int dict)
 {
     tzg g;
     memset(&g, 0, sizeof g);
     g.per_chunk = per_chunk ? per_chunk : 1;
     char *text = tzg_slurp(txt);
-    g.tb = calloc(TZG_MAX_TB, sizeof *g.tb);
     g.cctx = ZSTD_createCCtx();
     g.out = fopen(out, "wb");
     int rc = -1;
-    if (text && g.tb && g.cctx && g.out) {
+    if (text && g.cctx && g.out) {
         char *body = tzg_header(&g, text, dict);
         rc = body && (!dict || g.cdict) ? tzg_body(&g, body) : -1;
         if (!rc)
@@ -228,9 +247,7 @@ static int tracez_gen(const char *txt, const char *out, unsigned per_chunk, int 
     }
     if (g.out && fclose(g.out))
         rc = -1;
-    ZSTD_freeCDict(g.cdict);
-    ZSTD_freeCCtx(g.cctx);
-    free(g.tb);
+    tzg_free(&g);
     free(text);
     return rc;
 }
