@@ -36,7 +36,7 @@ INCS       := $(addprefix -iquote ,$(CMODEL_ROOMS)) -iquote cosim
 REL_CFLAGS := $(CSTD) $(WARN) $(INCS) -O2 -g
 SAN_FLAGS  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SAN_CFLAGS := $(CSTD) $(WARN) $(INCS) -O1 -g $(SAN_FLAGS)
-LIBS       := -lm -llzma -lz
+LIBS       := -lm -llzma -lzstd -lz
 VRT_FLAGS  := -std=c++17 -O2 -I$(VINC) -I$(VINC)/vltstd -DVM_TRACE=1 -DVM_TRACE_FST=1
 NPROC      := $(shell nproc 2>/dev/null || echo 2)
 VFLAGS     := --cc -O3 --trace-fst --x-assign fast --x-initial fast -y rtl

@@ -6,7 +6,8 @@
  *             by cta_begin in increasing CTA order, streamed forward;
  *   CTA:      compact records per warp (tr_rec) plus an address pool,
  *             expanded into an inst by fetch (no allocation in fetch);
- *   reader:   lines from a plain or xz file (liblzma, streamed).
+ *   reader:   lines from a plain or xz file (liblzma, streamed), or the text
+ *             form of a binary .tracez file (tracez.c, libzstd).
  * Line format facts (Accel-Sim tracer, util/tracer_nvbit): after the header,
  * "#BEGIN_TB", "thread block = x,y,z", then per warp "warp = W", "insts = K"
  * and K lines "[line] PC mask ndst [Rd] opcode nsrc [Rs..] width [mode addrs]
@@ -22,6 +23,7 @@
 #include "infile.h"
 #include "keys.h"
 #include "trace.h"
+#include "tracez.h"
 
 /* ------------------------------------------------------------------ parameters */
 
@@ -54,6 +56,7 @@ void trace_params_defaults(trace_params *p)
 #define TR_FREE_KEEP  64                /* idle CTA buffers kept for reuse */
 #define TR_UNKNOWN_KEYS 32
 #define TR_MAX_IMM    2                 /* trailing immediates (one from 2023, two with nvbit 1.8) */
+#define TR_AT         (1ull << 63)      /* a location that is a byte offset, not a line */
 
 /* ------------------------------------------------------------------ errors */
 
@@ -62,8 +65,9 @@ static void tr_msg(char *err, size_t errlen, const char *file, uint64_t line,
 {
     if (!err || errlen == 0)
         return;
-    int n = line ? snprintf(err, errlen, "%s:%llu: ", file, (unsigned long long)line)
-                 : snprintf(err, errlen, "%s: ", file);
+    int n = (line & TR_AT) ? snprintf(err, errlen, "%s:@%llu: ", file, (unsigned long long)(line & ~TR_AT))
+            : line         ? snprintf(err, errlen, "%s:%llu: ", file, (unsigned long long)line)
+                           : snprintf(err, errlen, "%s: ", file);
     if (n >= 0 && (size_t)n < errlen)
         vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
 }
@@ -90,7 +94,26 @@ typedef struct tr_rd {
     size_t      llen, lcap;
     uint64_t    lineno;
     char        path[256];
+    tz_src     *tz;                /* a .tracez file: its text form, else NULL */
+    const uint8_t *obuf;           /* the decoded bytes: outbuf or a tracez segment */
+    tz_seg      seg;               /* the current tracez segment */
+    uint64_t    line_off;          /* tracez: file offset of the current line */
 } tr_rd;
+
+/* Where the current line is: its number, or TR_AT | byte offset (tracez). */
+static uint64_t rd_loc(const tr_rd *r) { return r->tz ? TR_AT | r->line_off : r->lineno; }
+
+/* How a location reads: a line number or a byte offset. */
+static const char *loc_kind(uint64_t loc) { return (loc & TR_AT) ? "byte" : "line"; }
+
+/* Where the line being read is. */
+static uint64_t rd_loc_next(const tr_rd *r) { return r->tz ? rd_loc(r) : r->lineno + 1; }
+
+static int has_suffix(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && !strcmp(s + n - m, suffix);
+}
 
 static const uint8_t xz_magic[6] = { 0xFD, '7', 'z', 'X', 'Z', 0x00 };
 
@@ -100,6 +123,7 @@ static void rd_close(tr_rd *r)
         fclose(r->f);
     if (r->xz)
         lzma_end(&r->zs);
+    tz_close(r->tz);
     free(r->inbuf);
     free(r->outbuf);
     free(r->line);
@@ -119,6 +143,14 @@ static int rd_open(tr_rd *r, const char *path, char *err, size_t errlen)
     if (!r->inbuf || !r->outbuf) {
         rd_close(r);
         return tr_fail(err, errlen, path, 0, "out of memory (reader buffers)");
+    }
+    r->obuf = r->outbuf;
+    if (has_suffix(path, ".tracez")) {
+        if (tz_open(&r->tz, r->f, path, err, errlen)) {
+            rd_close(r);
+            return -1;
+        }
+        return 0;
     }
     uint8_t magic[6];
     size_t got = fread(magic, 1, sizeof magic, r->f);
@@ -152,12 +184,26 @@ static const char *rd_lzma_problem(lzma_ret ret)
     }
 }
 
-/* Refill outbuf.  1 data, 0 end of data, -1 error. */
+/* Next segment of a .tracez file's text form as the decoded bytes. */
+static int rd_fill_tz(tr_rd *r, char *err, size_t errlen)
+{
+    int got = tz_next(r->tz, &r->seg, err, errlen);
+    if (got == 1) {
+        r->obuf = r->seg.data;
+        r->olen = r->seg.len;
+    }
+    r->out_eof = got == 0;
+    return got;
+}
+
+/* Refill the decoded bytes.  1 data, 0 end of data, -1 error. */
 static int rd_fill(tr_rd *r, char *err, size_t errlen)
 {
     r->opos = r->olen = 0;
     if (r->out_eof)
         return 0;
+    if (r->tz)
+        return rd_fill_tz(r, err, errlen);
     if (!r->xz) {
         r->olen = fread(r->outbuf, 1, RD_BUF, r->f);
         if (r->olen > 0)
@@ -196,14 +242,14 @@ static int rd_append(tr_rd *r, const uint8_t *p, size_t n, char *err, size_t err
 {
     if (r->llen + n + 1 > r->lcap) {
         if (r->llen + n + 1 > RD_LINE_MAX)
-            return tr_fail(err, errlen, r->path, r->lineno + 1, "line longer than %u bytes",
+            return tr_fail(err, errlen, r->path, rd_loc_next(r), "line longer than %u bytes",
                            RD_LINE_MAX);
         size_t cap = r->lcap ? r->lcap : 256;
         while (cap < r->llen + n + 1)
             cap *= 2;
         char *grown = realloc(r->line, cap);
         if (!grown)
-            return tr_fail(err, errlen, r->path, r->lineno + 1, "out of memory (line buffer)");
+            return tr_fail(err, errlen, r->path, rd_loc_next(r), "out of memory (line buffer)");
         r->line = grown;
         r->lcap = cap;
     }
@@ -236,7 +282,9 @@ static int rd_next(tr_rd *r, char *err, size_t errlen)
                 break;
             }
         }
-        const uint8_t *start = r->outbuf + r->opos;
+        if (!any && r->tz)
+            r->line_off = r->seg.off + (r->seg.exact ? r->opos : 0);
+        const uint8_t *start = r->obuf + r->opos;
         const uint8_t *nl = memchr(start, '\n', r->olen - r->opos);
         size_t n = nl ? (size_t)(nl - start) : r->olen - r->opos;
         any = 1;
@@ -248,7 +296,7 @@ static int rd_next(tr_rd *r, char *err, size_t errlen)
     }
     r->lineno++;
     if (memchr(r->line, '\0', r->llen))
-        return tr_fail(err, errlen, r->path, r->lineno, "NUL byte in line");
+        return tr_fail(err, errlen, r->path, rd_loc(r), "NUL byte in line");
     while (r->llen && (r->line[r->llen - 1] == '\r' || r->line[r->llen - 1] == ' ' ||
                        r->line[r->llen - 1] == '\t'))
         r->line[--r->llen] = '\0';
@@ -746,14 +794,14 @@ static int hdr_read(tr_kern *tk, tr_rd *r, char *err, size_t errlen)
         if (*s == '\0' || *s == '#')
             continue;
         if (*s != '-')
-            return tr_fail(err, errlen, r->path, r->lineno, "unexpected line before #BEGIN_TB (%.40s)", s);
-        if (hdr_line(tk, &seen, s, r->lineno, err, errlen))
+            return tr_fail(err, errlen, r->path, rd_loc(r), "unexpected line before #BEGIN_TB (%.40s)", s);
+        if (hdr_line(tk, &seen, s, rd_loc(r), err, errlen))
             return -1;
     }
     if (got < 0)
         return -1;
     tk->hdr_lines = got == 1 ? r->lineno - 1 : r->lineno;
-    return hdr_finish(tk, &seen, r->lineno ? r->lineno : 1, err, errlen);
+    return hdr_finish(tk, &seen, r->tz || r->lineno ? rd_loc(r) : 1, err, errlen);
 }
 
 /* ------------------------------------------------------------------ instruction lines */
@@ -770,7 +818,7 @@ static int line_fail(tr_line *L, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    tr_msg(L->err, L->errlen, L->r->path, L->r->lineno, fmt, ap);
+    tr_msg(L->err, L->errlen, L->r->path, rd_loc(L->r), fmt, ap);
     va_end(ap);
     return -1;
 }
@@ -1127,9 +1175,9 @@ static int tb_close_warp(tr_kern *tk, tr_cta *c, tr_tb *tb, char *err, size_t er
         return 0;
     uint32_t w = (uint32_t)tb->warp;
     if (tb->insts == UINT64_MAX)
-        return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno, "warp %u has no insts line", w);
+        return tr_fail(err, errlen, tk->rd.path, rd_loc(&tk->rd), "warp %u has no insts line", w);
     if (c->warp_count[w] + tb->implicit != tb->insts)
-        return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno,
+        return tr_fail(err, errlen, tk->rd.path, rd_loc(&tk->rd),
                        "warp %u has %u instruction lines, insts = %llu", w, c->warp_count[w] + tb->implicit,
                        (unsigned long long)tb->insts);
     tb->warp = -1;
@@ -1140,7 +1188,7 @@ static int tb_id_line(tr_kern *tk, tr_cta *c, tr_tb *tb, const char *val, char *
 {
     uint32_t got[3], want[3];
     const char *path = tk->rd.path;
-    uint64_t line = tk->rd.lineno;
+    uint64_t line = rd_loc(&tk->rd);
     if (tb->have_id)
         return tr_fail(err, errlen, path, line, "second thread block line in one #BEGIN_TB");
     if (parse_triple(val, 0, 1, got))
@@ -1163,12 +1211,12 @@ static int tb_warp_line(tr_kern *tk, tr_cta *c, tr_tb *tb, const char *val, char
     if (tb_close_warp(tk, c, tb, err, errlen))
         return -1;
     if (!tb->have_id)
-        return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno, "warp line before the thread block line");
+        return tr_fail(err, errlen, tk->rd.path, rd_loc(&tk->rd), "warp line before the thread block line");
     if (parse_u64(val, 0, UINT32_MAX, &w) || w >= tk->k.warps_per_cta)
-        return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno, "bad warp, block has %u warps (%s)",
+        return tr_fail(err, errlen, tk->rd.path, rd_loc(&tk->rd), "bad warp, block has %u warps (%s)",
                        tk->k.warps_per_cta, val);
     if (c->warp_seen[w])
-        return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno, "duplicate warp %llu", (unsigned long long)w);
+        return tr_fail(err, errlen, tk->rd.path, rd_loc(&tk->rd), "duplicate warp %llu", (unsigned long long)w);
     c->warp_seen[w] = 1;
     c->warp_start[w] = (uint32_t)c->nrec;
     tb->warp = (int64_t)w;
@@ -1180,11 +1228,11 @@ static int tb_warp_line(tr_kern *tk, tr_cta *c, tr_tb *tb, const char *val, char
 static int tb_insts_line(tr_kern *tk, tr_tb *tb, const char *val, char *err, size_t errlen)
 {
     if (tb->warp < 0 || tb->insts != UINT64_MAX)
-        return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno, "insts line not right after a warp line");
+        return tr_fail(err, errlen, tk->rd.path, rd_loc(&tk->rd), "insts line not right after a warp line");
     if (parse_u64(val, 0, UINT64_MAX - 1, &tb->insts))
-        return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno, "bad insts count (%s)", val);
+        return tr_fail(err, errlen, tk->rd.path, rd_loc(&tk->rd), "bad insts count (%s)", val);
     if (tb->insts > TR_MAX_INSTS)
-        return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno,
+        return tr_fail(err, errlen, tk->rd.path, rd_loc(&tk->rd),
                        "insts = %llu above the limit of %llu instructions per warp (insts)",
                        (unsigned long long)tb->insts, (unsigned long long)TR_MAX_INSTS);
     return 0;
@@ -1195,10 +1243,10 @@ static int tb_end(tr_kern *tk, tr_cta *c, tr_tb *tb, char *err, size_t errlen)
     if (tb_close_warp(tk, c, tb, err, errlen))
         return -1;
     if (!tb->have_id)
-        return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno, "#END_TB without a thread block line");
+        return tr_fail(err, errlen, tk->rd.path, rd_loc(&tk->rd), "#END_TB without a thread block line");
     for (uint32_t w = 0; w < tk->k.warps_per_cta; w++)
         if (!c->warp_seen[w])
-            return tr_fail(err, errlen, tk->rd.path, tk->rd.lineno, "thread block has no warp %u", w);
+            return tr_fail(err, errlen, tk->rd.path, rd_loc(&tk->rd), "thread block has no warp %u", w);
     return 0;
 }
 
@@ -1224,8 +1272,8 @@ static int tb_body_line(tr_kern *tk, tr_cta *c, tr_tb *tb, char *err, size_t err
     if (!strcmp(s, "#END_TB"))
         return tb_end(tk, c, tb, err, errlen) ? -1 : 1;
     if (!strncmp(s, "#BEGIN_TB", 9))
-        return tr_fail(err, errlen, r->path, r->lineno, "missing #END_TB (thread block begun at line %llu)",
-                       (unsigned long long)tb->begin_line);
+        return tr_fail(err, errlen, r->path, rd_loc(r), "missing #END_TB (thread block begun at %s %llu)",
+                       loc_kind(tb->begin_line), (unsigned long long)(tb->begin_line & ~TR_AT));
     if ((val = tb_keyword(s, "thread block")))
         return tb_id_line(tk, c, tb, val, err, errlen);
     if (tb_keyword(s, "cluster id") || tb_keyword(s, "cluster cta") || tb_keyword(s, "cluster rank"))
@@ -1235,14 +1283,14 @@ static int tb_body_line(tr_kern *tk, tr_cta *c, tr_tb *tb, char *err, size_t err
     if ((val = tb_keyword(s, "insts")))
         return tb_insts_line(tk, tb, val, err, errlen);
     if (tb->warp < 0 || tb->insts == UINT64_MAX)
-        return tr_fail(err, errlen, r->path, r->lineno, "unexpected line in thread block (%.40s)", s);
+        return tr_fail(err, errlen, r->path, rd_loc(r), "unexpected line in thread block (%.40s)", s);
     if (c->warp_count[tb->warp] + tb->implicit >= tb->insts)
-        return tr_fail(err, errlen, r->path, r->lineno, "more instruction lines than insts = %llu (warp %lld)",
+        return tr_fail(err, errlen, r->path, rd_loc(r), "more instruction lines than insts = %llu (warp %lld)",
                        (unsigned long long)tb->insts, (long long)tb->warp);
     char *tok[TR_MAX_TOK];
     int ntok = tokenize(s, tok, TR_MAX_TOK);
     if (ntok < 0)
-        return tr_fail(err, errlen, r->path, r->lineno, "more than %d tokens in line", TR_MAX_TOK);
+        return tr_fail(err, errlen, r->path, rd_loc(r), "more than %d tokens in line", TR_MAX_TOK);
     tr_line L = { tok, ntok, 0, r, err, errlen };
     int rc = inst_line(tk, c, (uint32_t)tb->warp, &L);
     tb->implicit += rc == 1 ? 1u : 0u;
@@ -1262,16 +1310,16 @@ static int tb_read(tr_kern *tk, tr_cta *c, char *err, size_t errlen)
         if (!strncmp(s, "#BEGIN_TB", 9))
             break;
         if (*s != '\0' && *s != '#')
-            return tr_fail(err, errlen, r->path, r->lineno, "expected #BEGIN_TB (%.40s)", s);
+            return tr_fail(err, errlen, r->path, rd_loc(r), "expected #BEGIN_TB (%.40s)", s);
         if (!strncmp(s, "#END_TB", 7))
-            return tr_fail(err, errlen, r->path, r->lineno, "#END_TB without #BEGIN_TB");
+            return tr_fail(err, errlen, r->path, rd_loc(r), "#END_TB without #BEGIN_TB");
     }
     if (got < 0)
         return -1;
     if (got == 0)
-        return tr_fail(err, errlen, r->path, r->lineno, "missing thread block (%u,%u,%u): file ends",
+        return tr_fail(err, errlen, r->path, rd_loc(r), "missing thread block (%u,%u,%u): file ends",
                        xyz[0], xyz[1], xyz[2]);
-    tb.begin_line = r->lineno;
+    tb.begin_line = rd_loc(r);
     while ((got = rd_next(r, err, errlen)) == 1) {
         int done = tb_body_line(tk, c, &tb, err, errlen);
         if (done)
@@ -1279,8 +1327,8 @@ static int tb_read(tr_kern *tk, tr_cta *c, char *err, size_t errlen)
     }
     if (got < 0)
         return -1;
-    return tr_fail(err, errlen, r->path, r->lineno, "missing #END_TB (thread block begun at line %llu)",
-                   (unsigned long long)tb.begin_line);
+    return tr_fail(err, errlen, r->path, rd_loc(r), "missing #END_TB (thread block begun at %s %llu)",
+                   loc_kind(tb.begin_line), (unsigned long long)(tb.begin_line & ~TR_AT));
 }
 
 /* After the last thread block only blank and comment lines may follow. */
@@ -1291,10 +1339,10 @@ static int tb_tail(tr_kern *tk, char *err, size_t errlen)
     while ((got = rd_next(r, err, errlen)) == 1) {
         char *s = skip_blanks(r->line);
         if (!strncmp(s, "#BEGIN_TB", 9))
-            return tr_fail(err, errlen, r->path, r->lineno, "more thread blocks than the grid's %u",
+            return tr_fail(err, errlen, r->path, rd_loc(r), "more thread blocks than the grid's %u",
                            tk->k.n_cta);
         if (*s != '\0' && *s != '#')
-            return tr_fail(err, errlen, r->path, r->lineno, "unexpected line after the last thread block (%.40s)", s);
+            return tr_fail(err, errlen, r->path, rd_loc(r), "unexpected line after the last thread block (%.40s)", s);
     }
     return got;
 }

@@ -1,5 +1,6 @@
 /* fuzz_trace.c -- libFuzzer target: the input bytes are one kernel trace
- * file (plain text, or xz if they start with the xz magic), read through
+ * file (plain text, or xz if they start with the xz magic; built with
+ * -DFUZZ_SUFFIX='".tracez"' the binary .tracez form), read through
  * trace_open_kernel and every CTA's cta_begin / fetch / cta_end.  Any crash
  * or sanitizer report is a bug; error returns are expected.
  * Build and run: scripts/fuzz_trace.sh SECONDS. */
@@ -11,13 +12,16 @@
 #include "trace.h"
 
 #define FUZZ_MAX_CTAS 256   /* bound the work per input */
+#ifndef FUZZ_SUFFIX
+#define FUZZ_SUFFIX ".traceg"   /* the file name picks the form read */
+#endif
 
 static char fuzz_path[64];
 
 static void fuzz_write(const uint8_t *data, size_t size)
 {
     if (!fuzz_path[0])
-        snprintf(fuzz_path, sizeof fuzz_path, "/tmp/fuzz_trace_%ld.traceg", (long)getpid());
+        snprintf(fuzz_path, sizeof fuzz_path, "/tmp/fuzz_trace_%ld" FUZZ_SUFFIX, (long)getpid());
     FILE *f = fopen(fuzz_path, "wb");
     if (!f)
         abort();

@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 #include "model_util.h"
 #include "trace_write.h"
+#include "../tracez_gen.h"
 
 #define REAL "../shared/testdata/accelsim/vectoradd-100-32/kernelslist.g"
 #define REAL_TRACE "../shared/testdata/accelsim/vectoradd-100-32/kernel-1.traceg"
@@ -86,6 +87,63 @@ static void test_synthetic_replay_identical(void **st)
     const char *sets[] = { "policy.cta_limit=dyncta", "core.sched=regionp", NULL };
     roundtrip("workloads/backprop_two_phase.wl", TRACE_ADDR_COMPRESS, sets);
     roundtrip("workloads/divergent_branchy.kern", TRACE_ADDR_COMPRESS, NULL);
+}
+
+/* Copy kernel list src (in src_dir) to dst_dir/kernelslist.g, each kernel
+ * file converted to .tracez (tests/tracez_gen.h) and named so. */
+static void tracez_list(const char *src_dir, const char *src, const char *dst_dir, char *list, size_t len)
+{
+    char line[512], in[1024], out[1024];
+    FILE *f = fopen(src, "r");
+    assert_non_null(f);
+    snprintf(list, len, "%s/kernelslist.g", dst_dir);
+    FILE *o = fopen(list, "w");
+    assert_non_null(o);
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        size_t n = strlen(line);
+        if (n > 7 && !strcmp(line + n - 7, ".traceg")) {
+            snprintf(in, sizeof in, "%s/%s", src_dir, line);
+            line[n - 1] = 'z';
+            snprintf(out, sizeof out, "%s/%s", dst_dir, line);
+            assert_int_equal(tracez_gen(in, out, 7, 1), 0);
+        }
+        fprintf(o, "%s\n", line);
+    }
+    fclose(f);
+    fclose(o);
+}
+
+/* The real trace and a written synthetic workload as .tracez: the same
+ * statistics as their text form. */
+static void test_tracez_identical(void **st)
+{
+    (void)st;
+    char dir[] = "/tmp/ctasim_tracez_XXXXXX", txt[64], zdir[64], list_t[512], list_z[512], err[512], cmd[200];
+    assert_non_null(mkdtemp(dir));
+    snprintf(zdir, sizeof zdir, "%s/z", dir);
+    assert_int_equal(mkdir(zdir, 0755), 0);
+    run_out a, b;
+    tracez_list("../shared/testdata/accelsim/vectoradd-100-32", REAL, zdir, list_z, sizeof list_z);
+    run_model("configs/small.cfg", REAL, NULL, &a, 0);
+    run_model("configs/small.cfg", list_z, NULL, &b, 0);
+    assert_int_equal(a.k.warp_insts, 344);
+    assert_int_equal(cmp_kstats(&a.k, &b.k), 0);
+    snprintf(txt, sizeof txt, "%s/t", dir);
+    assert_int_equal(mkdir(txt, 0755), 0);
+    workload w;
+    memset(&w, 0, sizeof w);
+    assert_int_equal(wl_load(&w, "workloads/backprop_two_phase.wl", 1, err, sizeof err), 0);
+    if (trace_write_workload(&w, txt, TRACE_ADDR_COMPRESS, err, sizeof err) < 0) fail_msg("%s", err);
+    wl_free(&w);
+    snprintf(list_t, sizeof list_t, "%s/kernelslist.g", txt);
+    tracez_list(txt, list_t, zdir, list_z, sizeof list_z);
+    run_model("configs/small.cfg", list_t, NULL, &a, 0);
+    run_model("configs/small.cfg", list_z, NULL, &b, 0);
+    assert_true(a.k.warp_insts > 1000);
+    assert_int_equal(cmp_kstats(&a.k, &b.k), 0);
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
 }
 
 /* A kernel list of n copies of the 2-CTA form fixture, in dir. */
@@ -209,6 +267,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_real_trace),
         cmocka_unit_test(test_synthetic_replay_identical),
+        cmocka_unit_test(test_tracez_identical),
         cmocka_unit_test(test_500_kernels_bounded_memory),
         cmocka_unit_test(test_trace_info_counts),
         cmocka_unit_test(test_trace_info_1000_kernels),

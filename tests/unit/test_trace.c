@@ -21,6 +21,7 @@
 #include "sass.h"
 #include "trace.h"
 #include "trace_write.h"
+#include "tracez_gen.h"
 
 #define FIX "tests/data/traces/"
 #define REAL "../shared/testdata/accelsim/vectoradd-100-32"
@@ -789,6 +790,199 @@ static void test_kernel_list_without_limit(void **state)
     trace_workload_free(&w);
 }
 
+/* ------------------------------------------------------------ .tracez */
+
+static long file_size(const char *path)
+{
+    struct stat st;
+    assert_int_equal(stat(path, &st), 0);
+    return (long)st.st_size;
+}
+
+/* Overwrite n bytes at off (off < 0: from the end). */
+static void patch_file(const char *path, long off, const void *bytes, size_t n)
+{
+    FILE *f = fopen(path, "r+b");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, off, off < 0 ? SEEK_END : SEEK_SET), 0);
+    assert_int_equal(fwrite(bytes, 1, n, f), n);
+    fclose(f);
+}
+
+/* A generated file's layout: header text length and dictionary size. */
+static void tz_layout(const char *path, long *hdr, long *dict)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    *hdr = 0;
+    while (fgetc(f) > 0)
+        (*hdr)++;
+    uint8_t b[4];
+    assert_int_equal(fread(b, 1, 4, f), 4);
+    fclose(f);
+    *dict = (long)((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24);
+}
+
+/* Offset of the first warp's first sub-chunk (its u32 size): header text,
+ * NUL, two u32, the dictionary, the warp's two u32. */
+static long first_chunk_at(const char *path)
+{
+    long hdr, dict;
+    tz_layout(path, &hdr, &dict);
+    return hdr + 1 + 8 + dict + 8;
+}
+
+static void tz_make(const char *txt, const char *name, unsigned per_chunk, int dict, char *path, size_t n)
+{
+    snprintf(path, n, "%s/%s", tmpdir, name);
+    assert_int_equal(tracez_gen(txt, path, per_chunk, dict), 0);
+}
+
+/* The same kernel as text and as .tracez: the same instructions, in order. */
+static void test_tracez_same_as_text(void **state)
+{
+    (void)state;
+    static inst text[64], bin[64];
+    char path[160];
+    uint64_t want_i, want_t;
+    count_file(FIX "ok_v4.traceg", &want_i, &want_t);
+    for (int dict = 0; dict <= 1; dict++) {
+        tz_make(FIX "ok_v4.traceg", "ok_v4.tracez", 3, dict, path, sizeof path);
+        uint32_t n = read_all(FIX "ok_v4.traceg", NULL, text, 64);
+        assert_int_equal(n, want_i);
+        assert_int_equal(read_all(path, NULL, bin, 64), n);
+        for (uint32_t i = 0; i < n; i++)
+            assert_inst_equal(&bin[i], &text[i]);
+    }
+}
+
+/* The real trace as .tracez through a kernel list: the same counts. */
+static void test_tracez_real_trace_list(void **state)
+{
+    (void)state;
+    char path[160], err[300] = "";
+    uint64_t want_i, want_t, got_i, got_t;
+    workload w;
+    tz_make(REAL "/kernel-1.traceg", "kernel-1.tracez", 5, 1, path, sizeof path);
+    snprintf(path, sizeof path, "%s/kernelslist.g", tmpdir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "MemcpyHtoD,0x00007f0000000000,400\nkernel-1.tracez\n");
+    fclose(f);
+    count_file(REAL "/kernel-1.traceg", &want_i, &want_t);
+    assert_int_equal(trace_load_workload(&w, path, err, sizeof err), 0);
+    assert_int_equal(w.n_kernels, 1);
+    kern *k = w.kernels[0];
+    assert_string_equal(k->name, "_Z6vecAddIfEvPT_S1_S1_i");
+    assert_int_equal(k->warps_per_cta, 32);
+    assert_int_equal(trace_kern_info(k)->version, 4);
+    run_all(k, &got_i, &got_t);
+    assert_int_equal(got_i, want_i);
+    assert_int_equal(got_t, want_t);
+    remove(path);
+    trace_workload_free(&w);
+}
+
+/* Header warnings name the byte offset of their line. */
+static void test_tracez_header_offset(void **state)
+{
+    (void)state;
+    char path[160], want[300], err[300] = "";
+    kern *k;
+    tz_make(FIX "ok_v4.traceg", "ok_v4.tracez", 4, 1, path, sizeof path);
+    char *text = tzg_slurp(FIX "ok_v4.traceg");
+    assert_non_null(text);
+    long at = (long)(strstr(text, "-future knob") - text);
+    free(text);
+    assert_int_equal(trace_open_kernel(&k, path, 1, err, sizeof err), 0);
+    snprintf(want, sizeof want, "%s:@%ld: warning: unknown header line ignored (-future knob)", path, at);
+    assert_string_equal(trace_kern_info(k)->first_warning, want);
+    k->ops->destroy(k);
+}
+
+static void expect_tz_error(const char *path, const char *want_prefix)
+{
+    char err[300] = "";
+    kern *k = NULL;
+    int rc = trace_open_kernel(&k, path, 1, err, sizeof err);
+    for (uint32_t c = 0; rc == 0 && c < k->n_cta; c++)
+        rc = k->ops->cta_begin(k, c, err, sizeof err);
+    if (k)
+        k->ops->destroy(k);
+    assert_int_equal(rc, -1);
+    if (strncmp(err, want_prefix, strlen(want_prefix)))
+        fail_msg("error \"%s\" does not start with \"%s\"", err, want_prefix);
+}
+
+static void test_tracez_errors(void **state)
+{
+    (void)state;
+    char path[160], want[300];
+    tz_make(FIX "ok_v4.traceg", "bad.tracez", 3, 1, path, sizeof path);
+    long size = file_size(path), chunk = first_chunk_at(path);
+    /* an index offset past the end */
+    uint8_t far[8] = { 0xff, 0xff, 0, 0, 0, 0, 0, 0 };
+    patch_file(path, -8, far, sizeof far);
+    snprintf(want, sizeof want, "%s:@%ld: bad index offset 65535 (warp data starts at %ld,", path, size - 8,
+             chunk - 8);
+    expect_tz_error(path, want);
+    /* a corrupt zstd frame: its magic number overwritten */
+    tz_make(FIX "ok_v4.traceg", "bad.tracez", 3, 1, path, sizeof path);
+    patch_file(path, chunk + 4, "JUNK", 4);
+    snprintf(want, sizeof want, "%s:@%ld: corrupt zstd sub-chunk (not a zstd frame)", path, chunk);
+    expect_tz_error(path, want);
+    /* a frame whose compressed bytes end early (its size cut in the file) */
+    tz_make(FIX "ok_v4.traceg", "bad.tracez", 3, 1, path, sizeof path);
+    uint8_t tiny[4] = { 9, 0, 0, 0 };
+    patch_file(path, chunk, tiny, sizeof tiny);
+    snprintf(want, sizeof want, "%s:@%ld: corrupt zstd sub-chunk (", path, chunk);
+    expect_tz_error(path, want);
+    /* an index whose line count for the first sub-chunk is one too many */
+    tz_make(FIX "ok_v4.traceg", "bad.tracez", 3, 1, path, sizeof path);
+    uint8_t idx[8], four[4] = { 4, 0, 0, 0 };
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    assert_int_equal(fseek(f, -8, SEEK_END), 0);
+    assert_int_equal(fread(idx, 1, 8, f), 8);
+    fclose(f);
+    long io = (long)idx[0] | (long)idx[1] << 8 | (long)idx[2] << 16;
+    patch_file(path, io + 4 + 44 + 16, four, sizeof four);   /* num_tbs, TB record, warp record */
+    snprintf(want, sizeof want, "%s:@%ld: sub-chunk 0 of warp 0 holds 3 lines, the index says 4", path, chunk);
+    expect_tz_error(path, want);
+    /* a file cut inside the compression header */
+    tz_make(FIX "ok_v4.traceg", "bad.tracez", 3, 1, path, sizeof path);
+    long hdr, dict;
+    tz_layout(path, &hdr, &dict);
+    assert_int_equal(truncate(path, hdr + 5), 0);
+    snprintf(want, sizeof want, "%s:@%ld: file ends inside the compression header (8 bytes needed, file is %ld)",
+             path, hdr + 1, hdr + 5);
+    expect_tz_error(path, want);
+    /* a file cut in the middle of its warp data: the last 8 bytes are no index offset */
+    tz_make(REAL "/kernel-1.traceg", "bad.tracez", 5, 0, path, sizeof path);
+    size = file_size(path);
+    assert_int_equal(truncate(path, size / 2), 0);
+    snprintf(want, sizeof want, "%s:@%ld: bad index offset ", path, size / 2 - 8);
+    expect_tz_error(path, want);
+    /* a file that is only header text */
+    snprintf(path, sizeof path, "%s/hdr_only.tracez", tmpdir);
+    f = fopen(path, "w");
+    assert_non_null(f);
+    fputs("-kernel name = k\n", f);
+    fclose(f);
+    snprintf(want, sizeof want, "%s:@17: no NUL byte ends the kernel header text", path);
+    expect_tz_error(path, want);
+}
+
+/* A bad instruction line: the text form's problem at the sub-chunk's offset. */
+static void test_tracez_line_error_offset(void **state)
+{
+    (void)state;
+    char path[160], want[300];
+    tz_make(FIX "err_badhex.traceg", "err_badhex.tracez", 8, 0, path, sizeof path);
+    snprintf(want, sizeof want, "%s:@%ld: bad hex mask (ffffzfff)", path, first_chunk_at(path));
+    expect_run_error(path, want);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -825,6 +1019,11 @@ int main(void)
         cmocka_unit_test(test_roundtrip_list),
         cmocka_unit_test(test_roundtrip_compressed),
         cmocka_unit_test(test_many_resident_ctas),
+        cmocka_unit_test(test_tracez_same_as_text),
+        cmocka_unit_test(test_tracez_real_trace_list),
+        cmocka_unit_test(test_tracez_header_offset),
+        cmocka_unit_test(test_tracez_errors),
+        cmocka_unit_test(test_tracez_line_error_offset),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
