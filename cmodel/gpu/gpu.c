@@ -12,6 +12,7 @@ enum { DOM_CORE = 0, DOM_ICNT, DOM_L2, DOM_DRAM, DOM_N };
 #define STUCK_CYCLES 2000000ull   /* no instruction, no memory traffic: deadlock */
 
 struct gpu {
+    kstats  *cur;                    /* the running kernel's statistics */
     const gpu_cfg *cfg;
     ctl_engine *eng;
     memsys  *mem;
@@ -48,8 +49,13 @@ gpu *gpu_create(const gpu_cfg *cfg, ctl_engine *eng, char *err, size_t errlen)
     if (!g) { snprintf(err, errlen, "out of memory"); return NULL; }
     g->cfg = cfg;
     g->eng = eng;
+    g->cur = calloc(1, sizeof *g->cur);
     g->mem = mem_create(&cfg->mem, &cfg->dram, cfg->sm.n_cores);
-    if (!g->mem) { snprintf(err, errlen, "memory system: bad configuration"); free(g); return NULL; }
+    if (!g->mem || !g->cur) {
+        snprintf(err, errlen, g->cur ? "memory system: bad configuration" : "out of memory");
+        gpu_destroy(g);
+        return NULL;
+    }
     for (uint32_t c = 0; c < cfg->sm.n_cores; c++) {
         g->cores[c] = core_create(&cfg->sm, cfg->mem.line_bytes, c, g->mem, err, (unsigned)errlen);
         if (!g->cores[c]) { gpu_destroy(g); return NULL; }
@@ -64,6 +70,7 @@ void gpu_destroy(gpu *g)
     if (!g) return;
     for (uint32_t c = 0; c < CTL_MAX_CORES; c++) core_destroy(g->cores[c]);
     mem_destroy(g->mem);
+    free(g->cur);
     free(g);
 }
 
@@ -218,17 +225,19 @@ int gpu_run(gpu *g, workload *w, report *r, char *err, size_t errlen)
     snprintf(r->config, sizeof r->config, "%s", cfg->name);
     snprintf(r->workload, sizeof r->workload, "%s", w->path);
     snprintf(r->engine, sizeof r->engine, "%s", g->eng->name);
-    r->k = calloc(w->n_kernels ? w->n_kernels : 1, sizeof *r->k);
-    if (!r->k) { snprintf(err, errlen, "out of memory"); return -1; }
+    report_begin(r);
     uint64_t budget = cfg->run.max_cycles;
     memset(&g->prog, 0, sizeof g->prog);
     g->prog.n_kernels = w->n_kernels;
     for (uint32_t i = 0; i < w->n_kernels; i++) g->prog.ctas += w->kernels[i]->n_cta;
     for (uint32_t i = 0; i < w->n_kernels; i++) {
-        int rc = run_kernel(g, w->kernels[i], i, r, &r->k[i], &budget, err, errlen);
+        int rc = run_kernel(g, w->kernels[i], i, r, g->cur, &budget, err, errlen);
         if (rc < 0) return -1;
-        r->n_kernels = i + 1;
-        report_accumulate(&r->total, &r->k[i]);
+        char why[256];
+        if (report_add_kernel(r, g->cur, why, sizeof why) < 0) {
+            snprintf(err, errlen, "%s", why);
+            return -1;
+        }
         if (rc > 0) {
             /* stopped: what ran is kept, marked incomplete */
             r->incomplete = 1;

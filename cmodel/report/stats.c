@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 #include "jw.h"
 #include "power.h"
 #include "ofile.h"
@@ -11,9 +12,87 @@ void report_init(report *r) { memset(r, 0, sizeof *r); }
 
 void report_free(report *r)
 {
-    free(r->k);
+    if (r->spill) fclose(r->spill);
+    free(r->scratch);
+    free(r->mem);
     free(r->tl);
     memset(r, 0, sizeof *r);
+}
+
+void report_begin(report *r)
+{
+    if (!r->spill && !r->mem) r->spill = tmpfile();
+}
+
+/* Move every record to memory and stop using the file. */
+static int spill_to_mem(report *r)
+{
+    uint32_t cap = r->n_kernels + 16;
+    kstats *m = malloc((size_t)cap * sizeof *m);
+    if (!m) return -1;
+    for (uint32_t i = 0; i < r->n_kernels; i++) {
+        if (fseeko(r->spill, (off_t)i * (off_t)sizeof *m, SEEK_SET) != 0 ||
+            fread(&m[i], sizeof *m, 1, r->spill) != 1) {
+            free(m);
+            return -1;
+        }
+    }
+    if (r->spill) fclose(r->spill);
+    r->spill = NULL;
+    r->mem = m;
+    r->cap_mem = cap;
+    return 0;
+}
+
+static int mem_append(report *r, const kstats *k)
+{
+    if (r->n_kernels == r->cap_mem) {
+        uint32_t cap = r->cap_mem ? r->cap_mem * 2 : 16;
+        kstats *m = realloc(r->mem, (size_t)cap * sizeof *m);
+        if (!m) return -1;
+        r->mem = m;
+        r->cap_mem = cap;
+    }
+    r->mem[r->n_kernels] = *k;
+    return 0;
+}
+
+static int spill_append(report *r, const kstats *k)
+{
+    return fseeko(r->spill, (off_t)r->n_kernels * (off_t)sizeof *k, SEEK_SET) == 0 &&
+           fwrite(k, sizeof *k, 1, r->spill) == 1 && fflush(r->spill) == 0 ? 0 : -1;
+}
+
+int report_add_kernel(report *r, const kstats *k, char *err, size_t errlen)
+{
+    report_begin(r);
+    int ok = r->spill && spill_append(r, k) == 0;
+    if (!ok && r->spill && spill_to_mem(r) < 0) {
+        snprintf(err, errlen, "cannot keep the statistics of kernel %u: file and memory full",
+                 r->n_kernels + 1);
+        return -1;
+    }
+    if (!ok && mem_append(r, k) < 0) {
+        snprintf(err, errlen, "cannot keep the statistics of kernel %u: out of memory",
+                 r->n_kernels + 1);
+        return -1;
+    }
+    r->n_kernels++;
+    report_accumulate(&r->total, k);
+    return 0;
+}
+
+const kstats *report_kernel(const report *r, uint32_t i)
+{
+    report *w = (report *)r;    /* the scratch buffer is not part of the value */
+    if (i >= r->n_kernels) return NULL;
+    if (r->mem) return &r->mem[i];
+    if (!r->spill) return NULL;
+    if (!w->scratch && !(w->scratch = malloc(sizeof *w->scratch))) return NULL;
+    if (fseeko(r->spill, (off_t)i * (off_t)sizeof *w->scratch, SEEK_SET) != 0 ||
+        fread(w->scratch, sizeof *w->scratch, 1, r->spill) != 1)
+        return NULL;
+    return w->scratch;
 }
 
 static void add_core(core_stats *a, const core_stats *b)
@@ -217,7 +296,10 @@ void report_print(const report *r, FILE *out)
 {
     fprintf(out, "ctasim: %s on %s (%u cores, %u partitions), engine %s\n", r->workload, r->config,
             r->n_cores, r->n_parts, r->engine);
-    for (uint32_t i = 0; i < r->n_kernels; i++) print_kernel(&r->k[i], r->n_parts, out);
+    for (uint32_t i = 0; i < r->n_kernels; i++) {
+        const kstats *k = report_kernel(r, i);
+        if (k) print_kernel(k, r->n_parts, out);
+    }
     if (r->n_kernels > 1) print_kernel(&r->total, r->n_parts, out);
     fprintf(out, "  simulated %.3f us; host %.2f s, %.2f M core-cycles/s\n",
             (double)r->total.time_fs / 1e9, r->host_seconds,
@@ -271,7 +353,8 @@ void report_print_gpgpusim(const report *r, FILE *out)
 {
     gs_tot t = { 0, 0, 0 };
     for (uint32_t i = 0; i < r->n_kernels; i++) {
-        const kstats *k = &r->k[i];
+        const kstats *k = report_kernel(r, i);
+        if (!k) continue;
         t.cycles += k->cycles;
         t.insn += k->thread_insts;
         t.ctas += k->n_cta;
@@ -417,8 +500,10 @@ static void json_report(jw *w, const report *r, const power_report *pw)
     jw_key(w, "kernels");
     jw_array_begin(w);
     for (uint32_t i = 0; i < r->n_kernels; i++) {
+        const kstats *k = report_kernel(r, i);
+        if (!k) { w->err = 1; break; }   /* an unreadable record fails the output */
         jw_break(w, 2);
-        json_kernel(w, &r->k[i], r->n_parts);
+        json_kernel(w, k, r->n_parts);
     }
     jw_array_end(w);
     jw_break(w, 1);

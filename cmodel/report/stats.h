@@ -61,7 +61,13 @@ typedef struct report {
     char     config[64], workload[256], engine[16];
     uint32_t n_cores, n_parts;
     uint32_t n_kernels;
-    kstats  *k;                     /* n_kernels entries */
+    FILE    *spill;                 /* the kernels' statistics, one kstats record each:
+                                       kept on disk so a run's memory does not grow with
+                                       its kernel count (read with report_kernel) */
+    kstats  *scratch;               /* report_kernel's buffer */
+    kstats  *mem;                   /* the records in memory when the file cannot be
+                                       written (a full disk): nothing finished is lost */
+    uint32_t cap_mem;
     kstats   total;
     tl_sample *tl;
     uint32_t n_tl, cap_tl;
@@ -73,6 +79,15 @@ typedef struct report {
 
 void   report_init(report *r);
 void   report_free(report *r);
+/* Before a run: create the per-kernel statistics file.  When it cannot be
+ * created or later written (a full disk), the records move to memory. */
+void   report_begin(report *r);
+/* Keep kernel k's statistics (record n_kernels) and add them to the total.
+ * 0, or -1 + err only when neither the file nor memory can hold them. */
+int    report_add_kernel(report *r, const kstats *k, char *err, size_t errlen);
+/* Kernel i's statistics (i < n_kernels), in a buffer the next call reuses;
+ * NULL on a read error. */
+const kstats *report_kernel(const report *r, uint32_t i);
 /* Add kernel statistics k into the running total. */
 void   report_accumulate(kstats *total, const kstats *k);
 

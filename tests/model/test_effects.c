@@ -186,7 +186,7 @@ static void test_cta_limits(void **st)
     for (uint32_t i = 0; i < r.rep.n_tl; i++)
         for (uint32_t c = 0; c < r.rep.n_cores; c++)
             if (r.rep.tl[i].resident[c] > most) most = r.rep.tl[i].resident[c];
-    assert_int_equal(most, r.rep.k[0].n_max);
+    assert_int_equal(most, report_kernel(&r.rep, 0)->n_max);
     report_free(&r.rep);
 }
 

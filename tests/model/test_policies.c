@@ -24,7 +24,7 @@ static void test_dyncta(void **st)
     run_model(SMALL, "workloads/mem_copy.kern", mx, &base, 0);
     run_model(SMALL, "workloads/mem_copy.kern", dy, &dyn, 1);
     assert_true(kstats_ipc(&dyn.k) > 1.03 * kstats_ipc(&base.k));
-    assert_true(avg_limit(&dyn.k) < dyn.rep.k[0].n_max - 1.5);   /* settles below N */
+    assert_true(avg_limit(&dyn.k) < report_kernel(&dyn.rep, 0)->n_max - 1.5);   /* settles below N */
     report_free(&dyn.rep);
 
     run_model(SMALL, "workloads/compute_fma.kern", mx, &base, 0);
@@ -70,11 +70,11 @@ static void test_arcta_types(void **st)
     const char *s[] = { "policy.arcta=1", NULL };
     run_out r;
     run_model(SMALL, "workloads/compute_fma.kern", s, &r, 1);
-    assert_int_equal(r.rep.k[0].ar_type, CTL_AR_TYPE1);
+    assert_int_equal(report_kernel(&r.rep, 0)->ar_type, CTL_AR_TYPE1);
     assert_int_equal(r.k.fc_cycles, 0);
     report_free(&r.rep);
     run_model(SMALL, "workloads/stream_copy.kern", s, &r, 1);
-    assert_int_equal(r.rep.k[0].ar_type, CTL_AR_TYPE2);
+    assert_int_equal(report_kernel(&r.rep, 0)->ar_type, CTL_AR_TYPE2);
     assert_true(r.k.fc_cycles > r.k.cycles / 2);
     /* cores 2 and 3 of 4 are disabled after the decision */
     assert_true(r.k.ctl[3].disabled_cycles > r.k.cycles / 2);
@@ -96,10 +96,10 @@ static void test_arcta_apsa60(void **st)
     const char *s[] = { "policy.arcta=1", NULL };
     run_out r;
     run_model("configs/apsa60.cfg", "workloads/compute_fma.kern", s, &r, 1);
-    assert_int_equal(r.rep.k[0].ar_type, CTL_AR_TYPE1);
+    assert_int_equal(report_kernel(&r.rep, 0)->ar_type, CTL_AR_TYPE1);
     report_free(&r.rep);
     run_model("configs/apsa60.cfg", "workloads/stream_copy.kern", s, &r, 1);
-    assert_int_equal(r.rep.k[0].ar_type, CTL_AR_TYPE2);
+    assert_int_equal(report_kernel(&r.rep, 0)->ar_type, CTL_AR_TYPE2);
     /* the idle half is clock-gated: it leaks but draws no clock power */
     assert_true(r.k.ctl[59].gated_cycles > r.k.cycles / 2);
     assert_true(r.pw.alt_avg_w < r.pw.avg_w);      /* power-gating it saves more */

@@ -239,19 +239,22 @@ static void total_line_and_empty_rates(void **st)
     report_init(&r);
     r.n_cores = 1;
     r.n_parts = 1;
-    r.n_kernels = 2;
-    r.k = calloc(2, sizeof *r.k);
-    assert_non_null(r.k);
+    kstats *k = calloc(1, sizeof *k);
+    assert_non_null(k);
+    char err[256];
     for (int i = 0; i < 2; i++) {
-        kstats *k = &r.k[i];
+        memset(k, 0, sizeof *k);
         snprintf(k->name, sizeof k->name, "k%d", i);
         k->n_cta = 10;
         k->n_max = (uint32_t)(2 + i);
         k->warps_per_cta = (uint32_t)(4 * (i + 1));
         k->cycles = 100;
         k->n_cores = 1;
-        report_accumulate(&r.total, k);
+        assert_int_equal(report_add_kernel(&r, k, err, sizeof err), 0);
     }
+    free(k);
+    assert_int_equal(r.n_kernels, 2);
+    assert_string_equal(report_kernel(&r, 1)->name, "k1");   /* read back from the spill */
     snprintf(r.total.name, sizeof r.total.name, "total");
     char *buf = NULL;
     size_t len = 0;
@@ -285,6 +288,46 @@ static void total_line_common_n(void **st)
     assert_int_equal(t.n_cta, 8);
 }
 
+/* The kernels' records live in a file; when it cannot be written (a full
+ * disk, here a 64 KiB file-size limit: one record is about 45 KiB) they
+ * move to memory and nothing is lost. */
+struct many_kernels { report *r; int n; };
+
+static int add_kernels(void *arg)
+{
+    struct many_kernels *m = arg;
+    kstats *k = calloc(1, sizeof *k);
+    char err[256];
+    int rc = 0;
+    for (int i = 0; i < m->n && rc == 0; i++) {
+        memset(k, 0, sizeof *k);
+        snprintf(k->name, sizeof k->name, "k%d", i);
+        k->cycles = (uint64_t)(100 + i);
+        rc = report_add_kernel(m->r, k, err, sizeof err);
+    }
+    free(k);
+    return rc;
+}
+
+static void kernel_records_survive_full_disk(void **st)
+{
+    (void)st;
+    report r;
+    report_init(&r);
+    struct many_kernels m = { &r, 5 };
+    assert_int_equal(with_fsize_limit(64 * 1024, add_kernels, &m), 0);
+    assert_int_equal(r.n_kernels, 5);
+    assert_non_null(r.mem);                      /* moved to memory */
+    for (uint32_t i = 0; i < 5; i++) assert_int_equal(report_kernel(&r, i)->cycles, 100 + i);
+    assert_int_equal(r.total.cycles, 100 + 101 + 102 + 103 + 104);
+    report_free(&r);
+    report_init(&r);
+    assert_int_equal(add_kernels(&m), 0);        /* no limit: all in the file */
+    assert_null(r.mem);
+    assert_string_equal(report_kernel(&r, 4)->name, "k4");
+    report_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -294,6 +337,7 @@ int main(void)
         cmocka_unit_test(json_unwritable),
         cmocka_unit_test(power_disabled_core),
         cmocka_unit_test(total_line_and_empty_rates),
+        cmocka_unit_test(kernel_records_survive_full_disk),
         cmocka_unit_test(total_line_common_n),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
