@@ -3,14 +3,7 @@
 # unit a short run whose rows are checked against the paper's rule recomputed
 # from each row's own inputs (tests/sim/check_decisions.py); the lockstep
 # engine writes the same rows as c; the file appears only when complete.
-set -u
-cd "$(dirname "$0")/../.."
-bin=build/rel/ctasim
-T=$(mktemp -d /tmp/ctasim_dec.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-fail=0
-ok() { echo "ok   $*"; }
-bad() { echo "FAIL $*"; fail=1; }
+source "$(dirname "$0")/checks.bash"
 small=(--config configs/small.cfg --quiet)
 
 # unit | workload | settings (short periods: many decisions in a short run)

@@ -2,14 +2,7 @@
 # outputs.sh -- what ctasim writes: nothing destroyed, nothing finished lost,
 # no malformed result (docs/files.md).  Outputs are aimed only at files and
 # FIFOs this script makes, in its own scratch folder.
-set -u
-cd "$(dirname "$0")/../.."
-bin=build/rel/ctasim
-T=$(mktemp -d /tmp/ctasim_out.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-fail=0
-ok() { echo "ok   $*"; }
-bad() { echo "FAIL $*"; fail=1; }
+source "$(dirname "$0")/checks.bash"
 small=(--config configs/small.cfg --workload workloads/stream_copy.kern --quiet)
 
 # 1. a FIFO as the waveform target is refused and left a FIFO; nothing ran

@@ -2,14 +2,7 @@
 # progress.sh -- the progress line on stderr (--progress, docs/files.md):
 # its format with --progress=always into a file, cleared at the end; absent
 # with never, with --quiet, and with auto when stderr is a file or a pipe.
-set -u
-cd "$(dirname "$0")/../.."
-bin=build/rel/ctasim
-T=$(mktemp -d /tmp/ctasim_prog.XXXXXX)
-trap 'rm -rf "$T"' EXIT
-fail=0
-ok() { echo "ok   $*"; }
-bad() { echo "FAIL $*"; fail=1; }
+source "$(dirname "$0")/checks.bash"
 run=(--config configs/small.cfg --workload workloads/backprop_two_phase.wl)
 
 # always: "\rctasim: kernel I/N NAME  cycle C  R Mcycles/s  CTAs P%  left H:MM:SS",
