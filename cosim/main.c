@@ -395,32 +395,13 @@ static void free_workload(workload *w, int traced)
     else wl_free(w);
 }
 
-/* Why one CTA of k does not fit a core, naming the resource; NULL if it fits. */
-static const char *misfit(const sm_params *p, const kern *k, char *buf, size_t len)
-{
-    uint32_t warps = (k->cta_threads + 31) / 32, max_warps = p->max_warps ? p->max_warps : p->max_threads / 32;
-    uint64_t regs = (uint64_t)k->regs_per_thread * warps * 32;
-    if (sm_ctas_per_core(p, k) > 0) return NULL;
-    if (warps * 32 > p->max_threads)
-        snprintf(buf, len, "%u threads > core.max_threads = %u", warps * 32, p->max_threads);
-    else if (warps > max_warps)
-        snprintf(buf, len, "%u warps > core.max_warps = %u", warps, max_warps);
-    else if (regs > p->regs)
-        snprintf(buf, len, "%llu registers > core.regs = %u", (unsigned long long)regs, p->regs);
-    else if (k->smem_per_cta > p->smem_bytes)
-        snprintf(buf, len, "%u B shared memory > core.smem_bytes = %u", k->smem_per_cta, p->smem_bytes);
-    else
-        snprintf(buf, len, "core.max_ctas = %u", p->max_ctas);
-    return buf;
-}
-
 /* Every kernel must fit on a core before the first one runs. */
 static int check_fit(const gpu_cfg *cfg, const workload *w, char *err, size_t errlen)
 {
     for (uint32_t i = 0; i < w->n_kernels; i++) {
         char why[160];
         const kern *k = w->kernels[i];
-        if (misfit(&cfg->sm, k, why, sizeof why)) {
+        if (sm_misfit(&cfg->sm, k, why, sizeof why)) {
             snprintf(err, errlen, "%s: kernel %u (%s): one CTA does not fit on a core: %s",
                      w->path, i + 1, k->name, why);
             return -1;
@@ -526,26 +507,15 @@ static int outputs_write(outputs *out, const report *rep, const power_report *pw
 {
     char err[1024];
     int failed = 0;
-    if (out->have_json) {
-        if (report_json(ofile_fp(&out->json), rep, pw) < 0 || ofile_commit(&out->json, err, sizeof err) < 0) {
-            if (ofile_fp(&out->json)) {
-                snprintf(err, sizeof err, "%s: write failed; the file was not changed", out->json.path);
-                ofile_abort(&out->json);
-            }
-            fprintf(stderr, "ctasim: %s\n", err);
-            failed++;
-        }
+    if (out->have_json &&
+        ofile_finish(&out->json, report_json(ofile_fp(&out->json), rep, pw), err, sizeof err) < 0) {
+        fprintf(stderr, "ctasim: %s\n", err);
+        failed++;
     }
-    if (out->have_timeline) {
-        if (report_timeline(ofile_fp(&out->timeline), rep) < 0 ||
-            ofile_commit(&out->timeline, err, sizeof err) < 0) {
-            if (ofile_fp(&out->timeline)) {
-                snprintf(err, sizeof err, "%s: write failed; the file was not changed", out->timeline.path);
-                ofile_abort(&out->timeline);
-            }
-            fprintf(stderr, "ctasim: %s\n", err);
-            failed++;
-        }
+    if (out->have_timeline &&
+        ofile_finish(&out->timeline, report_timeline(ofile_fp(&out->timeline), rep), err, sizeof err) < 0) {
+        fprintf(stderr, "ctasim: %s\n", err);
+        failed++;
     }
     return failed;
 }

@@ -240,16 +240,12 @@ static void mismatch_path(rtl_eng *r, uint64_t cycle)
  * renamed onto it once closed and checked readable. */
 static int fst_temp(const char *target, char *tmp, size_t len, char *err, size_t errlen)
 {
-    if (ofile_check_target(target, err, errlen) < 0) return -1;
-    const char *slash = strrchr(target, '/');
-    int dirlen = slash ? (int)(slash - target) : 1;
-    snprintf(tmp, len, "%.*s/.%s.XXXXXX", dirlen, slash ? target : ".", slash ? slash + 1 : target);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        snprintf(err, errlen, "%s: cannot create a file in its folder (%s) (--fst)", target,
-                 strerror(errno));
-        return -1;
+    int fd = ofile_reserve(target, tmp, len, err, errlen);
+    if (fd == -2) {
+        size_t n = strlen(err);
+        snprintf(err + n, errlen - n, " (--fst)");
     }
+    if (fd < 0) return -1;
     close(fd);
     return 0;
 }

@@ -41,6 +41,15 @@ FILE *infile_open(const char *path, const char *what, uint64_t max_bytes, char *
     return f;
 }
 
+void infile_error_from(char *err, size_t errlen, const char *from, const char *what,
+                       const char *path)
+{
+    char why[512];
+    size_t n = strlen(path);
+    snprintf(why, sizeof why, "%s", strncmp(err, path, n) == 0 ? err + n + 4 : err);
+    snprintf(err, errlen, "%s: cannot open %s (%s: %s)", from, what, path, why);
+}
+
 void infile_skip_bom(FILE *f)
 {
     int a = getc(f);

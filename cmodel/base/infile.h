@@ -21,6 +21,12 @@
 FILE *infile_open(const char *path, const char *what, uint64_t max_bytes, char *err,
                   size_t errlen);
 
+/* After infile_open failed on a file named at `from` (a file:line that
+ * includes or lists it): rewrite err "PATH:0: why" as
+ * "FROM: cannot open WHAT (PATH: why)". */
+void  infile_error_from(char *err, size_t errlen, const char *from, const char *what,
+                        const char *path);
+
 /* Skip a UTF-8 BOM at the current position (the start of a file). */
 void  infile_skip_bom(FILE *f);
 

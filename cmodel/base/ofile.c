@@ -47,26 +47,33 @@ int ofile_same(const char *a, const char *b)
     return strcmp(ra, rb) == 0;
 }
 
-int ofile_open(ofile *o, const char *path, char *err, size_t errlen)
+int ofile_reserve(const char *path, char *tmp, size_t len, char *err, size_t errlen)
 {
-    memset(o, 0, sizeof *o);
     if (ofile_check_target(path, err, errlen) < 0) return -1;
-    if (strlen(path) + 16 >= sizeof o->path) {
+    char dir[4096];
+    if (strlen(path) + 16 >= len || strlen(path) >= sizeof dir) {
         snprintf(err, errlen, "%s: path too long", path);
         return -1;
     }
-    snprintf(o->path, sizeof o->path, "%s", path);
-    char dir[4096];
     snprintf(dir, sizeof dir, "%s", path);
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
-    snprintf(o->tmp, sizeof o->tmp, "%s/.%s.XXXXXX", dirname(dir), base);
-    int fd = mkstemp(o->tmp);
+    snprintf(tmp, len, "%s/.%s.XXXXXX", dirname(dir), base);
+    int fd = mkstemp(tmp);
     if (fd < 0) {
         snprintf(err, errlen, "%s: cannot create a file in its folder (%s)", path, strerror(errno));
-        o->tmp[0] = 0;
-        return -1;
+        tmp[0] = 0;
+        return -2;
     }
+    return fd;
+}
+
+int ofile_open(ofile *o, const char *path, char *err, size_t errlen)
+{
+    memset(o, 0, sizeof *o);
+    int fd = ofile_reserve(path, o->tmp, sizeof o->tmp, err, errlen);
+    if (fd < 0) return -1;
+    snprintf(o->path, sizeof o->path, "%s", path);
     /* the mode a plain fopen would give (or the target's own) */
     struct stat st;
     mode_t mask = umask(0);
@@ -106,6 +113,16 @@ int ofile_commit(ofile *o, char *err, size_t errlen)
     }
     o->tmp[0] = 0;
     return 0;
+}
+
+int ofile_finish(ofile *o, int emit_rc, char *err, size_t errlen)
+{
+    if (emit_rc < 0) {
+        snprintf(err, errlen, "%s: write failed; the file was not changed", o->path);
+        ofile_abort(o);
+        return -1;
+    }
+    return ofile_commit(o, err, errlen);
 }
 
 void ofile_abort(ofile *o)

@@ -34,6 +34,16 @@ int   ofile_commit(ofile *o, char *err, size_t errlen);
 
 void  ofile_abort(ofile *o);
 
+/* After writing with result emit_rc (< 0 = the writer failed): commit, or
+ * abort with "PATH: write failed; the file was not changed".  0 or -1. */
+int   ofile_finish(ofile *o, int emit_rc, char *err, size_t errlen);
+
+/* The temporary beside `path` for a writer that opens files by name (the
+ * FST writer): checks the target, creates .NAME.XXXXXX in its folder (name
+ * in tmp).  Returns its open descriptor; -1 if the target is refused, -2 if
+ * the folder takes no file (err says which). */
+int   ofile_reserve(const char *path, char *tmp, size_t len, char *err, size_t errlen);
+
 /* 0 if path may be the target of an output: absent, or a regular file;
  * -1 + err otherwise.  Used for outputs written by other libraries. */
 int   ofile_check_target(const char *path, char *err, size_t errlen);

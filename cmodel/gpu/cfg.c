@@ -252,12 +252,7 @@ static int load_file(gpu_cfg *c, const char *path, const char *from, load_ctx *c
 {
     FILE *f = infile_open(path, "configuration file", CFG_MAX_BYTES, err, errlen);
     if (!f) {
-        if (from) {
-            char why[512];
-            size_t n = strlen(path);
-            snprintf(why, sizeof why, "%s", strncmp(err, path, n) == 0 ? err + n + 4 : err);
-            snprintf(err, errlen, "%s: cannot open include (%s: %s)", from, path, why);
-        }
+        if (from) infile_error_from(err, errlen, from, "include", path);
         return -1;
     }
     if (!realpath(path, ctx->stack[ctx->depth])) snprintf(ctx->stack[ctx->depth], PATH_MAX, "%s", path);

@@ -554,12 +554,7 @@ static int write_via(const char *path, int (*emit)(FILE *, const void *, const v
 {
     ofile o;
     if (ofile_open(&o, path, err, errlen) < 0) return -1;
-    if (emit(ofile_fp(&o), a, b) < 0) {
-        ofile_abort(&o);
-        snprintf(err, errlen, "%s: write failed; the file was not changed", path);
-        return -1;
-    }
-    return ofile_commit(&o, err, errlen);
+    return ofile_finish(&o, emit(ofile_fp(&o), a, b), err, errlen);
 }
 
 static int emit_json(FILE *f, const void *r, const void *pw) { return report_json(f, r, pw); }

@@ -898,25 +898,53 @@ int core_quiet(const core *c)
 
 static uint32_t min_u32(uint32_t a, uint32_t b) { return a < b ? a : b; }
 
+/* What one CTA of k takes of a core: whole warps (a CTA of 48 threads holds
+ * 64 thread slots) and their registers, as GPGPU-Sim allocates them. */
+typedef struct cta_need {
+    uint32_t warps, slots, max_warps;
+    uint64_t regs;
+} cta_need;
+
+static cta_need need_of(const sm_params *cfg, const kern *k)
+{
+    cta_need n;
+    n.warps = (k->cta_threads + 31) / 32;
+    n.slots = n.warps * 32;
+    n.max_warps = cfg->max_warps ? cfg->max_warps : cfg->max_threads / 32;
+    n.regs = (uint64_t)k->regs_per_thread * n.slots;
+    return n;
+}
+
 /* N = most CTAs of k resident on one core (seed 000 Sec. 2: limited by
- * threads, shared memory and registers, and a hardware cap).  Threads and
- * registers are allocated per whole warp (a CTA of 48 threads holds 64
- * thread slots), as GPGPU-Sim does. */
+ * threads, shared memory and registers, and a hardware cap). */
 uint32_t sm_ctas_per_core(const sm_params *cfg, const kern *k)
 {
     if (k->cta_threads == 0) return 0;
-    uint32_t warps = (k->cta_threads + 31) / 32;
-    uint32_t slots = warps * 32;
-    uint32_t max_warps = cfg->max_warps ? cfg->max_warps : cfg->max_threads / 32;
+    cta_need d = need_of(cfg, k);
     uint32_t n = cfg->max_ctas;
-    n = min_u32(n, cfg->max_threads / slots);
-    n = min_u32(n, max_warps / warps);
-    if (k->regs_per_thread) {
-        uint64_t regs = (uint64_t)k->regs_per_thread * slots;
-        n = min_u32(n, (uint32_t)(cfg->regs / regs));
-    }
+    n = min_u32(n, cfg->max_threads / d.slots);
+    n = min_u32(n, d.max_warps / d.warps);
+    if (d.regs) n = min_u32(n, (uint32_t)(cfg->regs / d.regs));
     if (k->smem_per_cta) n = min_u32(n, cfg->smem_bytes / k->smem_per_cta);
     return n;
+}
+
+const char *sm_misfit(const sm_params *cfg, const kern *k, char *buf, size_t len)
+{
+    if (sm_ctas_per_core(cfg, k) > 0) return NULL;
+    cta_need d = need_of(cfg, k);
+    if (d.slots > cfg->max_threads)
+        snprintf(buf, len, "%u threads > core.max_threads = %u", d.slots, cfg->max_threads);
+    else if (d.warps > d.max_warps)
+        snprintf(buf, len, "%u warps > core.max_warps = %u", d.warps, d.max_warps);
+    else if (d.regs > cfg->regs)
+        snprintf(buf, len, "%llu registers > core.regs = %u", (unsigned long long)d.regs, cfg->regs);
+    else if (k->smem_per_cta > cfg->smem_bytes)
+        snprintf(buf, len, "%u B shared memory > core.smem_bytes = %u", k->smem_per_cta,
+                 cfg->smem_bytes);
+    else
+        snprintf(buf, len, "core.max_ctas = %u", cfg->max_ctas);
+    return buf;
 }
 
 static const char *const sched_names[] = { "lrr", "grr", "gto", "oldest", "simplep", "regionp", NULL };

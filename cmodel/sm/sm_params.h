@@ -4,6 +4,7 @@
 #ifndef SM_PARAMS_H
 #define SM_PARAMS_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "ctl_seam.h"
 #include "kern.h"
@@ -39,5 +40,9 @@ void sm_params_defaults(sm_params *p);
 /* N: CTAs of kernel k that fit on one core (threads, warps, registers,
  * shared memory, CTA cap); 0 if one CTA does not fit. */
 uint32_t sm_ctas_per_core(const sm_params *p, const kern *k);
+
+/* Why one CTA of k does not fit a core, naming the resource and its key
+ * (written into buf); NULL when it fits. */
+const char *sm_misfit(const sm_params *p, const kern *k, char *buf, size_t len);
 
 #endif

@@ -1081,13 +1081,7 @@ static int text_read(text *t, const char *path, const char *from, char *err, siz
     memset(t, 0, sizeof *t);
     FILE *f = infile_open(path, "workload file", WL_MAX_FILE_BYTES, err, errlen);
     if (!f) {
-        if (from) {
-            /* "PATH:0: why" -> "FROM: cannot open kernel file (PATH: why)" */
-            char why[512];
-            size_t n = strlen(path);
-            snprintf(why, sizeof why, "%s", strncmp(err, path, n) == 0 ? err + n + 4 : err);
-            snprintf(err, errlen, "%s: cannot open kernel file (%s: %s)", from, path, why);
-        }
+        if (from) infile_error_from(err, errlen, from, "kernel file", path);
         return -1;
     }
     size_t cap = 4096, len = 0;
