@@ -175,18 +175,25 @@ int key_check_struct(const key_table *t, const void *base, const char *where,
     return 0;
 }
 
-void key_dump(const key_def *k, const void *base, FILE *out)
+void key_format(const key_def *k, const void *base, char *buf, size_t len)
 {
     const char *f = (const char *)base + k->off;
     if (k->type == KEY_STR) {
-        fprintf(out, "%s = %s\n", k->name, f);
+        snprintf(buf, len, "%s", f);
     } else if (k->type == KEY_F64) {
         double v;
         memcpy(&v, f, sizeof v);
-        fprintf(out, "%s = %.17g\n", k->name, v);
+        snprintf(buf, len, "%.17g", v);
     } else if (k->type == KEY_ENUM) {
-        fprintf(out, "%s = %s\n", k->name, key_enum_name(k, (uint32_t)key_get(k, base)));
+        snprintf(buf, len, "%s", key_enum_name(k, (uint32_t)key_get(k, base)));
     } else {
-        fprintf(out, "%s = %llu\n", k->name, (unsigned long long)key_get(k, base));
+        snprintf(buf, len, "%llu", (unsigned long long)key_get(k, base));
     }
+}
+
+void key_dump(const key_def *k, const void *base, FILE *out)
+{
+    char v[96];
+    key_format(k, base, v, sizeof v);
+    fprintf(out, "%s = %s\n", k->name, v);
 }

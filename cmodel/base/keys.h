@@ -77,6 +77,9 @@ uint64_t key_get(const key_def *k, const void *base);
 /* Write `k = value` (loadable by the registry) for one row. */
 void key_dump(const key_def *k, const void *base, FILE *out);
 
+/* The value alone, as key_dump writes it, into buf. */
+void key_format(const key_def *k, const void *base, char *buf, size_t len);
+
 /* Name of an enum value, "?" if out of range. */
 const char *key_enum_name(const key_def *k, uint32_t v);
 

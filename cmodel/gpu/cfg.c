@@ -163,6 +163,16 @@ int cfg_set(gpu_cfg *c, const char *key, const char *value, const char *where,
     return rc;
 }
 
+int cfg_set_at(gpu_cfg *c, const char *key, const char *value, const char *path, uint32_t line,
+               char *err, size_t errlen)
+{
+    char where[PATH_MAX + 32];
+    snprintf(where, sizeof where, "%s:%u", path, line);
+    int rc = set_at(c, key, value, where, origin_file(c, path), line, err, errlen);
+    if (rc < 0) text_clean(err, errlen);
+    return rc;
+}
+
 /* ---------------------------------------------------------------- files */
 
 typedef struct load_ctx {
@@ -438,5 +448,24 @@ void cfg_dump(const gpu_cfg *c, FILE *out)
         const key_table *t = registry[r].t;
         for (size_t i = 0; i < t->n; i++)
             key_dump(&t->keys[i], (const char *)c + registry[r].base, out);
+    }
+}
+
+void cfg_visit(const gpu_cfg *c, cfg_visit_fn fn, void *arg)
+{
+    uint32_t idx = 0;
+    for (size_t r = 0; r < NREG; r++) {
+        const key_table *t = registry[r].t;
+        for (size_t i = 0; i < t->n; i++, idx++) {
+            char value[96], where[PATH_MAX + 32];
+            const char *base = (const char *)c + registry[r].base;
+            key_format(&t->keys[i], base, value, sizeof value);
+            const char *w = NULL;
+            if (idx < CFG_MAX_KEYS && c->origin.order[idx]) {
+                const char *const names[] = { t->keys[i].name, NULL };
+                w = where_of(c, where, sizeof where, names);
+            }
+            fn(arg, &t->keys[i], value, w);
+        }
     }
 }

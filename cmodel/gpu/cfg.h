@@ -70,6 +70,11 @@ void cfg_defaults(gpu_cfg *c);
 int cfg_set(gpu_cfg *c, const char *key, const char *value, const char *where,
             char *err, size_t errlen);
 
+/* cfg_set with WHERE = "path:line", remembered as the key's origin (a
+ * value read from another kind of file: gsim.c's GPGPU-Sim options). */
+int cfg_set_at(gpu_cfg *c, const char *key, const char *value, const char *path, uint32_t line,
+               char *err, size_t errlen);
+
 /* Read a `key = value` file (# comments, blank lines, `include = other.cfg`). */
 int cfg_load(gpu_cfg *c, const char *path, char *err, size_t errlen);
 
@@ -79,6 +84,11 @@ int cfg_check(gpu_cfg *c, char *err, size_t errlen);
 
 /* Write every key = value, loadable by cfg_load. */
 void cfg_dump(const gpu_cfg *c, FILE *out);
+
+/* Every key in dump order: its row, its value as cfg_dump writes it, and
+ * where it was last set ("file:line", CFG_WHERE_CMDLINE; NULL at its default). */
+typedef void (*cfg_visit_fn)(void *arg, const key_def *k, const char *value, const char *where);
+void cfg_visit(const gpu_cfg *c, cfg_visit_fn fn, void *arg);
 
 /* The key row named `name`, or NULL. */
 const key_def *cfg_find_key(const char *name);
