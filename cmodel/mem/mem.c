@@ -642,7 +642,7 @@ void mem_kernel_begin(memsys *m)
 #define MK(k, f, lo, hi, unit, h) KEY_U(mem_params, k, f, lo, hi, 0, unit, "preset", h)
 static const key_def mem_rows[] = {
     MK("l1.bytes", l1_bytes, 128, 1u << 24, "bytes", "L1 data cache size per core"),
-    MK("l1.assoc", l1_assoc, 1, 64, "ways", "L1 ways"),
+    MK("l1.assoc", l1_assoc, 1, 512, "ways", "L1 ways (512: SM75_RTX2060_S's one-set L1)"),
     MK("l1.line_bytes", line_bytes, 16, 1024, "bytes", "line size of L1 and L2 (power of two)"),
     MK("l1.mshr", l1_mshr, 1, 1024, "entries", "L1 MSHR entries"),
     MK("l1.mshr_merge", l1_mshr_merge, 1, 64, "requests", "requests merged into one L1 MSHR"),
@@ -653,7 +653,7 @@ static const key_def mem_rows[] = {
     MK("icnt.queue", icnt_queue, 1, 1024, "packets", "packets buffered per port"),
     MK("l2.parts", n_parts, 1, CTL_MAX_PARTS, "partitions", "memory partitions (L2 slice + DRAM channel)"),
     MK("l2.bytes", l2_bytes, 128, 1u << 26, "bytes", "L2 slice size per partition"),
-    MK("l2.assoc", l2_assoc, 1, 64, "ways", "L2 ways"),
+    MK("l2.assoc", l2_assoc, 1, 512, "ways", "L2 ways"),
     MK("l2.mshr", l2_mshr, 1, 1024, "entries", "L2 MSHR entries per slice"),
     MK("l2.lat", l2_lat, 1, 1023, "L2 cycles", "L2 hit latency"),
     MK("l2.queue", l2_queue, 1, 1024, "entries", "L2 request queue entries"),
