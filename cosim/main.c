@@ -21,6 +21,7 @@
 #include "ctl_ref.h"
 #include "engines.h"
 #include "gpu.h"
+#include "gsim.h"
 #include "infile.h"
 #include "ofile.h"
 #include "power.h"
@@ -37,6 +38,7 @@ typedef struct opts {
     const char *json, *timeline, *fst, *fst_window, *baseline, *write_trace, *mismatch_lag;
     const char *trace_info, *progress, *stats_format;
     const char *decisions;
+    const char *gsim_config, *trace_config, *write_preset;
     const char *sets[MAX_SETS];
     int n_sets, dump, quiet, csv_row, force;
 } opts;
@@ -45,6 +47,13 @@ static void usage(FILE *out)
 {
     fputs("usage: ctasim [options]\n"
           "  --config FILE       configuration preset (default configs/small.cfg)\n"
+          "  --gpgpusim-config F a GPGPU-Sim / Accel-Sim gpgpusim.config, read after --config:\n"
+          "                      each option with a ctasim counterpart sets its key, the\n"
+          "                      others are listed on stderr in one line (docs/config.md)\n"
+          "  --trace-config F    Accel-Sim's trace.config, read after it (default: the\n"
+          "                      trace.config beside the gpgpusim.config, if there is one)\n"
+          "  --write-preset F    write the configuration as a preset, each key followed by\n"
+          "                      the option or line it comes from, and exit\n"
           "  --set KEY=VALUE     override one configuration key (repeatable)\n"
           "  --workload FILE     synthetic workload (.kern kernel or .wl list)\n"
           "  --trace PATH        Accel-Sim trace: kernelslist.g or the folder holding it\n"
@@ -163,6 +172,9 @@ static const char **opt_slot(opts *o, const char *a)
         { "--trace-info", offsetof(opts, trace_info) },
         { "--stats-format", offsetof(opts, stats_format) },
         { "--decisions", offsetof(opts, decisions) },
+        { "--gpgpusim-config", offsetof(opts, gsim_config) },
+        { "--trace-config", offsetof(opts, trace_config) },
+        { "--write-preset", offsetof(opts, write_preset) },
     };
     for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
         if (!strcmp(a, tab[i].name)) return (const char **)((char *)o + tab[i].off);
@@ -293,8 +305,28 @@ static int check_no_run(const opts *o, const char *mode, char *err, size_t errle
     return -1;
 }
 
+/* --trace-config and --write-preset. */
+static int check_gsim_opts(const opts *o, char *err, size_t errlen)
+{
+    if (o->trace_config && !o->gsim_config) {
+        snprintf(err, errlen, CL ": --trace-config needs --gpgpusim-config (--trace-config)");
+        return -1;
+    }
+    if (!o->write_preset) return 0;
+    const char *other = o->workload ? "--workload" : o->trace ? "--trace"
+                      : o->write_trace ? "--write-trace" : o->trace_info ? "--trace-info" : NULL;
+    if (other) {
+        snprintf(err, errlen, CL ": --write-preset writes a configuration; %s does not apply (%s)",
+                 other, other);
+        return -1;
+    }
+    if (check_no_run(o, "--write-preset", err, errlen) < 0) return -1;
+    return ofile_check_target(o->write_preset, err, errlen);
+}
+
 static int check_opts(opts *o, char *err, size_t errlen)
 {
+    if (check_gsim_opts(o, err, errlen) < 0) return -1;
     if (o->trace_info) {
         const char *other = o->workload ? "--workload" : o->trace ? "--trace"
                           : o->write_trace ? "--write-trace" : NULL;
@@ -357,11 +389,27 @@ static void warn_clocks(const gpu_cfg *c)
     }
 }
 
-static int load_config(const opts *o, gpu_cfg *cfg, char *err, size_t errlen)
+/* --gpgpusim-config: the options onto the keys (a preset being written
+ * keeps the values today's ranges refuse, marked). */
+static int load_gsim(const opts *o, gpu_cfg *cfg, gsim **gp, char *err, size_t errlen)
+{
+    gsim *g = calloc(1, sizeof *g);
+    if (!g) { snprintf(err, errlen, "%s:0: out of memory (--gpgpusim-config)", o->gsim_config); return -1; }
+    *gp = g;
+    if (gsim_load(g, o->gsim_config, o->trace_config, err, errlen) < 0) return -1;
+    return gsim_apply(g, cfg, o->write_preset ? GSIM_DEFER : GSIM_STRICT, err, errlen);
+}
+
+static int load_config(const opts *o, gpu_cfg *cfg, gsim **gp, char *err, size_t errlen)
 {
     char q[96];
     cfg_defaults(cfg);
-    if (cfg_load(cfg, o->config ? o->config : "configs/small.cfg", err, errlen) < 0) return -1;
+    /* the defaults are configs/small.cfg's values: with a GPGPU-Sim file and
+     * no --config nothing else is read (the run works from any folder) */
+    if ((o->config || !o->gsim_config) &&
+        cfg_load(cfg, o->config ? o->config : "configs/small.cfg", err, errlen) < 0)
+        return -1;
+    if (o->gsim_config && load_gsim(o, cfg, gp, err, errlen) < 0) return -1;
     for (int i = 0; i < o->n_sets; i++) {
         char key[128];
         const char *eq = strchr(o->sets[i], '=');
@@ -374,7 +422,16 @@ static int load_config(const opts *o, gpu_cfg *cfg, char *err, size_t errlen)
         key[eq - o->sets[i]] = 0;
         if (cfg_set(cfg, key, eq + 1, CFG_WHERE_CMDLINE, err, errlen) < 0) return -1;
     }
-    if (cfg_check(cfg, err, errlen) < 0) return -1;
+    gsim *g = *gp;
+    if (!(g && g->n_refused) && cfg_check(cfg, err, errlen) < 0) {
+        if (g) gsim_explain(g, err, errlen);
+        return -1;
+    }
+    if (g && gsim_unmodelled(g)) {
+        fputs("ctasim: ", stderr);
+        gsim_print_unmodelled(g, stderr);
+    }
+    if (g && g->n_refused) return 0;   /* a preset written as read: checked when it loads */
     warn_clocks(cfg);
     return 0;
 }
@@ -477,6 +534,7 @@ static int write_trace(const opts *o, const gpu_cfg *cfg, workload *w, char *err
 
 /* ---------------------------------------------------------------- outputs */
 
+
 typedef struct outputs {
     ofile json, timeline;
     int   have_json, have_timeline;
@@ -531,6 +589,7 @@ static void outputs_abort(outputs *out)
 typedef struct session {
     opts         o;
     gpu_cfg      cfg;
+    gsim        *g;             /* --gpgpusim-config, or NULL */
     workload     wl;
     int          traced;
     const char  *wpath;         /* the workload or trace path as given */
@@ -544,8 +603,8 @@ typedef struct session {
 static int prepare(session *s, char *err, size_t errlen)
 {
     if (check_opts(&s->o, err, errlen) < 0) return -1;
-    if (load_config(&s->o, &s->cfg, err, errlen) < 0) return -1;
-    if (s->o.dump || s->o.trace_info) return 0;
+    if (load_config(&s->o, &s->cfg, &s->g, err, errlen) < 0) return -1;
+    if (s->o.dump || s->o.trace_info || s->o.write_preset) return 0;
     s->wpath = s->o.trace ? s->o.trace : s->o.workload ? s->o.workload : "workloads/stream_copy.kern";
     if (load_workload(&s->o, &s->cfg, &s->wl, &s->traced, err, errlen) < 0) return -1;
     if (s->o.write_trace) return 0;
@@ -626,6 +685,20 @@ static int simulate(session *s)
     return status;
 }
 
+/* --write-preset: the configuration with where each key comes from. */
+static int write_preset(const session *s, char *err, size_t errlen)
+{
+    ofile of;
+    if (ofile_open(&of, s->o.write_preset, err, errlen) < 0) return -1;
+    if (ofile_finish(&of, gsim_write(s->g, &s->cfg, ofile_fp(&of), 0), err, errlen) < 0) return -1;
+    printf("wrote %s\n", s->o.write_preset);
+    if (s->g && s->g->n_refused)
+        fprintf(stderr, "ctasim: warning: %s: %u value%s this build's key ranges refuse, written as "
+                "read and marked \"refused by this build\" (the preset loads once the ranges are "
+                "raised)\n", s->o.write_preset, s->g->n_refused, s->g->n_refused == 1 ? "" : "s");
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     char err[1024];
@@ -638,8 +711,11 @@ int main(int argc, char **argv)
     int status;
     if (prepare(s, err, sizeof err) < 0) {
         status = die(err);
+    } else if (s->o.write_preset) {
+        status = write_preset(s, err, sizeof err) < 0 ? die(err) : 0;
     } else if (s->o.dump) {
-        cfg_dump(&s->cfg, stdout);
+        if (s->g) gsim_write(s->g, &s->cfg, stdout, 1);
+        else cfg_dump(&s->cfg, stdout);
         status = 0;
     } else if (s->o.trace_info) {
         status = trace_info_print(s->o.trace_info, &s->cfg.trace, stdout, err, sizeof err) < 0
@@ -655,6 +731,7 @@ int main(int argc, char **argv)
     }
     if (s->eng_open && s->eng.destroy) s->eng.destroy(s->eng.impl);
     free_workload(&s->wl, s->traced);
+    free(s->g);
     free(s);
     return status;
 }
