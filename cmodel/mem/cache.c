@@ -1,11 +1,12 @@
-/* cache.c -- set-associative tag array, true LRU (see cache.h). */
+/* cache.c -- set-associative tag array, true LRU, sector bits (see cache.h). */
 #include <stdlib.h>
 #include "cache.h"
 
-int cache_init(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_bytes)
+int cache_init_sectors(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_bytes,
+                       uint32_t sectors)
 {
     *c = (cache){0};
-    if (assoc == 0 || line_bytes == 0)
+    if (assoc == 0 || line_bytes == 0 || sectors == 0 || sectors > CACHE_MAX_SECTORS)
         return -1;
     uint64_t set_bytes = (uint64_t)assoc * line_bytes;
     if (bytes < set_bytes || bytes % set_bytes != 0)
@@ -13,15 +14,22 @@ int cache_init(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_bytes)
     c->sets = (uint32_t)(bytes / set_bytes);
     c->assoc = assoc;
     c->set_mask = (c->sets & (c->sets - 1u)) == 0 ? c->sets - 1u : 0;
+    c->full = sectors == 32 ? 0xffffffffu : (1u << sectors) - 1u;
     size_t ways = (size_t)c->sets * assoc;
     c->tag = calloc(ways, sizeof *c->tag);
     c->stamp = calloc(ways, sizeof *c->stamp);
+    c->valid = calloc(ways, sizeof *c->valid);
     c->dirty = calloc(ways, sizeof *c->dirty);
-    if (!c->tag || !c->stamp || !c->dirty) {
+    if (!c->tag || !c->stamp || !c->valid || !c->dirty) {
         cache_free(c);
         return -1;
     }
     return 0;
+}
+
+int cache_init(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_bytes)
+{
+    return cache_init_sectors(c, bytes, assoc, line_bytes, 1);
 }
 
 void cache_invalidate_all(cache *c)
@@ -30,6 +38,7 @@ void cache_invalidate_all(cache *c)
     for (size_t i = 0; i < ways; i++) {
         c->tag[i] = 0;
         c->stamp[i] = 0;
+        c->valid[i] = 0;
         c->dirty[i] = 0;
     }
 }
@@ -38,6 +47,7 @@ void cache_free(cache *c)
 {
     free(c->tag);
     free(c->stamp);
+    free(c->valid);
     free(c->dirty);
     *c = (cache){0};
 }
@@ -73,15 +83,28 @@ static size_t cache_victim(const cache *c, uint64_t line)
     return lru;
 }
 
-int cache_access(cache *c, uint64_t line, int write)
+int cache_lookup(cache *c, uint64_t line, uint32_t mask, int write)
 {
     long i = cache_find(c, line);
     if (i < 0)
-        return 0;
+        return CACHE_MISS;
+    if ((c->valid[i] & mask) != mask)
+        return CACHE_SECTOR_MISS;
     c->stamp[i] = ++c->clock;
     if (write)
-        c->dirty[i] = 1;
-    return 1;
+        c->dirty[i] |= mask;
+    return CACHE_HIT;
+}
+
+int cache_access(cache *c, uint64_t line, int write)
+{
+    return cache_lookup(c, line, c->full, write) == CACHE_HIT;
+}
+
+uint32_t cache_valid(const cache *c, uint64_t line)
+{
+    long i = cache_find(c, line);
+    return i >= 0 ? c->valid[i] : 0;
 }
 
 int cache_probe(const cache *c, uint64_t line)
@@ -103,16 +126,30 @@ int cache_fill_evicts_dirty(const cache *c, uint64_t line)
     return c->tag[v] != 0 && c->dirty[v];
 }
 
-int cache_fill(cache *c, uint64_t line, int dirty, uint64_t *victim)
+int cache_fill_mask(cache *c, uint64_t line, uint32_t mask, uint32_t dirty_mask,
+                    uint64_t *victim, uint32_t *victim_dirty)
 {
-    if (cache_access(c, line, dirty))
+    long i = cache_find(c, line);
+    if (i >= 0) {
+        c->valid[i] |= mask;
+        c->dirty[i] |= dirty_mask;
+        c->stamp[i] = ++c->clock;
         return 0;
+    }
     size_t v = cache_victim(c, line);
     int writeback = c->tag[v] != 0 && c->dirty[v];
     if (writeback && victim)
         *victim = c->tag[v] - 1u;
+    if (writeback && victim_dirty)
+        *victim_dirty = c->dirty[v];
     c->tag[v] = line + 1u;
     c->stamp[v] = ++c->clock;
-    c->dirty[v] = dirty ? 1 : 0;
+    c->valid[v] = mask;
+    c->dirty[v] = dirty_mask;
     return writeback;
+}
+
+int cache_fill(cache *c, uint64_t line, int dirty, uint64_t *victim)
+{
+    return cache_fill_mask(c, line, c->full, dirty ? c->full : 0, victim, NULL);
 }
