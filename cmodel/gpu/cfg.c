@@ -348,7 +348,11 @@ static int check_core(const gpu_cfg *c, char *err, size_t errlen)
     for (int i = 0; i < CTL_NCOMP; i++) {
         const char *name = cfg_find_key("units.ifid")[i].name;
         if (s->units[i] == 0) FAIL(KEYS(name), "%s = 0: every component needs two groups (%s)", name, name);
-        if (s->units[i] % 2 && !(i == CTL_EX_LDST && ldst_may_be_odd(c)))
+        if (s->units[i] % 2 && i == CTL_EX_LDST && !ldst_may_be_odd(c))
+            FAIL(KEYS(name, "l1.banks", "policy.gating"),
+                 "%s = %u is odd: slots split into two equal groups unless l1.banks >= 1 and "
+                 "policy.gating = none (%s, l1.banks, policy.gating)", name, s->units[i], name);
+        if (s->units[i] % 2 && i != CTL_EX_LDST)
             FAIL(KEYS(name), "%s = %u is odd: slots split into two equal groups (%s)", name,
                  s->units[i], name);
     }

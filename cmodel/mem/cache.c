@@ -2,6 +2,59 @@
 #include <stdlib.h>
 #include "cache.h"
 
+/* ---- the tag index (assoc > CACHE_INDEX_ASSOC): linear probing over >= 2x
+ * the ways, deletion by backward shift (as mshr.c's line index) */
+
+static uint32_t cache_hash(const cache *c, uint64_t line)
+{
+    return (uint32_t)((line * 0x9E3779B97F4A7C15ull) >> (64u - c->hbits));
+}
+
+static void cache_index_add(cache *c, size_t way)
+{
+    uint32_t h = cache_hash(c, c->tag[way] - 1u);
+    while (c->hslot[h] >= 0)
+        h = (h + 1u) & c->hmask;
+    c->hslot[h] = (int32_t)way;
+}
+
+static void cache_index_del(cache *c, size_t way)
+{
+    uint32_t h = cache_hash(c, c->tag[way] - 1u);
+    while (c->hslot[h] != (int32_t)way)
+        h = (h + 1u) & c->hmask;
+    uint32_t hole = h;
+    for (uint32_t j = (h + 1u) & c->hmask; c->hslot[j] >= 0; j = (j + 1u) & c->hmask) {
+        uint32_t home = cache_hash(c, c->tag[c->hslot[j]] - 1u);
+        if (((j - home) & c->hmask) >= ((j - hole) & c->hmask)) {
+            c->hslot[hole] = c->hslot[j];
+            hole = j;
+        }
+    }
+    c->hslot[hole] = -1;
+}
+
+static void cache_index_clear(cache *c)
+{
+    for (uint32_t i = 0; c->hslot && i <= c->hmask; i++)
+        c->hslot[i] = -1;
+}
+
+static int cache_index_init(cache *c, size_t ways)
+{
+    if (c->assoc <= CACHE_INDEX_ASSOC)
+        return 0;
+    c->hbits = 1;
+    while (((size_t)1 << c->hbits) < 2u * ways)
+        c->hbits++;
+    c->hmask = (1u << c->hbits) - 1u;
+    c->hslot = malloc(((size_t)c->hmask + 1u) * sizeof *c->hslot);
+    if (!c->hslot)
+        return -1;
+    cache_index_clear(c);
+    return 0;
+}
+
 int cache_init_sectors(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_bytes,
                        uint32_t sectors)
 {
@@ -20,7 +73,7 @@ int cache_init_sectors(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_b
     c->stamp = calloc(ways, sizeof *c->stamp);
     c->valid = calloc(ways, sizeof *c->valid);
     c->dirty = calloc(ways, sizeof *c->dirty);
-    if (!c->tag || !c->stamp || !c->valid || !c->dirty) {
+    if (!c->tag || !c->stamp || !c->valid || !c->dirty || cache_index_init(c, ways)) {
         cache_free(c);
         return -1;
     }
@@ -41,6 +94,7 @@ void cache_invalidate_all(cache *c)
         c->valid[i] = 0;
         c->dirty[i] = 0;
     }
+    cache_index_clear(c);
 }
 
 void cache_free(cache *c)
@@ -49,6 +103,7 @@ void cache_free(cache *c)
     free(c->stamp);
     free(c->valid);
     free(c->dirty);
+    free(c->hslot);
     *c = (cache){0};
 }
 
@@ -61,6 +116,12 @@ static size_t cache_set_base(const cache *c, uint64_t line)
 /* Index of the way holding `line`, or -1. */
 static long cache_find(const cache *c, uint64_t line)
 {
+    if (c->hslot) {
+        for (uint32_t h = cache_hash(c, line); c->hslot[h] >= 0; h = (h + 1u) & c->hmask)
+            if (c->tag[c->hslot[h]] == line + 1u)
+                return c->hslot[h];
+        return -1;
+    }
     size_t base = cache_set_base(c, line);
     for (uint32_t w = 0; w < c->assoc; w++)
         if (c->tag[base + w] == line + 1u)
@@ -142,7 +203,11 @@ int cache_fill_mask(cache *c, uint64_t line, uint32_t mask, uint32_t dirty_mask,
         *victim = c->tag[v] - 1u;
     if (writeback && victim_dirty)
         *victim_dirty = c->dirty[v];
+    if (c->hslot && c->tag[v])
+        cache_index_del(c, v);
     c->tag[v] = line + 1u;
+    if (c->hslot)
+        cache_index_add(c, v);
     c->stamp[v] = ++c->clock;
     c->valid[v] = mask;
     c->dirty[v] = dirty_mask;

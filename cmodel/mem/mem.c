@@ -698,14 +698,19 @@ static int l2_respond(memsys *m, uint32_t pi, uint64_t line, uint32_t tok)
 
 /* Queue a DRAM request for local line `local` moving `bytes` (0 = the
  * line): 0, or -1 if refused. */
-static int l2_dram_push(memsys *m, l2part *p, uint64_t local, int write, uint32_t aux,
+static int l2_dram_push(memsys *m, uint32_t pi, uint64_t local, int write, uint32_t aux,
                         uint16_t bytes)
 {
     dram_req r = { .addr = local, .aux = aux, .write = (uint8_t)write, .bytes = bytes };
     uint32_t bank;
     amap_bank_row(&m->map, local, &bank, &r.row);
     r.bank = (uint16_t)bank;
-    return dram_push(&p->ch, &r);
+    if (dram_push(&m->part[pi].ch, &r))
+        return -1;
+    uint64_t n = bytes ? bytes : m->cfg.line_bytes;
+    if (write) m->st.part[pi].dram_wr_bytes += n;
+    else m->st.part[pi].dram_rd_bytes += n;
+    return 0;
 }
 
 /* Make sectors `mask` of `local` valid in the L2 tags (`dirty` of them
@@ -719,7 +724,7 @@ static int l2_install(memsys *m, uint32_t pi, uint64_t local, uint32_t mask, uin
     uint64_t victim;
     uint32_t vdirty = 0;
     if (cache_fill_mask(&p->tags, local, mask, dirty, &victim, &vdirty)) {
-        l2_dram_push(m, p, victim, 1, 0, l2_dram_bytes(m, vdirty));
+        l2_dram_push(m, pi, victim, 1, 0, l2_dram_bytes(m, vdirty));
         m->st.part[pi].l2_writebacks++;
     }
     return 0;
@@ -792,12 +797,10 @@ static int l2_store(memsys *m, uint32_t pi, const icnt_pkt *q, uint64_t local)
         else
             install |= 1u << s;
     }
-    int known = m->spl2_shift && l2_line_known(m, p, local, 32);
     if (install && l2_install(m, pi, local, install, install))
         return 0;
     st->l2_misses++;
     st->l2_st_misses++;
-    st->l2_sector_misses += (uint64_t)known;
     return 1;
 }
 
@@ -837,7 +840,7 @@ static int l2_read_sector(memsys *m, uint32_t pi, const icnt_pkt *q, uint64_t lo
             st->l2_sector_misses++;
         idx = mshr_alloc(&p->mshr, key, p->now, 0);
         mshr_add(&p->mshr, idx, l2_token(q));
-        l2_dram_push(m, p, local, 0, (uint32_t)idx, l2_dram_bytes(m, bit));
+        l2_dram_push(m, pi, local, 0, (uint32_t)idx, l2_dram_bytes(m, bit));
     }
     if (write)
         p->mshr.flags[idx] |= MSHR_USER;

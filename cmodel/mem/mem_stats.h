@@ -20,6 +20,7 @@ typedef struct mem_part_stats {
     uint64_t l2_fail_mshr, l2_fail_merge, l2_fail_mq;
     uint64_t dram_reads, dram_writes, dram_row_hits, dram_row_misses;
     uint64_t dram_busy_cycles;   /* data bus busy (DRAM cycles) */
+    uint64_t dram_rd_bytes, dram_wr_bytes;   /* bytes L2 asked DRAM to move (dram_req.bytes) */
     uint64_t dram_activates, dram_precharges;
 } mem_part_stats;
 

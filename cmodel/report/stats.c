@@ -178,6 +178,8 @@ static void add_mem(mem_stats *a, const mem_stats *b)
         x->dram_row_hits += y->dram_row_hits;
         x->dram_row_misses += y->dram_row_misses;
         x->dram_busy_cycles += y->dram_busy_cycles;
+        x->dram_rd_bytes += y->dram_rd_bytes;
+        x->dram_wr_bytes += y->dram_wr_bytes;
         x->dram_activates += y->dram_activates;
         x->dram_precharges += y->dram_precharges;
     }
@@ -575,6 +577,8 @@ static void json_kernel(jw *w, const kstats *k, uint32_t n_parts)
     json_cache(w, "l2", &k->mem, kstats_l2(k));
     json_u64(w, "l2_st_hits", kstats_l2(k).st_hits);
     json_u64(w, "l2_st_misses", kstats_l2(k).st_misses);
+    json_u64(w, "dram_rd_bytes", L2_SUM(k, dram_rd_bytes));
+    json_u64(w, "dram_wr_bytes", L2_SUM(k, dram_wr_bytes));
     jw_break(w, 3);
     uint64_t sacc = 0, sconf = 0;
     for (uint32_t c = 0; c < k->n_cores; c++) {
