@@ -88,6 +88,7 @@ struct memsys {
     icnt     req, resp;
     uint64_t mq_mask;    /* cores with a non-empty miss queue */
     uint64_t lq_mask;    /* cores with a non-empty L1 latency queue */
+    uint64_t core_now;   /* core cycle of the last mem_tick_core */
     l1core  *core;       /* [n_cores] */
     l2part  *part;       /* [n_parts] */
     mem_stats st;
@@ -346,7 +347,8 @@ static uint32_t unit_l2_mask(const memsys *m, uint64_t u)
     return (uint32_t)(((1ull << n) - 1u) << first);
 }
 
-static void mq_push(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t aux)
+/* Queue a request of access unit u, made by an access at core cycle t0. */
+static void mq_push(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t aux, uint64_t t0)
 {
     l1core *k = &m->core[core];
     uint32_t i = k->mq_head + k->mq_count;
@@ -354,7 +356,8 @@ static void mq_push(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t aux
         i -= m->cfg.l1_miss_queue;
     uint64_t line = unit_line(m, u);
     k->mq[i] = (icnt_pkt){
-        .line = line, .aux = aux, .mask = unit_l2_mask(m, u), .src = (uint8_t)core,
+        .line = line, .aux = aux, .mask = unit_l2_mask(m, u), .t0 = (uint32_t)t0,
+        .src = (uint8_t)core,
         .dst = (uint8_t)amap_part(&m->map, line), .kind = (uint8_t)kind,
         .flits = m->req_flits[kind],
     };
@@ -384,7 +387,8 @@ static int l1_line_pending(const memsys *m, const l1core *k, uint64_t u)
 
 /* Load miss: merge into the unit's MSHR or allocate one and queue a read.
  * A refusal is counted by its reason (GPGPU-Sim's reservation fails). */
-static int mem_load_miss(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint64_t now)
+static int mem_load_miss(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint64_t now,
+                         uint64_t t0)
 {
     l1core *k = &m->core[core];
     if (k->tok_live >= k->fq_cap) {    /* every token slot taken: MSHR pressure */
@@ -410,7 +414,7 @@ static int mem_load_miss(memsys *m, uint32_t core, uint64_t u, uint32_t token, u
         idx = mshr_alloc(&k->mshr, u, now, 0);
         mshr_add(&k->mshr, idx, token);
         k->resp_left[idx] = (uint8_t)m->resp_n;
-        mq_push(m, core, u, MEM_LOAD, (uint32_t)idx);
+        mq_push(m, core, u, MEM_LOAD, (uint32_t)idx, t0);
     }
     k->tok_live++;
     k->misses++;
@@ -419,18 +423,19 @@ static int mem_load_miss(memsys *m, uint32_t core, uint64_t u, uint32_t token, u
     return MEM_MISS;
 }
 
-/* A load at core cycle now; a hit completes `delay` cycles later. */
+/* A load (made at core cycle t0) looked up at core cycle now; a hit
+ * completes `delay` cycles later. */
 static int mem_load(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint64_t now,
-                    uint32_t delay)
+                    uint32_t delay, uint64_t t0)
 {
     l1core *k = &m->core[core];
     uint64_t line = unit_line(m, u);
     uint32_t bit = unit_bit(m, u);
     if (hitq_full(k))                  /* rare: keep LRU untouched on a stall */
         return (cache_valid(&k->tags, line) & bit) ? MEM_STALL
-                                                   : mem_load_miss(m, core, u, token, now);
+                                                   : mem_load_miss(m, core, u, token, now, t0);
     if (cache_lookup(&k->tags, line, bit, 0) != CACHE_HIT)
-        return mem_load_miss(m, core, u, token, now);
+        return mem_load_miss(m, core, u, token, now, t0);
     hitq_push(k, now + delay, token);
     k->hits++;
     m->st.l1_hits++;
@@ -442,13 +447,13 @@ static int mem_load(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint64
  * write goes to L2 in any case; the warp sees an L1 hit once queued, `delay`
  * cycles later. */
 static int mem_store(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint64_t now,
-                     uint32_t delay)
+                     uint32_t delay, uint64_t t0)
 {
     l1core *k = &m->core[core];
     if (mq_full(m, k) || hitq_full(k))
         return MEM_STALL;
     cache_lookup(&k->tags, unit_line(m, u), unit_bit(m, u), 0);
-    mq_push(m, core, u, MEM_STORE, 0);
+    mq_push(m, core, u, MEM_STORE, 0, t0);
     hitq_push(k, now + delay, token);
     m->st.stores++;
     return MEM_HIT;
@@ -465,18 +470,18 @@ static int mem_atomic(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint
     int idx = mshr_alloc(&k->mshr, u, now, MSHR_NOMERGE);
     mshr_add(&k->mshr, idx, token);
     k->resp_left[idx] = (uint8_t)m->resp_n;
-    mq_push(m, core, u, MEM_ATOMIC, (uint32_t)idx);
+    mq_push(m, core, u, MEM_ATOMIC, (uint32_t)idx, now);
     k->tok_live++;
     m->st.atomics++;
     return MEM_MISS;
 }
 
-/* The tag lookup of a load or store at core cycle now. */
+/* The tag lookup at core cycle now of a load or store made at t0. */
 static int mem_lookup(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t token,
-                      uint64_t now, uint32_t delay)
+                      uint64_t now, uint32_t delay, uint64_t t0)
 {
-    return kind == MEM_LOAD ? mem_load(m, core, u, token, now, delay)
-                            : mem_store(m, core, u, token, now, delay);
+    return kind == MEM_LOAD ? mem_load(m, core, u, token, now, delay, t0)
+                            : mem_store(m, core, u, token, now, delay, t0);
 }
 
 /* Bank of an access: address bits above the interleaving granularity
@@ -522,7 +527,7 @@ static int l1_banked(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t to
         m->st.l1_bank_conflicts++;
         return MEM_STALL;
     }
-    int r = mem_lookup(m, core, u, kind, token, now, m->cfg.l1_lat);
+    int r = mem_lookup(m, core, u, kind, token, now, m->cfg.l1_lat, now);
     if (r != MEM_STALL)
         q->last_in = now + 1u;
     return r;
@@ -542,7 +547,7 @@ int mem_access(memsys *m, uint32_t core, uint64_t addr, int kind,
     else if (m->cfg.l1_banks)
         r = l1_banked(m, core, u, kind, token, now);
     else
-        r = mem_lookup(m, core, u, kind, token, now, m->cfg.l1_lat);
+        r = mem_lookup(m, core, u, kind, token, now, m->cfg.l1_lat, now);
     if (r == MEM_STALL)
         m->st.l1_stalls++;
     return r;
@@ -564,7 +569,7 @@ static void l1_latency_cycle(memsys *m, uint32_t core, uint64_t t)
         l1bank *q = &k->bank[b];
         const lq_ent *e = &q->q[q->head];
         if (e->t_in + m->cfg.l1_lat > t ||
-            mem_lookup(m, core, e->unit, (int)e->kind, e->token, t, 0) == MEM_STALL)
+            mem_lookup(m, core, e->unit, (int)e->kind, e->token, t, 0, e->t_in) == MEM_STALL)
             continue;
         q->head = q->head + 1u == m->cfg.l1_lat ? 0 : q->head + 1u;
         if (--q->count == 0)
@@ -635,6 +640,7 @@ static void mem_core_inject(memsys *m, uint32_t core)
  * in cycle now + 1, as one made by mem_access at now + 1 would be). */
 void mem_tick_core(memsys *m, uint64_t now)
 {
+    m->core_now = now;
     uint64_t active = m->mq_mask | m->lq_mask | m->resp.out_nonempty;
     while (active) {
         uint32_t c = (uint32_t)__builtin_ctzll(active);
@@ -885,6 +891,10 @@ static void l2_tick_part(memsys *m, uint32_t pi)
         if (icnt_pop(&m->req, pi, &p->pipe[i].p)) {
             p->pipe[i].ready = c + m->cfg.l2_lat;
             p->pipe_count++;
+            /* GPGPU-Sim's icnt2mem latency: the access's cycle to its arrival
+             * at the partition (memlatstat_icnt2mem_pop), in core cycles */
+            m->st.icnt2mem_sum += (uint32_t)(m->core_now + 1u - p->pipe[i].p.t0);
+            m->st.icnt2mem_n++;
         }
     }
     p->now = c + 1u;

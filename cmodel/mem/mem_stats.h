@@ -33,6 +33,7 @@ typedef struct mem_stats {
     uint64_t l1_fail_mshr, l1_fail_merge, l1_fail_mq;
     uint64_t loads, stores, atomics;          /* line accesses */
     uint64_t roundtrip_sum, roundtrip_n;      /* L1 miss to fill, core cycles */
+    uint64_t icnt2mem_sum, icnt2mem_n;        /* access to arrival at its L2 slice, core cycles */
     uint64_t icnt_req_flits, icnt_resp_flits;
     uint64_t dram_cycles;                     /* DRAM clock cycles elapsed */
     uint64_t icnt_cycles, l2_cycles;

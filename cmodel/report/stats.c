@@ -155,6 +155,8 @@ static void add_mem(mem_stats *a, const mem_stats *b)
     a->atomics += b->atomics;
     a->roundtrip_sum += b->roundtrip_sum;
     a->roundtrip_n += b->roundtrip_n;
+    a->icnt2mem_sum += b->icnt2mem_sum;
+    a->icnt2mem_n += b->icnt2mem_n;
     a->icnt_req_flits += b->icnt_req_flits;
     a->icnt_resp_flits += b->icnt_resp_flits;
     a->dram_cycles += b->dram_cycles;
@@ -417,6 +419,9 @@ static void gs_breakdown(const char *name, const char *fname, const char *type,
 static void gs_caches(const kstats *k, FILE *out)
 {
     kstats_cache l1 = kstats_l1(k), l2 = kstats_l2(k);
+    if (k->mem.icnt2mem_n)   /* GPGPU-Sim prints the integer quotient */
+        fprintf(out, "avg_icnt2mem_latency = %llu\n",
+                (unsigned long long)(k->mem.icnt2mem_sum / k->mem.icnt2mem_n));
     gs_cache("L1D", &l1, out);
     fprintf(out, "gpgpu_n_l1cache_bkconflict = %llu\n", (unsigned long long)k->mem.l1_bank_conflicts);
     gs_breakdown("Total_core_cache_stats_breakdown", "Total_core_cache_fail_stats_breakdown",
@@ -579,6 +584,7 @@ static void json_kernel(jw *w, const kstats *k, uint32_t n_parts)
     json_u64(w, "l2_st_misses", kstats_l2(k).st_misses);
     json_u64(w, "dram_rd_bytes", L2_SUM(k, dram_rd_bytes));
     json_u64(w, "dram_wr_bytes", L2_SUM(k, dram_wr_bytes));
+    json_dbl(w, "icnt2mem_latency", "%.3f", ratio(k->mem.icnt2mem_sum, k->mem.icnt2mem_n));
     jw_break(w, 3);
     uint64_t sacc = 0, sconf = 0;
     for (uint32_t c = 0; c < k->n_cores; c++) {

@@ -51,6 +51,7 @@ for i, (b, k) in enumerate(zip(blocks, ks)):
     for name, v in exp.items():
         assert str(v) == b[name], (i, name, v, b[name])
     assert abs(float(b['gpu_ipc']) - k['ipc']) < 1e-4, (i, b['gpu_ipc'], k['ipc'])
+    assert 0 <= k['icnt2mem_latency'] - int(b['avg_icnt2mem_latency']) < 1, (i, b['avg_icnt2mem_latency'])
     assert abs(float(b['gpu_tot_ipc']) - tot_i / tot_c) < 1e-4
     if k['l2_accesses']:
         m = (k['l2_misses'] - k['l2_mshr_merges']) / k['l2_accesses']

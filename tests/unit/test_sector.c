@@ -121,6 +121,8 @@ static void idle_round_trips_exact(void **state)
     assert_int_equal(mem_access(s->m, 0, 0x1000, MEM_LOAD, 1, 0), MEM_MISS);
     run_until_idle(s);
     assert_int_equal(done_at(s, 0, 1), dram_trip(&c, 5));        /* 8 + 12 + 10 + 8 + 9 = 47 */
+    /* icnt2mem: the 1-flit request is at its L2 slice icnt_lat after the access */
+    assert_int_equal(mem_get_stats(s->m)->icnt2mem_sum, c.mem.icnt_lat);
     uint64_t t = s->now;
     assert_int_equal(mem_access(s->m, 1, 0x1000, MEM_LOAD, 2, t), MEM_MISS);
     run_until_idle(s);
@@ -314,6 +316,7 @@ static void latency_on_miss(void **state)
         assert_int_equal(mem_access(s->m, 0, 0x1000, MEM_LOAD, 1, 0), MEM_MISS);
         run_until_idle(s);
         assert_int_equal(done_at(s, 0, 1), dram_trip(&c, 5) + extra);   /* 47 (+ 3) */
+        assert_int_equal(mem_get_stats(s->m)->icnt2mem_sum, c.mem.icnt_lat + extra);
         uint64_t t = s->now;
         assert_int_equal(mem_access(s->m, 1, 0x1000, MEM_LOAD, 2, t), MEM_MISS);
         run_until_idle(s);
