@@ -329,6 +329,14 @@ static int is_pow2(uint32_t x) { return x && !(x & (x - 1)); }
         return -1;                                                            \
     } while (0)
 
+/* With L1 banks the L1 takes one access per bank per cycle whatever the
+ * LD/ST unit count, so units.ex_ldst may be odd (GPGPU-Sim has one LD/ST
+ * unit), unless uC-States gates its upper half. */
+static int ldst_may_be_odd(const gpu_cfg *c)
+{
+    return c->mem.l1_banks >= 1 && c->policy.gating != GATE_UCSTATES;
+}
+
 static int check_core(const gpu_cfg *c, char *err, size_t errlen)
 {
     const sm_params *s = &c->sm;
@@ -344,13 +352,17 @@ static int check_core(const gpu_cfg *c, char *err, size_t errlen)
         FAIL(KEYS("core.n_sched", "core.max_warps", "core.max_threads"),
              "core.n_sched = %u does not divide the %u warps per core (core.n_sched, core.max_warps)",
              s->n_sched, warps);
-    if (32 % s->simt_lanes || 32 % s->sfu_lanes || 32 % s->ldst_lanes)
-        FAIL(KEYS("core.simt_lanes", "core.sfu_lanes", "core.ldst_lanes"),
-             "lane counts must divide 32 (core.simt_lanes, core.sfu_lanes, core.ldst_lanes)");
+    if (32 % s->simt_lanes || 32 % s->sfu_lanes)
+        FAIL(KEYS("core.simt_lanes", "core.sfu_lanes"),
+             "lane counts must divide 32 (core.simt_lanes, core.sfu_lanes)");
     for (int i = 0; i < CTL_NCOMP; i++) {
         const char *name = cfg_find_key("units.ifid")[i].name;
         if (s->units[i] == 0) FAIL(KEYS(name), "%s = 0: every component needs two groups (%s)", name, name);
-        if (s->units[i] % 2)
+        if (s->units[i] % 2 && i == CTL_EX_LDST && !ldst_may_be_odd(c))
+            FAIL(KEYS(name, "l1.banks", "policy.gating"),
+                 "%s = %u is odd: slots split into two equal groups unless l1.banks >= 1 and "
+                 "policy.gating = none (%s, l1.banks, policy.gating)", name, s->units[i], name);
+        if (s->units[i] % 2 && i != CTL_EX_LDST)
             FAIL(KEYS(name), "%s = %u is odd: slots split into two equal groups (%s)", name,
                  s->units[i], name);
     }
@@ -371,6 +383,32 @@ static int check_cache(const gpu_cfg *c, const char *what, uint32_t bytes, uint3
     return 0;
 }
 
+/* A sector size: 0 (unsectored) or a power of two from 16 B to the line,
+ * at most 32 sectors a line. */
+static int check_sector(const gpu_cfg *c, const char *key, uint32_t s, char *err, size_t errlen)
+{
+    uint32_t line = c->mem.line_bytes;
+    if (s && (!is_pow2(s) || s < 16 || s > line || line / s > 32))
+        FAIL(KEYS(key, "l1.line_bytes"),
+             "%s = %u must be 0 or a power of two from 16 to l1.line_bytes = %u, at most 32 a line (%s, l1.line_bytes)",
+             key, s, line, key);
+    return 0;
+}
+
+static int check_l1_banks(const gpu_cfg *c, char *err, size_t errlen)
+{
+    const mem_params *m = &c->mem;
+    if (m->l1_banks && !is_pow2(m->l1_banks))
+        FAIL(KEYS("l1.banks"), "l1.banks = %u is not a power of two (l1.banks)", m->l1_banks);
+    if (m->l1_banks && !is_pow2(m->l1_bank_bytes))
+        FAIL(KEYS("l1.bank_bytes"), "l1.bank_bytes = %u is not a power of two (l1.bank_bytes)",
+             m->l1_bank_bytes);
+    if (m->l1_lat_on_miss && !m->l1_banks)
+        FAIL(KEYS("l1.lat_on_miss", "l1.banks"),
+             "l1.lat_on_miss = 1 needs l1.banks >= 1: the latency queue is per bank (l1.lat_on_miss, l1.banks)");
+    return 0;
+}
+
 static int check_mem(const gpu_cfg *c, char *err, size_t errlen)
 {
     const mem_params *m = &c->mem;
@@ -378,6 +416,10 @@ static int check_mem(const gpu_cfg *c, char *err, size_t errlen)
     if (!is_pow2(m->line_bytes))
         FAIL(KEYS("l1.line_bytes"), "l1.line_bytes = %u is not a power of two (l1.line_bytes)",
              m->line_bytes);
+    if (check_sector(c, "l1.sector_bytes", m->l1_sector_bytes, err, errlen) < 0 ||
+        check_sector(c, "l2.sector_bytes", m->l2_sector_bytes, err, errlen) < 0 ||
+        check_l1_banks(c, err, errlen) < 0)
+        return -1;
     if (check_cache(c, "l1", m->l1_bytes, m->l1_assoc, err, errlen) < 0) return -1;
     if (check_cache(c, "l2", m->l2_bytes, m->l2_assoc, err, errlen) < 0) return -1;
     if (!is_pow2(d->dram_row_bytes) || d->dram_row_bytes < m->line_bytes)

@@ -1,11 +1,65 @@
-/* cache.c -- set-associative tag array, true LRU (see cache.h). */
+/* cache.c -- set-associative tag array, true LRU, sector bits (see cache.h). */
 #include <stdlib.h>
 #include "cache.h"
 
-int cache_init(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_bytes)
+/* ---- the tag index (assoc > CACHE_INDEX_ASSOC): linear probing over >= 2x
+ * the ways, deletion by backward shift (as mshr.c's line index) */
+
+static uint32_t cache_hash(const cache *c, uint64_t line)
+{
+    return (uint32_t)((line * 0x9E3779B97F4A7C15ull) >> (64u - c->hbits));
+}
+
+static void cache_index_add(cache *c, size_t way)
+{
+    uint32_t h = cache_hash(c, c->tag[way] - 1u);
+    while (c->hslot[h] >= 0)
+        h = (h + 1u) & c->hmask;
+    c->hslot[h] = (int32_t)way;
+}
+
+static void cache_index_del(cache *c, size_t way)
+{
+    uint32_t h = cache_hash(c, c->tag[way] - 1u);
+    while (c->hslot[h] != (int32_t)way)
+        h = (h + 1u) & c->hmask;
+    uint32_t hole = h;
+    for (uint32_t j = (h + 1u) & c->hmask; c->hslot[j] >= 0; j = (j + 1u) & c->hmask) {
+        uint32_t home = cache_hash(c, c->tag[c->hslot[j]] - 1u);
+        if (((j - home) & c->hmask) >= ((j - hole) & c->hmask)) {
+            c->hslot[hole] = c->hslot[j];
+            hole = j;
+        }
+    }
+    c->hslot[hole] = -1;
+}
+
+static void cache_index_clear(cache *c)
+{
+    for (uint32_t i = 0; c->hslot && i <= c->hmask; i++)
+        c->hslot[i] = -1;
+}
+
+static int cache_index_init(cache *c, size_t ways)
+{
+    if (c->assoc <= CACHE_INDEX_ASSOC)
+        return 0;
+    c->hbits = 1;
+    while (((size_t)1 << c->hbits) < 2u * ways)
+        c->hbits++;
+    c->hmask = (1u << c->hbits) - 1u;
+    c->hslot = malloc(((size_t)c->hmask + 1u) * sizeof *c->hslot);
+    if (!c->hslot)
+        return -1;
+    cache_index_clear(c);
+    return 0;
+}
+
+int cache_init_sectors(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_bytes,
+                       uint32_t sectors)
 {
     *c = (cache){0};
-    if (assoc == 0 || line_bytes == 0)
+    if (assoc == 0 || line_bytes == 0 || sectors == 0 || sectors > CACHE_MAX_SECTORS)
         return -1;
     uint64_t set_bytes = (uint64_t)assoc * line_bytes;
     if (bytes < set_bytes || bytes % set_bytes != 0)
@@ -13,15 +67,22 @@ int cache_init(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_bytes)
     c->sets = (uint32_t)(bytes / set_bytes);
     c->assoc = assoc;
     c->set_mask = (c->sets & (c->sets - 1u)) == 0 ? c->sets - 1u : 0;
+    c->full = sectors == 32 ? 0xffffffffu : (1u << sectors) - 1u;
     size_t ways = (size_t)c->sets * assoc;
     c->tag = calloc(ways, sizeof *c->tag);
     c->stamp = calloc(ways, sizeof *c->stamp);
+    c->valid = calloc(ways, sizeof *c->valid);
     c->dirty = calloc(ways, sizeof *c->dirty);
-    if (!c->tag || !c->stamp || !c->dirty) {
+    if (!c->tag || !c->stamp || !c->valid || !c->dirty || cache_index_init(c, ways)) {
         cache_free(c);
         return -1;
     }
     return 0;
+}
+
+int cache_init(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_bytes)
+{
+    return cache_init_sectors(c, bytes, assoc, line_bytes, 1);
 }
 
 void cache_invalidate_all(cache *c)
@@ -30,15 +91,19 @@ void cache_invalidate_all(cache *c)
     for (size_t i = 0; i < ways; i++) {
         c->tag[i] = 0;
         c->stamp[i] = 0;
+        c->valid[i] = 0;
         c->dirty[i] = 0;
     }
+    cache_index_clear(c);
 }
 
 void cache_free(cache *c)
 {
     free(c->tag);
     free(c->stamp);
+    free(c->valid);
     free(c->dirty);
+    free(c->hslot);
     *c = (cache){0};
 }
 
@@ -51,6 +116,12 @@ static size_t cache_set_base(const cache *c, uint64_t line)
 /* Index of the way holding `line`, or -1. */
 static long cache_find(const cache *c, uint64_t line)
 {
+    if (c->hslot) {
+        for (uint32_t h = cache_hash(c, line); c->hslot[h] >= 0; h = (h + 1u) & c->hmask)
+            if (c->tag[c->hslot[h]] == line + 1u)
+                return c->hslot[h];
+        return -1;
+    }
     size_t base = cache_set_base(c, line);
     for (uint32_t w = 0; w < c->assoc; w++)
         if (c->tag[base + w] == line + 1u)
@@ -73,15 +144,28 @@ static size_t cache_victim(const cache *c, uint64_t line)
     return lru;
 }
 
-int cache_access(cache *c, uint64_t line, int write)
+int cache_lookup(cache *c, uint64_t line, uint32_t mask, int write)
 {
     long i = cache_find(c, line);
     if (i < 0)
-        return 0;
+        return CACHE_MISS;
+    if ((c->valid[i] & mask) != mask)
+        return CACHE_SECTOR_MISS;
     c->stamp[i] = ++c->clock;
     if (write)
-        c->dirty[i] = 1;
-    return 1;
+        c->dirty[i] |= mask;
+    return CACHE_HIT;
+}
+
+int cache_access(cache *c, uint64_t line, int write)
+{
+    return cache_lookup(c, line, c->full, write) == CACHE_HIT;
+}
+
+uint32_t cache_valid(const cache *c, uint64_t line)
+{
+    long i = cache_find(c, line);
+    return i >= 0 ? c->valid[i] : 0;
 }
 
 int cache_probe(const cache *c, uint64_t line)
@@ -103,16 +187,34 @@ int cache_fill_evicts_dirty(const cache *c, uint64_t line)
     return c->tag[v] != 0 && c->dirty[v];
 }
 
-int cache_fill(cache *c, uint64_t line, int dirty, uint64_t *victim)
+int cache_fill_mask(cache *c, uint64_t line, uint32_t mask, uint32_t dirty_mask,
+                    uint64_t *victim, uint32_t *victim_dirty)
 {
-    if (cache_access(c, line, dirty))
+    long i = cache_find(c, line);
+    if (i >= 0) {
+        c->valid[i] |= mask;
+        c->dirty[i] |= dirty_mask;
+        c->stamp[i] = ++c->clock;
         return 0;
+    }
     size_t v = cache_victim(c, line);
     int writeback = c->tag[v] != 0 && c->dirty[v];
     if (writeback && victim)
         *victim = c->tag[v] - 1u;
+    if (writeback && victim_dirty)
+        *victim_dirty = c->dirty[v];
+    if (c->hslot && c->tag[v])
+        cache_index_del(c, v);
     c->tag[v] = line + 1u;
+    if (c->hslot)
+        cache_index_add(c, v);
     c->stamp[v] = ++c->clock;
-    c->dirty[v] = dirty ? 1 : 0;
+    c->valid[v] = mask;
+    c->dirty[v] = dirty_mask;
     return writeback;
+}
+
+int cache_fill(cache *c, uint64_t line, int dirty, uint64_t *victim)
+{
+    return cache_fill_mask(c, line, c->full, dirty ? c->full : 0, victim, NULL);
 }

@@ -1,45 +1,82 @@
-/* cache.h -- set-associative tag array with true LRU and dirty bits.
+/* cache.h -- set-associative tag array with true LRU, per-sector valid and
+ * dirty bits.
  *
  * Used by the per-core L1 data caches (clean lines only) and the per-partition
  * L2 slices (write-back: dirty bits, dirty victims reported on fill).  Holds
  * tags only; the model carries no data.  Lines are line numbers (byte address
  * / line size, or a partition-local index for L2); set = line % sets.
+ *
+ * A line holds `sectors` sectors (1 = an unsectored cache), each with its own
+ * valid and dirty bit, as GPGPU-Sim's sector_cache_block (gpu-cache.h) does for
+ * its 'S' caches: a line is present when any sector is valid; an access names
+ * the sectors it needs by a mask (bit i = sector i).  The whole-line calls
+ * (cache_access, cache_fill) use every sector.
  */
 #ifndef CACHE_H
 #define CACHE_H
 
 #include <stdint.h>
 
+#define CACHE_MAX_SECTORS 32
+
+/* Outcome of cache_lookup (GPGPU-Sim's tag_array::probe: HIT, SECTOR_MISS, MISS). */
+enum cache_outcome { CACHE_MISS = 0, CACHE_HIT = 1, CACHE_SECTOR_MISS = 2 };
+
 typedef struct cache {
     uint32_t  sets, assoc;
     uint32_t  set_mask;  /* sets - 1 if sets is a power of two, else 0 */
+    uint32_t  full;      /* mask of every sector of a line */
     uint64_t  clock;     /* LRU stamp source: bumped on every touch */
     uint64_t *tag;       /* [sets*assoc] line + 1; 0 = invalid way */
     uint64_t *stamp;     /* [sets*assoc] last touch; smallest = LRU */
-    uint8_t  *dirty;     /* [sets*assoc] */
+    uint32_t *valid;     /* [sets*assoc] sectors present (0 for an invalid way) */
+    uint32_t *dirty;     /* [sets*assoc] sectors written (L2 write-back) */
+    /* Tag index of the highly associative caches (assoc > CACHE_INDEX_ASSOC,
+     * e.g. GPGPU-Sim's 96- to 512-way L1s): line -> way by open addressing,
+     * so a lookup does not scan the set.  NULL otherwise. */
+    int32_t  *hslot;     /* [hmask+1] way index, -1 empty */
+    uint32_t  hmask, hbits;
 } cache;
 
-/* Geometry: bytes / (assoc * line_bytes) sets, at least one.  Allocates.
- * Returns 0, or -1 if the geometry does not divide or allocation fails. */
+#define CACHE_INDEX_ASSOC 16
+
+/* Geometry: bytes / (assoc * line_bytes) sets, at least one; `sectors`
+ * (1..CACHE_MAX_SECTORS) per line.  Allocates.  Returns 0, or -1 if the
+ * geometry does not divide or allocation fails.  cache_init: one sector. */
+int  cache_init_sectors(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_bytes,
+                        uint32_t sectors);
 int  cache_init(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_bytes);
 /* Invalidate every way (a clean cache: no write-back is implied). */
 void cache_invalidate_all(cache *c);
 void cache_free(cache *c);
 
-/* Access: 1 on hit (line becomes MRU; a write marks it dirty), 0 on miss
- * (nothing changes: allocation is the caller's decision via cache_fill). */
+/* Look up the sectors `mask` of `line`: CACHE_HIT when all are valid (the
+ * line becomes MRU; a write marks them dirty), CACHE_SECTOR_MISS when the line
+ * is present without all of them, CACHE_MISS when it is absent (nothing
+ * changes on a miss: allocation is the caller's decision via cache_fill). */
+int  cache_lookup(cache *c, uint64_t line, uint32_t mask, int write);
+
+/* Whole line: 1 on hit (all sectors valid), else 0 (cache_lookup). */
 int  cache_access(cache *c, uint64_t line, int write);
 
-/* Presence test without touching LRU state. */
+/* Presence tests without touching LRU state: valid sectors of `line` (0 when
+ * absent); any sector present; any sector dirty. */
+uint32_t cache_valid(const cache *c, uint64_t line);
 int  cache_probe(const cache *c, uint64_t line);
 int  cache_is_dirty(const cache *c, uint64_t line);
 
 /* Would filling `line` now evict a dirty line?  (For back-pressure checks.) */
 int  cache_fill_evicts_dirty(const cache *c, uint64_t line);
 
-/* Insert `line` as MRU (dirty if `dirty`), evicting the set's invalid way or
- * else its LRU way.  Returns 1 and *victim = evicted line if that line was
- * dirty (a write-back), else 0.  A line already present is just touched. */
+/* Make the sectors `mask` of `line` valid (and `dirty_mask` of them dirty),
+ * as MRU.  A present line gains the sectors; an absent one takes the set's
+ * invalid way or else its LRU way.  Returns 1 and *victim = the evicted line,
+ * *victim_dirty = its dirty sectors (either pointer may be NULL) if that line
+ * had dirty sectors (a write-back), else 0. */
+int  cache_fill_mask(cache *c, uint64_t line, uint32_t mask, uint32_t dirty_mask,
+                     uint64_t *victim, uint32_t *victim_dirty);
+
+/* Whole line: every sector valid, dirty if `dirty` (cache_fill_mask). */
 int  cache_fill(cache *c, uint64_t line, int dirty, uint64_t *victim);
 
 #endif

@@ -40,6 +40,7 @@ typedef struct dram_req {
     uint32_t row;
     uint32_t aux;        /* owner's tag, returned with the read */
     uint16_t bank;
+    uint16_t bytes;      /* bytes moved; 0 = line_bytes (set by mem.c, timed by dram.c) */
     uint8_t  write;
     uint8_t  act_for;    /* set when an ACT was issued for this request */
 } dram_req;

@@ -20,6 +20,8 @@
 typedef struct icnt_pkt {
     uint64_t line;     /* line address (payload) */
     uint32_t aux;      /* sender's tag (e.g. L1 MSHR index) */
+    uint32_t mask;     /* sectors of the line (L2 sectors; 1 when unsectored) */
+    uint32_t t0;       /* core cycle of the access (low 32 bits; statistics) */
     uint8_t  src, dst; /* input and output port */
     uint8_t  kind;     /* enum mem_kind */
     uint8_t  flits;    /* >= 1 */

@@ -24,9 +24,28 @@ typedef struct hit_ent {
     uint32_t token;
 } hit_ent;
 
+/* An access waiting in an L1 bank's latency queue (l1_lat_on_miss). */
+typedef struct lq_ent {
+    uint64_t unit;       /* access unit number (addr >> unit_shift) */
+    uint64_t t_in;       /* core cycle it entered */
+    uint32_t token;
+    uint32_t kind;
+} lq_ent;
+
+/* One L1 bank: its latency queue (a ring of l1_lat entries when
+ * l1_lat_on_miss) and the cycle it last took an access. */
+typedef struct l1bank {
+    lq_ent  *q;
+    uint32_t head, count;
+    uint64_t last_in;    /* core cycle + 1 of the last access taken; 0 = never */
+} l1bank;
+
 typedef struct l1core {
     cache     tags;
     mshr      mshr;
+    uint8_t  *resp_left; /* [l1_mshr] responses an entry still waits for */
+    l1bank   *bank;      /* [l1_banks] */
+    uint32_t  lq_banks;  /* banks with a non-empty latency queue */
     icnt_pkt *mq;        /* [l1_miss_queue] miss queue ring */
     uint32_t  mq_head, mq_count;
     hit_ent  *hitq;      /* [hq_cap] hits and accepted stores, ready in order */
@@ -59,9 +78,17 @@ struct memsys {
     uint32_t n_cores;
     amap     map;
     uint32_t line_shift;
+    uint32_t unit_shift;     /* log2 of the access unit (L1 sector, or line) */
+    uint32_t spl1_shift;     /* log2 of L1 sectors per line */
+    uint32_t spl2_shift;     /* log2 of L2 sectors per line */
+    uint32_t s2_shift;       /* log2 of the L2 sector (or line) */
+    uint32_t resp_n;         /* responses per L1 request: L1 unit / L2 sector, at least 1 */
+    uint32_t bank_shift;     /* log2 of l1_bank_bytes */
     uint8_t  req_flits[3], resp_flits[3];  /* by kind; resp 0 = none */
     icnt     req, resp;
     uint64_t mq_mask;    /* cores with a non-empty miss queue */
+    uint64_t lq_mask;    /* cores with a non-empty L1 latency queue */
+    uint64_t core_now;   /* core cycle of the last mem_tick_core */
     l1core  *core;       /* [n_cores] */
     l2part  *part;       /* [n_parts] */
     mem_stats st;
@@ -85,6 +112,30 @@ static uint32_t mem_pow2_at_least(uint32_t v)
     return p;
 }
 
+/* A sector size: 0 (unsectored) or a power of two from 16 B (one lane access
+ * touches at most two units) to the line, at most CACHE_MAX_SECTORS a line. */
+static int mem_bad_sector(uint32_t s, uint32_t line)
+{
+    return s && (!mem_is_pow2(s) || s < 16 || s > line || line / s > CACHE_MAX_SECTORS);
+}
+
+static int mem_check_l1_extra(const mem_params *c)
+{
+    if (mem_bad_sector(c->l1_sector_bytes, c->line_bytes))
+        return mem_bad("must be 0 or a power of two 16..line_bytes, at most 32 a line",
+                       "l1_sector_bytes");
+    if (mem_bad_sector(c->l2_sector_bytes, c->line_bytes))
+        return mem_bad("must be 0 or a power of two 16..line_bytes, at most 32 a line",
+                       "l2_sector_bytes");
+    if (c->l1_banks > 32 || (c->l1_banks && !mem_is_pow2(c->l1_banks)))
+        return mem_bad("must be 0 or a power of two up to 32", "l1_banks");
+    if (c->l1_banks && !mem_is_pow2(c->l1_bank_bytes))
+        return mem_bad("must be a power of two", "l1_bank_bytes");
+    if (c->l1_lat_on_miss && c->l1_banks == 0)
+        return mem_bad("the latency queue is per bank: needs l1_banks >= 1", "l1_lat_on_miss");
+    return 0;
+}
+
 static int mem_check_cfg(const mem_params *c, const dram_params *d, uint32_t n_cores)
 {
     if (n_cores == 0 || n_cores > CTL_MAX_CORES)
@@ -93,6 +144,8 @@ static int mem_check_cfg(const mem_params *c, const dram_params *d, uint32_t n_c
         return mem_bad("must be 1..16", "n_parts");
     if (!mem_is_pow2(c->line_bytes) || c->line_bytes < 16)
         return mem_bad("must be a power of two >= 16", "line_bytes");
+    if (mem_check_l1_extra(c))
+        return -1;
     if (c->l1_mshr == 0 || c->l1_mshr > TOK_IDX_MASK)
         return mem_bad("must be 1..16777215", "l1_mshr");
     if (c->l1_mshr_merge == 0)
@@ -122,29 +175,48 @@ static int mem_check_cfg(const mem_params *c, const dram_params *d, uint32_t n_c
     return 0;
 }
 
+static int mem_init_banks(memsys *m, l1core *k)
+{
+    const mem_params *c = &m->cfg;
+    if (c->l1_banks == 0)
+        return 0;
+    k->bank = calloc(c->l1_banks, sizeof *k->bank);
+    if (!k->bank)
+        return mem_bad("out of memory", "l1_banks");
+    for (uint32_t b = 0; c->l1_lat_on_miss && b < c->l1_banks; b++) {
+        k->bank[b].q = calloc(c->l1_lat, sizeof *k->bank[b].q);
+        if (!k->bank[b].q)
+            return mem_bad("out of memory", "l1_banks");
+    }
+    return 0;
+}
+
 static int mem_init_core(memsys *m, l1core *k)
 {
     const mem_params *c = &m->cfg;
-    if (cache_init(&k->tags, c->l1_bytes, c->l1_assoc, c->line_bytes))
+    if (cache_init_sectors(&k->tags, c->l1_bytes, c->l1_assoc, c->line_bytes, 1u << m->spl1_shift))
         return mem_bad("L1 geometry does not divide into sets", "l1_bytes");
     if (mshr_init(&k->mshr, c->l1_mshr, c->l1_mshr_merge))
         return mem_bad("cannot allocate L1 MSHRs", "l1_mshr");
-    /* Hit port backlog: four accesses per cycle over the hit latency. */
-    k->hq_cap = mem_pow2_at_least(4u * (c->l1_lat + 1u) < 64u ? 64u : 4u * (c->l1_lat + 1u));
+    /* Hit port backlog: four accesses (or one per bank) per cycle over the
+     * hit latency. */
+    uint32_t per = c->l1_banks > 4 ? c->l1_banks : 4u;
+    k->hq_cap = mem_pow2_at_least(per * (c->l1_lat + 1u) < 64u ? 64u : per * (c->l1_lat + 1u));
     k->fq_cap = c->l1_mshr * c->l1_mshr_merge;
     k->mq = calloc(c->l1_miss_queue, sizeof *k->mq);
     k->hitq = calloc(k->hq_cap, sizeof *k->hitq);
     k->fillq = calloc(k->fq_cap, sizeof *k->fillq);
-    if (!k->mq || !k->hitq || !k->fillq)
+    k->resp_left = calloc(c->l1_mshr, sizeof *k->resp_left);
+    if (!k->mq || !k->hitq || !k->fillq || !k->resp_left)
         return mem_bad("out of memory", "l1_miss_queue");
-    return 0;
+    return mem_init_banks(m, k);
 }
 
 static int mem_init_part(memsys *m, l2part *p, mem_part_stats *st)
 {
     const mem_params *c = &m->cfg;
     p->fill = -1;
-    if (cache_init(&p->tags, c->l2_bytes, c->l2_assoc, c->line_bytes))
+    if (cache_init_sectors(&p->tags, c->l2_bytes, c->l2_assoc, c->line_bytes, 1u << m->spl2_shift))
         return mem_bad("L2 geometry does not divide into sets", "l2_bytes");
     if (mshr_init(&p->mshr, c->l2_mshr, c->l1_mshr_merge))
         return mem_bad("cannot allocate L2 MSHRs", "l2_mshr");
@@ -156,14 +228,37 @@ static int mem_init_part(memsys *m, l2part *p, mem_part_stats *st)
     return 0;
 }
 
+static uint32_t mem_log2(uint32_t v) { return (uint32_t)__builtin_ctz(v); }
+
+/* Sector geometry: an unsectored cache has one sector of line_bytes. */
+static void mem_set_geometry(memsys *m)
+{
+    const mem_params *c = &m->cfg;
+    uint32_t s1 = c->l1_sector_bytes ? c->l1_sector_bytes : c->line_bytes;
+    uint32_t s2 = c->l2_sector_bytes ? c->l2_sector_bytes : c->line_bytes;
+    m->line_shift = mem_log2(c->line_bytes);
+    m->unit_shift = mem_log2(s1);
+    m->s2_shift = mem_log2(s2);
+    m->spl1_shift = m->line_shift - m->unit_shift;
+    m->spl2_shift = m->line_shift - m->s2_shift;
+    m->resp_n = s1 > s2 ? s1 / s2 : 1u;
+    m->bank_shift = c->l1_banks ? mem_log2(c->l1_bank_bytes) : 0;
+}
+
+/* Packets carry the access unit: a store the unit's bytes, a response the
+ * smaller of the L1 unit and the L2 sector (one response per L2 sector when
+ * the L1 unit spans several; GPGPU-Sim's breakdown_request_to_sector_requests
+ * in l2cache.cc).  Unsectored: the line, as before sectors existed. */
 static void mem_set_packet_sizes(memsys *m)
 {
-    uint32_t fb = m->cfg.icnt_flit_bytes, lb = m->cfg.line_bytes;
+    uint32_t fb = m->cfg.icnt_flit_bytes;
+    uint32_t ub = 1u << m->unit_shift;
+    uint32_t rb = 1u << (m->unit_shift < m->s2_shift ? m->unit_shift : m->s2_shift);
     m->req_flits[MEM_LOAD] = (uint8_t)icnt_flits(MEM_HDR_BYTES, fb);
     m->req_flits[MEM_ATOMIC] = (uint8_t)icnt_flits(MEM_HDR_BYTES, fb);
-    m->req_flits[MEM_STORE] = (uint8_t)icnt_flits(MEM_HDR_BYTES + lb, fb);
-    m->resp_flits[MEM_LOAD] = (uint8_t)icnt_flits(MEM_HDR_BYTES + lb, fb);
-    m->resp_flits[MEM_ATOMIC] = (uint8_t)icnt_flits(MEM_HDR_BYTES + lb, fb);
+    m->req_flits[MEM_STORE] = (uint8_t)icnt_flits(MEM_HDR_BYTES + ub, fb);
+    m->resp_flits[MEM_LOAD] = (uint8_t)icnt_flits(MEM_HDR_BYTES + rb, fb);
+    m->resp_flits[MEM_ATOMIC] = (uint8_t)icnt_flits(MEM_HDR_BYTES + rb, fb);
     m->resp_flits[MEM_STORE] = 0;
 }
 
@@ -177,7 +272,7 @@ memsys *mem_create(const mem_params *cfg, const dram_params *dp, uint32_t n_core
     m->cfg = *cfg;
     m->dram = *dp;
     m->n_cores = n_cores;
-    m->line_shift = (uint32_t)__builtin_ctz(cfg->line_bytes);
+    mem_set_geometry(m);
     mem_set_packet_sizes(m);
     int bad = amap_init(&m->map, cfg->n_parts, cfg->line_bytes, dp->dram_row_bytes,
                         dp->dram_banks);
@@ -208,6 +303,10 @@ void mem_destroy(memsys *m)
         free(k->mq);
         free(k->hitq);
         free(k->fillq);
+        free(k->resp_left);
+        for (uint32_t b = 0; k->bank && b < m->cfg.l1_banks; b++)
+            free(k->bank[b].q);
+        free(k->bank);
     }
     for (uint32_t i = 0; m->part && i < m->cfg.n_parts; i++) {
         l2part *p = &m->part[i];
@@ -230,14 +329,35 @@ static int mq_full(const memsys *m, const l1core *k)
     return k->mq_count >= m->cfg.l1_miss_queue;
 }
 
-static void mq_push(memsys *m, uint32_t core, uint64_t line, int kind, uint32_t aux)
+/* Line number, and sector bit within it, of access unit u. */
+static uint64_t unit_line(const memsys *m, uint64_t u) { return u >> m->spl1_shift; }
+static uint32_t unit_bit(const memsys *m, uint64_t u)
+{
+    return 1u << (uint32_t)(u & ((1u << m->spl1_shift) - 1u));
+}
+
+/* L2 sectors access unit u covers (1 when L2 is unsectored). */
+static uint32_t unit_l2_mask(const memsys *m, uint64_t u)
+{
+    if (m->spl2_shift == 0)
+        return 1u;
+    uint32_t off = (uint32_t)(u & ((1u << m->spl1_shift) - 1u)) << m->unit_shift;
+    uint32_t first = off >> m->s2_shift;
+    uint64_t n = m->resp_n;
+    return (uint32_t)(((1ull << n) - 1u) << first);
+}
+
+/* Queue a request of access unit u, made by an access at core cycle t0. */
+static void mq_push(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t aux, uint64_t t0)
 {
     l1core *k = &m->core[core];
     uint32_t i = k->mq_head + k->mq_count;
     if (i >= m->cfg.l1_miss_queue)
         i -= m->cfg.l1_miss_queue;
+    uint64_t line = unit_line(m, u);
     k->mq[i] = (icnt_pkt){
-        .line = line, .aux = aux, .src = (uint8_t)core,
+        .line = line, .aux = aux, .mask = unit_l2_mask(m, u), .t0 = (uint32_t)t0,
+        .src = (uint8_t)core,
         .dst = (uint8_t)amap_part(&m->map, line), .kind = (uint8_t)kind,
         .flits = m->req_flits[kind],
     };
@@ -253,23 +373,48 @@ static void hitq_push(l1core *k, uint64_t ready, uint32_t token)
     k->hq_count++;
 }
 
-/* Load miss: merge into the line's MSHR or allocate one and queue a read. */
-static int mem_load_miss(memsys *m, uint32_t core, uint64_t line, uint32_t token, uint64_t now)
+/* Some sector of u's line other than u has an MSHR (in flight): GPGPU-Sim
+ * would have allocated the line at that miss ('m' allocate-on-miss) and
+ * count this one as a SECTOR_MISS. */
+static int l1_line_pending(const memsys *m, const l1core *k, uint64_t u)
+{
+    uint64_t first = unit_line(m, u) << m->spl1_shift;
+    for (uint64_t v = first; v < first + (1u << m->spl1_shift); v++)
+        if (v != u && mshr_find(&k->mshr, v) >= 0)
+            return 1;
+    return 0;
+}
+
+/* Load miss: merge into the unit's MSHR or allocate one and queue a read.
+ * A refusal is counted by its reason (GPGPU-Sim's reservation fails). */
+static int mem_load_miss(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint64_t now,
+                         uint64_t t0)
 {
     l1core *k = &m->core[core];
-    if (k->tok_live >= k->fq_cap)
+    if (k->tok_live >= k->fq_cap) {    /* every token slot taken: MSHR pressure */
+        m->st.l1_fail_mshr++;
         return MEM_STALL;
-    int idx = mshr_find(&k->mshr, line);
+    }
+    int idx = mshr_find(&k->mshr, u);
     if (idx >= 0) {
-        if (mshr_add(&k->mshr, idx, token))
+        if (mshr_add(&k->mshr, idx, token)) {
+            m->st.l1_fail_merge++;
             return MEM_STALL;
+        }
         m->st.l1_mshr_merges++;
     } else {
-        if (mshr_full(&k->mshr) || mq_full(m, k))
+        if (mshr_full(&k->mshr) || mq_full(m, k)) {
+            if (mshr_full(&k->mshr)) m->st.l1_fail_mshr++;
+            else m->st.l1_fail_mq++;
             return MEM_STALL;
-        idx = mshr_alloc(&k->mshr, line, now, 0);
+        }
+        if (m->spl1_shift &&
+            (cache_probe(&k->tags, unit_line(m, u)) || l1_line_pending(m, k, u)))
+            m->st.l1_sector_misses++;
+        idx = mshr_alloc(&k->mshr, u, now, 0);
         mshr_add(&k->mshr, idx, token);
-        mq_push(m, core, line, MEM_LOAD, (uint32_t)idx);
+        k->resp_left[idx] = (uint8_t)m->resp_n;
+        mq_push(m, core, u, MEM_LOAD, (uint32_t)idx, t0);
     }
     k->tok_live++;
     k->misses++;
@@ -278,65 +423,160 @@ static int mem_load_miss(memsys *m, uint32_t core, uint64_t line, uint32_t token
     return MEM_MISS;
 }
 
-static int mem_load(memsys *m, uint32_t core, uint64_t line, uint32_t token, uint64_t now)
+/* A load (made at core cycle t0) looked up at core cycle now; a hit
+ * completes `delay` cycles later. */
+static int mem_load(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint64_t now,
+                    uint32_t delay, uint64_t t0)
 {
     l1core *k = &m->core[core];
+    uint64_t line = unit_line(m, u);
+    uint32_t bit = unit_bit(m, u);
     if (hitq_full(k))                  /* rare: keep LRU untouched on a stall */
-        return cache_probe(&k->tags, line) ? MEM_STALL
-                                           : mem_load_miss(m, core, line, token, now);
-    if (!cache_access(&k->tags, line, 0))
-        return mem_load_miss(m, core, line, token, now);
-    hitq_push(k, now + m->cfg.l1_lat, token);
+        return (cache_valid(&k->tags, line) & bit) ? MEM_STALL
+                                                   : mem_load_miss(m, core, u, token, now, t0);
+    if (cache_lookup(&k->tags, line, bit, 0) != CACHE_HIT)
+        return mem_load_miss(m, core, u, token, now, t0);
+    hitq_push(k, now + delay, token);
     k->hits++;
     m->st.l1_hits++;
     m->st.loads++;
     return MEM_HIT;
 }
 
-/* Write-through, no write-allocate: a present line is updated (MRU), the
- * write goes to L2 in any case; the warp sees an L1 hit once queued. */
-static int mem_store(memsys *m, uint32_t core, uint64_t line, uint32_t token, uint64_t now)
+/* Write-through, no write-allocate: a present sector is updated (MRU), the
+ * write goes to L2 in any case; the warp sees an L1 hit once queued, `delay`
+ * cycles later. */
+static int mem_store(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint64_t now,
+                     uint32_t delay, uint64_t t0)
 {
     l1core *k = &m->core[core];
     if (mq_full(m, k) || hitq_full(k))
         return MEM_STALL;
-    cache_access(&k->tags, line, 0);
-    mq_push(m, core, line, MEM_STORE, 0);
-    hitq_push(k, now + m->cfg.l1_lat, token);
+    cache_lookup(&k->tags, unit_line(m, u), unit_bit(m, u), 0);
+    mq_push(m, core, u, MEM_STORE, 0, t0);
+    hitq_push(k, now + delay, token);
     m->st.stores++;
     return MEM_HIT;
 }
 
-/* Atomics bypass L1: a private (non-merging) MSHR entry holds the token. */
-static int mem_atomic(memsys *m, uint32_t core, uint64_t line, uint32_t token, uint64_t now)
+/* Atomics bypass L1 (and its banks and latency queue, as GPGPU-Sim's
+ * ldst_unit::memory_cycle sends them straight to the interconnect): a
+ * private (non-merging) MSHR entry holds the token. */
+static int mem_atomic(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint64_t now)
 {
     l1core *k = &m->core[core];
     if (mshr_full(&k->mshr) || mq_full(m, k) || k->tok_live >= k->fq_cap)
         return MEM_STALL;
-    int idx = mshr_alloc(&k->mshr, line, now, MSHR_NOMERGE);
+    int idx = mshr_alloc(&k->mshr, u, now, MSHR_NOMERGE);
     mshr_add(&k->mshr, idx, token);
-    mq_push(m, core, line, MEM_ATOMIC, (uint32_t)idx);
+    k->resp_left[idx] = (uint8_t)m->resp_n;
+    mq_push(m, core, u, MEM_ATOMIC, (uint32_t)idx, now);
     k->tok_live++;
     m->st.atomics++;
     return MEM_MISS;
 }
 
-int mem_access(memsys *m, uint32_t core, uint64_t line_addr, int kind,
+/* The tag lookup at core cycle now of a load or store made at t0. */
+static int mem_lookup(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t token,
+                      uint64_t now, uint32_t delay, uint64_t t0)
+{
+    return kind == MEM_LOAD ? mem_load(m, core, u, token, now, delay, t0)
+                            : mem_store(m, core, u, token, now, delay, t0);
+}
+
+/* Bank of an access: address bits above the interleaving granularity
+ * (GPGPU-Sim's l1d_cache_config::set_bank with its default linear
+ * -gpgpu_l1_banks_hashing_function 0). */
+static uint32_t l1_bank_of(const memsys *m, uint64_t u)
+{
+    return (uint32_t)(((u << m->unit_shift) >> m->bank_shift) & (m->cfg.l1_banks - 1u));
+}
+
+/* l1_lat_on_miss: the access enters its bank's latency queue (GPGPU-Sim's
+ * ldst_unit::process_memory_access_queue_l1cache puts it in the last stage of
+ * l1_latency_queue[bank], or counts a bank conflict when that stage is taken:
+ * by an access of this cycle, or by a queue backed up behind a refused head). */
+static int l1_enqueue(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t token,
+                      uint64_t now)
+{
+    l1core *k = &m->core[core];
+    uint32_t b = l1_bank_of(m, u);
+    l1bank *q = &k->bank[b];
+    if (q->count >= m->cfg.l1_lat || q->last_in == now + 1u) {
+        m->st.l1_bank_conflicts++;
+        return MEM_STALL;
+    }
+    uint32_t i = q->head + q->count;
+    if (i >= m->cfg.l1_lat)
+        i -= m->cfg.l1_lat;
+    q->q[i] = (lq_ent){ .unit = u, .t_in = now, .token = token, .kind = (uint32_t)kind };
+    q->count++;
+    q->last_in = now + 1u;
+    k->lq_banks |= 1u << b;
+    m->lq_mask |= (uint64_t)1 << core;
+    return MEM_MISS;
+}
+
+/* Banks without a latency queue: one access per bank per core cycle; an
+ * access whose bank is taken this cycle is refused (a bank conflict). */
+static int l1_banked(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t token,
+                     uint64_t now)
+{
+    l1bank *q = &m->core[core].bank[l1_bank_of(m, u)];
+    if (q->last_in == now + 1u) {
+        m->st.l1_bank_conflicts++;
+        return MEM_STALL;
+    }
+    int r = mem_lookup(m, core, u, kind, token, now, m->cfg.l1_lat, now);
+    if (r != MEM_STALL)
+        q->last_in = now + 1u;
+    return r;
+}
+
+int mem_access(memsys *m, uint32_t core, uint64_t addr, int kind,
                uint32_t token, uint64_t now)
 {
-    if (core >= m->n_cores)
+    if (core >= m->n_cores || kind < MEM_LOAD || kind > MEM_ATOMIC)
         return -1;
-    uint64_t line = line_addr >> m->line_shift;
+    uint64_t u = addr >> m->unit_shift;
     int r;
-    switch (kind) {
-    case MEM_LOAD:   r = mem_load(m, core, line, token, now); break;
-    case MEM_STORE:  r = mem_store(m, core, line, token, now); break;
-    case MEM_ATOMIC: r = mem_atomic(m, core, line, token, now); break;
-    default:         return -1;
-    }
+    if (kind == MEM_ATOMIC)
+        r = mem_atomic(m, core, u, token, now);
+    else if (m->cfg.l1_lat_on_miss)
+        r = l1_enqueue(m, core, u, kind, token, now);
+    else if (m->cfg.l1_banks)
+        r = l1_banked(m, core, u, kind, token, now);
+    else
+        r = mem_lookup(m, core, u, kind, token, now, m->cfg.l1_lat, now);
     if (r == MEM_STALL)
         m->st.l1_stalls++;
     return r;
+}
+
+/* The heads of core's latency queues that reach the tags at core cycle t
+ * (entered at t - l1_lat or earlier): a hit completes at t, a miss takes its
+ * MSHR and miss-queue slot at t, a refused head stays and blocks its bank
+ * (GPGPU-Sim's ldst_unit::L1_latency_queue_cycle; an entry advances one
+ * stage a cycle, so entry i reaches the tags at max(t_in + l1_lat, the cycle
+ * after entry i-1 left)). */
+static void l1_latency_cycle(memsys *m, uint32_t core, uint64_t t)
+{
+    l1core *k = &m->core[core];
+    uint32_t banks = k->lq_banks;
+    while (banks) {
+        uint32_t b = (uint32_t)__builtin_ctz(banks);
+        banks &= banks - 1u;
+        l1bank *q = &k->bank[b];
+        const lq_ent *e = &q->q[q->head];
+        if (e->t_in + m->cfg.l1_lat > t ||
+            mem_lookup(m, core, e->unit, (int)e->kind, e->token, t, 0, e->t_in) == MEM_STALL)
+            continue;
+        q->head = q->head + 1u == m->cfg.l1_lat ? 0 : q->head + 1u;
+        if (--q->count == 0)
+            k->lq_banks &= ~(1u << b);
+    }
+    if (k->lq_banks == 0)
+        m->lq_mask &= ~((uint64_t)1 << core);
 }
 
 int mem_pop_done(memsys *m, uint32_t core, uint64_t now, uint32_t *token)
@@ -358,13 +598,18 @@ int mem_pop_done(memsys *m, uint32_t core, uint64_t now, uint32_t *token)
     return 0;
 }
 
-/* A response reached core `core`: fill L1 (loads), complete the tokens. */
+/* A response reached core `core`: once the entry has all its responses
+ * (one per L2 sector its unit spans), fill L1 (loads: the unit's sector) and
+ * complete the tokens (GPGPU-Sim's baseline_cache::fill, pending_read). */
 static void mem_core_fill(memsys *m, uint32_t core, const icnt_pkt *p, uint64_t now)
 {
     l1core *k = &m->core[core];
     int idx = (int)p->aux;
+    if (--k->resp_left[idx])
+        return;
+    uint64_t u = k->mshr.line[idx];
     if (p->kind == MEM_LOAD)
-        cache_fill(&k->tags, k->mshr.line[idx], 0, NULL);
+        cache_fill_mask(&k->tags, unit_line(m, u), unit_bit(m, u), 0, NULL, NULL);
     m->st.roundtrip_sum += now - k->mshr.t_alloc[idx];
     m->st.roundtrip_n++;
     const uint32_t *tok = &k->mshr.tok[(size_t)idx * k->mshr.merge];
@@ -390,9 +635,13 @@ static void mem_core_inject(memsys *m, uint32_t core)
         m->mq_mask &= ~((uint64_t)1 << core);
 }
 
+/* End of core cycle now: fills, miss-queue injection, then the latency
+ * queues' tag lookups of cycle now + 1 (so a miss found there is injected
+ * in cycle now + 1, as one made by mem_access at now + 1 would be). */
 void mem_tick_core(memsys *m, uint64_t now)
 {
-    uint64_t active = m->mq_mask | m->resp.out_nonempty;
+    m->core_now = now;
+    uint64_t active = m->mq_mask | m->lq_mask | m->resp.out_nonempty;
     while (active) {
         uint32_t c = (uint32_t)__builtin_ctzll(active);
         active &= active - 1u;
@@ -400,6 +649,8 @@ void mem_tick_core(memsys *m, uint64_t now)
         if (icnt_can_pop(&m->resp, c) && icnt_pop(&m->resp, c, &p))
             mem_core_fill(m, c, &p, now);
         mem_core_inject(m, c);
+        if (m->lq_mask >> c & 1u)
+            l1_latency_cycle(m, c, now + 1u);
     }
 }
 
@@ -423,38 +674,63 @@ static uint32_t l2_token(const icnt_pkt *p)
            (p->aux & TOK_IDX_MASK);
 }
 
+/* L2 MSHR key of sector s of partition-local line `local` (the local line
+ * itself when L2 is unsectored: GPGPU-Sim keys MSHRs by mshr_addr, the
+ * sector address of an 'S' cache). */
+static uint64_t l2_key(const memsys *m, uint64_t local, uint32_t s)
+{
+    return (local << m->spl2_shift) | s;
+}
+
+/* Bytes a DRAM request for `sectors` of a line moves: 0 (the line) when it
+ * is every sector. */
+static uint16_t l2_dram_bytes(const memsys *m, uint32_t sectors)
+{
+    uint32_t n = (uint32_t)__builtin_popcount(sectors);
+    return n >= (1u << m->spl2_shift) ? 0 : (uint16_t)(n << m->s2_shift);
+}
+
 /* Queue a response for requester token `tok` of `line`: 0, or -1 if full. */
 static int l2_respond(memsys *m, uint32_t pi, uint64_t line, uint32_t tok)
 {
     uint32_t kind = (tok >> TOK_KIND_SHIFT) & 3u;
     icnt_pkt r = {
-        .line = line, .aux = tok & TOK_IDX_MASK, .src = (uint8_t)pi,
+        .line = line, .aux = tok & TOK_IDX_MASK, .mask = 0, .src = (uint8_t)pi,
         .dst = (uint8_t)(tok >> TOK_CORE_SHIFT), .kind = (uint8_t)kind,
         .flits = m->resp_flits[kind],
     };
     return icnt_push(&m->resp, &r);
 }
 
-/* Queue a DRAM request for local line `local`: 0, or -1 if refused. */
-static int l2_dram_push(memsys *m, l2part *p, uint64_t local, int write, uint32_t aux)
+/* Queue a DRAM request for local line `local` moving `bytes` (0 = the
+ * line): 0, or -1 if refused. */
+static int l2_dram_push(memsys *m, uint32_t pi, uint64_t local, int write, uint32_t aux,
+                        uint16_t bytes)
 {
-    dram_req r = { .addr = local, .aux = aux, .write = (uint8_t)write };
+    dram_req r = { .addr = local, .aux = aux, .write = (uint8_t)write, .bytes = bytes };
     uint32_t bank;
     amap_bank_row(&m->map, local, &bank, &r.row);
     r.bank = (uint16_t)bank;
-    return dram_push(&p->ch, &r);
+    if (dram_push(&m->part[pi].ch, &r))
+        return -1;
+    uint64_t n = bytes ? bytes : m->cfg.line_bytes;
+    if (write) m->st.part[pi].dram_wr_bytes += n;
+    else m->st.part[pi].dram_rd_bytes += n;
+    return 0;
 }
 
-/* Install `local` into the L2 tags; a dirty victim becomes a DRAM write.
- * Returns -1 (nothing done) if that write cannot be queued. */
-static int l2_install(memsys *m, uint32_t pi, uint64_t local, int dirty)
+/* Make sectors `mask` of `local` valid in the L2 tags (`dirty` of them
+ * dirty); a victim's dirty sectors become one DRAM write.  Returns -1
+ * (nothing done) if that write cannot be queued. */
+static int l2_install(memsys *m, uint32_t pi, uint64_t local, uint32_t mask, uint32_t dirty)
 {
     l2part *p = &m->part[pi];
     if (!dram_can_accept(&p->ch, 1) && cache_fill_evicts_dirty(&p->tags, local))
         return -1;
     uint64_t victim;
-    if (cache_fill(&p->tags, local, dirty, &victim)) {
-        l2_dram_push(m, p, victim, 1, 0);
+    uint32_t vdirty = 0;
+    if (cache_fill_mask(&p->tags, local, mask, dirty, &victim, &vdirty)) {
+        l2_dram_push(m, pi, victim, 1, 0, l2_dram_bytes(m, vdirty));
         m->st.part[pi].l2_writebacks++;
     }
     return 0;
@@ -465,7 +741,7 @@ static int l2_fill_step(memsys *m, uint32_t pi)
 {
     l2part *p = &m->part[pi];
     int idx = p->fill;
-    uint64_t line = amap_line(&m->map, pi, p->mshr.line[idx]);
+    uint64_t line = amap_line(&m->map, pi, p->mshr.line[idx] >> m->spl2_shift);
     if (l2_respond(m, pi, line, p->mshr.tok[(size_t)idx * p->mshr.merge + p->fill_pos]))
         return 0;
     if (++p->fill_pos == p->mshr.ntok[idx]) {
@@ -475,7 +751,7 @@ static int l2_fill_step(memsys *m, uint32_t pi)
     return 1;
 }
 
-/* A DRAM read returned: install the line and start answering. 1 if done. */
+/* A DRAM read returned: install the sector and start answering. 1 if done. */
 static int l2_fill_start(memsys *m, uint32_t pi)
 {
     l2part *p = &m->part[pi];
@@ -483,7 +759,9 @@ static int l2_fill_start(memsys *m, uint32_t pi)
     if (p->ch.done_count == 0 || d->ready > p->ch.now)
         return 0;
     int idx = (int)d->r.aux;
-    if (l2_install(m, pi, p->mshr.line[idx], (p->mshr.flags[idx] & MSHR_USER) != 0))
+    uint64_t key = p->mshr.line[idx];
+    uint32_t bit = 1u << (uint32_t)(key & ((1u << m->spl2_shift) - 1u));
+    if (l2_install(m, pi, key >> m->spl2_shift, bit, (p->mshr.flags[idx] & MSHR_USER) ? bit : 0))
         return 0;
     dram_req r;
     dram_pop(&p->ch, &r);
@@ -492,48 +770,103 @@ static int l2_fill_start(memsys *m, uint32_t pi)
     return 1;
 }
 
-/* Tag lookup of the pipe head.  Returns 1 if it completed (leaves the pipe). */
-static int l2_lookup(memsys *m, uint32_t pi, const icnt_pkt *q, int resp_free)
+/* The line of a miss to sector s is present or has another sector in
+ * flight (GPGPU-Sim: the line is allocated, so the probe says SECTOR_MISS). */
+static int l2_line_known(const memsys *m, const l2part *p, uint64_t local, uint32_t s)
+{
+    if (cache_probe(&p->tags, local))
+        return 1;
+    for (uint32_t o = 0; o < (1u << m->spl2_shift); o++)
+        if (o != s && mshr_find(&p->mshr, l2_key(m, local, o)) >= 0)
+            return 1;
+    return 0;
+}
+
+/* Store: write-allocate without a DRAM read (it writes whole sectors);
+ * sectors with a read in flight are marked so their fill installs dirty.
+ * Returns 1 if it completed. */
+static int l2_store(memsys *m, uint32_t pi, const icnt_pkt *q, uint64_t local)
 {
     l2part *p = &m->part[pi];
     mem_part_stats *st = &m->st.part[pi];
-    uint64_t local = amap_local(&m->map, q->line);
-    int write = q->kind != MEM_LOAD;   /* stores and atomics dirty the line */
-    int need_resp = q->kind != MEM_STORE;
-    if (!need_resp || (resp_free && icnt_can_push(&m->resp, pi))) {
-        if (cache_access(&p->tags, local, write)) {   /* one tag search */
-            if (need_resp)
-                l2_respond(m, pi, q->line, l2_token(q));
+    if (cache_lookup(&p->tags, local, q->mask, 1) == CACHE_HIT) {
+        st->l2_hits++;
+        st->l2_st_hits++;
+        return 1;
+    }
+    uint32_t install = 0;
+    for (uint32_t left = q->mask; left; left &= left - 1u) {
+        uint32_t s = (uint32_t)__builtin_ctz(left);
+        int idx = mshr_find(&p->mshr, l2_key(m, local, s));
+        if (idx >= 0)
+            p->mshr.flags[idx] |= MSHR_USER;
+        else
+            install |= 1u << s;
+    }
+    if (install && l2_install(m, pi, local, install, install))
+        return 0;
+    st->l2_misses++;
+    st->l2_st_misses++;
+    return 1;
+}
+
+/* Load or atomic lookup of sector s (the lowest left in q->mask).  Returns 1
+ * if that sector is done (answered, or waiting in an MSHR). */
+static int l2_read_sector(memsys *m, uint32_t pi, const icnt_pkt *q, uint64_t local,
+                          uint32_t s, int resp_free)
+{
+    l2part *p = &m->part[pi];
+    mem_part_stats *st = &m->st.part[pi];
+    uint32_t bit = 1u << s;
+    int write = q->kind == MEM_ATOMIC;   /* atomics dirty the line */
+    if (resp_free && icnt_can_push(&m->resp, pi)) {
+        if (cache_lookup(&p->tags, local, bit, write) == CACHE_HIT) {   /* one tag search */
+            l2_respond(m, pi, q->line, l2_token(q));
             st->l2_hits++;
             return 1;
         }
-    } else if (cache_probe(&p->tags, local)) {
+    } else if (cache_valid(&p->tags, local) & bit) {
         return 0;                      /* hit, but the response port is full */
     }
-    int idx = mshr_find(&p->mshr, local);
-    if (q->kind == MEM_STORE) {
-        /* write-allocate without a DRAM read (whole-line write) */
-        if (idx >= 0)
-            p->mshr.flags[idx] |= MSHR_USER;
-        else if (l2_install(m, pi, local, 1))
-            return 0;
-        st->l2_misses++;
-        return 1;
-    }
+    uint64_t key = l2_key(m, local, s);
+    int idx = mshr_find(&p->mshr, key);
     if (idx >= 0) {
-        if (mshr_add(&p->mshr, idx, l2_token(q)))
+        if (mshr_add(&p->mshr, idx, l2_token(q))) {
+            st->l2_fail_merge++;
             return 0;
+        }
+        st->l2_mshr_merges++;
     } else {
-        if (mshr_full(&p->mshr) || !dram_can_accept(&p->ch, 0))
+        if (mshr_full(&p->mshr) || !dram_can_accept(&p->ch, 0)) {
+            if (mshr_full(&p->mshr)) st->l2_fail_mshr++;
+            else st->l2_fail_mq++;
             return 0;
-        idx = mshr_alloc(&p->mshr, local, p->now, 0);
+        }
+        if (m->spl2_shift && l2_line_known(m, p, local, s))
+            st->l2_sector_misses++;
+        idx = mshr_alloc(&p->mshr, key, p->now, 0);
         mshr_add(&p->mshr, idx, l2_token(q));
-        l2_dram_push(m, p, local, 0, (uint32_t)idx);
+        l2_dram_push(m, pi, local, 0, (uint32_t)idx, l2_dram_bytes(m, bit));
     }
     if (write)
         p->mshr.flags[idx] |= MSHR_USER;
     st->l2_misses++;
     return 1;
+}
+
+/* Tag lookup of the pipe head: a store at once, a load or atomic one L2
+ * sector per call (GPGPU-Sim breaks a request spanning several sectors into
+ * one request per sector).  Returns 1 if the head completed (leaves the pipe). */
+static int l2_lookup(memsys *m, uint32_t pi, icnt_pkt *q, int resp_free)
+{
+    uint64_t local = amap_local(&m->map, q->line);
+    if (q->kind == MEM_STORE)
+        return l2_store(m, pi, q, local);
+    uint32_t s = (uint32_t)__builtin_ctz(q->mask);
+    if (!l2_read_sector(m, pi, q, local, s, resp_free))
+        return 0;
+    q->mask &= q->mask - 1u;
+    return q->mask == 0;
 }
 
 /* One L2 cycle of partition pi: one response and one tag operation at most. */
@@ -558,6 +891,10 @@ static void l2_tick_part(memsys *m, uint32_t pi)
         if (icnt_pop(&m->req, pi, &p->pipe[i].p)) {
             p->pipe[i].ready = c + m->cfg.l2_lat;
             p->pipe_count++;
+            /* GPGPU-Sim's icnt2mem latency: the access's cycle to its arrival
+             * at the partition (memlatstat_icnt2mem_pop), in core cycles */
+            m->st.icnt2mem_sum += (uint32_t)(m->core_now + 1u - p->pipe[i].p.t0);
+            m->st.icnt2mem_n++;
         }
     }
     p->now = c + 1u;
@@ -592,7 +929,7 @@ void mem_tick_dram(memsys *m)
 
 int mem_idle(const memsys *m)
 {
-    if (m->mq_mask || !icnt_empty(&m->req) || !icnt_empty(&m->resp))
+    if (m->mq_mask || m->lq_mask || !icnt_empty(&m->req) || !icnt_empty(&m->resp))
         return 0;
     for (uint32_t i = 0; i < m->n_cores; i++) {
         const l1core *k = &m->core[i];
@@ -613,6 +950,13 @@ uint32_t mem_part_of(const memsys *m, uint64_t line_addr)
 }
 
 const mem_stats *mem_get_stats(const memsys *m) { return &m->st; }
+
+uint32_t mem_params_access_bytes(const mem_params *p)
+{
+    return p->l1_sector_bytes ? p->l1_sector_bytes : p->line_bytes;
+}
+
+uint32_t mem_l1_ports(const memsys *m) { return m->cfg.l1_banks ? m->cfg.l1_banks : 1u; }
 
 void mem_stats_reset(memsys *m)
 {
@@ -642,7 +986,7 @@ void mem_kernel_begin(memsys *m)
 #define MK(k, f, lo, hi, unit, h) KEY_U(mem_params, k, f, lo, hi, 0, unit, "preset", h)
 static const key_def mem_rows[] = {
     MK("l1.bytes", l1_bytes, 128, 1u << 24, "bytes", "L1 data cache size per core"),
-    MK("l1.assoc", l1_assoc, 1, 512, "ways", "L1 ways (512: SM75_RTX2060_S's one-set L1)"),
+    MK("l1.assoc", l1_assoc, 1, 1024, "ways", "L1 ways (SM6_TITANX 96, SM86_RTX3070 256, SM75_RTX2060_S 512 in one set)"),
     MK("l1.line_bytes", line_bytes, 16, 1024, "bytes", "line size of L1 and L2 (power of two)"),
     MK("l1.mshr", l1_mshr, 1, 1024, "entries", "L1 MSHR entries"),
     MK("l1.mshr_merge", l1_mshr_merge, 1, 64, "requests", "requests merged into one L1 MSHR"),
@@ -659,6 +1003,21 @@ static const key_def mem_rows[] = {
     MK("l2.queue", l2_queue, 1, 1024, "entries", "L2 request queue entries"),
     KEY_U(mem_params, "l1.flush", l1_flush, 0, 1, 0, "", "GPGPU-Sim -gpgpu_flush_l1_cache (1 in its tested configs)",
           "invalidate every L1 at each kernel launch"),
+    KEY_U(mem_params, "l1.banks", l1_banks, 0, 32, 0, "banks",
+          "0 = the papers' L1 (no bank model); GPGPU-Sim -gpgpu_l1_banks (SM6_TITANX 2, SM7_QV100 4)",
+          "L1 banks, each one access per core cycle (power of two; 0 = no bank limit)"),
+    KEY_U(mem_params, "l1.bank_bytes", l1_bank_bytes, 1, 4096, 0, "bytes",
+          "GPGPU-Sim -gpgpu_l1_banks_byte_interleaving (32, its default and every tested config's)",
+          "L1 bank interleaving granularity (power of two)"),
+    KEY_U(mem_params, "l1.sector_bytes", l1_sector_bytes, 0, 1024, 0, "bytes",
+          "0 = unsectored, the papers' L1; GPGPU-Sim 'S' cache type: 32 B sectors (gpu-cache.h SECTOR_SIZE)",
+          "L1 sector size: per-sector valid bits, fills and requests (0 or line_bytes = unsectored)"),
+    KEY_U(mem_params, "l2.sector_bytes", l2_sector_bytes, 0, 1024, 0, "bytes",
+          "0 = unsectored, the papers' L2; GPGPU-Sim 'S' cache type: 32 B sectors (gpu-cache.h SECTOR_SIZE)",
+          "L2 sector size: per-sector valid bits, DRAM reads of the missing sector (0 or line_bytes = unsectored)"),
+    KEY_U(mem_params, "l1.lat_on_miss", l1_lat_on_miss, 0, 1, 0, "",
+          "0 = the papers' L1 (latency on hits only); GPGPU-Sim's l1_latency_queue (shader.cc) is 1",
+          "every L1 access waits l1.lat in its bank's queue before the tag lookup, misses too"),
 };
 const key_table mem_keys = KEY_TABLE("mem", NULL, mem_rows);
 
@@ -671,4 +1030,5 @@ void mem_params_defaults(mem_params *c)
     c->n_parts = 2; c->l2_bytes = 128 * 1024; c->l2_assoc = 16;
     c->l2_mshr = 32; c->l2_lat = 100; c->l2_queue = 16;
     c->l1_flush = 1;    /* GPGPU-Sim's default: L1 contents do not outlive a kernel */
+    c->l1_bank_bytes = 32;   /* GPGPU-Sim's -gpgpu_l1_banks_byte_interleaving default */
 }

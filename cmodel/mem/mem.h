@@ -38,6 +38,11 @@ typedef struct mem_params {
     uint32_t n_parts;           /* memory partitions: L2 slice + DRAM channel each */
     uint32_t l2_bytes, l2_assoc, l2_mshr, l2_lat, l2_queue;
     uint32_t l1_flush;          /* invalidate every L1 at each kernel launch (0/1) */
+    uint32_t l1_banks;          /* L1 banks, one access each per core cycle; 0 = no bank limit */
+    uint32_t l1_bank_bytes;     /* bank interleaving granularity */
+    uint32_t l1_sector_bytes;   /* L1 sector size; 0 or line_bytes = unsectored */
+    uint32_t l2_sector_bytes;   /* L2 sector size; 0 or line_bytes = unsectored */
+    uint32_t l1_lat_on_miss;    /* every access waits l1_lat before the tag lookup (0/1) */
 } mem_params;
 
 extern const key_table mem_keys;
@@ -48,12 +53,25 @@ void mem_params_defaults(mem_params *p);
 memsys *mem_create(const mem_params *p, const dram_params *dp, uint32_t n_cores);
 void    mem_destroy(memsys *m);
 
-/* One line access from core `core` at core cycle `now`.  `token` is the
- * caller's id, returned by mem_pop_done when the access completes.  Returns
- * MEM_HIT, MEM_MISS (accepted, completion later) or MEM_STALL (not accepted:
- * no MSHR, merge slots full or miss queue full; retry later); -1 for a core
- * out of range or an unknown kind. */
-int mem_access(memsys *m, uint32_t core, uint64_t line_addr, int kind,
+/* Bytes of one access (the coalescing unit): the L1 sector, or the line
+ * when the L1 is unsectored. */
+uint32_t mem_params_access_bytes(const mem_params *p);
+
+/* Accesses one LD/ST unit may offer the L1 per core cycle: l1_banks (GPGPU-Sim's
+ * ldst_unit takes up to l1_banks accesses of an instruction per cycle), 1
+ * without banks. */
+uint32_t mem_l1_ports(const memsys *m);
+
+/* One access from core `core` at core cycle `now` to the access unit (sector,
+ * or line when unsectored) at byte address `addr` (aligned to
+ * mem_params_access_bytes).  `token` is the caller's id, returned by
+ * mem_pop_done when the access completes.  Returns MEM_HIT, MEM_MISS
+ * (accepted, completion later) or MEM_STALL (not accepted: its L1 bank is
+ * taken this cycle, no MSHR, merge slots full or miss queue full; retry
+ * later); -1 for a core out of range or an unknown kind.  With l1_lat_on_miss
+ * every load and store is accepted into its bank's latency queue (MEM_MISS)
+ * and looked up l1_lat cycles later. */
+int mem_access(memsys *m, uint32_t core, uint64_t addr, int kind,
                uint32_t token, uint64_t now);
 
 /* Next completed token of `core` at core cycle `now`: 1 and *token set, or 0. */

@@ -1,5 +1,6 @@
 /* stats.c -- summaries, JSON and timeline CSV.  See stats.h. */
 #include <errno.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/types.h>
@@ -144,11 +145,18 @@ static void add_mem(mem_stats *a, const mem_stats *b)
     a->l1_misses += b->l1_misses;
     a->l1_mshr_merges += b->l1_mshr_merges;
     a->l1_stalls += b->l1_stalls;
+    a->l1_sector_misses += b->l1_sector_misses;
+    a->l1_bank_conflicts += b->l1_bank_conflicts;
+    a->l1_fail_mshr += b->l1_fail_mshr;
+    a->l1_fail_merge += b->l1_fail_merge;
+    a->l1_fail_mq += b->l1_fail_mq;
     a->loads += b->loads;
     a->stores += b->stores;
     a->atomics += b->atomics;
     a->roundtrip_sum += b->roundtrip_sum;
     a->roundtrip_n += b->roundtrip_n;
+    a->icnt2mem_sum += b->icnt2mem_sum;
+    a->icnt2mem_n += b->icnt2mem_n;
     a->icnt_req_flits += b->icnt_req_flits;
     a->icnt_resp_flits += b->icnt_resp_flits;
     a->dram_cycles += b->dram_cycles;
@@ -160,11 +168,20 @@ static void add_mem(mem_stats *a, const mem_stats *b)
         x->l2_hits += y->l2_hits;
         x->l2_misses += y->l2_misses;
         x->l2_writebacks += y->l2_writebacks;
+        x->l2_mshr_merges += y->l2_mshr_merges;
+        x->l2_sector_misses += y->l2_sector_misses;
+        x->l2_st_hits += y->l2_st_hits;
+        x->l2_st_misses += y->l2_st_misses;
+        x->l2_fail_mshr += y->l2_fail_mshr;
+        x->l2_fail_merge += y->l2_fail_merge;
+        x->l2_fail_mq += y->l2_fail_mq;
         x->dram_reads += y->dram_reads;
         x->dram_writes += y->dram_writes;
         x->dram_row_hits += y->dram_row_hits;
         x->dram_row_misses += y->dram_row_misses;
         x->dram_busy_cycles += y->dram_busy_cycles;
+        x->dram_rd_bytes += y->dram_rd_bytes;
+        x->dram_wr_bytes += y->dram_wr_bytes;
         x->dram_activates += y->dram_activates;
         x->dram_precharges += y->dram_precharges;
     }
@@ -217,6 +234,52 @@ uint64_t kstats_l2_accesses(const kstats *k)
 double kstats_l2_hit_rate(const kstats *k)
 {
     return ratio(kstats_l2_accesses(k) - kstats_l2_misses(k), kstats_l2_accesses(k));
+}
+
+/* L2 counters summed over the partitions (mem_part_stats field at `off`). */
+static uint64_t l2_sum(const kstats *k, size_t off)
+{
+    uint64_t n = 0;
+    for (int p = 0; p < CTL_MAX_PARTS; p++)
+        n += *(const uint64_t *)((const char *)&k->mem.part[p] + off);
+    return n;
+}
+#define L2_SUM(k, f) l2_sum(k, offsetof(mem_part_stats, f))
+
+kstats_cache kstats_l1(const kstats *k)
+{
+    const mem_stats *m = &k->mem;
+    kstats_cache c = {
+        .accesses = kstats_l1_accesses(k), .hits = m->l1_hits, .pending = m->l1_mshr_merges,
+        .sector_misses = m->l1_sector_misses,
+        .fail_mshr = m->l1_fail_mshr, .fail_merge = m->l1_fail_merge, .fail_mq = m->l1_fail_mq,
+    };
+    c.line_misses = m->l1_misses - c.pending - c.sector_misses;
+    return c;
+}
+
+kstats_cache kstats_l2(const kstats *k)
+{
+    kstats_cache c = {
+        .accesses = kstats_l2_accesses(k), .pending = L2_SUM(k, l2_mshr_merges),
+        .sector_misses = L2_SUM(k, l2_sector_misses),
+        .st_hits = L2_SUM(k, l2_st_hits), .st_misses = L2_SUM(k, l2_st_misses),
+        .fail_mshr = L2_SUM(k, l2_fail_mshr), .fail_merge = L2_SUM(k, l2_fail_merge),
+        .fail_mq = L2_SUM(k, l2_fail_mq),
+    };
+    c.hits = c.accesses - kstats_l2_misses(k);
+    c.line_misses = kstats_l2_misses(k) - c.pending - c.sector_misses;
+    return c;
+}
+
+double kstats_sector_hit_rate(const kstats_cache *c)
+{
+    return ratio(c->hits + c->pending, c->accesses);
+}
+
+double kstats_line_hit_rate(const kstats_cache *c)
+{
+    return ratio(c->accesses - c->line_misses, c->accesses);
 }
 
 static uint64_t row_accesses(const kstats *k)
@@ -318,13 +381,60 @@ void report_print(const report *r, FILE *out)
 /* Cumulative counters for the gpu_tot_* lines. */
 typedef struct gs_tot { uint64_t cycles, insn, ctas; } gs_tot;
 
-static void gs_cache(const char *pre, uint64_t acc, uint64_t miss, uint64_t pending, FILE *out)
+static void gs_cache(const char *pre, const kstats_cache *c, FILE *out)
 {
-    fprintf(out, "%s_total_cache_accesses = %llu\n", pre, (unsigned long long)acc);
+    uint64_t miss = c->sector_misses + c->line_misses;   /* pending hits are not misses */
+    uint64_t fails = c->fail_mshr + c->fail_merge + c->fail_mq;
+    fprintf(out, "%s_total_cache_accesses = %llu\n", pre, (unsigned long long)c->accesses);
     fprintf(out, "%s_total_cache_misses = %llu\n", pre, (unsigned long long)miss);
-    if (acc)   /* GPGPU-Sim omits the rate over no access */
-        fprintf(out, "%s_total_cache_miss_rate = %.4f\n", pre, (double)miss / (double)acc);
-    fprintf(out, "%s_total_cache_pending_hits = %llu\n", pre, (unsigned long long)pending);
+    if (c->accesses)   /* GPGPU-Sim omits the rate over no access */
+        fprintf(out, "%s_total_cache_miss_rate = %.4f\n", pre, (double)miss / (double)c->accesses);
+    fprintf(out, "%s_total_cache_pending_hits = %llu\n", pre, (unsigned long long)c->pending);
+    fprintf(out, "%s_total_cache_reservation_fails = %llu\n", pre, (unsigned long long)fails);
+}
+
+/* GPGPU-Sim's cache_stats::print_stats / print_fail_stats lines of one access
+ * type: outcomes in its enum order, TOTAL_ACCESS, then the reservation-fail
+ * reasons above 0.  A merge into an MSHR in flight is its HIT_RESERVED and
+ * also counted as MSHR_HIT (send_read_request), as GPGPU-Sim does. */
+static void gs_breakdown(const char *name, const char *fname, const char *type,
+                         const kstats_cache *c, FILE *out)
+{
+    uint64_t fails = c->fail_mshr + c->fail_merge + c->fail_mq;
+    const char *st[] = { "HIT", "HIT_RESERVED", "MISS", "RESERVATION_FAIL", "SECTOR_MISS", "MSHR_HIT" };
+    uint64_t v[] = { c->hits, c->pending, c->line_misses, fails, c->sector_misses, c->pending };
+    for (int i = 0; i < 6; i++)
+        fprintf(out, "%s[%s][%s] = %llu\n", name, type, st[i], (unsigned long long)v[i]);
+    if (c->accesses)
+        fprintf(out, "%s[%s][TOTAL_ACCESS] = %llu\n", name, type, (unsigned long long)c->accesses);
+    const char *fn[] = { "MISS_QUEUE_FULL", "MSHR_ENRTY_FAIL", "MSHR_MERGE_ENRTY_FAIL" };
+    uint64_t fv[] = { c->fail_mq, c->fail_mshr, c->fail_merge };
+    for (int i = 0; i < 3; i++)
+        if (fv[i])
+            fprintf(out, "%s[%s][%s] = %llu\n", fname, type, fn[i], (unsigned long long)fv[i]);
+}
+
+/* The L1D and L2 totals and breakdowns (L2 reads: loads and atomics; L2
+ * writes: stores, hit or miss; L1D: loads). */
+static void gs_caches(const kstats *k, FILE *out)
+{
+    kstats_cache l1 = kstats_l1(k), l2 = kstats_l2(k);
+    if (k->mem.icnt2mem_n)   /* GPGPU-Sim prints the integer quotient */
+        fprintf(out, "avg_icnt2mem_latency = %llu\n",
+                (unsigned long long)(k->mem.icnt2mem_sum / k->mem.icnt2mem_n));
+    gs_cache("L1D", &l1, out);
+    fprintf(out, "gpgpu_n_l1cache_bkconflict = %llu\n", (unsigned long long)k->mem.l1_bank_conflicts);
+    gs_breakdown("Total_core_cache_stats_breakdown", "Total_core_cache_fail_stats_breakdown",
+                 "GLOBAL_ACC_R", &l1, out);
+    gs_cache("L2", &l2, out);
+    kstats_cache rd = l2;
+    rd.accesses -= l2.st_hits + l2.st_misses;
+    rd.hits -= l2.st_hits;
+    rd.line_misses -= l2.st_misses;
+    kstats_cache wr = { .accesses = l2.st_hits + l2.st_misses, .hits = l2.st_hits,
+                        .line_misses = l2.st_misses };
+    gs_breakdown("L2_cache_stats_breakdown", "L2_cache_stats_fail_breakdown", "GLOBAL_ACC_R", &rd, out);
+    gs_breakdown("L2_cache_stats_breakdown", "L2_cache_stats_fail_breakdown", "GLOBAL_ACC_W", &wr, out);
 }
 
 /* One block: k's own gpu_sim_* and the run's gpu_tot_* up to and with it. */
@@ -340,13 +450,7 @@ static void gs_block(const kstats *k, uint32_t uid, const gs_tot *t, FILE *out)
     fprintf(out, "gpu_tot_ipc = %12.4f\n", ratio(t->insn, t->cycles));
     fprintf(out, "gpu_tot_issued_cta = %llu\n", (unsigned long long)t->ctas);
     fprintf(out, "gpgpu_n_tot_w_icount = %llu\n", (unsigned long long)k->warp_insts);
-    uint64_t m = k->mem.l1_misses - k->mem.l1_mshr_merges;
-    gs_cache("L1D", kstats_l1_accesses(k), m, k->mem.l1_mshr_merges, out);
-    fprintf(out, "L2_total_cache_accesses = %llu\n", (unsigned long long)kstats_l2_accesses(k));
-    fprintf(out, "L2_total_cache_misses = %llu\n", (unsigned long long)kstats_l2_misses(k));
-    if (kstats_l2_accesses(k))
-        fprintf(out, "L2_total_cache_miss_rate = %.4f\n",
-                ratio(kstats_l2_misses(k), kstats_l2_accesses(k)));
+    gs_caches(k, out);
 }
 
 void report_print_gpgpusim(const report *r, FILE *out)
@@ -422,6 +526,25 @@ static void json_core(jw *w, uint32_t c, const core_stats *s, const core_ctl_sta
     jw_object_end(w);
 }
 
+/* A cache level's sector and line outcomes and its refusals by reason
+ * (keys PRE_...; PRE_mshr_merges of L1 is printed with the older keys). */
+static void json_cache(jw *w, const char *pre, const mem_stats *m, kstats_cache c)
+{
+    char key[48];
+#define JC(name, v) do { snprintf(key, sizeof key, "%s_%s", pre, name); json_u64(w, key, v); } while (0)
+    snprintf(key, sizeof key, "%s_sector_hit_rate", pre);
+    json_rate(w, key, kstats_sector_hit_rate(&c), c.accesses);
+    snprintf(key, sizeof key, "%s_line_hit_rate", pre);
+    json_rate(w, key, kstats_line_hit_rate(&c), c.accesses);
+    if (pre[1] == '2') JC("mshr_merges", c.pending);
+    JC("sector_misses", c.sector_misses);
+    JC("mshr_full", c.fail_mshr);
+    JC("merge_full", c.fail_merge);
+    JC("miss_queue_full", c.fail_mq);
+#undef JC
+    (void)m;
+}
+
 static void json_kernel(jw *w, const kstats *k, uint32_t n_parts)
 {
     uint64_t iss, stl, idl, mw, dep;
@@ -452,6 +575,17 @@ static void json_kernel(jw *w, const kstats *k, uint32_t n_parts)
     json_u64(w, "l2_accesses", kstats_l2_accesses(k));
     json_u64(w, "l2_misses", kstats_l2_misses(k));
     json_dbl(w, "roundtrip", "%.3f", kstats_roundtrip(k));
+    jw_break(w, 3);
+    json_cache(w, "l1", &k->mem, kstats_l1(k));
+    json_u64(w, "l1_bank_conflicts", k->mem.l1_bank_conflicts);
+    jw_break(w, 3);
+    json_cache(w, "l2", &k->mem, kstats_l2(k));
+    json_u64(w, "l2_st_hits", kstats_l2(k).st_hits);
+    json_u64(w, "l2_st_misses", kstats_l2(k).st_misses);
+    json_u64(w, "dram_rd_bytes", L2_SUM(k, dram_rd_bytes));
+    json_u64(w, "dram_wr_bytes", L2_SUM(k, dram_wr_bytes));
+    json_dbl(w, "icnt2mem_latency", "%.3f", ratio(k->mem.icnt2mem_sum, k->mem.icnt2mem_n));
+    jw_break(w, 3);
     uint64_t sacc = 0, sconf = 0;
     for (uint32_t c = 0; c < k->n_cores; c++) {
         sacc += k->core[c].smem_accesses;

@@ -97,6 +97,25 @@ uint64_t kstats_l1_accesses(const kstats *k);  /* L1 load hits + misses (misses 
 uint64_t kstats_l2_accesses(const kstats *k);  /* L2 hits + misses, all partitions */
 uint64_t kstats_l2_misses(const kstats *k);
 double kstats_l2_hit_rate(const kstats *k);
+
+/* One cache level's outcomes (docs/memory.md, "Sectored caches"): accesses
+ * are in access units (sectors when sectored); hits, pending hits (merged
+ * into an MSHR in flight), sector misses (line present or in flight: GPGPU-
+ * Sim's SECTOR_MISS) and line misses partition them.  L2 counts stores too
+ * (of which st_hits, st_misses; sector misses are loads' and atomics').
+ * fail_*: lookups refused for want of an MSHR, of merge slots, of a miss-
+ * queue slot (L2: DRAM queue). */
+typedef struct kstats_cache {
+    uint64_t accesses, hits, pending, sector_misses, line_misses;
+    uint64_t st_hits, st_misses;
+    uint64_t fail_mshr, fail_merge, fail_mq;
+} kstats_cache;
+kstats_cache kstats_l1(const kstats *k);
+kstats_cache kstats_l2(const kstats *k);
+/* (hits + pending hits) / accesses: GPGPU-Sim's 1 - miss rate, per sector */
+double kstats_sector_hit_rate(const kstats_cache *c);
+/* accesses whose line was present or in flight / accesses */
+double kstats_line_hit_rate(const kstats_cache *c);
 double kstats_row_hit_rate(const kstats *k);
 double kstats_roundtrip(const kstats *k);      /* core cycles */
 double kstats_dram_util(const kstats *k, uint32_t part); /* busy / DRAM cycles */

@@ -89,7 +89,8 @@ typedef struct ctaslot {
 
 struct core {
     const sm_params *cfg;
-    uint32_t line_bytes;        /* memory system line size */
+    uint32_t access_bytes;      /* coalescing unit: memory line or L1 sector */
+    uint32_t ports;             /* accesses one EX_LDST unit offers the L1 per cycle */
     memsys  *mem;
     kern    *k;
     uint32_t id;
@@ -150,7 +151,7 @@ static inline void bit_clr(uint64_t *m, unsigned r) { m[r >> 6] &= ~(1ull << (r 
 
 /* ---------------------------------------------------------------- create */
 
-core *core_create(const sm_params *cfg, uint32_t line_bytes, uint32_t id, memsys *mem,
+core *core_create(const sm_params *cfg, uint32_t access_bytes, uint32_t id, memsys *mem,
                   char *err, unsigned errlen)
 {
     if (cfg->max_warps > CORE_MAX_WARPS || cfg->max_ctas > CORE_MAX_CTAS) {
@@ -177,7 +178,8 @@ core *core_create(const sm_params *cfg, uint32_t line_bytes, uint32_t id, memsys
     core *c = calloc(1, sizeof *c);
     if (!c) { snprintf(err, errlen, "core: out of memory"); return NULL; }
     c->cfg = cfg;
-    c->line_bytes = line_bytes;
+    c->access_bytes = access_bytes;
+    c->ports = mem ? mem_l1_ports(mem) : 1u;
     c->id = id;
     c->mem = mem;
     c->accepts = (uint16_t)((1u << CTL_NCOMP) - 1);
@@ -509,7 +511,10 @@ static uint32_t lanes_cycles(uint32_t lanes)
     return lanes >= 32 ? 1 : (32 + lanes - 1) / lanes;
 }
 
-/* EX_LDST units holding a global memory instruction send one line per cycle. */
+/* EX_LDST units holding a global memory instruction send its accesses, up
+ * to `ports` a cycle (one without L1 banks; with banks, as GPGPU-Sim's
+ * ldst_unit::process_memory_access_queue_l1cache, up to l1_banks, stopping at
+ * the first the L1 refuses: a bank conflict serialises the rest). */
 static void ldst_send(core *c, uint64_t now)
 {
     uint32_t u = c->cfg->units[CTL_EX_LDST];
@@ -518,10 +523,12 @@ static void ldst_send(core *c, uint64_t now)
         if (e->rec == NIL16) continue;
         ldrec *r = &c->rec[e->rec];
         int kind = r->cls == IC_GLD ? MEM_LOAD : r->cls == IC_GST ? MEM_STORE : MEM_ATOMIC;
-        int res = mem_access(c->mem, c->id, r->line[e->next], kind, e->rec, now);
-        if (res == MEM_STALL) { c->mem_blocked = 1; continue; }
-        c->s.l1_lines++;
-        if (++e->next == r->nlines) { e->rec = NIL16; e->busy_until = now + 1; }
+        for (uint32_t k = 0; k < c->ports; k++) {
+            int res = mem_access(c->mem, c->id, r->line[e->next], kind, e->rec, now);
+            if (res == MEM_STALL) { c->mem_blocked = 1; break; }
+            c->s.l1_lines++;
+            if (++e->next == r->nlines) { e->rec = NIL16; e->busy_until = now + 1; break; }
+        }
     }
 }
 
@@ -658,7 +665,7 @@ static int issue(core *c, uint32_t s, uint32_t wi, ctl_core_in *sig)
         r->cls = in->cls;
         r->ndst = in->ndst;
         memcpy(r->dst, in->dst, sizeof r->dst);
-        r->nlines = (uint8_t)coal_lines(in, c->line_bytes, r->line);
+        r->nlines = (uint8_t)coal_lines(in, c->access_bytes, r->line);
         r->left = r->nlines;
         tk.rec = ri;
         if (r->nlines == 0) {   /* no active lane: nothing to send */
@@ -968,7 +975,6 @@ static const key_def sm_rows[] = {
     SK("core.smem_bytes", smem_bytes, 0, 1u << 20, "bytes", "shared memory per core"),
     SK("core.simt_lanes", simt_lanes, 1, 32, "lanes", "thread lanes of one EX_SP unit"),
     SK("core.sfu_lanes", sfu_lanes, 1, 32, "lanes", "thread lanes of one EX_SFU unit"),
-    SK("core.ldst_lanes", ldst_lanes, 1, 32, "lanes", "address lanes of one EX_LDST unit"),
     SK("core.n_sched", n_sched, 1, 8, "schedulers", "warp schedulers per core"),
     KEY_E(sm_params, "core.sched", sched, sched_names, "seed 001 Ch. 4", "warp scheduling policy"),
     SK("core.ibuf_depth", ibuf_depth, 1, 8, "instructions", "decoded instructions buffered per warp"),
@@ -993,7 +999,7 @@ void sm_params_defaults(sm_params *c)
     memset(c, 0, sizeof *c);
     c->n_cores = 4; c->max_threads = 1024; c->max_ctas = 8; c->max_warps = 32;
     c->regs = 32768; c->smem_bytes = 48 * 1024;
-    c->simt_lanes = 16; c->sfu_lanes = 4; c->ldst_lanes = 16;
+    c->simt_lanes = 16; c->sfu_lanes = 4;
     c->n_sched = 2; c->sched = SCHED_GTO; c->ibuf_depth = 2; c->oc_cycles = 1;
     for (int i = 0; i < CTL_NCOMP; i++) c->units[i] = 2;
     /* seed 001 Table 4-1: latency 24 / pass 2 cycles on 16 lanes for ALU

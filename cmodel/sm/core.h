@@ -33,14 +33,16 @@ typedef struct core_stats {
     uint64_t ctas_issued, ctas_finished;
     uint64_t paused_cycles;                /* cycles with >= 1 paused CTA */
     uint64_t fetches;                      /* IFID decodes */
-    uint64_t l1_lines;                     /* global line accesses sent */
+    uint64_t l1_lines;                     /* global accesses (lines or sectors) sent */
     uint64_t smem_accesses;                /* shared-memory warp instructions */
     uint64_t smem_conflicts;               /* their bank-conflict cycles (coal_bank_conflicts) */
 } core_stats;
 
 /* A core with parameters p (kept by pointer: p must outlive the core); its
- * global accesses go to mem in lines of line_bytes. */
-core *core_create(const sm_params *p, uint32_t line_bytes, uint32_t id, memsys *mem,
+ * global accesses go to mem in units of access_bytes (the line, or the L1
+ * sector: mem_params_access_bytes), up to mem_l1_ports(mem) of one
+ * instruction per LD/ST unit per cycle. */
+core *core_create(const sm_params *p, uint32_t access_bytes, uint32_t id, memsys *mem,
                   char *err, unsigned errlen);
 void  core_destroy(core *c);
 

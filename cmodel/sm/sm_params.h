@@ -21,7 +21,6 @@ typedef struct sm_params {
     uint32_t smem_bytes;        /* shared memory per core */
     uint32_t simt_lanes;        /* thread lanes of one EX_SP unit; a warp takes 32/lanes cycles */
     uint32_t sfu_lanes;         /* thread lanes of one EX_SFU unit */
-    uint32_t ldst_lanes;        /* address lanes of one EX_LDST unit */
     uint32_t n_sched;           /* warp schedulers per core (warp w -> scheduler w % n_sched) */
     uint32_t sched;             /* enum sm_sched */
     uint32_t ibuf_depth;        /* decoded instructions buffered per warp */

@@ -116,9 +116,69 @@ static void dirty_writeback(void **state)
     cache_free(&c);
 }
 
+/* Sectors (GPGPU-Sim's sector_cache_block): a fill makes only its sectors
+ * valid; a lookup of a missing sector of a present line is a sector miss
+ * (no LRU change); a write marks its sectors dirty; the victim reports its
+ * dirty sectors; a sector miss fills into the same way. */
+static void sectors(void **state)
+{
+    cache c;
+    assert_int_equal(cache_init_sectors(&c, 2 * 128, 2, 128, 4), 0);   /* one set, 2 ways */
+    assert_int_equal(c.full, 0xf);
+    assert_int_equal(cache_lookup(&c, 1, 0x1, 0), CACHE_MISS);
+    assert_int_equal(cache_fill_mask(&c, 1, 0x1, 0, NULL, NULL), 0);
+    assert_int_equal(cache_lookup(&c, 1, 0x1, 0), CACHE_HIT);
+    assert_int_equal(cache_lookup(&c, 1, 0x2, 0), CACHE_SECTOR_MISS);
+    assert_int_equal(cache_lookup(&c, 1, 0x3, 0), CACHE_SECTOR_MISS);   /* partial: not a hit */
+    assert_int_equal(cache_access(&c, 1, 0), 0);                        /* whole line: absent */
+    assert_true(cache_probe(&c, 1));
+    cache_fill_mask(&c, 2, 0x4, 0x4, NULL, NULL);   /* line 2: sector 2, dirty */
+    cache_fill_mask(&c, 1, 0x2, 0, NULL, NULL);     /* sector miss filled: same way, 1 is MRU */
+    assert_int_equal(cache_valid(&c, 1), 0x3);
+    assert_int_equal(cache_lookup(&c, 1, 0x3, 1), CACHE_HIT);   /* write: sectors 0, 1 dirty */
+    uint64_t victim = 0;
+    uint32_t vd = 0;
+    assert_int_equal(cache_fill_mask(&c, 3, 0x1, 0, &victim, &vd), 1);   /* LRU: line 2 */
+    assert_int_equal(victim, 2);
+    assert_int_equal(vd, 0x4);
+    assert_int_equal(cache_fill_mask(&c, 4, 0x1, 0, &victim, &vd), 1);   /* then line 1 */
+    assert_int_equal(victim, 1);
+    assert_int_equal(vd, 0x3);
+    assert_int_equal(cache_valid(&c, 1), 0);
+    cache_free(&c);
+    assert_int_equal(cache_init_sectors(&c, 256, 2, 128, 33), -1);
+}
+
+/* A 96-way cache (SM6_TITANX's L1) keeps a tag index: the same answers as
+ * the set scan through fills, LRU evictions, refills and invalidation. */
+static void wide_index(void **state)
+{
+    cache c;
+    assert_int_equal(cache_init_sectors(&c, 2 * 96 * 128, 96, 128, 4), 0);   /* 2 sets */
+    assert_non_null(c.hslot);
+    for (uint64_t l = 0; l < 2 * 96; l++)
+        cache_fill_mask(&c, l, 0x1, 0, NULL, NULL);
+    for (uint64_t l = 0; l < 2 * 96; l++)
+        assert_int_equal(cache_lookup(&c, l, 0x1, 0), CACHE_HIT);   /* LRU order: 0, 1, 2, ... */
+    for (uint64_t l = 1000; l < 1020; l += 2)                        /* set 0 */
+        cache_fill_mask(&c, l, 0x2, 0, NULL, NULL);
+    for (uint64_t l = 0; l < 20; l += 2)
+        assert_int_equal(cache_lookup(&c, l, 0x1, 0), CACHE_MISS);   /* the 10 LRU of set 0 */
+    assert_int_equal(cache_lookup(&c, 1, 0x1, 0), CACHE_HIT);
+    assert_int_equal(cache_lookup(&c, 20, 0x1, 0), CACHE_HIT);
+    assert_int_equal(cache_lookup(&c, 1004, 0x1, 0), CACHE_SECTOR_MISS);
+    cache_invalidate_all(&c);
+    assert_int_equal(cache_lookup(&c, 1004, 0x2, 0), CACHE_MISS);
+    cache_fill_mask(&c, 1004, 0x2, 0, NULL, NULL);
+    assert_int_equal(cache_lookup(&c, 1004, 0x2, 0), CACHE_HIT);
+    cache_free(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(sectors),
+        cmocka_unit_test(wide_index),
         cmocka_unit_test(geometry),
         cmocka_unit_test(miss_then_fill_then_hit),
         cmocka_unit_test(lru_order_and_victim),

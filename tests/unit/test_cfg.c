@@ -112,7 +112,7 @@ static void test_check_errors(void **state)
     check_err(D "check_warps.cfg",
               D "check_warps.cfg:2: core.max_warps = 40 exceeds core.max_threads / 32 = 32 (core.max_warps, core.max_threads)");
     check_err(D "check_lanes.cfg",
-              D "check_lanes.cfg:2: lane counts must divide 32 (core.simt_lanes, core.sfu_lanes, core.ldst_lanes)");
+              D "check_lanes.cfg:2: lane counts must divide 32 (core.simt_lanes, core.sfu_lanes)");
     check_err(D "check_line.cfg", D "check_line.cfg:2: l1.line_bytes = 96 is not a power of two (l1.line_bytes)");
     check_err(D "check_l1_size.cfg",
               D "check_l1_size.cfg:2: l1.bytes = 10000 is not a multiple of assoc * line = 512 (l1.bytes, l1.assoc, l1.line_bytes)");

@@ -65,16 +65,18 @@ typedef struct fixture {
     kern    k;
 } fixture;
 
-static fixture *fx_new(uint32_t warps_per_cta, uint32_t n_max)
+/* A fixture on the small preset, changed by `tweak` (or not). */
+static fixture *fx_new_mem(uint32_t warps_per_cta, uint32_t n_max, void (*tweak)(gpu_cfg *))
 {
     fixture *f = calloc(1, sizeof *f);
     cfg_defaults(&f->cfg);
     f->cfg.sm.n_sched = 1;
     f->cfg.sm.sched = SCHED_LRR;
+    if (tweak) tweak(&f->cfg);
     char err[256];
     f->mem = mem_create(&f->cfg.mem, &f->cfg.dram, f->cfg.sm.n_cores);
     assert_non_null(f->mem);
-    f->c = core_create(&f->cfg.sm, f->cfg.mem.line_bytes, 0, f->mem, err, sizeof err);
+    f->c = core_create(&f->cfg.sm, mem_params_access_bytes(&f->cfg.mem), 0, f->mem, err, sizeof err);
     assert_non_null(f->c);
     f->k.ops = &tp_ops;
     f->k.impl = &f->tp;
@@ -85,6 +87,11 @@ static fixture *fx_new(uint32_t warps_per_cta, uint32_t n_max)
     strcpy(f->k.name, "test");
     core_kernel_begin(f->c, &f->k, n_max);
     return f;
+}
+
+static fixture *fx_new(uint32_t warps_per_cta, uint32_t n_max)
+{
+    return fx_new_mem(warps_per_cta, n_max, NULL);
 }
 
 static void fx_free(fixture *f)
@@ -367,9 +374,75 @@ static void test_half_throughput(void **st)
     assert_true(half > full + 200);
 }
 
+/* Four L1 banks interleaved every 32 B, 32 B sectors, one LD/ST unit (odd:
+ * allowed with banks), as GPGPU-Sim's SM7_QV100 L1. */
+static void qv100_l1(gpu_cfg *c)
+{
+    c->mem.l1_banks = 4;
+    c->mem.l1_bank_bytes = 32;
+    c->mem.l1_sector_bytes = 32;
+    c->sm.units[CTL_EX_LDST] = 1;
+}
+
+/* Cycles from the issue of a global load that hits L1 to the issue of the
+ * instruction that needs its result, and the bank conflicts of the run.
+ * The warp loads its 4 sectors (r1, to fill L1), then loads them again
+ * (r3, after r2 = f(r1) so that the lines are there) and uses r3.  `spread`:
+ * lanes 0..31 read 128 consecutive bytes, 4 sectors in banks 0..3; else 8
+ * lanes read each of 4 lines' first sector: 4 sectors in one bank. */
+static void bank_run(int spread, uint64_t *gap, uint64_t *conflicts)
+{
+    fixture *f = fx_new_mem(1, 1, qv100_l1);
+    inst ld = mk(IC_GLD, 1, -1);
+    for (int l = 0; l < 32; l++)
+        ld.addr[l] = spread ? 0x200000 + (uint64_t)l * 4
+                            : 0x200000 + (uint64_t)(l / 8) * 128 + (uint64_t)(l % 8) * 4;
+    f->tp.prog[0] = ld;
+    f->tp.prog[1] = mk(IC_SP, 2, 1);
+    f->tp.prog[2] = ld;
+    f->tp.prog[2].dst[0] = 3;
+    f->tp.prog[2].src[0] = 2;
+    f->tp.prog[2].nsrc = 1;
+    f->tp.prog[3] = mk(IC_SP, 4, 3);
+    f->tp.n = 4;
+    launch(f, 0, 0);
+    ctl_core_in sig;
+    memset(&sig, 0, sizeof sig);
+    uint64_t at[4], n = 0;
+    for (uint64_t t = 0; t < 5000 && n < 4; t++) {
+        step(f, t, &sig);
+        if (sig.issued) at[n++] = t;
+    }
+    assert_int_equal(n, 4);
+    *gap = at[3] - at[2];
+    *conflicts = mem_get_stats(f->mem)->l1_bank_conflicts;
+    assert_int_equal(core_get_stats(f->c)->l1_lines, 8);
+    fx_free(f);
+}
+
+/* With banks the LD/ST unit offers up to l1.banks accesses of an instruction
+ * per cycle and stops at the first refused: four sectors in four banks go in
+ * one cycle, four in one bank in four (three conflicts per load, six in
+ * all), so the hit's result is exactly 3 cycles later.  The spread gap is
+ * OC/OCEX/EX entry (3) + the send in the next cycle (1) + l1.lat. */
+static void test_l1_bank_serialisation(void **st)
+{
+    (void)st;
+    uint64_t gap_spread, gap_same, c_spread, c_same;
+    bank_run(1, &gap_spread, &c_spread);
+    bank_run(0, &gap_same, &c_same);
+    gpu_cfg d;
+    cfg_defaults(&d);
+    assert_int_equal(gap_spread, 3 + 1 + d.mem.l1_lat);
+    assert_int_equal(gap_same, gap_spread + 3);
+    assert_int_equal(c_spread, 0);
+    assert_int_equal(c_same, 6);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_l1_bank_serialisation),
         cmocka_unit_test(test_dependency_timing),
         cmocka_unit_test(test_mem_wait_vs_idle),
         cmocka_unit_test(test_idle_only_without_live_warps),
