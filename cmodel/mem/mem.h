@@ -20,6 +20,7 @@
 #define MEM_H
 
 #include <stdint.h>
+#include "amap.h"
 #include "dram.h"
 #include "keys.h"
 #include "mem_stats.h"
@@ -38,6 +39,7 @@ typedef struct mem_params {
     uint32_t n_parts;           /* memory partitions: L2 slice + DRAM channel each */
     uint32_t l2_bytes, l2_assoc, l2_mshr, l2_lat, l2_queue;
     uint32_t l1_flush;          /* invalidate every L1 at each kernel launch (0/1) */
+    amap_params map;            /* address map (keys amap.*, table amap_keys in amap.c) */
 } mem_params;
 
 extern const key_table mem_keys;

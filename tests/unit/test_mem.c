@@ -354,6 +354,49 @@ static void address_map(void **state)
     assert_int_equal(amap_init(&a, 0, 64, 2048, 4), -1);
 }
 
+/* dram.latency (GPGPU-Sim -dram_latency) in the whole memory system: with
+ * every domain at the core clock, one load's round trip grows by exactly the
+ * latency (100 core cycles), the requests to DRAM only (GPGPU-Sim's
+ * memory_partition_unit::dram_cycle delays L2 -> DRAM, not the return). */
+static uint64_t one_miss(const gpu_cfg *c)
+{
+    sim *s = sim_new(c);
+    assert_int_equal(mem_access(s->m, 0, 0x1000, MEM_LOAD, 1, s->now), MEM_MISS);
+    run_until_idle(s);
+    assert_int_equal(s->ndone[0], 1);
+    uint64_t rt = s->done_at[0][0];
+    mem_destroy(s->m);
+    return rt;
+}
+
+static void dram_latency_round_trip(void **state)
+{
+    gpu_cfg c = small_cfg();
+    uint64_t base = one_miss(&c);
+    c.dram.latency = 100;
+    assert_int_equal(one_miss(&c), base + 100);
+}
+
+/* A GPGPU-Sim map in the memory system: the line goes to the channel its
+ * mask names (16 channels, QV100's mask with 4 banks: 0x1234580 -> channel
+ * (0x12345 & 15) = 5), and the request completes. */
+static void gpgpusim_map_in_memsys(void **state)
+{
+    gpu_cfg c = small_cfg();
+    c.mem.n_parts = 16;
+    c.mem.line_bytes = 128;
+    c.mem.l1_bytes = 2048; c.mem.l2_bytes = 8192;
+    snprintf(c.mem.map.mapping, sizeof c.mem.map.mapping, "%s",
+             "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RRRBCCCB.CCCSSSSS");
+    sim *s = sim_new(&c);
+    assert_int_equal(mem_part_of(s->m, 0x1234580 & ~127ull), 5);
+    assert_int_equal(mem_access(s->m, 0, 0x1234580 & ~127ull, MEM_LOAD, 1, s->now), MEM_MISS);
+    run_until_idle(s);
+    assert_int_equal(s->ndone[0], 1);
+    assert_int_equal(mem_get_stats(s->m)->part[5].dram_reads, 1);
+    mem_destroy(s->m);
+}
+
 static uint64_t xorshift(uint64_t *x)
 {
     *x ^= *x << 13;
@@ -477,6 +520,8 @@ int main(void)
         cmocka_unit_test(atomic_bypasses_l1),
         cmocka_unit_test(l2_dirty_eviction_writes_dram),
         cmocka_unit_test(address_map),
+        cmocka_unit_test(dram_latency_round_trip),
+        cmocka_unit_test(gpgpusim_map_in_memsys),
         cmocka_unit_test(every_token_once_and_determinism),
         cmocka_unit_test(bad_config_message),
         cmocka_unit_test(bad_arguments),
