@@ -289,6 +289,49 @@ static void fixed_latency(void **state)
     dram_free(&d);
 }
 
+/* The latency stage holds 4 * latency + 2 = 6 requests (latency 1), one
+ * entering per DRAM cycle; reads leave its last slot to writes.  With the
+ * latency clock held at 0 nothing becomes ready: five reads fill it to 5,
+ * a sixth read is refused, a write takes the last slot, then everything is
+ * refused; once the clock reaches 1 the head moves on (one per tick) and a
+ * slot opens. */
+static void latency_stage_back_pressure(void **state)
+{
+    mem_part_stats st = {0};
+    dram d;
+    gpu_cfg c = dram_cfg(DRAM_FRFCFS);
+    c.dram.latency = 1;
+    assert_int_equal(dram_init(&d, &c.dram, c.mem.line_bytes, &st), 0);
+    assert_int_equal(d.lat_cap, 6);
+    for (uint32_t i = 0; i < 5; i++) {
+        push(&d, i % 4, 0, 0, i);
+        dram_tick(&d, 0);
+    }
+    assert_false(dram_can_accept(&d, 0));
+    assert_true(dram_can_accept(&d, 1));
+    push(&d, 0, 0, 1, 9);
+    dram_tick(&d, 0);
+    assert_false(dram_can_accept(&d, 1));
+    assert_int_equal(dram_pending(&d), 6);
+    assert_int_equal(d.count, 0);
+    dram_tick(&d, 1);
+    assert_int_equal(d.count, 1);
+    assert_true(dram_can_accept(&d, 1));
+    assert_false(dram_can_accept(&d, 0));        /* 5 in the stage: the write slot */
+    dram_tick(&d, 1);
+    assert_true(dram_can_accept(&d, 0));
+    while (dram_pending(&d)) {
+        dram_req r;
+        dram_tick(&d, 2);
+        while (dram_pop(&d, &r))
+            ;
+        assert_true(d.now < 1000);
+    }
+    assert_int_equal(st.dram_reads, 5);
+    assert_int_equal(st.dram_writes, 1);
+    dram_free(&d);
+}
+
 /* Open rows in banks 0, 4 and 1, then two row hits pushed together at T.
  * 8 banks in 4 groups by the low bits (GPGPU-Sim -dram_bnkgrp_indexing_policy
  * 1): banks 0 and 4 share group 0, bank 1 is group 1.  tCCD 2, tCCDL 5, 2
@@ -475,6 +518,7 @@ int main(void)
         cmocka_unit_test(twtr_spacing),
         cmocka_unit_test(queue_full_back_pressure),
         cmocka_unit_test(fixed_latency),
+        cmocka_unit_test(latency_stage_back_pressure),
         cmocka_unit_test(tccdl_vs_tccds),
         cmocka_unit_test(request_bytes),
         cmocka_unit_test(write_latency),

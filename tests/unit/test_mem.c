@@ -407,7 +407,8 @@ static uint64_t xorshift(uint64_t *x)
 
 /* Random traffic from both cores: every accepted token completes exactly
  * once, and the system drains to idle.  Returns a digest of completions. */
-static uint64_t random_traffic(const gpu_cfg *c, uint64_t seed, mem_stats *out)
+static uint64_t random_traffic_x(const gpu_cfg *c, uint64_t seed, mem_stats *out,
+                                 uint32_t dram_ticks)
 {
     memsys *m = mem_create(&c->mem, &c->dram, c->sm.n_cores);
     assert_non_null(m);
@@ -430,7 +431,8 @@ static uint64_t random_traffic(const gpu_cfg *c, uint64_t seed, mem_stats *out)
         mem_tick_core(m, now);
         mem_tick_icnt(m);
         mem_tick_l2(m);
-        mem_tick_dram(m);
+        for (uint32_t k = 0; k < dram_ticks; k++)
+            mem_tick_dram(m);
         for (uint32_t core = 0; core < 2; core++) {
             uint32_t tok;
             while (mem_pop_done(m, core, now, &tok)) {
@@ -448,6 +450,11 @@ static uint64_t random_traffic(const gpu_cfg *c, uint64_t seed, mem_stats *out)
     return digest;
 }
 
+static uint64_t random_traffic(const gpu_cfg *c, uint64_t seed, mem_stats *out)
+{
+    return random_traffic_x(c, seed, out, 1);
+}
+
 static void every_token_once_and_determinism(void **state)
 {
     gpu_cfg c = small_cfg();
@@ -461,6 +468,36 @@ static void every_token_once_and_determinism(void **state)
     c.dram.dram_sched = DRAM_FCFS;
     uint64_t d3 = random_traffic(&c, 12345, &b);
     assert_true(d3 != d1);    /* the scheduler matters for this traffic */
+}
+
+/* The GPGPU-Sim DRAM mechanisms and map under the same random traffic (tiny
+ * queues, write-backs): every token completes once and the system drains,
+ * also with the DRAM clock at 6x the core's (many DRAM cycles per latency
+ * window; the stage's own back-pressure is in test_dram.c). */
+static void gpgpusim_dram_drains(void **state)
+{
+    gpu_cfg c = small_cfg();
+    c.dram.latency = 30;
+    c.dram.bank_groups = 2;
+    c.dram.bkgrp_index = DRAM_BKGRP_LOW;
+    c.dram.tCCDL = 3;
+    c.dram.tRTPL = 2;
+    c.dram.tWL = 4;
+    c.dram.col_cmd = DRAM_COL_ATOM;
+    c.dram.dual_bus = 1;
+    mem_stats a, b;
+    uint64_t d1 = random_traffic(&c, 777, &a);
+    assert_int_equal(d1, random_traffic(&c, 777, &b));
+    assert_true(a.part[0].l2_writebacks + a.part[1].l2_writebacks > 0);
+    snprintf(c.mem.map.mapping, sizeof c.mem.map.mapping, "%s",
+             "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RRRBBCCC.CCCSSSSS");
+    c.mem.map.part_index = AMAP_PIDX_XOR;
+    c.mem.map.bank_index = AMAP_BIDX_XOR;
+    random_traffic(&c, 777, &a);
+    random_traffic_x(&c, 99, &a, 6);
+    c.mem.map.part_index = AMAP_PIDX_RANDOM;
+    c.mem.map.sub_parts = 2;
+    random_traffic_x(&c, 5, &a, 6);
 }
 
 static void bad_config_message(void **state)
@@ -523,6 +560,7 @@ int main(void)
         cmocka_unit_test(dram_latency_round_trip),
         cmocka_unit_test(gpgpusim_map_in_memsys),
         cmocka_unit_test(every_token_once_and_determinism),
+        cmocka_unit_test(gpgpusim_dram_drains),
         cmocka_unit_test(bad_config_message),
         cmocka_unit_test(bad_arguments),
     };
