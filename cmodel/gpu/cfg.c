@@ -47,6 +47,7 @@ static const reg_entry registry[] = {
     { &sm_keys, offsetof(gpu_cfg, sm) },
     { &mem_keys, offsetof(gpu_cfg, mem) },
     { &dram_keys, offsetof(gpu_cfg, dram) },
+    { &amap_keys, offsetof(gpu_cfg, mem) + offsetof(mem_params, map) },
     { &policy_keys, offsetof(gpu_cfg, policy) },
     { &dyncta_keys, CTL_BASE }, { &dyncore_keys, CTL_BASE }, { &claso_keys, CTL_BASE },
     { &arcta_keys, CTL_BASE }, { &ucs_keys, CTL_BASE },
@@ -428,10 +429,19 @@ static int check_mem(const gpu_cfg *c, char *err, size_t errlen)
              d->dram_row_bytes);
     if (!is_pow2(d->dram_banks))
         FAIL(KEYS("dram.banks"), "dram.banks = %u is not a power of two (dram.banks)", d->dram_banks);
-    if (d->tRC < d->tRAS + d->tRP)
-        FAIL(KEYS("dram.tRC", "dram.tRAS", "dram.tRP"),
-             "dram.tRC = %u < tRAS + tRP = %u (dram.tRC, dram.tRAS, dram.tRP)", d->tRC,
-             d->tRAS + d->tRP);
+    if (!is_pow2(d->bank_groups) || d->dram_banks % d->bank_groups)
+        FAIL(KEYS("dram.bank_groups", "dram.banks"),
+             "dram.bank_groups = %u must be a power of two dividing dram.banks = %u "
+             "(dram.bank_groups, dram.banks)", d->bank_groups, d->dram_banks);
+    /* tRC < tRAS + tRP is accepted: ACT waits for tRC after the last ACT and
+     * tRP after the PRE, PRE for tRAS after the ACT, each on its own, as in
+     * GPGPU-Sim's dram.cc (SM6_TITANX: RC 52 < RAS 37 + RP 16). */
+    amap a;
+    char why[256];
+    if (amap_init_params(&a, &m->map, m->n_parts, m->line_bytes, d->dram_row_bytes,
+                         d->dram_banks, why, sizeof why) < 0)
+        FAIL(KEYS("amap.mapping", "amap.part_index", "amap.sub_parts", "amap.bank_index",
+                  "dram.banks", "dram.row_bytes", "l2.parts", "l1.line_bytes"), "%s", why);
     return 0;
 }
 

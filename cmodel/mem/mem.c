@@ -91,6 +91,7 @@ struct memsys {
     uint64_t core_now;   /* core cycle of the last mem_tick_core */
     l1core  *core;       /* [n_cores] */
     l2part  *part;       /* [n_parts] */
+    uint64_t core_clock; /* core cycles ticked: the clock dram.latency counts in */
     mem_stats st;
 };
 
@@ -274,8 +275,11 @@ memsys *mem_create(const mem_params *cfg, const dram_params *dp, uint32_t n_core
     m->n_cores = n_cores;
     mem_set_geometry(m);
     mem_set_packet_sizes(m);
-    int bad = amap_init(&m->map, cfg->n_parts, cfg->line_bytes, dp->dram_row_bytes,
-                        dp->dram_banks);
+    char why[256];
+    int bad = amap_init_params(&m->map, &cfg->map, cfg->n_parts, cfg->line_bytes,
+                               dp->dram_row_bytes, dp->dram_banks, why, sizeof why) != 0;
+    if (bad)
+        fprintf(stderr, "mem_create: %s\n", why);
     bad = bad || icnt_init(&m->req, n_cores, cfg->n_parts, cfg->icnt_queue, cfg->icnt_lat);
     bad = bad || icnt_init(&m->resp, cfg->n_parts, n_cores, cfg->icnt_queue, cfg->icnt_lat);
     m->core = calloc(n_cores, sizeof *m->core);
@@ -641,6 +645,7 @@ static void mem_core_inject(memsys *m, uint32_t core)
 void mem_tick_core(memsys *m, uint64_t now)
 {
     m->core_now = now;
+    m->core_clock = now + 1u;
     uint64_t active = m->mq_mask | m->lq_mask | m->resp.out_nonempty;
     while (active) {
         uint32_t c = (uint32_t)__builtin_ctzll(active);
@@ -921,7 +926,7 @@ void mem_tick_l2(memsys *m)
 void mem_tick_dram(memsys *m)
 {
     for (uint32_t pi = 0; pi < m->cfg.n_parts; pi++)
-        dram_tick(&m->part[pi].ch);
+        dram_tick(&m->part[pi].ch, m->core_clock);
     m->st.dram_cycles++;
 }
 
@@ -1031,4 +1036,5 @@ void mem_params_defaults(mem_params *c)
     c->l2_mshr = 32; c->l2_lat = 100; c->l2_queue = 16;
     c->l1_flush = 1;    /* GPGPU-Sim's default: L1 contents do not outlive a kernel */
     c->l1_bank_bytes = 32;   /* GPGPU-Sim's -gpgpu_l1_banks_byte_interleaving default */
+    amap_params_defaults(&c->map);
 }

@@ -121,7 +121,11 @@ static void test_check_errors(void **state)
     check_err(D "check_row.cfg",
               D "check_row.cfg:2: dram.row_bytes = 1000 must be a power of two >= l1.line_bytes (dram.row_bytes)");
     check_err(D "check_banks.cfg", D "check_banks.cfg:2: dram.banks = 6 is not a power of two (dram.banks)");
-    check_err(D "check_trc.cfg", D "check_trc.cfg:2: dram.tRC = 30 < tRAS + tRP = 40 (dram.tRC, dram.tRAS, dram.tRP)");
+    check_err(D "check_bkgrp.cfg",
+              D "check_bkgrp.cfg:2: dram.bank_groups = 3 must be a power of two dividing dram.banks = 8 "
+                "(dram.bank_groups, dram.banks)");
+    check_err(D "check_amap.cfg",
+              D "check_amap.cfg:2: amap.mapping has 4 bank bits but dram.banks = 8 (amap.mapping, dram.banks)");
     check_err(D "check_mem_thr.cfg",
               D "check_mem_thr.cfg:2: dyncta.t_mem_l = 500 above dyncta.t_mem_h = 384 (dyncta.t_mem_l, dyncta.t_mem_h)");
     check_err(D "check_frac.cfg", D "check_frac.cfg:2: dyncore.frac_num / frac_den above 1 (dyncore.frac_num, dyncore.frac_den)");
@@ -280,6 +284,22 @@ static void test_round_trip(void **state)
     assert_int_equal(cfg_set(&c, "ucs.th_rt", "120", "t", err, sizeof err), 0);
     assert_int_equal(cfg_set(&c, "power.e_l1", "12.375", "t", err, sizeof err), 0);
     assert_int_equal(cfg_check(&c, err, sizeof err), 0);
+    round_trip(&c);
+    /* GPGPU-Sim's DRAM and address map (SM6_TITANX's values); tRC below
+     * tRAS + tRP is accepted as GPGPU-Sim does (RC 52 < RAS 37 + RP 16). */
+    const char *gsim[][2] = {
+        { "amap.mapping", "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS" },
+        { "amap.part_index", "random" }, { "amap.sub_parts", "2" }, { "dram.banks", "16" },
+        { "l2.parts", "12" }, { "dram.latency", "100" }, { "dram.bank_groups", "4" },
+        { "dram.bkgrp_index", "low" }, { "dram.tCCDL", "4" }, { "dram.tRTPL", "3" },
+        { "dram.tWL", "6" }, { "dram.col_cmd", "atom" }, { "dram.dual_bus", "1" },
+        { "dram.tRAS", "37" }, { "dram.tRP", "16" }, { "dram.tRC", "52" },
+    };
+    for (size_t i = 0; i < sizeof gsim / sizeof gsim[0]; i++)
+        assert_int_equal(cfg_set(&c, gsim[i][0], gsim[i][1], "t", err, sizeof err), 0);
+    assert_int_equal(cfg_check(&c, err, sizeof err), 0);
+    assert_int_equal(c.mem.map.part_index, AMAP_PIDX_RANDOM);
+    assert_int_equal(c.dram.col_cmd, DRAM_COL_ATOM);
     round_trip(&c);
 }
 

@@ -354,6 +354,49 @@ static void address_map(void **state)
     assert_int_equal(amap_init(&a, 0, 64, 2048, 4), -1);
 }
 
+/* dram.latency (GPGPU-Sim -dram_latency) in the whole memory system: with
+ * every domain at the core clock, one load's round trip grows by exactly the
+ * latency (100 core cycles), the requests to DRAM only (GPGPU-Sim's
+ * memory_partition_unit::dram_cycle delays L2 -> DRAM, not the return). */
+static uint64_t one_miss(const gpu_cfg *c)
+{
+    sim *s = sim_new(c);
+    assert_int_equal(mem_access(s->m, 0, 0x1000, MEM_LOAD, 1, s->now), MEM_MISS);
+    run_until_idle(s);
+    assert_int_equal(s->ndone[0], 1);
+    uint64_t rt = s->done_at[0][0];
+    mem_destroy(s->m);
+    return rt;
+}
+
+static void dram_latency_round_trip(void **state)
+{
+    gpu_cfg c = small_cfg();
+    uint64_t base = one_miss(&c);
+    c.dram.latency = 100;
+    assert_int_equal(one_miss(&c), base + 100);
+}
+
+/* A GPGPU-Sim map in the memory system: the line goes to the channel its
+ * mask names (16 channels, QV100's mask with 4 banks: 0x1234580 -> channel
+ * (0x12345 & 15) = 5), and the request completes. */
+static void gpgpusim_map_in_memsys(void **state)
+{
+    gpu_cfg c = small_cfg();
+    c.mem.n_parts = 16;
+    c.mem.line_bytes = 128;
+    c.mem.l1_bytes = 2048; c.mem.l2_bytes = 8192;
+    snprintf(c.mem.map.mapping, sizeof c.mem.map.mapping, "%s",
+             "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RRRBCCCB.CCCSSSSS");
+    sim *s = sim_new(&c);
+    assert_int_equal(mem_part_of(s->m, 0x1234580 & ~127ull), 5);
+    assert_int_equal(mem_access(s->m, 0, 0x1234580 & ~127ull, MEM_LOAD, 1, s->now), MEM_MISS);
+    run_until_idle(s);
+    assert_int_equal(s->ndone[0], 1);
+    assert_int_equal(mem_get_stats(s->m)->part[5].dram_reads, 1);
+    mem_destroy(s->m);
+}
+
 static uint64_t xorshift(uint64_t *x)
 {
     *x ^= *x << 13;
@@ -364,7 +407,8 @@ static uint64_t xorshift(uint64_t *x)
 
 /* Random traffic from both cores: every accepted token completes exactly
  * once, and the system drains to idle.  Returns a digest of completions. */
-static uint64_t random_traffic(const gpu_cfg *c, uint64_t seed, mem_stats *out)
+static uint64_t random_traffic_x(const gpu_cfg *c, uint64_t seed, mem_stats *out,
+                                 uint32_t dram_ticks)
 {
     memsys *m = mem_create(&c->mem, &c->dram, c->sm.n_cores);
     assert_non_null(m);
@@ -387,7 +431,8 @@ static uint64_t random_traffic(const gpu_cfg *c, uint64_t seed, mem_stats *out)
         mem_tick_core(m, now);
         mem_tick_icnt(m);
         mem_tick_l2(m);
-        mem_tick_dram(m);
+        for (uint32_t k = 0; k < dram_ticks; k++)
+            mem_tick_dram(m);
         for (uint32_t core = 0; core < 2; core++) {
             uint32_t tok;
             while (mem_pop_done(m, core, now, &tok)) {
@@ -405,6 +450,11 @@ static uint64_t random_traffic(const gpu_cfg *c, uint64_t seed, mem_stats *out)
     return digest;
 }
 
+static uint64_t random_traffic(const gpu_cfg *c, uint64_t seed, mem_stats *out)
+{
+    return random_traffic_x(c, seed, out, 1);
+}
+
 static void every_token_once_and_determinism(void **state)
 {
     gpu_cfg c = small_cfg();
@@ -418,6 +468,36 @@ static void every_token_once_and_determinism(void **state)
     c.dram.dram_sched = DRAM_FCFS;
     uint64_t d3 = random_traffic(&c, 12345, &b);
     assert_true(d3 != d1);    /* the scheduler matters for this traffic */
+}
+
+/* The GPGPU-Sim DRAM mechanisms and map under the same random traffic (tiny
+ * queues, write-backs): every token completes once and the system drains,
+ * also with the DRAM clock at 6x the core's (many DRAM cycles per latency
+ * window; the stage's own back-pressure is in test_dram.c). */
+static void gpgpusim_dram_drains(void **state)
+{
+    gpu_cfg c = small_cfg();
+    c.dram.latency = 30;
+    c.dram.bank_groups = 2;
+    c.dram.bkgrp_index = DRAM_BKGRP_LOW;
+    c.dram.tCCDL = 3;
+    c.dram.tRTPL = 2;
+    c.dram.tWL = 4;
+    c.dram.col_cmd = DRAM_COL_ATOM;
+    c.dram.dual_bus = 1;
+    mem_stats a, b;
+    uint64_t d1 = random_traffic(&c, 777, &a);
+    assert_int_equal(d1, random_traffic(&c, 777, &b));
+    assert_true(a.part[0].l2_writebacks + a.part[1].l2_writebacks > 0);
+    snprintf(c.mem.map.mapping, sizeof c.mem.map.mapping, "%s",
+             "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RRRBBCCC.CCCSSSSS");
+    c.mem.map.part_index = AMAP_PIDX_XOR;
+    c.mem.map.bank_index = AMAP_BIDX_XOR;
+    random_traffic(&c, 777, &a);
+    random_traffic_x(&c, 99, &a, 6);
+    c.mem.map.part_index = AMAP_PIDX_RANDOM;
+    c.mem.map.sub_parts = 2;
+    random_traffic_x(&c, 5, &a, 6);
 }
 
 static void bad_config_message(void **state)
@@ -477,7 +557,10 @@ int main(void)
         cmocka_unit_test(atomic_bypasses_l1),
         cmocka_unit_test(l2_dirty_eviction_writes_dram),
         cmocka_unit_test(address_map),
+        cmocka_unit_test(dram_latency_round_trip),
+        cmocka_unit_test(gpgpusim_map_in_memsys),
         cmocka_unit_test(every_token_once_and_determinism),
+        cmocka_unit_test(gpgpusim_dram_drains),
         cmocka_unit_test(bad_config_message),
         cmocka_unit_test(bad_arguments),
     };
