@@ -205,6 +205,17 @@ static void test_registry_rows(void **state)
     }
     assert_null(cfg_find_key("core.cuont"));
     assert_int_equal(cfg_find_key("dyncta.t_idle")->bits, 11);
+    /* the core counts the units receive: cfg_n_cores_i and cfg_dyncore_k_i are
+     * CTL_CORES_BITS wide, enough for every value of the keys' ranges */
+    const key_def *count = cfg_find_key("core.count"), *k = cfg_find_key("dyncore.k");
+    assert_int_equal(count->bits, CTL_CORES_BITS);
+    assert_int_equal(k->bits, CTL_CORES_BITS);
+    assert_int_equal(count->max, CTL_MAX_CORES);
+    assert_int_equal(k->max, CTL_MAX_CORES);
+    assert_true(CTL_MAX_CORES < (1u << CTL_CORES_BITS));
+    assert_int_equal(cfg_find_key("l2.parts")->max, CTL_MAX_PARTS);
+    assert_int_equal(cfg_find_key("core.wb_cycles")->max, 15);
+    assert_null(cfg_find_key("core.smem_lat"));
 }
 
 /* ---------------------------------------------------------------- overrides */
