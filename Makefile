@@ -121,7 +121,15 @@ COSIM_TOP  := ctl_top
 # `make test` leave it out unless it was built (`make rtl-full`, RTL_FULL=1);
 # once built it is kept up to date and linked (-DVTOP_FULL).  A run that needs
 # more cores than the build holds fails naming `make rtl-full`.
+# NumParts of each size: 16 for the small ones (every preset of the papers has
+# at most 16 partitions; AR-CTA's per-partition logic is evaluated every cycle,
+# so 64 would cost the 4-core preset's rtl engine a fifth of its speed), 64 for
+# the 64-core one and the full top.  vtop.cpp gets them as -DVTOP_CK=PARTS and
+# picks the smallest variant holding both counts.
 COSIM_SIZES := 4 16 64
+COSIM_PARTS_4  := 16
+COSIM_PARTS_16 := 16
+COSIM_PARTS_64 := 64
 COSIM_VDIRS := $(COSIM_SIZES:%=$(BUILD)/vl/$(COSIM_TOP)_c%)
 COSIM_FULL_LIB := $(BUILD)/vl/$(COSIM_TOP)/V$(COSIM_TOP)__ALL.a
 ifneq ($(wildcard $(COSIM_FULL_LIB)),)
@@ -130,7 +138,7 @@ endif
 define VERILATE_SIZE_RULE
 $(BUILD)/vl/$(COSIM_TOP)_c$(1)/V$(COSIM_TOP)_c$(1)__ALL.a: $(RTL_SRC)
 	@rm -rf $$(@D); mkdir -p $$(@D)
-	$(VERILATOR) $(VFLAGS) -GNumCores=$(1) --prefix V$(COSIM_TOP)_c$(1) --Mdir $$(@D) \
+	$(VERILATOR) $(VFLAGS) -GNumCores=$(1) -GNumParts=$(COSIM_PARTS_$(1)) --prefix V$(COSIM_TOP)_c$(1) --Mdir $$(@D) \
 	    --top-module $(COSIM_TOP) $(PKG) rtl/$(COSIM_TOP).sv
 	$(MAKE) -s -j$(NPROC) -C $$(@D) -f V$(COSIM_TOP)_c$(1).mk V$(COSIM_TOP)_c$(1)__ALL.a \
 	    OPT_FAST=-O2 OPT_SLOW=-O1 >/dev/null
@@ -140,7 +148,7 @@ ifneq ($(COSIM_CPP),)
 COSIM_VLIB := $(foreach k,$(COSIM_SIZES),$(BUILD)/vl/$(COSIM_TOP)_c$(k)/V$(COSIM_TOP)_c$(k)__ALL.a) \
               $(VRT_OBJ)
 endif
-COSIM_VINC := $(COSIM_VDIRS:%=-I%) $(COSIM_SIZES:%=-DVTOP_C%)
+COSIM_VINC := $(COSIM_VDIRS:%=-I%) $(foreach k,$(COSIM_SIZES),-DVTOP_C$(k)=$(COSIM_PARTS_$(k)))
 ifeq ($(RTL_FULL),1)
 COSIM_VLIB := $(COSIM_FULL_LIB) $(COSIM_VLIB)
 COSIM_VINC += -I$(BUILD)/vl/$(COSIM_TOP) -DVTOP_FULL

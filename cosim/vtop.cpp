@@ -5,12 +5,14 @@
 //
 // Size variants: the top is Verilated once per NumCores: Vctl_top_c4,
 // Vctl_top_c16 and Vctl_top_c64 when the build defines VTOP_C4 / VTOP_C16 /
-// VTOP_C64 (every build does), and Vctl_top, the full CTL_MAX_CORES top, only
-// when it defines VTOP_FULL (`make rtl-full`: slow to build, docs/cosim.md).
-// One template, top_variant<M, N>, drives any of them through the small
-// interface top_model; vtop_reset() picks the smallest variant with NumCores
-// >= n_cores, because a Verilated model evaluates all NumCores cores every
-// cycle whatever cfg_n_cores_i says (docs/cosim.md, "Size variants").
+// VTOP_C64 (every build does; the value is the variant's NumParts), and
+// Vctl_top, the full CTL_MAX_CORES x CTL_MAX_PARTS top, only when it defines
+// VTOP_FULL (`make rtl-full`: slow to build, docs/cosim.md).  One template,
+// top_variant<M, NC, NP>, drives any of them through the small interface
+// top_model; vtop_reset() picks the smallest variant with NumCores >= n_cores
+// and NumParts >= n_parts, because a Verilated model evaluates all NumCores
+// cores and NumParts partitions every cycle whatever cfg_n_cores_i says
+// (docs/cosim.md, "Size variants").
 #include <cstdio>
 #include <cstring>
 #include <new>
@@ -147,6 +149,7 @@ class top_model {
 public:
     virtual ~top_model() {}
     virtual uint32_t cores() const = 0;  // NumCores it was Verilated with
+    virtual uint32_t parts() const = 0;  // NumParts
     virtual void set_cfg(const ctl_cfg *cfg) = 0;
     virtual void set_inputs(const ctl_in *in, uint32_t n, uint32_t parts) = 0;  // cores < n
     virtual void drive(uint8_t clk, uint8_t rst_n) = 0;         // clk_i, rst_ni, then eval
@@ -160,13 +163,15 @@ namespace {
 
 using vtop_variants::top_model;
 
-// Vctl_top<prefix> M, Verilated with NumCores = NC, in its own context.  The
+// Vctl_top<prefix> M, Verilated with NumCores = NC and NumParts = NP, in its own context.  The
 // instance name is always "ctl_top", so every variant's FST has the scopes
 // ctl_top.ctl_top.u_<unit>... that waves/*.gtkw name.
-template <class M, uint32_t NC>
+template <class M, uint32_t NC, uint32_t NP>
 class top_variant final : public top_model {
     static_assert(sizeof(M::grant_o) * 8 >= NC, "variant NumCores exceeds its grant_o port");
-    static_assert(NC <= CTL_MAX_CORES, "variant larger than the seam");
+    static_assert(sizeof(M::dram_busy_i) * 8 >= NP * 3 && sizeof(M::dram_busy_i) * 8 < (NP + 22) * 3,
+                  "variant NumParts does not match its dram_busy_i port");
+    static_assert(NC <= CTL_MAX_CORES && NP <= CTL_MAX_PARTS, "variant larger than the seam");
 
     VerilatedContext ctx_;
     M m_;
@@ -181,6 +186,7 @@ public:
     top_variant() : ctx_(), m_{traceable(&ctx_), "ctl_top"} {}
     ~top_variant() override { m_.final(); }
     uint32_t cores() const override { return NC; }
+    uint32_t parts() const override { return NP; }
 
     void set_cfg(const ctl_cfg *cfg) override
     {
@@ -322,40 +328,41 @@ private:
     }
 };
 
-template <class M, uint32_t NC>
+template <class M, uint32_t NC, uint32_t NP>
 top_model *make_variant()
 {
-    return new (std::nothrow) top_variant<M, NC>;
+    return new (std::nothrow) top_variant<M, NC, NP>;
 }
 
 struct variant {
-    uint32_t cores;
+    uint32_t cores, parts;
     top_model *(*make)();
 };
 
 // Ascending NumCores; the full CTL_MAX_CORES top last when it was built.
 const variant VARIANTS[] = {
 #ifdef VTOP_C4
-    {4, make_variant<Vctl_top_c4, 4>},
+    {4, VTOP_C4, make_variant<Vctl_top_c4, 4, VTOP_C4>},
 #endif
 #ifdef VTOP_C16
-    {16, make_variant<Vctl_top_c16, 16>},
+    {16, VTOP_C16, make_variant<Vctl_top_c16, 16, VTOP_C16>},
 #endif
 #ifdef VTOP_C64
-    {VTOP_WAVES_CORES, make_variant<Vctl_top_c64, VTOP_WAVES_CORES>},
+    {VTOP_WAVES_CORES, VTOP_C64, make_variant<Vctl_top_c64, VTOP_WAVES_CORES, VTOP_C64>},
 #endif
 #ifdef VTOP_FULL
-    {CTL_MAX_CORES, make_variant<Vctl_top, CTL_MAX_CORES>},
+    {CTL_MAX_CORES, CTL_MAX_PARTS, make_variant<Vctl_top, CTL_MAX_CORES, CTL_MAX_PARTS>},
 #endif
 };
 constexpr int N_VARIANTS = (int)(sizeof VARIANTS / sizeof VARIANTS[0]);
 static_assert(N_VARIANTS > 0, "no Verilated size variant of ctl_top in this build");
 
-// The smallest variant with NumCores >= n_cores, or nullptr when none is.
-const variant *variant_for(uint32_t n_cores)
+// The smallest variant with NumCores >= n_cores and NumParts >= n_parts, or
+// nullptr when none is.
+const variant *variant_for(uint32_t n_cores, uint32_t n_parts)
 {
     for (int i = 0; i < N_VARIANTS; i++)
-        if (VARIANTS[i].cores >= n_cores) return &VARIANTS[i];
+        if (VARIANTS[i].cores >= n_cores && VARIANTS[i].parts >= n_parts) return &VARIANTS[i];
     return nullptr;
 }
 
@@ -364,7 +371,7 @@ const variant *variant_for(uint32_t n_cores)
 // largest variant there is).
 const variant &waves_variant()
 {
-    const variant *v = variant_for(VTOP_WAVES_CORES);
+    const variant *v = variant_for(VTOP_WAVES_CORES, 1);
     return v ? *v : VARIANTS[N_VARIANTS - 1];
 }
 
@@ -488,17 +495,18 @@ int vtop_reset(vtop *t, const ctl_cfg *cfg, ctl_out *out)
 {
     t->n_cores = cfg->n_cores < CTL_MAX_CORES ? cfg->n_cores : CTL_MAX_CORES;
     t->n_parts = cfg->n_parts < CTL_MAX_PARTS ? cfg->n_parts : CTL_MAX_PARTS;
-    const variant *v = variant_for(t->n_cores);
+    const variant *v = variant_for(t->n_cores, t->n_parts);
     if (!v) return -2;
     // Keep the model when it fits and is the right size, or fits and has an FST
     // open (the waveform continues in one file).
-    bool keep = t->m && t->m->cores() >= t->n_cores && (t->m->cores() == v->cores || t->fst);
+    bool fits = t->m && t->m->cores() >= t->n_cores && t->m->parts() >= t->n_parts;
+    bool keep = fits && ((t->m->cores() == v->cores && t->m->parts() == v->parts) || t->fst);
     if (!keep && !switch_model(t, *v)) return -1;
     top_model *m = t->m;
     m->set_cfg(cfg);
     ctl_in zero;
     std::memset(&zero, 0, sizeof zero);
-    m->set_inputs(&zero, m->cores(), CTL_MAX_PARTS);
+    m->set_inputs(&zero, m->cores(), m->parts());
     m->drive(0, 1);
     m->drive(0, 0);  // asynchronous, active low
     m->drive(0, 1);

@@ -6,11 +6,12 @@
  * Only cores < cfg.n_cores are packed / unpacked; the other cores' inputs stay
  * 0 and their ctl_out entries are left untouched.
  *
- * Size variants: the top is Verilated for a few NumCores (4, 16 and 64 in
- * every build; the full CTL_MAX_CORES top only after `make rtl-full`, slow to
- * build).  vtop_reset() runs the smallest variant with NumCores >=
- * cfg->n_cores -- a Verilated model evaluates all NumCores cores every cycle
- * -- and vtop_cores() says which one.  An FST opened before the first reset
+ * Size variants: the top is Verilated for a few NumCores x NumParts (4 x 16,
+ * 16 x 16 and 64 x 64 in every build; the full CTL_MAX_CORES x CTL_MAX_PARTS
+ * top only after `make rtl-full`, slow to build).  vtop_reset() runs the
+ * smallest variant with NumCores >= cfg->n_cores and NumParts >= cfg->n_parts
+ * -- a Verilated model evaluates all of them every cycle -- and vtop_cores()
+ * says which one.  An FST opened before the first reset
  * selects the VTOP_WAVES_CORES variant, so the per-core vectors keep the
  * [63:0] widths that the waves/ .gtkw files name (docs/cosim.md, "Size variants").
  *
@@ -37,7 +38,7 @@ typedef struct vtop vtop;
 vtop *vtop_create(void);            /* NULL when out of memory; no model yet */
 void  vtop_destroy(vtop *t);        /* also closes an open FST */
 
-/* Pick the size variant for cfg->n_cores (a new model when the current one
+/* Pick the size variant for cfg->n_cores and n_parts (a new model when the current one
  * is not that size, unless it fits and has an FST open), drive every cfg_*_i
  * port from cfg, pulse the asynchronous reset, and read the reset values of
  * the outputs (cores < cfg->n_cores) into *out.  0, -1 when out of memory, -2

@@ -205,11 +205,13 @@ static void test_random_64_cores(void **state)
 }
 
 /* 40 cores on the 64-core variant with every one of the 64 partitions in
- * use (the arcta unit's dram_busy port, 192 bits). */
+ * use (the arcta unit's dram_busy port, 192 bits); 4 cores with 24
+ * partitions, more than the 16 of the small variants, on it too. */
 static void test_random_40_cores_64_parts(void **state)
 {
     (void)state;
     run_random_parts(40, CTL_MAX_PARTS, 0x2545F4914F6CDD1Dull, 8000);
+    run_random_parts(4, 24, 0x94D049BB133111EBull, 4000);
 }
 
 /* 144 cores: the full 160-core top when the build has it (`make rtl-full`),
