@@ -8,6 +8,7 @@
 #   make synth      Yosys area report (synth/area_report.md)
 #   make waves      short run writing an FST, prints the gtkwave command
 #   make bench      simulation speed (build/bench/bench.txt)
+#   make rtl-full   also Verilate the full 160-core top (slow) and relink ctasim with it
 #   make sweep      CTA-limit / core-count sweeps with plots (build/sweep/)
 #   make experiments  the papers' figures as PNG plots and tables (build/exp/)
 #
@@ -56,7 +57,7 @@ MODEL_TESTS:= $(patsubst tests/model/%.c,$(BUILD)/rel/tests/%,$(sort $(wildcard 
 RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/test_rtl_*.c)))
 ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
 
-.PHONY: all deps run test test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
+.PHONY: all deps run rtl-full test test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
         synth synth-check \
         waves bench sweep experiments fuzz clean
 .SECONDARY:
@@ -88,10 +89,21 @@ $(BUILD)/vrt/%.o: $(VINC)/%.cpp
 # Verilate module M (top M, submodules found by name under rtl/).  One explicit
 # rule per module: a pattern target holds a single %, so build/vl/%/V%__ALL.a
 # would only match a file literally named "V%__ALL.a" (always remade).
+# The units' benches (tests/rtl/test_rtl_M.c, tb_M.sv) are written for
+# RTL_BENCH_CORES cores and RTL_BENCH_PARTS partitions: their units are
+# Verilated at that size (RTL_BENCH_GEN_M), not at MaxCores = 160; the top
+# (ctl_top) keeps its defaults (docs/rtl.md, "Sizes").
+RTL_BENCH_CORES := 64
+RTL_BENCH_PARTS := 16
+RTL_BENCH_GEN_dyncta  := -GNumCores=$(RTL_BENCH_CORES)
+RTL_BENCH_GEN_dyncore := -GNumCores=$(RTL_BENCH_CORES)
+RTL_BENCH_GEN_claso   := -GNumCores=$(RTL_BENCH_CORES)
+RTL_BENCH_GEN_arcta   := -GNumCores=$(RTL_BENCH_CORES) -GNumParts=$(RTL_BENCH_PARTS)
+RTL_BENCH_GEN_ucs     := -GNumCores=$(RTL_BENCH_CORES)
 define VERILATE_RULE
 $(BUILD)/vl/$(1)/V$(1)__ALL.a: $(RTL_SRC)
 	@rm -rf $$(@D); mkdir -p $$(@D)
-	$(VERILATOR) $(VFLAGS) --Mdir $$(@D) --top-module $(1) $(PKG) rtl/$(1).sv
+	$(VERILATOR) $(VFLAGS) $(RTL_BENCH_GEN_$(1)) --Mdir $$(@D) --top-module $(1) $(PKG) rtl/$(1).sv
 	$(MAKE) -s -j$(NPROC) -C $$(@D) -f V$(1).mk V$(1)__ALL.a OPT_FAST=-O2 OPT_SLOW=-O1 >/dev/null
 endef
 $(foreach m,$(RTL_MODS),$(eval $(call VERILATE_RULE,$(m))))
@@ -101,27 +113,50 @@ COSIM_C    := $(sort $(wildcard cosim/*.c))
 COSIM_CPP  := $(sort $(wildcard cosim/*.cpp))
 COSIM_OBJ  := $(COSIM_C:cosim/%.c=$(BUILD)/rel/cosim/%.o) $(COSIM_CPP:cosim/%.cpp=$(BUILD)/rel/cosim/%.o)
 COSIM_TOP  := ctl_top
-# Size variants of the top (docs/cosim.md, "Size variants"): the 64-core one is
-# build/vl/ctl_top (shared with the RTL test); ctl_top is Verilated again with
-# -GNumCores=K and prefix Vctl_top_cK for each K here, and cosim/vtop.cpp (built
-# with -DVTOP_CK) runs the smallest variant that holds the configured cores.
-COSIM_SIZES := 4 16
+# Size variants of the top (docs/cosim.md, "Size variants"): ctl_top is
+# Verilated with -GNumCores=K and prefix Vctl_top_cK for each K here, and
+# cosim/vtop.cpp (built with -DVTOP_CK) runs the smallest variant that holds
+# the configured cores.  The full CTL_MAX_CORES = 160 top, build/vl/ctl_top,
+# takes many minutes and gigabytes to compile: `make`, `make run` and
+# `make test` leave it out unless it was built (`make rtl-full`, RTL_FULL=1);
+# once built it is kept up to date and linked (-DVTOP_FULL).  A run that needs
+# more cores than the build holds fails naming `make rtl-full`.
+# NumParts of each size: 16 for the small ones (every preset of the papers has
+# at most 16 partitions; AR-CTA's per-partition logic is evaluated every cycle,
+# so 64 would cost the 4-core preset's rtl engine a fifth of its speed), 64 for
+# the 64-core one and the full top.  vtop.cpp gets them as -DVTOP_CK=PARTS and
+# picks the smallest variant holding both counts.
+COSIM_SIZES := 4 16 64
+COSIM_PARTS_4  := 16
+COSIM_PARTS_16 := 16
+COSIM_PARTS_64 := 64
 COSIM_VDIRS := $(COSIM_SIZES:%=$(BUILD)/vl/$(COSIM_TOP)_c%)
+COSIM_FULL_LIB := $(BUILD)/vl/$(COSIM_TOP)/V$(COSIM_TOP)__ALL.a
+ifneq ($(wildcard $(COSIM_FULL_LIB)),)
+RTL_FULL ?= 1
+endif
 define VERILATE_SIZE_RULE
 $(BUILD)/vl/$(COSIM_TOP)_c$(1)/V$(COSIM_TOP)_c$(1)__ALL.a: $(RTL_SRC)
 	@rm -rf $$(@D); mkdir -p $$(@D)
-	$(VERILATOR) $(VFLAGS) -GNumCores=$(1) --prefix V$(COSIM_TOP)_c$(1) --Mdir $$(@D) \
+	$(VERILATOR) $(VFLAGS) -GNumCores=$(1) -GNumParts=$(COSIM_PARTS_$(1)) --prefix V$(COSIM_TOP)_c$(1) --Mdir $$(@D) \
 	    --top-module $(COSIM_TOP) $(PKG) rtl/$(COSIM_TOP).sv
 	$(MAKE) -s -j$(NPROC) -C $$(@D) -f V$(COSIM_TOP)_c$(1).mk V$(COSIM_TOP)_c$(1)__ALL.a \
 	    OPT_FAST=-O2 OPT_SLOW=-O1 >/dev/null
 endef
 $(foreach k,$(COSIM_SIZES),$(eval $(call VERILATE_SIZE_RULE,$(k))))
 ifneq ($(COSIM_CPP),)
-COSIM_VLIB := $(BUILD)/vl/$(COSIM_TOP)/V$(COSIM_TOP)__ALL.a \
-              $(foreach k,$(COSIM_SIZES),$(BUILD)/vl/$(COSIM_TOP)_c$(k)/V$(COSIM_TOP)_c$(k)__ALL.a) \
+COSIM_VLIB := $(foreach k,$(COSIM_SIZES),$(BUILD)/vl/$(COSIM_TOP)_c$(k)/V$(COSIM_TOP)_c$(k)__ALL.a) \
               $(VRT_OBJ)
 endif
-COSIM_VINC := -I$(BUILD)/vl/$(COSIM_TOP) $(COSIM_VDIRS:%=-I%) $(COSIM_SIZES:%=-DVTOP_C%)
+COSIM_VINC := $(COSIM_VDIRS:%=-I%) $(foreach k,$(COSIM_SIZES),-DVTOP_C$(k)=$(COSIM_PARTS_$(k)))
+ifeq ($(RTL_FULL),1)
+COSIM_VLIB := $(COSIM_FULL_LIB) $(COSIM_VLIB)
+COSIM_VINC += -I$(BUILD)/vl/$(COSIM_TOP) -DVTOP_FULL
+endif
+# The variants compiled into vtop.o: a stamp rewritten only when they change,
+# so adding or dropping the full top recompiles the shim.
+COSIM_VSTAMP := $(BUILD)/rel/cosim/variants.flags
+$(shell mkdir -p $(BUILD)/rel/cosim; echo '$(COSIM_VINC)' | cmp -s - $(COSIM_VSTAMP) 2>/dev/null || echo '$(COSIM_VINC)' > $(COSIM_VSTAMP))
 # The rtl and lockstep engines exist when the Verilated top's shim does.
 ifneq ($(wildcard cosim/vtop.cpp),)
 COSIM_DEFS := -DCTASIM_RTL
@@ -131,7 +166,7 @@ $(BUILD)/rel/cosim/%.o: cosim/%.c $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(REL_CFLAGS) $(COSIM_DEFS) -c $< -o $@
 
-$(BUILD)/rel/cosim/%.o: cosim/%.cpp $(HDRS) $(COSIM_VLIB)
+$(BUILD)/rel/cosim/%.o: cosim/%.cpp $(HDRS) $(COSIM_VLIB) $(COSIM_VSTAMP)
 	@mkdir -p $(@D)
 	$(CXX) $(VRT_FLAGS) -O3 $(INCS) $(COSIM_VINC) -c $< -o $@
 
@@ -160,6 +195,11 @@ $(BUILD)/san/ctasim: $(SAN_COSIM_OBJ) $(BUILD)/san/libctasim.a $(COSIM_VLIB)
 # The one command of the README: install what is missing, build, simulate.
 deps:
 	@bash scripts/install-deps.sh
+
+# The full 160-core Verilated top (slow: many minutes on two cores) and the
+# program relinked with it; later builds keep it (docs/cosim.md).
+rtl-full:
+	@$(MAKE) --no-print-directory RTL_FULL=1 $(BUILD)/rel/ctasim
 
 run: deps
 	@$(MAKE) --no-print-directory $(BUILD)/rel/ctasim
@@ -192,7 +232,7 @@ $(BUILD)/rtltest/%/test: tests/rtl/test_rtl_%.c tests/rtl/rtl_bench.h $(BUILD)/r
                          $(BUILD)/rtltest/%/shim.o $$(BUILD)/vl/$$*/V$$*__ALL.a \
                          $(VRT_OBJ) $(BUILD)/rel/libctasim.a $(HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(REL_CFLAGS) -iquote tests -c $< -o $(@D)/test.o
+	$(CC) $(REL_CFLAGS) -DRB_CORES=$(RTL_BENCH_CORES) -DRB_PARTS=$(RTL_BENCH_PARTS) -iquote tests -c $< -o $(@D)/test.o
 	$(CXX) -o $@ $(@D)/test.o $(BUILD)/rtltest/rtl_bench.o $(@D)/shim.o $(BUILD)/vl/$*/V$*__ALL.a $(VRT_OBJ) \
 	    $(BUILD)/rel/libctasim.a -lcmocka $(LIBS) -pthread
 

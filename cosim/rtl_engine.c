@@ -357,6 +357,17 @@ static void format_mismatch(char *err, size_t errlen, const char *when, int k, u
 
 /* ---------------------------------------------------------------- engine */
 
+/* The Verilated variants of this build hold n_cores?  The full 160-core top
+ * is built only on request (docs/cosim.md, "Size variants"). */
+static int check_size(uint32_t n_cores, char *err, size_t errlen)
+{
+    if (n_cores <= vtop_max_cores()) return 0;
+    snprintf(err, errlen, "rtl engine: %u cores need the %d-core Verilated top, which this "
+             "build lacks (it has up to %u): run `make rtl-full` (core.count)",
+             n_cores, CTL_MAX_CORES, vtop_max_cores());
+    return -1;
+}
+
 static int eng_reset(void *impl, const ctl_cfg *cfg, ctl_out *out, char *err, size_t errlen)
 {
     rtl_eng *r = impl;
@@ -366,6 +377,7 @@ static int eng_reset(void *impl, const ctl_cfg *cfg, ctl_out *out, char *err, si
                  CTL_MAX_PARTS);
         return -1;
     }
+    if (check_size(cfg->n_cores, err, errlen) < 0) return -1;
     r->cfg = *cfg;
     r->n_cores = cfg->n_cores;
     r->compared = 0;
@@ -472,7 +484,8 @@ static int eng_finish(void *impl, char *err, size_t errlen)
 int rtl_engine_open(ctl_engine *e, int lockstep, const gpu_cfg *cfg, const engine_opts *o,
                     char *err, size_t errlen)
 {
-    (void)cfg; /* sizes are checked at reset, against the ctl_cfg actually used */
+    /* sizes are checked again at reset, against the ctl_cfg actually used */
+    if (cfg->sm.n_cores <= CTL_MAX_CORES && check_size(cfg->sm.n_cores, err, errlen) < 0) return -1;
     rtl_eng *r = calloc(1, sizeof *r);
     if (!r) {
         snprintf(err, errlen, "out of memory");

@@ -3,23 +3,32 @@
 // wide ports are filled word by word with a bit stream writer, so one step
 // costs O(n_cores * fields), not O(bits).
 //
-// Size variants: the top is Verilated once per NumCores (Vctl_top = 64 cores,
-// always; Vctl_top_c4 / Vctl_top_c16 when the build defines VTOP_C4 /
-// VTOP_C16).  One template, top_variant<M, N>, drives any of them through the
-// small interface top_model; vtop_reset() picks the smallest variant with
-// NumCores >= n_cores, because a Verilated model evaluates all NumCores cores
-// every cycle whatever cfg_n_cores_i says (docs/cosim.md, "Size variants").
+// Size variants: the top is Verilated once per NumCores: Vctl_top_c4,
+// Vctl_top_c16 and Vctl_top_c64 when the build defines VTOP_C4 / VTOP_C16 /
+// VTOP_C64 (every build does; the value is the variant's NumParts), and
+// Vctl_top, the full CTL_MAX_CORES x CTL_MAX_PARTS top, only when it defines
+// VTOP_FULL (`make rtl-full`: slow to build, docs/cosim.md).  One template,
+// top_variant<M, NC, NP>, drives any of them through the small interface
+// top_model; vtop_reset() picks the smallest variant with NumCores >= n_cores
+// and NumParts >= n_parts, because a Verilated model evaluates all NumCores
+// cores and NumParts partitions every cycle whatever cfg_n_cores_i says
+// (docs/cosim.md, "Size variants").
 #include <cstdio>
 #include <cstring>
 #include <new>
 #include <string>
 #include <type_traits>
+#ifdef VTOP_FULL
 #include "Vctl_top.h"
+#endif
 #ifdef VTOP_C4
 #include "Vctl_top_c4.h"
 #endif
 #ifdef VTOP_C16
 #include "Vctl_top_c16.h"
+#endif
+#ifdef VTOP_C64
+#include "Vctl_top_c64.h"
 #endif
 #include "verilated.h"
 #include "verilated_fst_c.h"
@@ -40,6 +49,7 @@ inline uint32_t mask_bits(uint32_t v, unsigned width)
 
 // Words of the widest packed port: core_busy_i, CTL_MAX_CORES * 14 * 4 bits.
 constexpr unsigned MAX_PORT_WORDS = (CTL_MAX_CORES * CTL_NCOMP * 4 + 31) / 32 + 2;
+static_assert(CTL_MAX_PARTS * 3 <= CTL_MAX_CORES * CTL_NCOMP * 4, "dram_busy_i fits the writer");
 
 // Appends fields of <= 32 bits, LSB first, to an array of 32-bit words.
 struct bit_writer {
@@ -118,14 +128,14 @@ inline int32_t sign_extend(uint32_t v, unsigned width)
     return (v & sign) ? (int32_t)(v - sign) - (int32_t)sign : (int32_t)v;
 }
 
-// One bit per core of a NumCores-bit port: bit c = field of core c.
-template <typename F>
-uint64_t core_bits(const ctl_in *in, uint32_t n, F field)
+// One bit per core of a NumCores-bit port (any width): bit c = field of core c.
+template <typename T, typename F>
+void put_core_bits(T &port, const ctl_in *in, uint32_t n, F field)
 {
-    uint64_t v = 0;
-    for (uint32_t c = 0; c < n; c++)
-        v |= (uint64_t)(field(in->core[c]) & 1u) << c;
-    return v;
+    bit_writer w;
+    for (uint32_t c = 0; c < n; c++) w.put(field(in->core[c]), 1);
+    w.flush();
+    w.store(port);
 }
 
 } // namespace
@@ -139,8 +149,9 @@ class top_model {
 public:
     virtual ~top_model() {}
     virtual uint32_t cores() const = 0;  // NumCores it was Verilated with
+    virtual uint32_t parts() const = 0;  // NumParts
     virtual void set_cfg(const ctl_cfg *cfg) = 0;
-    virtual void set_inputs(const ctl_in *in, uint32_t n) = 0;  // cores < n
+    virtual void set_inputs(const ctl_in *in, uint32_t n, uint32_t parts) = 0;  // cores < n
     virtual void drive(uint8_t clk, uint8_t rst_n) = 0;         // clk_i, rst_ni, then eval
     virtual void get_outputs(ctl_out *out, uint32_t n) const = 0;
     virtual void trace(VerilatedFstC *fst) = 0;
@@ -152,13 +163,15 @@ namespace {
 
 using vtop_variants::top_model;
 
-// Vctl_top<prefix> M, Verilated with NumCores = NC, in its own context.  The
+// Vctl_top<prefix> M, Verilated with NumCores = NC and NumParts = NP, in its own context.  The
 // instance name is always "ctl_top", so every variant's FST has the scopes
 // ctl_top.ctl_top.u_<unit>... that waves/*.gtkw name.
-template <class M, uint32_t NC>
+template <class M, uint32_t NC, uint32_t NP>
 class top_variant final : public top_model {
     static_assert(sizeof(M::grant_o) * 8 >= NC, "variant NumCores exceeds its grant_o port");
-    static_assert(NC <= CTL_MAX_CORES, "variant larger than the seam");
+    static_assert(sizeof(M::dram_busy_i) * 8 >= NP * 3 && sizeof(M::dram_busy_i) * 8 < (NP + 22) * 3,
+                  "variant NumParts does not match its dram_busy_i port");
+    static_assert(NC <= CTL_MAX_CORES && NP <= CTL_MAX_PARTS, "variant larger than the seam");
 
     VerilatedContext ctx_;
     M m_;
@@ -173,12 +186,13 @@ public:
     top_variant() : ctx_(), m_{traceable(&ctx_), "ctl_top"} {}
     ~top_variant() override { m_.final(); }
     uint32_t cores() const override { return NC; }
+    uint32_t parts() const override { return NP; }
 
     void set_cfg(const ctl_cfg *cfg) override
     {
         M *m = &m_;
-        m->cfg_n_cores_i = (CData)mask_bits(cfg->n_cores, 7);
-        m->cfg_n_parts_i = (CData)mask_bits(cfg->n_parts, 5);
+        m->cfg_n_cores_i = (CData)mask_bits(cfg->n_cores, CTL_CORES_BITS);
+        m->cfg_n_parts_i = (CData)mask_bits(cfg->n_parts, CTL_PARTS_BITS);
         uint64_t units = 0;
         for (int i = 0; i < CTL_NCOMP; i++)
             units |= (uint64_t)mask_bits(cfg->units[i], 4) << (4 * i);
@@ -191,7 +205,7 @@ public:
         m->cfg_dyncore_period_i = (SData)mask_bits(cfg->dyncore_period, 16);
         m->cfg_dyncore_frac_num_i = (CData)mask_bits(cfg->dyncore_frac_num, 4);
         m->cfg_dyncore_frac_den_i = (CData)mask_bits(cfg->dyncore_frac_den, 4);
-        m->cfg_dyncore_k_i = (CData)mask_bits(cfg->dyncore_k, 7);
+        m->cfg_dyncore_k_i = (CData)mask_bits(cfg->dyncore_k, CTL_CORES_BITS);
         m->cfg_dyncore_tact_counted_i = (CData)mask_bits(cfg->dyncore_tact_counted, 1);
         m->cfg_claso_p_a_i = (CData)mask_bits(cfg->claso_p_a, 8);
         m->cfg_claso_p_l_i = (CData)mask_bits(cfg->claso_p_l, 8);
@@ -210,9 +224,9 @@ public:
         m->cfg_uc_wakeup_i = (CData)mask_bits(cfg->uc_wakeup, 8);
     }
 
-    void set_inputs(const ctl_in *in, uint32_t n) override
+    void set_inputs(const ctl_in *in, uint32_t n, uint32_t parts) override
     {
-        set_global_inputs(in);
+        set_global_inputs(in, parts);
         set_core_bit_inputs(in, n);
         set_core_field_inputs(in, n);
     }
@@ -236,16 +250,18 @@ public:
         out->core_clk_pct = (int8_t)sign_extend(m->core_clk_pct_o, 8);
         out->mem_clk_pct = (int8_t)sign_extend(m->mem_clk_pct_o, 8);
         bit_reader dn(m->dyncta_n_o), credit(m->credit_o), tuned(m->tuned_down_o),
-            accepts(m->accepts_work_o), pg(m->pg_state_o);
+            accepts(m->accepts_work_o), pg(m->pg_state_o), grant(m->grant_o),
+            refuse(m->refuse_o), dc_en(m->dc_enable_o), dc_on(m->dc_power_on_o),
+            ar_en(m->ar_enable_o);
         for (uint32_t c = 0; c < n; c++) {
             ctl_core_out &o = out->core[c];
             o.dyncta_n = (uint8_t)dn.get(6);
-            o.grant = (uint8_t)((m->grant_o >> c) & 1u);
-            o.refuse = (uint8_t)((m->refuse_o >> c) & 1u);
+            o.grant = (uint8_t)grant.get(1);
+            o.refuse = (uint8_t)refuse.get(1);
             o.credit = sign_extend(credit.get(24), 24);
-            o.dc_enable = (uint8_t)((m->dc_enable_o >> c) & 1u);
-            o.dc_power_on = (uint8_t)((m->dc_power_on_o >> c) & 1u);
-            o.ar_enable = (uint8_t)((m->ar_enable_o >> c) & 1u);
+            o.dc_enable = (uint8_t)dc_en.get(1);
+            o.dc_power_on = (uint8_t)dc_on.get(1);
+            o.ar_enable = (uint8_t)ar_en.get(1);
             o.tuned_down = (uint16_t)tuned.get(14);
             o.accepts_work = (uint16_t)accepts.get(14);
             for (int g = 0; g < CTL_NPG; g++) o.pg_state[g] = (uint8_t)pg.get(2);
@@ -255,38 +271,33 @@ public:
     void trace(VerilatedFstC *fst) override { m_.trace(fst, 99); }
 
 private:
-    void set_global_inputs(const ctl_in *in)
+    // Partitions >= parts stay 0 (the seam leaves their dram_busy at 0).
+    void set_global_inputs(const ctl_in *in, uint32_t parts)
     {
         M *m = &m_;
         m->kernel_start_i = (CData)(in->kernel_start & 1u);
         m->n_max_i = (CData)mask_bits(in->n_max, 6);
         m->n_cta_i = (IData)mask_bits(in->n_cta, 20);
         m->alloc_i = (CData)(in->alloc & 1u);
-        m->alloc_cores_i = (CData)mask_bits(in->alloc_cores, 7);
+        m->alloc_cores_i = (CData)mask_bits(in->alloc_cores, CTL_CORES_BITS);
         m->dram_cycles_i = (CData)mask_bits(in->dram_cycles, 3);
-        uint64_t busy = 0;
-        for (int p = 0; p < CTL_MAX_PARTS; p++)
-            busy |= (uint64_t)mask_bits(in->dram_busy[p], 3) << (3 * p);
-        m->dram_busy_i = busy;
+        bit_writer busy;
+        for (uint32_t p = 0; p < parts; p++) busy.put(in->dram_busy[p], 3);
+        busy.flush();
+        busy.store(m->dram_busy_i);
     }
 
-    // The per-core bit ports are CData/SData/QData by NC; the values have n <= NC bits.
-    template <typename T>
-    static void put_bits(T &port, uint64_t v)
-    {
-        port = (T)v;
-    }
-
+    // The per-core bit ports are CData .. QData or VlWide by NC; n <= NC bits are set.
     void set_core_bit_inputs(const ctl_in *in, uint32_t n)
     {
         M *m = &m_;
-        put_bits(m->core_issued_i, core_bits(in, n, [](const ctl_core_in &c) { return c.issued; }));
-        put_bits(m->core_stalled_i, core_bits(in, n, [](const ctl_core_in &c) { return c.stalled; }));
-        put_bits(m->core_idle_i, core_bits(in, n, [](const ctl_core_in &c) { return c.idle; }));
-        put_bits(m->core_mem_wait_i, core_bits(in, n, [](const ctl_core_in &c) { return c.mem_wait; }));
-        put_bits(m->core_active_i, core_bits(in, n, [](const ctl_core_in &c) { return c.active; }));
-        put_bits(m->core_drained_i, core_bits(in, n, [](const ctl_core_in &c) { return c.drained; }));
-        put_bits(m->core_req_i, core_bits(in, n, [](const ctl_core_in &c) { return c.req; }));
+        put_core_bits(m->core_issued_i, in, n, [](const ctl_core_in &c) { return c.issued; });
+        put_core_bits(m->core_stalled_i, in, n, [](const ctl_core_in &c) { return c.stalled; });
+        put_core_bits(m->core_idle_i, in, n, [](const ctl_core_in &c) { return c.idle; });
+        put_core_bits(m->core_mem_wait_i, in, n, [](const ctl_core_in &c) { return c.mem_wait; });
+        put_core_bits(m->core_active_i, in, n, [](const ctl_core_in &c) { return c.active; });
+        put_core_bits(m->core_drained_i, in, n, [](const ctl_core_in &c) { return c.drained; });
+        put_core_bits(m->core_req_i, in, n, [](const ctl_core_in &c) { return c.req; });
     }
 
     void set_core_field_inputs(const ctl_in *in, uint32_t n)
@@ -317,35 +328,51 @@ private:
     }
 };
 
-template <class M, uint32_t NC>
+template <class M, uint32_t NC, uint32_t NP>
 top_model *make_variant()
 {
-    return new (std::nothrow) top_variant<M, NC>;
+    return new (std::nothrow) top_variant<M, NC, NP>;
 }
 
 struct variant {
-    uint32_t cores;
+    uint32_t cores, parts;
     top_model *(*make)();
 };
 
-// Ascending NumCores; the last one is the full CTL_MAX_CORES top.
+// Ascending NumCores; the full CTL_MAX_CORES top last when it was built.
 const variant VARIANTS[] = {
 #ifdef VTOP_C4
-    {4, make_variant<Vctl_top_c4, 4>},
+    {4, VTOP_C4, make_variant<Vctl_top_c4, 4, VTOP_C4>},
 #endif
 #ifdef VTOP_C16
-    {16, make_variant<Vctl_top_c16, 16>},
+    {16, VTOP_C16, make_variant<Vctl_top_c16, 16, VTOP_C16>},
 #endif
-    {CTL_MAX_CORES, make_variant<Vctl_top, CTL_MAX_CORES>},
+#ifdef VTOP_C64
+    {VTOP_WAVES_CORES, VTOP_C64, make_variant<Vctl_top_c64, VTOP_WAVES_CORES, VTOP_C64>},
+#endif
+#ifdef VTOP_FULL
+    {CTL_MAX_CORES, CTL_MAX_PARTS, make_variant<Vctl_top, CTL_MAX_CORES, CTL_MAX_PARTS>},
+#endif
 };
 constexpr int N_VARIANTS = (int)(sizeof VARIANTS / sizeof VARIANTS[0]);
+static_assert(N_VARIANTS > 0, "no Verilated size variant of ctl_top in this build");
 
-// The smallest variant with NumCores >= n_cores (n_cores is clamped by the caller).
-const variant &variant_for(uint32_t n_cores)
+// The smallest variant with NumCores >= n_cores and NumParts >= n_parts, or
+// nullptr when none is.
+const variant *variant_for(uint32_t n_cores, uint32_t n_parts)
 {
     for (int i = 0; i < N_VARIANTS; i++)
-        if (VARIANTS[i].cores >= n_cores) return VARIANTS[i];
-    return VARIANTS[N_VARIANTS - 1];
+        if (VARIANTS[i].cores >= n_cores && VARIANTS[i].parts >= n_parts) return &VARIANTS[i];
+    return nullptr;
+}
+
+// The variant an FST opened before the first reset traces: NumCores =
+// VTOP_WAVES_CORES, whose per-core vector widths waves/*.gtkw name (or the
+// largest variant there is).
+const variant &waves_variant()
+{
+    const variant *v = variant_for(VTOP_WAVES_CORES, 1);
+    return v ? *v : VARIANTS[N_VARIANTS - 1];
 }
 
 } // namespace
@@ -353,8 +380,9 @@ const variant &variant_for(uint32_t n_cores)
 struct vtop {
     vtop_variants::top_model *m;  // nullptr until vtop_reset / vtop_fst_open makes one
     VerilatedFstC *fst;
+    std::string fst_path;         // where the open FST is written (reopened on a new model)
     uint64_t fst_first, fst_last;
-    uint32_t n_cores;
+    uint32_t n_cores, n_parts;
     int fst_fault;                // signal that stopped the waveform writer, 0 = none
     struct sigaction old_bus;     // SIGBUS disposition before the FST opened
 };
@@ -413,13 +441,22 @@ static bool in_window(const vtop *t, uint64_t cycle)
     return t->fst && cycle >= t->fst_first && cycle <= t->fst_last;
 }
 
-// Replace the model by a fresh one of variant v; an open FST belonged to the old one.
+static int fst_start(vtop *t, const char *path, uint64_t first, uint64_t last, char *err,
+                     size_t errlen);
+
+// Replace the model by a fresh one of variant v.  An open FST belonged to the
+// old one: it is started again, on the same file, for the new model.
 static bool switch_model(vtop *t, const variant &v)
 {
+    bool reopen = t->fst != nullptr;
+    std::string path = t->fst_path;
     vtop_fst_close(t);
     delete t->m;
     t->m = v.make();
-    return t->m != nullptr;
+    if (!t->m) return false;
+    char err[256];
+    if (reopen) fst_start(t, path.c_str(), t->fst_first, t->fst_last, err, sizeof err);
+    return true;
 }
 
 extern "C" {
@@ -431,6 +468,7 @@ vtop *vtop_create(void)
     t->m = nullptr;
     t->fst = nullptr;
     t->n_cores = 0;
+    t->n_parts = 0;
     t->fst_fault = 0;
     return t;
 }
@@ -448,19 +486,27 @@ uint32_t vtop_cores(const vtop *t)
     return t->m ? t->m->cores() : 0;
 }
 
+uint32_t vtop_max_cores(void)
+{
+    return VARIANTS[N_VARIANTS - 1].cores;
+}
+
 int vtop_reset(vtop *t, const ctl_cfg *cfg, ctl_out *out)
 {
     t->n_cores = cfg->n_cores < CTL_MAX_CORES ? cfg->n_cores : CTL_MAX_CORES;
-    const variant &v = variant_for(t->n_cores);
+    t->n_parts = cfg->n_parts < CTL_MAX_PARTS ? cfg->n_parts : CTL_MAX_PARTS;
+    const variant *v = variant_for(t->n_cores, t->n_parts);
+    if (!v) return -2;
     // Keep the model when it fits and is the right size, or fits and has an FST
     // open (the waveform continues in one file).
-    bool keep = t->m && t->m->cores() >= t->n_cores && (t->m->cores() == v.cores || t->fst);
-    if (!keep && !switch_model(t, v)) return -1;
+    bool fits = t->m && t->m->cores() >= t->n_cores && t->m->parts() >= t->n_parts;
+    bool keep = fits && ((t->m->cores() == v->cores && t->m->parts() == v->parts) || t->fst);
+    if (!keep && !switch_model(t, *v)) return -1;
     top_model *m = t->m;
     m->set_cfg(cfg);
     ctl_in zero;
     std::memset(&zero, 0, sizeof zero);
-    m->set_inputs(&zero, m->cores());
+    m->set_inputs(&zero, m->cores(), m->parts());
     m->drive(0, 1);
     m->drive(0, 0);  // asynchronous, active low
     m->drive(0, 1);
@@ -472,7 +518,7 @@ void vtop_step(vtop *t, uint64_t cycle, const ctl_in *in, ctl_out *out)
 {
     top_model *m = t->m;
     if (!m) return;  // not reset yet: no model to step
-    m->set_inputs(in, t->n_cores);
+    m->set_inputs(in, t->n_cores, t->n_parts);
     m->drive(0, 1);
     bool dump = in_window(t, cycle);
     if (dump) fst_dump(t, 1000 * cycle);
@@ -487,12 +533,22 @@ int vtop_fst_open(vtop *t, const char *path, uint64_t first, uint64_t last, char
 {
     vtop_fst_close(t);
     t->fst_fault = 0;
-    // Before the first reset: the full top, so the per-core vectors have the
-    // [CTL_MAX_CORES-1:0] widths that waves/*.gtkw name; vtop_reset keeps it.
-    if (!t->m && !switch_model(t, VARIANTS[N_VARIANTS - 1])) {
+    // Before the first reset: the VTOP_WAVES_CORES variant, so the per-core
+    // vectors have the widths that waves/*.gtkw name; vtop_reset keeps it
+    // when the run's cores fit (else it starts the FST again on a larger one).
+    if (!t->m && !switch_model(t, waves_variant())) {
         std::snprintf(err, errlen, "out of memory (RTL top for --fst)");
         return -1;
     }
+    return fst_start(t, path, first, last, err, errlen);
+}
+
+} // extern "C"
+
+// Open the FST on the current model (t->m exists, no FST open).
+static int fst_start(vtop *t, const char *path, uint64_t first, uint64_t last, char *err,
+                     size_t errlen)
+{
     t->fst = new VerilatedFstC;
     t->m->trace(t->fst);
     fst_arm(t);
@@ -513,10 +569,13 @@ int vtop_fst_open(vtop *t, const char *path, uint64_t first, uint64_t last, char
         std::snprintf(err, errlen, "%s: cannot open the waveform file (--fst)", path);
         return -1;
     }
+    t->fst_path = path;
     t->fst_first = first;
     t->fst_last = last;
     return 0;
 }
+
+extern "C" {
 
 void vtop_fst_close(vtop *t)
 {

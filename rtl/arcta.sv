@@ -11,13 +11,15 @@
 // quasi-static cfg_*_i ports (Moore).  C reference: cmodel/ctl/arcta.c.
 module arcta #(
   parameter int NumCores = ctasim_pkg::MaxCores,  // enable_o width (runtime count: cfg_n_cores_i)
-  parameter int NumParts = ctasim_pkg::MaxParts   // dram_busy_i partitions (runtime count: cfg_n_parts_i)
+  parameter int NumParts = ctasim_pkg::MaxParts,  // dram_busy_i partitions (runtime count: cfg_n_parts_i)
+  parameter int CoresW   = ctasim_pkg::CoresW,    // width of cfg_n_cores_i
+  parameter int PartsW   = ctasim_pkg::PartsW     // width of cfg_n_parts_i
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
   // programmable registers
-  input  logic [6:0]           cfg_n_cores_i,
-  input  logic [4:0]           cfg_n_parts_i,
+  input  logic [CoresW-1:0]    cfg_n_cores_i,
+  input  logic [PartsW-1:0]    cfg_n_parts_i,
   input  logic [15:0]          cfg_window_i,         // W, profiling cycles (7000)
   input  logic [6:0]           cfg_t_u_ipc_i,        // percent (85)
   input  logic [6:0]           cfg_t_l_ipc_i,        // percent (15)
@@ -132,7 +134,7 @@ module arcta #(
     bw_low = 1'b1;
     for (int p = 0; p < NumParts; p++) begin
       bw_lhs = {{(BwW-DramW){1'b0}}, busy_q[p*DramW +: DramW]} * 36'd100000;
-      if ((p < {27'd0, cfg_n_parts_i}) && (bw_lhs > bw_rhs)) bw_low = 1'b0;
+      if ((p < {{(32-PartsW){1'b0}}, cfg_n_parts_i}) && (bw_lhs > bw_rhs)) bw_low = 1'b0;
     end
 
     bad_cyc  = cyc_q - good_q;
@@ -201,18 +203,18 @@ module arcta #(
   // ---------------------------------------------------------------- outputs
   // Seed 002 Sec. 3.1.3: type I all cores; type II cores 0 .. n/2-1 (at
   // least core 0) and the frequency calibrator on (Sec. 3.2).
-  logic [6:0] half_cores, en_count;
+  logic [CoresW-1:0] half_cores, en_count;
 
-  assign half_cores = (cfg_n_cores_i < 7'd2) ? 7'd1 : {1'b0, cfg_n_cores_i[6:1]};
+  assign half_cores = (cfg_n_cores_i < CoresW'(2)) ? CoresW'(1) : {1'b0, cfg_n_cores_i[CoresW-1:1]};
 
   always_comb begin
-    if (phase_q == PhProfile || phase_q == PhDecision) en_count = 7'd1;
+    if (phase_q == PhProfile || phase_q == PhDecision) en_count = CoresW'(1);
     else if (phase_q == PhAction && type_q == TyTwo)  en_count = half_cores;
     else                                              en_count = cfg_n_cores_i;
   end
 
   always_comb begin
-    for (int c = 0; c < NumCores; c++) enable_o[c] = c < {25'd0, en_count};
+    for (int c = 0; c < NumCores; c++) enable_o[c] = c < {{(32-CoresW){1'b0}}, en_count};
   end
 
   assign phase_o        = phase_q;

@@ -11,7 +11,7 @@ module claso #(
   parameter int NumCores = ctasim_pkg::MaxCores,
   parameter int CtaW     = 20,
   parameter int CreditW  = 24,
-  parameter int CoreW    = 7
+  parameter int CoreW    = ctasim_pkg::CoresW
 ) (
   input  logic                        clk_i,
   input  logic                        rst_ni,

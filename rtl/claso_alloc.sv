@@ -12,7 +12,7 @@
 module claso_alloc #(
   parameter int NumCores = ctasim_pkg::MaxCores,
   parameter int CtaW     = 20,
-  parameter int CoreW    = 7,
+  parameter int CoreW    = ctasim_pkg::CoresW,
   parameter int CreditW  = 24
 ) (
   input  logic                clk_i,

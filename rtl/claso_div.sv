@@ -8,7 +8,7 @@
 // C twin: claso_div_start / claso_div_step in cmodel/ctl/claso.c.
 module claso_div #(
   parameter int DividendW = 20,  // dividend and quotient width
-  parameter int DivisorW  = 7    // divisor and remainder width
+  parameter int DivisorW  = ctasim_pkg::CoresW  // divisor and remainder width
 ) (
   input  logic          clk_i,
   input  logic          rst_ni,

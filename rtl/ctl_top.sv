@@ -12,7 +12,7 @@
 //   ctl_in.n_max                   n_max_i                        6
 //   ctl_in.n_cta                   n_cta_i                       20
 //   ctl_in.alloc                   alloc_i                        1
-//   ctl_in.alloc_cores             alloc_cores_i                  7
+//   ctl_in.alloc_cores             alloc_cores_i                  8
 //   ctl_in.dram_cycles             dram_cycles_i                  3
 //   ctl_in.dram_busy[p]            dram_busy_i[p*3 +: 3]          3
 //   ctl_in.core[c].issued          core_issued_i[c]               1
@@ -57,8 +57,8 @@ module ctl_top #(
   input  logic                    clk_i,
   input  logic                    rst_ni,
   // ---- programmable registers (ctl_cfg)
-  input  logic [6:0]              cfg_n_cores_i,
-  input  logic [4:0]              cfg_n_parts_i,
+  input  logic [ctasim_pkg::CoresW-1:0] cfg_n_cores_i,
+  input  logic [ctasim_pkg::PartsW-1:0] cfg_n_parts_i,
   input  logic [ctasim_pkg::NumComp*4-1:0]      cfg_units_i,
   input  logic [5:0]              cfg_simt_lanes_i,
   input  logic [15:0]             cfg_dyncta_period_i,
@@ -68,7 +68,7 @@ module ctl_top #(
   input  logic [15:0]             cfg_dyncore_period_i,
   input  logic [3:0]              cfg_dyncore_frac_num_i,
   input  logic [3:0]              cfg_dyncore_frac_den_i,
-  input  logic [6:0]              cfg_dyncore_k_i,
+  input  logic [ctasim_pkg::CoresW-1:0] cfg_dyncore_k_i,
   input  logic                    cfg_dyncore_tact_counted_i,
   input  logic [7:0]              cfg_claso_p_a_i,
   input  logic [7:0]              cfg_claso_p_l_i,
@@ -90,7 +90,7 @@ module ctl_top #(
   input  logic [5:0]              n_max_i,
   input  logic [19:0]             n_cta_i,
   input  logic                    alloc_i,
-  input  logic [6:0]              alloc_cores_i,
+  input  logic [ctasim_pkg::CoresW-1:0] alloc_cores_i,
   input  logic [2:0]              dram_cycles_i,
   input  logic [NumParts*3-1:0]    dram_busy_i,
   // ---- per-core inputs (ctl_in.core[c])

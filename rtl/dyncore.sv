@@ -13,10 +13,10 @@
 // A DRAINING core turns OFF at the edge of a cycle with drained_i = 1.
 module dyncore #(
   parameter int NumCores = ctasim_pkg::MaxCores,  // compile-time maximum (CTL_MAX_CORES)
-  parameter int CoresW   = 7,   // width of cfg_n_cores_i, cfg_k_i, popcounts
+  parameter int CoresW   = ctasim_pkg::CoresW,  // width of cfg_n_cores_i, cfg_k_i, popcounts
   parameter int PeriodW  = 16,  // width of the sampling period T
   parameter int FracW    = 4,   // width of frac_num / frac_den
-  parameter int SumW     = 22   // G_act and core_cycles (64 * 65535 < 2^22)
+  parameter int SumW     = 24   // G_act and core_cycles (160 * 65535 < 2^24)
 ) (
   input  logic                clk_i,
   input  logic                rst_ni,

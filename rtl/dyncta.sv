@@ -5,7 +5,7 @@
 // the edge of the T-th following cycle decides; cfg_period_i = 0 acts as 1.
 module dyncta #(
   parameter int NumCores = ctasim_pkg::MaxCores,  // compile-time maximum (CTL_MAX_CORES)
-  parameter int CoresW   = 7,   // width of cfg_n_cores_i
+  parameter int CoresW   = ctasim_pkg::CoresW,  // width of cfg_n_cores_i
   parameter int PeriodW  = 16,  // width of the sampling period T
   parameter int CntW     = 11,  // C_idle / C_mem and threshold width
   parameter int LimitW   = 6    // CTA limit width

@@ -6,11 +6,12 @@
 // cycle-exact rules are in docs/units/ucs.md.  Per-core vectors hold
 // ctasim_pkg::NumComp components, NumItype SCH types and NumPg gate states.
 module ucs #(
-  parameter int NumCores = ctasim_pkg::MaxCores
+  parameter int NumCores = ctasim_pkg::MaxCores,
+  parameter int CoresW   = ctasim_pkg::CoresW   // width of cfg_n_cores_i
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
-  input  logic [6:0]             cfg_n_cores_i,
+  input  logic [CoresW-1:0]      cfg_n_cores_i,
   input  logic [ctasim_pkg::NumComp*4-1:0] cfg_units_i,
   input  logic [15:0]            cfg_period_i,
   input  logic [6:0]             cfg_th_u_pct_i,
@@ -77,7 +78,7 @@ module ucs #(
   // ---------------------------------------------------------------- cores
   for (genvar c = 0; c < NumCores; c++) begin : g_core
     logic en;
-    assign en = (7'(c) < cfg_n_cores_i);
+    assign en = (CoresW'(c) < cfg_n_cores_i);
     ucs_gcu u_gcu (
       .clk_i,
       .rst_ni,

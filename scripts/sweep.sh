@@ -51,7 +51,7 @@ done
 [ -x "$bin" ] || die "program not built: $bin (run: make build/rel/ctasim)"
 command -v gnuplot >/dev/null || die "gnuplot not installed"
 for c in $cores; do
-    [[ "$c" =~ ^[0-9]+$ ]] && [ "$c" -ge 1 ] && [ "$c" -le 64 ] || die "bad core count '$c' in --cores (1..64)"
+    [[ "$c" =~ ^[0-9]+$ ]] && [ "$c" -ge 1 ] && [ "$c" -le 160 ] || die "bad core count '$c' in --cores (1..160)"
 done
 [ -n "$out" ] || out=build/sweep/$(basename "${wl%.*}")
 mkdir -p "$out/runs"

@@ -54,9 +54,9 @@ static uint32_t enable_count(const arcta *s, uint32_t n_cores)
 
 /* Outputs are functions of the registered state and the programmable
  * registers only (Moore), exactly as the RTL's output assigns. */
-static void drive_outputs(const arcta *s, const ctl_cfg *cfg, ctl_out *out)
+static void drive_outputs(arcta *s, const ctl_cfg *cfg, ctl_out *out, int all_cores)
 {
-    uint32_t n_cores = cfg->n_cores & MASK(7);
+    uint32_t n_cores = cfg->n_cores & MASK(CTL_CORES_BITS);
     uint32_t count = enable_count(s, n_cores);
     int fc_on = s->type == CTL_AR_TYPE2;   /* seed 002 Sec. 3.2: type II only */
 
@@ -66,7 +66,10 @@ static void drive_outputs(const arcta *s, const ctl_cfg *cfg, ctl_out *out)
     out->fc_on = (uint8_t)fc_on;
     out->core_clk_pct = (int8_t)(fc_on ? -(int)(cfg->ar_core_pct & MASK(7)) : 0);
     out->mem_clk_pct = (int8_t)(fc_on ? (int)(cfg->ar_mem_pct & MASK(7)) : 0);
-    for (uint32_t c = 0; c < CTL_MAX_CORES; c++)
+    /* cores >= every count since the reset hold ar_enable = 0 */
+    uint32_t cores = all_cores ? CTL_MAX_CORES
+                               : ctl_span(&s->span, count < CTL_MAX_CORES ? count : CTL_MAX_CORES);
+    for (uint32_t c = 0; c < cores; c++)
         out->core[c].ar_enable = c < count;
 }
 
@@ -75,7 +78,9 @@ void arcta_reset(arcta *s, const ctl_cfg *cfg, ctl_out *out)
     memset(s, 0, sizeof *s);
     s->phase = CTL_AR_IDLE;
     s->type = CTL_AR_UNKNOWN;
-    drive_outputs(s, cfg, out);
+    drive_outputs(s, cfg, out, 1);
+    uint32_t n = cfg->n_cores & MASK(CTL_CORES_BITS);
+    s->span = n < CTL_MAX_CORES ? n : CTL_MAX_CORES;   /* IDLE enables n_cores cores */
 }
 
 /* True when max_bw_CTA <= t_max_bw (seed 002 Sec. 3.1.2): for every
@@ -84,7 +89,7 @@ void arcta_reset(arcta *s, const ctl_cfg *cfg, ctl_out *out)
 static int bw_low(const arcta *s, const ctl_cfg *cfg)
 {
     uint64_t rhs = (uint64_t)(cfg->ar_t_max_bw_mpct & MASK(17)) * s->dram_cycles;
-    uint32_t n_parts = cfg->n_parts & MASK(5);
+    uint32_t n_parts = cfg->n_parts & MASK(CTL_PARTS_BITS);
     for (uint32_t p = 0; p < CTL_MAX_PARTS && p < n_parts; p++)
         if ((uint64_t)s->busy[p] * 100000u > rhs)
             return 0;
@@ -127,7 +132,9 @@ static void accumulate(arcta *s, const ctl_cfg *cfg, const ctl_in *in)
     s->insts = sat_add(s->insts, c0->thread_insts & MASK(7), ARCTA_INST_BITS);
     s->good = sat_add(s->good, (uint32_t)good, ARCTA_CYC_BITS);
     s->dram_cycles = sat_add(s->dram_cycles, in->dram_cycles & MASK(3), ARCTA_DRAM_BITS);
-    for (int p = 0; p < CTL_MAX_PARTS; p++)
+    uint32_t n_parts = cfg->n_parts & MASK(CTL_PARTS_BITS);
+    uint32_t parts = ctl_span(&s->pspan, n_parts < CTL_MAX_PARTS ? n_parts : CTL_MAX_PARTS);
+    for (uint32_t p = 0; p < parts; p++)
         s->busy[p] = sat_add(s->busy[p], in->dram_busy[p] & MASK(3), ARCTA_DRAM_BITS);
 }
 
@@ -166,7 +173,7 @@ void arcta_step(arcta *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
         br = s->phase == CTL_AR_ACTION ? ARCTA_BR_ACTION : ARCTA_BR_IDLE;
     }
     s->branch_hits[br]++;
-    drive_outputs(s, cfg, out);
+    drive_outputs(s, cfg, out, 0);
 }
 
 /* ---------------------------------------------------------------- keys */

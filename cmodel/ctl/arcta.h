@@ -43,6 +43,9 @@ typedef struct arcta {
     uint32_t good;                  /* core 0 good cycles (GBR numerator) */
     uint32_t dram_cycles;           /* DRAM cycles elapsed in the window */
     uint32_t busy[CTL_MAX_PARTS];   /* DRAM data-bus busy cycles per partition */
+    uint32_t span;                  /* cores given ar_enable = 1 since the reset: ctl_span() */
+    uint32_t pspan;                 /* partitions counted since the reset (the seam
+                                       leaves dram_busy of the others at 0) */
     uint64_t branch_hits[ARCTA_NBRANCH];
     /* For the decision trace (ctl_decisions.h), C model only: this edge was
      * the DECISION (the window's counters stay until the next kernel start)

@@ -83,11 +83,12 @@ static int32_t sat_dec(int32_t x)
     return x < 0 ? x : x - 1;
 }
 
-static void write_outputs(const claso *s, ctl_out *out)
+/* Outputs of cores 0 .. cores-1 (the others hold their reset outputs, 0). */
+static void write_outputs(const claso *s, ctl_out *out, uint32_t cores)
 {
     out->claso_ready = s->ready;
     out->credit_global = s->global;
-    for (int c = 0; c < CTL_MAX_CORES; c++) {
+    for (uint32_t c = 0; c < cores; c++) {
         out->core[c].grant = s->grant[c];
         out->core[c].refuse = s->refuse[c];
         out->core[c].credit = s->local[c];
@@ -102,9 +103,9 @@ static void alloc_start(claso *s, const ctl_in *in)
     uint32_t cores = in->alloc_cores & CORE_MASK;
     s->branch_hits[s->div.count || s->div.done ? CLASO_BR_ALLOC_RESTART
                                                : CLASO_BR_ALLOC_START]++;
-    if (cores > CTL_MAX_CORES) {
+    if (cores > s->slots) {
         s->branch_hits[CLASO_BR_CORES_CLAMP]++;
-        cores = CTL_MAX_CORES;
+        cores = s->slots;
     }
     s->n_core = (uint8_t)cores;
     s->obs.n_cta = n_cta;
@@ -128,7 +129,7 @@ static void alloc_load(claso *s, const ctl_cfg *cfg)
     if (s->empty) {
         s->branch_hits[CLASO_BR_LOAD_EMPTY]++;
         s->global = 0;
-        memset(s->local, 0, sizeof s->local);
+        memset(s->local, 0, s->span * sizeof s->local[0]);
         return;
     }
     s->branch_hits[CLASO_BR_LOAD]++;
@@ -139,7 +140,7 @@ static void alloc_load(claso *s, const ctl_cfg *cfg)
     }
     int32_t local = (int32_t)(q + 1 + (cfg->claso_p_l & PARAM_MASK));
     s->global = (int32_t)(r + 1 + layers * s->n_core);
-    for (int c = 0; c < CTL_MAX_CORES; c++)
+    for (uint32_t c = 0; c < s->span; c++)
         s->local[c] = c < s->n_core ? local : 0;
 }
 
@@ -147,7 +148,7 @@ static void alloc_load(claso *s, const ctl_cfg *cfg)
 
 /* Seed 003 Algorithm 1 lines 7-19 for one request of core c; the global
  * register *g is the running value of this cycle's ascending-core chain. */
-static void consume(claso *s, int c, int32_t threshold, int32_t *g)
+static void consume(claso *s, uint32_t c, int32_t threshold, int32_t *g)
 {
     s->obs.served[c] = 1;
     s->obs.any_served = 1;
@@ -180,7 +181,7 @@ static void consume_all(claso *s, const ctl_cfg *cfg, const ctl_in *in)
     int serve = s->ready && !in->alloc;
     int32_t threshold = global_threshold(cfg);
     int32_t g = s->global;
-    for (int c = 0; c < CTL_MAX_CORES; c++) {
+    for (uint32_t c = 0; c < s->span; c++) {
         s->grant[c] = 0;
         s->refuse[c] = 0;
         if (!in->core[c].req)
@@ -198,16 +199,27 @@ static void consume_all(claso *s, const ctl_cfg *cfg, const ctl_in *in)
 void claso_reset(claso *s, const ctl_cfg *cfg, ctl_out *out)
 {
     memset(s, 0, sizeof *s);
-    write_outputs(s, out);
+    s->slots = CTL_MAX_CORES;
+    write_outputs(s, out, CTL_MAX_CORES);
+}
+
+void claso_set_slots(claso *s, uint32_t slots)
+{
+    s->slots = (uint8_t)(slots >= 1 && slots <= CTL_MAX_CORES ? slots : CTL_MAX_CORES);
 }
 
 void claso_step(claso *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
 {
     /* Decisions use the register values before this edge. */
     int load = s->div.done && !in->alloc;
+    /* The unit has no core count: its cores are those of the cfg (the seam
+     * leaves the inputs of cores >= cfg.n_cores at 0) and those holding
+     * credits of the last allocation. */
+    ctl_span(&s->span, ctl_used_cores(cfg));
+    ctl_span(&s->span, s->n_core);
     s->obs.loaded = 0;
     s->obs.any_served = 0;
-    memset(s->obs.served, 0, sizeof s->obs.served);
+    memset(s->obs.served, 0, s->span * sizeof s->obs.served[0]);
     consume_all(s, cfg, in);
     if (in->alloc) {
         alloc_start(s, in);
@@ -216,7 +228,7 @@ void claso_step(claso *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
         if (load)
             alloc_load(s, cfg);
     }
-    write_outputs(s, out);
+    write_outputs(s, out, s->span);
 }
 
 /* ---------------------------------------------------------------- keys */

@@ -15,7 +15,8 @@
  *    same step (visible to the model in cycle t+1) for exactly one cycle;
  *    requests of one cycle are served in ascending core order against the
  *    shared global register.
- * Clamps: n_core = min(alloc_cores, CTL_MAX_CORES); p_A = 0 acts as 1; the
+ * Clamps: n_core = min(alloc_cores, slots), slots = the RTL's NumCores
+ * (CTL_MAX_CORES unless claso_set_slots says otherwise); p_A = 0 acts as 1; the
  * global layers are capped at the q + 1 CTA levels (see claso.c).  n_cta = 0
  * or n_core = 0 load zero credits (every request refused).
  */
@@ -28,7 +29,7 @@
 #include "keys.h"
 
 #define CLASO_CTA_W      20  /* n_cta width: divider dividend and quotient */
-#define CLASO_CORE_W     7   /* alloc_cores width: divisor and remainder */
+#define CLASO_CORE_W     CTL_CORES_BITS /* alloc_cores width: divisor and remainder */
 #define CLASO_CREDIT_W   24  /* signed credit registers */
 #define CLASO_PARAM_MAX  255 /* p_A, p_L are 8-bit registers */
 #define CLASO_READY_STEPS (CLASO_CTA_W + 2)
@@ -37,7 +38,7 @@
 enum claso_branch {
     CLASO_BR_ALLOC_START = 0, /* alloc with no division running */
     CLASO_BR_ALLOC_RESTART,   /* alloc while a division is running */
-    CLASO_BR_CORES_CLAMP,     /* alloc_cores > CTL_MAX_CORES */
+    CLASO_BR_CORES_CLAMP,     /* alloc_cores > slots */
     CLASO_BR_LOAD,            /* credits loaded from q, r */
     CLASO_BR_LOAD_EMPTY,      /* n_cta = 0 or n_core = 0: zero credits */
     CLASO_BR_PA_CLAMP,        /* p_A > q + 1: global layers capped */
@@ -82,6 +83,8 @@ typedef struct claso_obs {
 typedef struct claso {
     claso_div div;
     uint8_t  n_core;          /* latched at alloc, clamped */
+    uint8_t  slots;           /* consumers: the RTL's NumCores (claso_set_slots) */
+    uint32_t span;            /* cores stepped: ctl_span() over n_core and cfg.n_cores */
     uint8_t  empty;           /* latched at alloc: n_cta = 0 or n_core = 0 */
     uint8_t  ready;           /* claso_ready register */
     int32_t  global;          /* C_g */
@@ -93,6 +96,9 @@ typedef struct claso {
 } claso;
 
 void claso_reset(claso *s, const ctl_cfg *cfg, ctl_out *out);
+/* After a reset: model a unit of `slots` consumers (rtl/claso.sv built with
+ * NumCores = slots, as the unit benches build it), 1..CTL_MAX_CORES. */
+void claso_set_slots(claso *s, uint32_t slots);
 void claso_step(claso *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out);
 const char *claso_branch_name(int i);
 

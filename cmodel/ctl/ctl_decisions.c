@@ -18,11 +18,7 @@ void ctl_decisions_header(FILE *f)
     fputs("cycle,core,unit,inputs,decision\n", f);
 }
 
-static uint32_t used_cores(const ctl_cfg *cfg)
-{
-    uint32_t n = cfg->n_cores & MASK(7);
-    return n < CTL_MAX_CORES ? n : CTL_MAX_CORES;
-}
+static uint32_t used_cores(const ctl_cfg *cfg) { return ctl_used_cores(cfg); }
 
 /* ---------------------------------------------------------------- DYNCTA */
 
@@ -92,9 +88,9 @@ static void claso_rows(FILE *f, const claso *s, const ctl_cfg *cfg, uint64_t cyc
                 cycle, o->n_cta, s->n_core, pa, pl, s->empty ? "load_empty" : "load",
                 s->local[0], s->global);
     if (!o->any_served) return;
-    for (int c = 0; c < CTL_MAX_CORES; c++)
+    for (uint32_t c = 0; c < s->span; c++)
         if (o->served[c])
-            fprintf(f, "%" PRIu64 ",%d,claso,C_p=%d;C_g=%d;p_A+p_L=%u,%s\n", cycle, c,
+            fprintf(f, "%" PRIu64 ",%u,claso,C_p=%d;C_g=%d;p_A+p_L=%u,%s\n", cycle, c,
                     o->c_p[c], o->c_g[c], (pa ? pa : 1) + pl, claso_branch_name(o->branch[c]));
 }
 
@@ -103,7 +99,7 @@ static void claso_rows(FILE *f, const claso *s, const ctl_cfg *cfg, uint64_t cyc
 /* The busiest partition's busy cycles (max_bw_CTA's numerator). */
 static uint32_t arcta_busy_max(const arcta *s, const ctl_cfg *cfg)
 {
-    uint32_t m = 0, n = cfg->n_parts & MASK(5);
+    uint32_t m = 0, n = cfg->n_parts & MASK(CTL_PARTS_BITS);
     for (uint32_t p = 0; p < CTL_MAX_PARTS && p < n; p++)
         if (s->busy[p] > m) m = s->busy[p];
     return m;

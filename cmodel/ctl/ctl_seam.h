@@ -20,10 +20,23 @@
 
 #include <stdint.h>
 
-/* Compile-time maxima: the RTL top is built once with these sizes; the number
- * of cores / partitions actually used is a runtime input (cfg.n_cores). */
-#define CTL_MAX_CORES 64
-#define CTL_MAX_PARTS 16
+/* Compile-time maxima: the RTL top is built with these sizes by default
+ * (smaller size variants exist, docs/cosim.md); the number of cores /
+ * partitions actually used is a runtime input (cfg.n_cores, cfg.n_parts).
+ * 160 cores and 64 partitions hold every Accel-Sim tested config of Volta,
+ * Turing, Ampere and Hopper (QV100: 80 SMs and 32 channels x 2 sub-partitions
+ * = 64 L2 slices; A100: 108 SMs; H100: 132 SMs).  A count 0..CTL_MAX_CORES
+ * travels in CTL_CORES_BITS bits, 0..CTL_MAX_PARTS in CTL_PARTS_BITS. */
+#define CTL_MAX_CORES  160
+#define CTL_MAX_PARTS  64
+#define CTL_CORES_BITS 8
+#define CTL_PARTS_BITS 7
+#ifndef __cplusplus
+_Static_assert((1u << CTL_CORES_BITS) > CTL_MAX_CORES && (1u << (CTL_CORES_BITS - 1)) <= CTL_MAX_CORES,
+               "CTL_CORES_BITS holds 0..CTL_MAX_CORES, no wider");
+_Static_assert((1u << CTL_PARTS_BITS) > CTL_MAX_PARTS && (1u << (CTL_PARTS_BITS - 1)) <= CTL_MAX_PARTS,
+               "CTL_PARTS_BITS holds 0..CTL_MAX_PARTS, no wider");
+#endif
 
 /* Datapath components of seed 004 Fig. 3, in this fixed order (bit i of
  * every per-component vector is component i). */
@@ -87,7 +100,7 @@ typedef struct ctl_in {
     uint8_t  alloc;        /* 1b: pulse, CLASO (re)allocates credits: at kernel start, and
                               when the set of cores receiving CTAs changes (then n_cta
                               counts the CTAs not yet issued) */
-    uint8_t  alloc_cores;  /* 7b: cores that will receive CTAs (valid with alloc) */
+    uint8_t  alloc_cores;  /* 8b: cores that will receive CTAs (valid with alloc) */
     uint8_t  dram_cycles;  /* 3b: DRAM clock cycles elapsed during this core cycle */
     uint8_t  dram_busy[CTL_MAX_PARTS]; /* 3b each: of those, cycles partition p's data bus was busy */
     ctl_core_in core[CTL_MAX_CORES];
@@ -122,8 +135,8 @@ typedef struct ctl_out {
 
 /* ---- quasi-static configuration (programmable registers) --------------- */
 typedef struct ctl_cfg {
-    uint32_t n_cores;      /* 7b: cores in use (<= CTL_MAX_CORES) */
-    uint32_t n_parts;      /* 5b: memory partitions in use (<= CTL_MAX_PARTS) */
+    uint32_t n_cores;      /* 8b: cores in use (<= CTL_MAX_CORES) */
+    uint32_t n_parts;      /* 7b: memory partitions in use (<= CTL_MAX_PARTS) */
     uint32_t units[CTL_NCOMP]; /* 4b each: total slots of each component (both groups) */
     uint32_t simt_lanes;   /* 6b: thread lanes of one core's peak issue (AR-CTA ipc) */
     /* DYNCTA (seed 000 Sec. 4.1) */
@@ -143,5 +156,26 @@ typedef struct ctl_cfg {
 
 /* Fill cfg with the papers' defaults for n_cores / n_parts. */
 void ctl_cfg_defaults(ctl_cfg *cfg, uint32_t n_cores, uint32_t n_parts);
+
+/* ---- the C reference models: which cores a step visits ----------------- */
+
+/* cfg.n_cores as the RTL's cfg_n_cores_i port holds it, at most CTL_MAX_CORES. */
+static inline uint32_t ctl_used_cores(const ctl_cfg *cfg)
+{
+    uint32_t n = cfg->n_cores & ((1u << CTL_CORES_BITS) - 1u);
+    return n < CTL_MAX_CORES ? n : CTL_MAX_CORES;
+}
+
+/* The cores a unit's step visits: the cores in use, and every core in use
+ * since the unit's reset (*span, set to 0 by a reset that gives every one of
+ * the CTL_MAX_CORES cores its reset state and outputs).  A core that has never
+ * been in use since the reset still holds exactly the state and outputs a
+ * step would give it again (an unused core is held in reset), so the step
+ * skips it: a 4-core model costs 4 cores per cycle, not CTL_MAX_CORES. */
+static inline uint32_t ctl_span(uint32_t *span, uint32_t used)
+{
+    if (used > *span) *span = used;
+    return *span;
+}
 
 #endif

@@ -22,11 +22,7 @@ static uint32_t sat_add(uint32_t sum, uint32_t add)
     return (sum + add > DYNCORE_SUM_MAX) ? DYNCORE_SUM_MAX : sum + add;
 }
 
-static uint32_t used_cores(const ctl_cfg *cfg)
-{
-    uint32_t n = cfg->n_cores & MASK(7);
-    return n < CTL_MAX_CORES ? n : CTL_MAX_CORES;
-}
+static uint32_t used_cores(const ctl_cfg *cfg) { return ctl_used_cores(cfg); }
 
 static int all_used_on(const dyncore *s, uint32_t n_used)
 {
@@ -40,15 +36,16 @@ static int all_used_on(const dyncore *s, uint32_t n_used)
  * cores, but never core 0. */
 static uint32_t first_gated_core(const ctl_cfg *cfg)
 {
-    uint32_t n = cfg->n_cores & MASK(7);
+    uint32_t n = cfg->n_cores & MASK(CTL_CORES_BITS);
     uint32_t k = cfg->dyncore_k & MASK(DYNCORE_K_BITS);
     return n > k ? n - k : 1;
 }
 
-static void write_outputs(const dyncore *s, const ctl_cfg *cfg, ctl_out *out)
+/* Outputs of cores 0 .. cores-1 (the others keep their reset outputs, 0). */
+static void write_outputs(const dyncore *s, const ctl_cfg *cfg, ctl_out *out, uint32_t cores)
 {
     uint32_t n_used = used_cores(cfg);
-    for (uint32_t c = 0; c < CTL_MAX_CORES; c++) {
+    for (uint32_t c = 0; c < cores; c++) {
         int used = c < n_used;
         out->core[c].dc_enable = (uint8_t)(used && s->mode[c] == DYNCORE_ON);
         out->core[c].dc_power_on = (uint8_t)(used && s->mode[c] != DYNCORE_OFF);
@@ -58,7 +55,8 @@ static void write_outputs(const dyncore *s, const ctl_cfg *cfg, ctl_out *out)
 void dyncore_reset(dyncore *s, const ctl_cfg *cfg, ctl_out *out)
 {
     memset(s, 0, sizeof *s); /* every core ON */
-    write_outputs(s, cfg, out);
+    write_outputs(s, cfg, out, CTL_MAX_CORES);
+    s->span = used_cores(cfg); /* the cores given outputs other than 0 */
 }
 
 /* Accumulate this cycle's N_act and the cores t_act is made of (seed 000
@@ -103,7 +101,7 @@ static enum decision decide(dyncore *s, const ctl_cfg *cfg, uint32_t n_used)
             return DEC_NONE;
         }
         s->branch_hits[DYNCORE_BR_GATE]++;
-        if ((cfg->n_cores & MASK(7)) <= (cfg->dyncore_k & MASK(DYNCORE_K_BITS)))
+        if ((cfg->n_cores & MASK(CTL_CORES_BITS)) <= (cfg->dyncore_k & MASK(DYNCORE_K_BITS)))
             s->branch_hits[DYNCORE_BR_GATE_KEEP_CORE0]++;
         return DEC_GATE;
     }
@@ -170,14 +168,15 @@ void dyncore_step(dyncore *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out
     uint32_t period = cfg->dyncore_period & MASK(DYNCORE_PERIOD_BITS);
     uint32_t first_gated = first_gated_core(cfg);
     uint8_t mode_next[CTL_MAX_CORES];
+    uint32_t span = ctl_span(&s->span, n_used);
 
     s->obs.decided = 0;
     if (in->kernel_start & 1u) {
         observe(s, n_used, 1);
         s->branch_hits[DYNCORE_BR_KERNEL_START]++;
-        memset(s->mode, DYNCORE_ON, sizeof s->mode);
+        memset(s->mode, DYNCORE_ON, span);
         restart_period(s);
-        write_outputs(s, cfg, out);
+        write_outputs(s, cfg, out, span);
         return;
     }
     /* The edge of the T-th counted cycle decides (period 0 acts as 1); the
@@ -190,14 +189,14 @@ void dyncore_step(dyncore *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out
         dec = decide(s, cfg, n_used);
         s->obs.decision = (uint8_t)dec;
     }
-    for (uint32_t c = 0; c < CTL_MAX_CORES; c++)
+    for (uint32_t c = 0; c < span; c++)
         mode_next[c] = c < n_used ? next_mode(s, in, c, first_gated, dec) : DYNCORE_ON;
-    memcpy(s->mode, mode_next, sizeof s->mode);
+    memcpy(s->mode, mode_next, span);
     if (period_end)
         restart_period(s);
     else
         s->period_count++;
-    write_outputs(s, cfg, out);
+    write_outputs(s, cfg, out, span);
 }
 
 /* ---------------------------------------------------------------- keys */

@@ -26,8 +26,8 @@
 
 #define DYNCORE_PERIOD_BITS 16
 #define DYNCORE_FRAC_BITS   4
-#define DYNCORE_K_BITS      7
-#define DYNCORE_SUM_BITS    22  /* 64 cores * 65535 cycles < 2^22: G_act, core_cycles */
+#define DYNCORE_K_BITS      CTL_CORES_BITS
+#define DYNCORE_SUM_BITS    24  /* 160 cores * 65535 cycles < 2^24: G_act, core_cycles */
 #define DYNCORE_SUM_MAX     ((1u << DYNCORE_SUM_BITS) - 1u)
 
 enum dyncore_mode { DYNCORE_ON = 0, DYNCORE_DRAINING, DYNCORE_OFF };
@@ -68,6 +68,7 @@ typedef struct dyncore {
     uint32_t g_act;         /* G_act of this period so far, saturating */
     uint32_t core_cycles;   /* counted cores summed over this period's cycles */
     uint8_t  mode[CTL_MAX_CORES]; /* enum dyncore_mode; unused cores kept ON */
+    uint32_t span;          /* cores stepped: ctl_span() */
     uint64_t branch_hits[DYNCORE_NBRANCH];
     dyncore_obs obs;
 } dyncore;

@@ -74,16 +74,16 @@ static uint8_t decide(dyncta *s, const ctl_cfg *cfg, int c, uint16_t c_idle, uin
     return n;
 }
 
-static void write_outputs(const dyncta *s, ctl_out *out)
+static void write_outputs(const dyncta *s, ctl_out *out, uint32_t cores)
 {
-    for (int c = 0; c < CTL_MAX_CORES; c++)
+    for (uint32_t c = 0; c < cores; c++)
         out->core[c].dyncta_n = s->n[c];
 }
 
 void dyncta_reset(dyncta *s, const ctl_cfg *cfg, ctl_out *out)
 {
     memset(s, 0, sizeof *s);
-    write_outputs(s, out);
+    write_outputs(s, out, CTL_MAX_CORES);
 }
 
 static void step_core(dyncta *s, const ctl_cfg *cfg, const ctl_in *in, int c, int period_end)
@@ -91,7 +91,7 @@ static void step_core(dyncta *s, const ctl_cfg *cfg, const ctl_in *in, int c, in
     const ctl_core_in *ci = &in->core[c];
     uint16_t c_idle, c_mem;
 
-    if ((uint32_t)c >= (cfg->n_cores & MASK(7))) {
+    if ((uint32_t)c >= ctl_used_cores(cfg)) {
         s->branch_hits[DYNCTA_BR_UNUSED_CORE]++;
         s->n[c] = 0;
         s->c_idle[c] = s->c_mem[c] = 0;
@@ -128,10 +128,14 @@ void dyncta_step(dyncta *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
     if (kernel_start)
         s->n_max = (uint8_t)(in->n_max & MASK(DYNCTA_N_BITS));
     s->obs.decided = (uint8_t)(kernel_start || period_end);
-    for (int c = 0; c < CTL_MAX_CORES; c++)
-        step_core(s, cfg, in, c, period_end);
+    uint32_t span = ctl_span(&s->span, ctl_used_cores(cfg));
+    for (uint32_t c = 0; c < span; c++)
+        step_core(s, cfg, in, (int)c, period_end);
+    /* the cores beyond the span are unused and already in reset: counted as
+     * the unused-core branch they take, not visited */
+    s->branch_hits[DYNCTA_BR_UNUSED_CORE] += CTL_MAX_CORES - span;
     s->period_count = (kernel_start || period_end) ? 0 : counted;
-    write_outputs(s, out);
+    write_outputs(s, out, span);
 }
 
 /* ---------------------------------------------------------------- keys */

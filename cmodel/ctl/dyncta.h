@@ -56,6 +56,7 @@ typedef struct dyncta {
     uint8_t  n[CTL_MAX_CORES];      /* CTA limit per core (the output) */
     uint16_t c_idle[CTL_MAX_CORES]; /* C_idle, saturating at DYNCTA_CNT_MAX */
     uint16_t c_mem[CTL_MAX_CORES];  /* C_mem, saturating at DYNCTA_CNT_MAX */
+    uint32_t span;                  /* cores stepped: ctl_span() */
     uint64_t branch_hits[DYNCTA_NBRANCH];
     dyncta_obs obs;
 } dyncta;

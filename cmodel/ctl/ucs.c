@@ -57,7 +57,7 @@ int ucs_pg_index(int comp)
 static ucs_regs ucs_regs_of(const ctl_cfg *cfg)
 {
     ucs_regs r;
-    r.n_cores = cfg->n_cores & 0x7Fu;
+    r.n_cores = cfg->n_cores & ((1u << CTL_CORES_BITS) - 1u);
     for (int i = 0; i < CTL_NCOMP; i++)
         r.units[i] = cfg->units[i] & 0xFu;
     r.period = cfg->uc_period & 0xFFFFu;
@@ -367,12 +367,14 @@ void ucs_step(ucs *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
     s->obs_decided = (uint8_t)decide;
     s->obs_phase = s->phase;
     s->obs_cycles = (uint32_t)s->cyc + 1u;
-    for (int c = 0; c < CTL_MAX_CORES; c++) {
+    /* Cores not in use are held in reset; those never in use since the
+     * reset are there already and are not visited. */
+    if (r.n_cores < CTL_MAX_CORES)
+        ucs_hit(s, UCS_BR_CORE_DISABLED);
+    uint32_t span = ctl_span(&s->span, ctl_used_cores(cfg));
+    for (uint32_t c = 0; c < span; c++) {
         ucs_core *k = &s->core[c];
-        if ((uint32_t)c >= r.n_cores) {
-            /* Cores not in use are held in reset. */
-            if ((uint32_t)c == r.n_cores)
-                ucs_hit(s, UCS_BR_CORE_DISABLED);
+        if (c >= r.n_cores) {
             ucs_core_clear(k);
         } else {
             ucs_core_step(s, k, &r, in, &in->core[c], decide);

@@ -82,6 +82,7 @@ typedef struct ucs {
     uint16_t cyc;    /* cycles consumed in the current interval */
     uint8_t  phase;  /* enum ucs_phase of the next decision */
     ucs_core core[CTL_MAX_CORES];
+    uint32_t span;          /* cores stepped: ctl_span() */
     uint64_t branch_hits[UCS_NBRANCH];
     /* Decision trace: this edge decided, in phase obs_phase, on an interval
      * of obs_cycles cycles (ucs_core.obs_last). */

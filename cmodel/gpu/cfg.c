@@ -142,12 +142,30 @@ static const char *where_of(const gpu_cfg *c, char *buf, size_t len, const char 
 
 /* ---------------------------------------------------------------- setting */
 
+/* Keys that were read and are gone: a configuration that sets one is refused
+ * with what replaced it, not as an unknown key (docs/config.md, "Removed keys"). */
+static const struct retired_key {
+    const char *key;
+    const char *why;
+} retired_keys[] = {
+    { "core.smem_lat", "key removed: shared-memory latency is lat.sld (loads) and lat.sst "
+                       "(stores); core.smem_lat was read and never used" },
+};
+
+static const char *retired_why(const char *key)
+{
+    for (size_t i = 0; i < sizeof retired_keys / sizeof retired_keys[0]; i++)
+        if (strcmp(retired_keys[i].key, key) == 0) return retired_keys[i].why;
+    return NULL;
+}
+
 static int set_at(gpu_cfg *c, const char *key, const char *value, const char *where,
                   uint8_t file, uint32_t line, char *err, size_t errlen)
 {
     key_ref ref;
     if (find_ref(key, &ref) < 0) {
-        snprintf(err, errlen, "%s: unknown key (%s)", where, key);
+        const char *why = retired_why(key);
+        snprintf(err, errlen, "%s: %s (%s)", where, why ? why : "unknown key", key);
         return -1;
     }
     if (key_parse(ref.k, (char *)c + ref.e->base, value, where, ref.e->t->rtl, err, errlen) < 0)
@@ -356,6 +374,14 @@ static int check_core(const gpu_cfg *c, char *err, size_t errlen)
     if (32 % s->simt_lanes || 32 % s->sfu_lanes)
         FAIL(KEYS("core.simt_lanes", "core.sfu_lanes"),
              "lane counts must divide 32 (core.simt_lanes, core.sfu_lanes)");
+    static const struct { int cls; const char *key; } wb_lat[] = {
+        { IC_SP, "lat.sp" }, { IC_SFU, "lat.sfu" }, { IC_DP, "lat.dp" }, { IC_BRA, "lat.bra" },
+    };
+    for (size_t i = 0; i < sizeof wb_lat / sizeof wb_lat[0]; i++)
+        if (s->lat[wb_lat[i].cls] + s->wb_cycles > 1023)
+            FAIL(KEYS(wb_lat[i].key, "core.wb_cycles"),
+                 "%s + core.wb_cycles = %u exceeds 1023, the core's timing wheel (%s, core.wb_cycles)",
+                 wb_lat[i].key, s->lat[wb_lat[i].cls] + s->wb_cycles, wb_lat[i].key);
     for (int i = 0; i < CTL_NCOMP; i++) {
         const char *name = cfg_find_key("units.ifid")[i].name;
         if (s->units[i] == 0) FAIL(KEYS(name), "%s = 0: every component needs two groups (%s)", name, name);

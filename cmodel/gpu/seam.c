@@ -64,16 +64,21 @@ uint32_t seam_limit(const seam *s, uint32_t c)
     return n;
 }
 
-static uint64_t enabled_cores(const seam *s)
+/* The cores that may receive CTAs under the outputs; 1 if the set changed. */
+static int update_enabled(seam *s)
 {
-    uint64_t m = 0;
+    int changed = 0;
+    uint32_t n = 0;
     for (uint32_t c = 0; c < s->n_cores; c++) {
-        int en = 1;
+        uint8_t en = 1;
         if (s->pol->dyncore) en = en && s->out.core[c].dc_enable;
         if (s->pol->arcta) en = en && s->out.core[c].ar_enable;
-        if (en) m |= 1ull << c;
+        changed |= en != s->enabled[c];
+        s->enabled[c] = en;
+        n += en;
     }
-    return m;
+    s->n_enabled = n;
+    return changed;
 }
 
 int seam_obey(seam *s, int *core_pct, int *mem_pct)
@@ -85,9 +90,7 @@ int seam_obey(seam *s, int *core_pct, int *mem_pct)
         if (p->gating == GATE_UCSTATES) acc = s->out.core[c].accepts_work;
         core_set_accepts(s->cores[c], acc);
     }
-    uint64_t en = enabled_cores(s);
-    if (p->claso && en != s->enabled_mask && s->k) s->alloc_due = 1;
-    s->enabled_mask = en;
+    if (update_enabled(s) && p->claso && s->k) s->alloc_due = 1;
     int fc = p->arcta && s->out.fc_on;
     if (fc == s->fc_applied) return 0;
     s->fc_applied = fc;
@@ -116,7 +119,7 @@ void seam_kernel_begin(seam *s, kern *k, uint32_t n_max)
      * from the next cycle on, under the outputs that edge produces. */
     s->in.kernel_start = 1;
     s->in.n_max = (uint8_t)n_max;
-    s->enabled_mask = enabled_cores(s);
+    update_enabled(s);
     s->alloc_due = s->pol->claso ? 1 : 0;
     s->launching = 1;
 }
@@ -164,7 +167,7 @@ static int claso_schedule(seam *s, char *err, size_t errlen)
     for (uint32_t c = 0; c < nc; c++) owed += s->granted[c];
     for (uint32_t i = 0; i < nc && owed < unplaced; i++) {
         uint32_t c = (s->rr + i) % nc;
-        if (!((s->enabled_mask >> c) & 1u) || s->req_pending[c] || s->refused[c] ||
+        if (!s->enabled[c] || s->req_pending[c] || s->refused[c] ||
             s->granted[c] || !core_has_room(s->cores[c]))
             continue;
         s->in.core[c].req = 1;
@@ -186,7 +189,7 @@ static int cta_schedule(seam *s, char *err, size_t errlen)
     uint32_t last = nc;
     for (uint32_t i = 0; i < nc && s->next_cta < s->k->n_cta; i++) {
         uint32_t c = (s->rr + i) % nc;
-        if (!((s->enabled_mask >> c) & 1u) || !core_has_room(s->cores[c])) continue;
+        if (!s->enabled[c] || !core_has_room(s->cores[c])) continue;
         if (place_cta(s, c, err, errlen) < 0) return -1;
         last = c;
     }
@@ -205,7 +208,7 @@ static void claso_alloc(seam *s)
         s->granted[c] = 0;
         s->refused[c] = 0;
     }
-    s->in.alloc_cores = (uint8_t)__builtin_popcountll(s->enabled_mask);
+    s->in.alloc_cores = (uint8_t)s->n_enabled;
     s->alloc_due = 0;
 }
 
@@ -268,7 +271,7 @@ void seam_account(seam *s, kstats *ks)
         const ctl_core_out *o = &s->out.core[c];
         int on = !p->dyncore || o->dc_power_on;
         if (!on) cs->off_cycles++;
-        if (!((s->enabled_mask >> c) & 1u)) {
+        if (!s->enabled[c]) {
             cs->disabled_cycles++;
             if (on && core_resident(s->cores[c]) == 0 && core_quiet(s->cores[c])) cs->gated_cycles++;
         }
@@ -288,15 +291,8 @@ void seam_account(seam *s, kstats *ks)
 
 void seam_sample(seam *s, report *r, uint32_t kidx, uint64_t now)
 {
-    if (r->n_tl == r->cap_tl) {
-        uint32_t cap = r->cap_tl ? r->cap_tl * 2 : 256;
-        tl_sample *n = realloc(r->tl, cap * sizeof *n);
-        if (!n) return;                 /* timeline truncated, the run goes on */
-        r->tl = n;
-        r->cap_tl = cap;
-    }
-    tl_sample *t = &r->tl[r->n_tl++];
-    memset(t, 0, sizeof *t);
+    tl_sample *t = report_tl_add(r);
+    if (!t) return;                     /* timeline truncated, the run goes on */
     t->cycle = now;
     t->kernel = kidx;
     t->ar_phase = s->out.ar_phase;
@@ -305,13 +301,15 @@ void seam_sample(seam *s, report *r, uint32_t kidx, uint64_t now)
     t->credit_global = s->out.credit_global;
     t->thread_insts = s->tl_insts;
     s->tl_insts = 0;
-    for (uint32_t c = 0; c < s->n_cores; c++) {
-        t->limit[c] = (uint8_t)seam_limit(s, c);
-        t->resident[c] = (uint8_t)core_resident(s->cores[c]);
-        t->paused[c] = (uint8_t)core_paused(s->cores[c]);
-        t->enabled[c] = (uint8_t)((s->enabled_mask >> c) & 1u);
-        t->power_on[c] = (uint8_t)(!s->pol->dyncore || s->out.core[c].dc_power_on);
-        t->tuned_down[c] = s->out.core[c].tuned_down;
-        t->credit[c] = s->out.core[c].credit;
+    uint32_t n = s->n_cores < r->n_cores ? s->n_cores : r->n_cores;
+    for (uint32_t c = 0; c < n; c++) {
+        tl_core *k = &t->core[c];
+        k->limit = (uint8_t)seam_limit(s, c);
+        k->resident = (uint8_t)core_resident(s->cores[c]);
+        k->paused = (uint8_t)core_paused(s->cores[c]);
+        k->enabled = s->enabled[c];
+        k->power_on = (uint8_t)(!s->pol->dyncore || s->out.core[c].dc_power_on);
+        k->tuned_down = s->out.core[c].tuned_down;
+        k->credit = s->out.core[c].credit;
     }
 }

@@ -41,7 +41,8 @@ typedef struct seam {
     uint32_t reqs_out;
     uint32_t rr;                     /* round-robin start core */
     uint64_t seq;                    /* CTA launch sequence */
-    uint64_t enabled_mask;           /* cores that may receive CTAs */
+    uint8_t  enabled[CTL_MAX_CORES]; /* cores that may receive CTAs */
+    uint32_t n_enabled;              /* how many */
     uint8_t  alloc_due;              /* CLASO: allocate in the next cycle */
     uint8_t  launching;              /* the kernel-launch cycle: no CTA placed yet */
     int      fc_applied;             /* calibrator state the clocks reflect */

@@ -2,7 +2,17 @@
 #include <stdlib.h>
 #include "icnt.h"
 
-static uint64_t icnt_bit(uint32_t i) { return (uint64_t)1 << i; }
+/* Bit i of a multi-word port set. */
+static inline void set_bit(uint64_t *m, uint32_t i) { m[i >> 6] |= (uint64_t)1 << (i & 63); }
+static inline void clr_bit(uint64_t *m, uint32_t i) { m[i >> 6] &= ~((uint64_t)1 << (i & 63)); }
+static inline uint64_t *want_of(const icnt *x, uint32_t d) { return &x->want[(size_t)d * x->src_words]; }
+
+static int none_set(const uint64_t *m, uint32_t words)
+{
+    for (uint32_t w = 0; w < words; w++)
+        if (m[w]) return 0;
+    return 1;
+}
 
 static icnt_slot *ring_at(const icnt *x, const icnt_ring *r, uint32_t k)
 {
@@ -35,11 +45,13 @@ int icnt_init(icnt *x, uint32_t n_src, uint32_t n_dst, uint32_t cap, uint32_t la
         return -1;
     x->n_src = n_src;
     x->n_dst = n_dst;
+    x->src_words = (n_src + 63u) / 64u;
+    x->dst_words = (n_dst + 63u) / 64u;
     x->cap = cap;
     x->lat = lat;
     x->in = calloc(n_src, sizeof *x->in);
     x->out = calloc(n_dst, sizeof *x->out);
-    x->want = calloc(n_dst, sizeof *x->want);
+    x->want = calloc((size_t)n_dst * x->src_words, sizeof *x->want);
     x->busy_until = calloc(n_dst, sizeof *x->busy_until);
     x->rr = calloc(n_dst, sizeof *x->rr);
     if (!x->in || !x->out || !x->want || !x->busy_until || !x->rr ||
@@ -74,8 +86,8 @@ uint32_t icnt_flits(uint32_t bytes, uint32_t flit_bytes)
 static void icnt_want_head(icnt *x, uint32_t src)
 {
     uint32_t d = x->in[src].buf[x->in[src].head].p.dst;
-    x->want[d] |= icnt_bit(src);
-    x->want_outs |= icnt_bit(d);
+    set_bit(want_of(x, d), src);
+    set_bit(x->want_outs, d);
 }
 
 int icnt_push(icnt *x, const icnt_pkt *p)
@@ -100,15 +112,23 @@ int icnt_pop(icnt *x, uint32_t dst, icnt_pkt *p)
     ring_drop_head(x, r);
     x->out_total--;
     if (r->count == 0)
-        x->out_nonempty &= ~icnt_bit(dst);
+        clr_bit(x->out_nonempty, dst);
     return 1;
 }
 
-/* Round-robin pick among the inputs in `mask`, starting at input `from`. */
-static uint32_t icnt_rr_pick(uint64_t mask, uint32_t from)
+/* Round-robin pick among the inputs in `mask` (not empty), the first at or
+ * after input `from`, else the first. */
+static uint32_t icnt_rr_pick(const uint64_t *mask, uint32_t words, uint32_t from)
 {
-    uint64_t upper = from < 64 ? mask & (~(uint64_t)0 << from) : 0;
-    return (uint32_t)__builtin_ctzll(upper ? upper : mask);
+    uint32_t w0 = from >> 6;
+    if (w0 < words) {
+        uint64_t upper = mask[w0] & (~(uint64_t)0 << (from & 63));
+        if (upper) return (w0 << 6) + (uint32_t)__builtin_ctzll(upper);
+        for (uint32_t w = w0 + 1; w < words; w++)
+            if (mask[w]) return (w << 6) + (uint32_t)__builtin_ctzll(mask[w]);
+    }
+    for (uint32_t w = 0;; w++)
+        if (mask[w]) return (w << 6) + (uint32_t)__builtin_ctzll(mask[w]);
 }
 
 /* Grant one packet to output d at cycle c if the link and a slot are free.
@@ -118,20 +138,21 @@ static int icnt_grant(icnt *x, uint32_t d, uint64_t c)
     icnt_ring *o = &x->out[d];
     if (x->busy_until[d] > c || o->count >= x->cap)
         return -1;
-    uint32_t s = icnt_rr_pick(x->want[d], x->rr[d]);
+    uint64_t *want = want_of(x, d);
+    uint32_t s = icnt_rr_pick(want, x->src_words, x->rr[d]);
     const icnt_pkt *p = &x->in[s].buf[x->in[s].head].p;
     icnt_slot *slot = ring_at(x, o, o->count);
     slot->p = *p;
     slot->ready = c + x->lat + p->flits - 1u;
     o->count++;
     x->out_total++;
-    x->out_nonempty |= icnt_bit(d);
+    set_bit(x->out_nonempty, d);
     x->busy_until[d] = c + p->flits;
     x->flits += p->flits;
     x->rr[d] = s + 1u == x->n_src ? 0 : s + 1u;
-    x->want[d] &= ~icnt_bit(s);
-    if (x->want[d] == 0)
-        x->want_outs &= ~icnt_bit(d);
+    clr_bit(want, s);
+    if (none_set(want, x->src_words))
+        clr_bit(x->want_outs, d);
     return (int)s;
 }
 
@@ -139,23 +160,28 @@ void icnt_tick(icnt *x)
 {
     uint64_t c = x->now;
     if (x->in_total) {
-        uint64_t granted = 0;
-        uint64_t outs = x->want_outs;
-        while (outs) {
-            uint32_t d = (uint32_t)__builtin_ctzll(outs);
-            outs &= outs - 1u;
-            int s = icnt_grant(x, d, c);
-            if (s >= 0)
-                granted |= icnt_bit((uint32_t)s);
+        uint64_t granted[ICNT_WORDS];
+        for (uint32_t w = 0; w < x->src_words; w++) granted[w] = 0;
+        for (uint32_t w = 0; w < x->dst_words; w++) {
+            uint64_t outs = x->want_outs[w];
+            while (outs) {
+                uint32_t d = (w << 6) + (uint32_t)__builtin_ctzll(outs);
+                outs &= outs - 1u;
+                int s = icnt_grant(x, d, c);
+                if (s >= 0)
+                    set_bit(granted, (uint32_t)s);
+            }
         }
         /* New heads compete from the next cycle on. */
-        while (granted) {
-            uint32_t s = (uint32_t)__builtin_ctzll(granted);
-            granted &= granted - 1u;
-            ring_drop_head(x, &x->in[s]);
-            x->in_total--;
-            if (x->in[s].count)
-                icnt_want_head(x, s);
+        for (uint32_t w = 0; w < x->src_words; w++) {
+            while (granted[w]) {
+                uint32_t s = (w << 6) + (uint32_t)__builtin_ctzll(granted[w]);
+                granted[w] &= granted[w] - 1u;
+                ring_drop_head(x, &x->in[s]);
+                x->in_total--;
+                if (x->in[s].count)
+                    icnt_want_head(x, s);
+            }
         }
     }
     x->now = c + 1u;

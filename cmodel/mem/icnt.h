@@ -15,7 +15,8 @@
 
 #include <stdint.h>
 
-#define ICNT_MAX_PORTS 64
+#define ICNT_MAX_PORTS 256                     /* port numbers are 8 bits */
+#define ICNT_WORDS     ((ICNT_MAX_PORTS + 63) / 64) /* words of a port bit set */
 
 typedef struct icnt_pkt {
     uint64_t line;     /* line address (payload) */
@@ -43,10 +44,12 @@ typedef struct icnt {
     uint32_t   in_total;     /* packets waiting in inputs */
     uint32_t   out_total;    /* packets in outputs (in flight or delivered) */
     uint64_t   flits;        /* flits granted, cumulative */
-    uint64_t   want_outs;    /* outputs some input head targets */
-    uint64_t   out_nonempty; /* outputs holding packets */
+    uint32_t   src_words;    /* words of a set of inputs: (n_src + 63) / 64 */
+    uint32_t   dst_words;    /* words of a set of outputs */
+    uint64_t   want_outs[ICNT_WORDS];    /* outputs some input head targets */
+    uint64_t   out_nonempty[ICNT_WORDS]; /* outputs holding packets */
     icnt_ring *in, *out;     /* [n_src], [n_dst] */
-    uint64_t  *want;         /* [n_dst] inputs whose head targets the output */
+    uint64_t  *want;         /* [n_dst][src_words] inputs whose head targets the output */
     uint64_t  *busy_until;   /* [n_dst] first cycle the output link is free */
     uint32_t  *rr;           /* [n_dst] input to favour next */
 } icnt;
@@ -78,5 +81,11 @@ int  icnt_pop(icnt *x, uint32_t dst, icnt_pkt *p);
 void icnt_tick(icnt *x);
 
 static inline int icnt_empty(const icnt *x) { return x->in_total + x->out_total == 0; }
+
+/* Does output dst hold packets (in flight or delivered)? */
+static inline int icnt_out_busy(const icnt *x, uint32_t dst)
+{
+    return (x->out_nonempty[dst >> 6] >> (dst & 63)) & 1u;
+}
 
 #endif

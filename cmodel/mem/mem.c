@@ -15,9 +15,9 @@
 #define MEM_HDR_BYTES 8u   /* request / response header */
 
 /* An L2 MSHR token names the requester: core, kind and L1 MSHR index. */
-#define TOK_CORE_SHIFT 26
-#define TOK_KIND_SHIFT 24
-#define TOK_IDX_MASK   0xffffffu
+#define TOK_CORE_SHIFT 24          /* core: 8 bits (CTL_MAX_CORES < 256) */
+#define TOK_KIND_SHIFT 22
+#define TOK_IDX_MASK   0x3fffffu
 
 typedef struct hit_ent {
     uint64_t ready;      /* core cycle the token completes */
@@ -86,8 +86,9 @@ struct memsys {
     uint32_t bank_shift;     /* log2 of l1_bank_bytes */
     uint8_t  req_flits[3], resp_flits[3];  /* by kind; resp 0 = none */
     icnt     req, resp;
-    uint64_t mq_mask;    /* cores with a non-empty miss queue */
-    uint64_t lq_mask;    /* cores with a non-empty L1 latency queue */
+    uint64_t mq_mask[ICNT_WORDS]; /* cores with a non-empty miss queue */
+    uint64_t lq_mask[ICNT_WORDS]; /* cores with a non-empty L1 latency queue */
+    uint32_t core_words; /* words of a set of cores: (n_cores + 63) / 64 */
     uint64_t core_now;   /* core cycle of the last mem_tick_core */
     l1core  *core;       /* [n_cores] */
     l2part  *part;       /* [n_parts] */
@@ -140,15 +141,15 @@ static int mem_check_l1_extra(const mem_params *c)
 static int mem_check_cfg(const mem_params *c, const dram_params *d, uint32_t n_cores)
 {
     if (n_cores == 0 || n_cores > CTL_MAX_CORES)
-        return mem_bad("must be 1..64", "n_cores");
+        return mem_bad("must be 1..CTL_MAX_CORES", "n_cores");
     if (c->n_parts == 0 || c->n_parts > CTL_MAX_PARTS)
-        return mem_bad("must be 1..16", "n_parts");
+        return mem_bad("must be 1..CTL_MAX_PARTS", "n_parts");
     if (!mem_is_pow2(c->line_bytes) || c->line_bytes < 16)
         return mem_bad("must be a power of two >= 16", "line_bytes");
     if (mem_check_l1_extra(c))
         return -1;
     if (c->l1_mshr == 0 || c->l1_mshr > TOK_IDX_MASK)
-        return mem_bad("must be 1..16777215", "l1_mshr");
+        return mem_bad("must be 1..4194303", "l1_mshr");
     if (c->l1_mshr_merge == 0)
         return mem_bad("must be >= 1", "l1_mshr_merge");
     if (c->l1_miss_queue == 0)
@@ -273,6 +274,7 @@ memsys *mem_create(const mem_params *cfg, const dram_params *dp, uint32_t n_core
     m->cfg = *cfg;
     m->dram = *dp;
     m->n_cores = n_cores;
+    m->core_words = (n_cores + 63u) / 64u;
     mem_set_geometry(m);
     mem_set_packet_sizes(m);
     char why[256];
@@ -366,7 +368,7 @@ static void mq_push(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t aux
         .flits = m->req_flits[kind],
     };
     k->mq_count++;
-    m->mq_mask |= (uint64_t)1 << core;
+    m->mq_mask[core >> 6] |= (uint64_t)1 << (core & 63);
 }
 
 static int hitq_full(const l1core *k) { return k->hq_count >= k->hq_cap; }
@@ -517,7 +519,7 @@ static int l1_enqueue(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t t
     q->count++;
     q->last_in = now + 1u;
     k->lq_banks |= 1u << b;
-    m->lq_mask |= (uint64_t)1 << core;
+    m->lq_mask[core >> 6] |= (uint64_t)1 << (core & 63);
     return MEM_MISS;
 }
 
@@ -580,7 +582,7 @@ static void l1_latency_cycle(memsys *m, uint32_t core, uint64_t t)
             k->lq_banks &= ~(1u << b);
     }
     if (k->lq_banks == 0)
-        m->lq_mask &= ~((uint64_t)1 << core);
+        m->lq_mask[core >> 6] &= ~((uint64_t)1 << (core & 63));
 }
 
 int mem_pop_done(memsys *m, uint32_t core, uint64_t now, uint32_t *token)
@@ -636,7 +638,7 @@ static void mem_core_inject(memsys *m, uint32_t core)
         return;
     k->mq_head = k->mq_head + 1u == m->cfg.l1_miss_queue ? 0 : k->mq_head + 1u;
     if (--k->mq_count == 0)
-        m->mq_mask &= ~((uint64_t)1 << core);
+        m->mq_mask[core >> 6] &= ~((uint64_t)1 << (core & 63));
 }
 
 /* End of core cycle now: fills, miss-queue injection, then the latency
@@ -646,16 +648,18 @@ void mem_tick_core(memsys *m, uint64_t now)
 {
     m->core_now = now;
     m->core_clock = now + 1u;
-    uint64_t active = m->mq_mask | m->lq_mask | m->resp.out_nonempty;
-    while (active) {
-        uint32_t c = (uint32_t)__builtin_ctzll(active);
-        active &= active - 1u;
-        icnt_pkt p;
-        if (icnt_can_pop(&m->resp, c) && icnt_pop(&m->resp, c, &p))
-            mem_core_fill(m, c, &p, now);
-        mem_core_inject(m, c);
-        if (m->lq_mask >> c & 1u)
-            l1_latency_cycle(m, c, now + 1u);
+    for (uint32_t w = 0; w < m->core_words; w++) {
+        uint64_t active = m->mq_mask[w] | m->lq_mask[w] | m->resp.out_nonempty[w];
+        while (active) {
+            uint32_t c = (w << 6) + (uint32_t)__builtin_ctzll(active);
+            active &= active - 1u;
+            icnt_pkt p;
+            if (icnt_can_pop(&m->resp, c) && icnt_pop(&m->resp, c, &p))
+                mem_core_fill(m, c, &p, now);
+            mem_core_inject(m, c);
+            if (m->lq_mask[w] >> (c & 63) & 1u)
+                l1_latency_cycle(m, c, now + 1u);
+        }
     }
 }
 
@@ -909,7 +913,7 @@ static int l2_busy(const memsys *m, uint32_t pi)
 {
     const l2part *p = &m->part[pi];
     return p->pipe_count || p->fill >= 0 || p->ch.done_count ||
-           (m->req.out_nonempty >> pi & 1u);
+           icnt_out_busy(&m->req, pi);
 }
 
 void mem_tick_l2(memsys *m)
@@ -934,8 +938,10 @@ void mem_tick_dram(memsys *m)
 
 int mem_idle(const memsys *m)
 {
-    if (m->mq_mask || m->lq_mask || !icnt_empty(&m->req) || !icnt_empty(&m->resp))
+    if (!icnt_empty(&m->req) || !icnt_empty(&m->resp))
         return 0;
+    for (uint32_t w = 0; w < m->core_words; w++)
+        if (m->mq_mask[w] || m->lq_mask[w]) return 0;
     for (uint32_t i = 0; i < m->n_cores; i++) {
         const l1core *k = &m->core[i];
         if (k->mshr.used || k->hq_count || k->fq_count)

@@ -20,9 +20,86 @@ void report_free(report *r)
     memset(r, 0, sizeof *r);
 }
 
+const tl_sample *report_tl(const report *r, uint32_t i)
+{
+    return (const tl_sample *)(r->tl + (size_t)i * r->tl_bytes);
+}
+
+tl_sample *report_tl_add(report *r)
+{
+    if (!r->tl_bytes) {
+        size_t b = sizeof(tl_sample) + (size_t)r->n_cores * sizeof(tl_core);
+        r->tl_bytes = (b + 7u) & ~(size_t)7u;   /* each row 8-byte aligned */
+    }
+    if (r->n_tl == r->cap_tl) {
+        uint32_t cap = r->cap_tl ? r->cap_tl * 2 : 256;
+        unsigned char *n = realloc(r->tl, (size_t)cap * r->tl_bytes);
+        if (!n) return NULL;
+        r->tl = n;
+        r->cap_tl = cap;
+    }
+    tl_sample *t = (tl_sample *)(r->tl + (size_t)r->n_tl++ * r->tl_bytes);
+    memset(t, 0, r->tl_bytes);
+    return t;
+}
+
 void report_begin(report *r)
 {
     if (!r->spill && !r->mem) r->spill = tmpfile();
+}
+
+/* A record of the file holds the cores and partitions of the run, not
+ * CTL_MAX_CORES / CTL_MAX_PARTS of each (kstats is 118 KB at the caps; a
+ * 4-core record is 6 KB): the header, core[0..nc), ctl[0..nc), the memory
+ * counters and part[0..np).  The sizes come from the report (0: the caps). */
+static uint32_t rec_cores(const report *r)
+{
+    return r->n_cores && r->n_cores <= CTL_MAX_CORES ? r->n_cores : CTL_MAX_CORES;
+}
+
+static uint32_t rec_parts(const report *r)
+{
+    return r->n_parts && r->n_parts <= CTL_MAX_PARTS ? r->n_parts : CTL_MAX_PARTS;
+}
+
+static size_t rec_bytes(const report *r)
+{
+    return offsetof(kstats, core) + rec_cores(r) * (sizeof(core_stats) + sizeof(core_ctl_stats)) +
+           offsetof(mem_stats, part) + rec_parts(r) * sizeof(mem_part_stats);
+}
+
+/* Copy k to or from the packed record buf (to_rec: k -> buf). */
+static void rec_copy(const report *r, kstats *k, unsigned char *buf, int to_rec)
+{
+    size_t nc = rec_cores(r), np = rec_parts(r);
+    struct { void *p; size_t n; } seg[5] = {
+        { k, offsetof(kstats, core) },
+        { k->core, nc * sizeof(core_stats) },
+        { k->ctl, nc * sizeof(core_ctl_stats) },
+        { &k->mem, offsetof(mem_stats, part) },
+        { k->mem.part, np * sizeof(mem_part_stats) },
+    };
+    for (int i = 0; i < 5; i++) {
+        if (to_rec) memcpy(buf, seg[i].p, seg[i].n);
+        else memcpy(seg[i].p, buf, seg[i].n);
+        buf += seg[i].n;
+    }
+}
+
+/* Record i of the file into *k (the cores and partitions beyond the run's
+ * zeroed); 0 or -1. */
+static int rec_read(const report *r, uint32_t i, kstats *k)
+{
+    size_t n = rec_bytes(r);
+    unsigned char *buf = malloc(n);
+    int rc = -1;
+    if (buf && fseeko(r->spill, (off_t)i * (off_t)n, SEEK_SET) == 0 && fread(buf, n, 1, r->spill) == 1) {
+        memset(k, 0, sizeof *k);
+        rec_copy(r, k, buf, 0);
+        rc = 0;
+    }
+    free(buf);
+    return rc;
 }
 
 /* Move every record to memory and stop using the file. */
@@ -32,8 +109,7 @@ static int spill_to_mem(report *r)
     kstats *m = malloc((size_t)cap * sizeof *m);
     if (!m) return -1;
     for (uint32_t i = 0; i < r->n_kernels; i++) {
-        if (fseeko(r->spill, (off_t)i * (off_t)sizeof *m, SEEK_SET) != 0 ||
-            fread(&m[i], sizeof *m, 1, r->spill) != 1) {
+        if (rec_read(r, i, &m[i]) < 0) {
             free(m);
             return -1;
         }
@@ -60,8 +136,14 @@ static int mem_append(report *r, const kstats *k)
 
 static int spill_append(report *r, const kstats *k)
 {
-    return fseeko(r->spill, (off_t)r->n_kernels * (off_t)sizeof *k, SEEK_SET) == 0 &&
-           fwrite(k, sizeof *k, 1, r->spill) == 1 && fflush(r->spill) == 0 ? 0 : -1;
+    size_t n = rec_bytes(r);
+    unsigned char *buf = malloc(n);
+    if (!buf) return -1;
+    rec_copy(r, (kstats *)k, buf, 1);
+    int ok = fseeko(r->spill, (off_t)r->n_kernels * (off_t)n, SEEK_SET) == 0 &&
+             fwrite(buf, n, 1, r->spill) == 1 && fflush(r->spill) == 0;
+    free(buf);
+    return ok ? 0 : -1;
 }
 
 int report_add_kernel(report *r, const kstats *k, char *err, size_t errlen)
@@ -90,10 +172,7 @@ const kstats *report_kernel(const report *r, uint32_t i)
     if (r->mem) return &r->mem[i];
     if (!r->spill) return NULL;
     if (!w->scratch && !(w->scratch = malloc(sizeof *w->scratch))) return NULL;
-    if (fseeko(r->spill, (off_t)i * (off_t)sizeof *w->scratch, SEEK_SET) != 0 ||
-        fread(w->scratch, sizeof *w->scratch, 1, r->spill) != 1)
-        return NULL;
-    return w->scratch;
+    return rec_read(r, i, w->scratch) == 0 ? w->scratch : NULL;
 }
 
 static void add_core(core_stats *a, const core_stats *b)
@@ -667,16 +746,17 @@ int report_timeline(FILE *f, const report *r)
         for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%s%u", cols[k], c);
     fputc('\n', f);
     for (uint32_t i = 0; i < r->n_tl; i++) {
-        const tl_sample *s = &r->tl[i];
+        const tl_sample *s = report_tl(r, i);
+        const tl_core *k = s->core;
         fprintf(f, "%llu,%u,%u,%u,%u,%d,%u", (unsigned long long)s->cycle, s->kernel, s->ar_phase,
                 s->ar_type, s->fc_on, s->credit_global, s->thread_insts);
-        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", s->limit[c]);
-        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", s->resident[c]);
-        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", s->paused[c]);
-        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", s->enabled[c]);
-        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", s->power_on[c]);
-        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", s->tuned_down[c]);
-        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%d", s->credit[c]);
+        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", k[c].limit);
+        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", k[c].resident);
+        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", k[c].paused);
+        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", k[c].enabled);
+        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", k[c].power_on);
+        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", k[c].tuned_down);
+        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%d", k[c].credit);
         fputc('\n', f);
     }
     return ferror(f) ? -1 : 0;

@@ -42,19 +42,19 @@ typedef struct kstats {
     mem_stats      mem;
 } kstats;
 
-typedef struct tl_sample {          /* one timeline row */
+typedef struct tl_core {            /* one core in a timeline row */
+    uint8_t  limit, resident, paused, enabled, power_on, pad;
+    uint16_t tuned_down;
+    int32_t  credit;
+} tl_core;
+
+typedef struct tl_sample {          /* one timeline row: n_cores entries of core[] */
     uint64_t cycle;
     uint32_t kernel;
     uint8_t  ar_phase, ar_type, fc_on, pad;
     int32_t  credit_global;
     uint32_t thread_insts;          /* in the sample period, all cores */
-    uint8_t  limit[CTL_MAX_CORES];
-    uint8_t  resident[CTL_MAX_CORES];
-    uint8_t  paused[CTL_MAX_CORES];
-    uint8_t  enabled[CTL_MAX_CORES];
-    uint8_t  power_on[CTL_MAX_CORES];
-    uint16_t tuned_down[CTL_MAX_CORES];
-    int32_t  credit[CTL_MAX_CORES];
+    tl_core  core[];
 } tl_sample;
 
 typedef struct report {
@@ -69,7 +69,9 @@ typedef struct report {
                                        written (a full disk): nothing finished is lost */
     uint32_t cap_mem;
     kstats   total;
-    tl_sample *tl;
+    unsigned char *tl;              /* the timeline rows, tl_bytes each (report_tl):
+                                       a row holds the cores in use, not CTL_MAX_CORES */
+    size_t   tl_bytes;
     uint32_t n_tl, cap_tl;
     uint64_t compared;              /* lockstep cycles compared */
     double   host_seconds;
@@ -90,6 +92,12 @@ int    report_add_kernel(report *r, const kstats *k, char *err, size_t errlen);
 const kstats *report_kernel(const report *r, uint32_t i);
 /* Add kernel statistics k into the running total. */
 void   report_accumulate(kstats *total, const kstats *k);
+
+/* Timeline row i (< n_tl). */
+const tl_sample *report_tl(const report *r, uint32_t i);
+/* A new zeroed timeline row of r->n_cores cores, or NULL when memory is
+ * short (the timeline is then truncated; the run goes on). */
+tl_sample *report_tl_add(report *r);
 
 double kstats_ipc(const kstats *k);           /* thread instructions per core cycle */
 double kstats_l1_hit_rate(const kstats *k);   /* 0 over no access (printed "-", JSON null) */

@@ -160,9 +160,9 @@ core *core_create(const sm_params *cfg, uint32_t access_bytes, uint32_t id, mems
         return NULL;
     }
     for (int i = 0; i < IC_NCLASS; i++)
-        if (cfg->lat[i] >= WHEEL) {
-            snprintf(err, errlen, "core: latency %u of class %d must be below %u",
-                     cfg->lat[i], i, WHEEL);
+        if (cfg->lat[i] + (ptype_of(i) <= PT_SFU ? cfg->wb_cycles : 0) >= WHEEL) {
+            snprintf(err, errlen, "core: latency %u (+ wb_cycles %u) of class %d must be below %u",
+                     cfg->lat[i], cfg->wb_cycles, i, WHEEL);
             return NULL;
         }
     for (int i = 0; i < CTL_NCOMP; i++)
@@ -556,9 +556,17 @@ static void ocex_to_ex(core *c, int t, uint64_t now, ctl_core_in *sig)
             if (sig->ldst_enter < 7) sig->ldst_enter++;
             c->ldst_jobs++;
         } else {
+            /* The result is written lat + wb_cycles after the unit takes the
+             * instruction.  GPGPU-Sim (shader.cc) adds two stages after a
+             * pipelined_simd_unit's latency: pipelined_simd_unit::cycle()
+             * moves the last pipeline register into the EX_WB register, and
+             * shader_core_ctx::writeback() releases the scoreboard from it one
+             * cycle later (docs/decisions.md, "Pipeline depth"). */
             uint32_t lanes = t == PT_SP ? cfg->simt_lanes : cfg->sfu_lanes;
             uint32_t occ = cfg->ii[tk->cls] * lanes_cycles(lanes);
-            if (wheel_add(c, now + cfg->lat[tk->cls], tk->warp, tk->dst, tk->ndst, 0) < 0) return;
+            if (wheel_add(c, now + cfg->lat[tk->cls] + cfg->wb_cycles, tk->warp, tk->dst, tk->ndst,
+                          0) < 0)
+                return;
             e->busy_until = now + (occ ? occ : 1);
         }
         stage_remove(s, 0);
@@ -967,7 +975,9 @@ static const char *const sched_names[] = { "lrr", "grr", "gto", "oldest", "simpl
                          "seed 004 Fig. 3", "slots of the component, both groups (even)")
 
 static const key_def sm_rows[] = {
-    SK("core.count", n_cores, 1, CTL_MAX_CORES, "cores", "cores (SMs)"),
+    /* the count travels to the units in cfg_n_cores_i (CTL_CORES_BITS) */
+    KEY_U(sm_params, "core.count", n_cores, 1, CTL_MAX_CORES, CTL_CORES_BITS, "cores", "preset",
+          "cores (SMs)"),
     SK("core.max_threads", max_threads, 32, 2048, "threads", "threads per core (multiple of 32)"),
     SK("core.max_ctas", max_ctas, 1, 32, "CTAs", "CTA cap per core"),
     SK("core.max_warps", max_warps, 0, 64, "warps", "warps per core; 0 = max_threads/32"),
@@ -979,7 +989,10 @@ static const key_def sm_rows[] = {
     KEY_E(sm_params, "core.sched", sched, sched_names, "seed 001 Ch. 4", "warp scheduling policy"),
     SK("core.ibuf_depth", ibuf_depth, 1, 8, "instructions", "decoded instructions buffered per warp"),
     SK("core.oc_cycles", oc_cycles, 0, 255, "core cycles", "cycles an operand collector holds an instruction"),
-    SK("core.smem_lat", smem_lat, 0, 1023, "core cycles", "shared memory access latency"),
+    KEY_U(sm_params, "core.wb_cycles", wb_cycles, 0, 15, 0, "core cycles",
+          "0: the papers' latencies include writeback; GPGPU-Sim 4.2 shader.cc fixes 2 "
+          "(pipelined_simd_unit::cycle to EX_WB, then writeback())",
+          "EX_SP/EX_SFU result to scoreboard release, after lat"),
     UNIT("ifid", CTL_IFID), UNIT("sch", CTL_SCH),
     UNIT("idoc_sp", CTL_IDOC_SP), UNIT("idoc_sfu", CTL_IDOC_SFU), UNIT("idoc_ldst", CTL_IDOC_LDST),
     UNIT("oc_sp", CTL_OC_SP), UNIT("oc_sfu", CTL_OC_SFU), UNIT("oc_ldst", CTL_OC_LDST),
@@ -1009,5 +1022,4 @@ void sm_params_defaults(sm_params *c)
     static const uint32_t ii[IC_NCLASS] = { 1, 1, 2, 1, 1, 1, 1, 1, 1, 1, 0, 1 };
     memcpy(c->lat, lat, sizeof lat);
     memcpy(c->ii, ii, sizeof ii);
-    c->smem_lat = 30;                              /* seed 001 Table 4-2 */
 }

@@ -26,9 +26,10 @@ typedef struct sm_params {
     uint32_t ibuf_depth;        /* decoded instructions buffered per warp */
     uint32_t units[CTL_NCOMP];  /* slots of each pipeline component, both groups together */
     uint32_t oc_cycles;         /* cycles an operand collector holds an instruction */
+    uint32_t wb_cycles;         /* EX_SP / EX_SFU: cycles from the end of lat to the register
+                                   write that releases the scoreboard (GPGPU-Sim: 2) */
     uint32_t lat[IC_NCLASS];    /* result latency per instruction class, core cycles */
     uint32_t ii[IC_NCLASS];     /* initiation interval per class (unit busy cycles per warp instr) */
-    uint32_t smem_lat;          /* shared memory access latency */
 } sm_params;
 
 extern const key_table sm_keys;

@@ -171,9 +171,9 @@ static void test_cta_limits(void **st)
     uint32_t most = 0;
     for (uint32_t i = 0; i < r.rep.n_tl; i++)
         for (uint32_t c = 0; c < r.rep.n_cores; c++) {
-            assert_true(r.rep.tl[i].resident[c] <= 2);
-            assert_int_equal(r.rep.tl[i].limit[c], 2);
-            if (r.rep.tl[i].resident[c] > most) most = r.rep.tl[i].resident[c];
+            assert_true(report_tl(&r.rep, i)->core[c].resident <= 2);
+            assert_int_equal(report_tl(&r.rep, i)->core[c].limit, 2);
+            if (report_tl(&r.rep, i)->core[c].resident > most) most = report_tl(&r.rep, i)->core[c].resident;
         }
     assert_int_equal(most, 2);
     assert_int_equal(SUM_CORES(&r.k, ctas_issued), r.k.n_cta);
@@ -185,7 +185,7 @@ static void test_cta_limits(void **st)
     most = 0;
     for (uint32_t i = 0; i < r.rep.n_tl; i++)
         for (uint32_t c = 0; c < r.rep.n_cores; c++)
-            if (r.rep.tl[i].resident[c] > most) most = r.rep.tl[i].resident[c];
+            if (report_tl(&r.rep, i)->core[c].resident > most) most = report_tl(&r.rep, i)->core[c].resident;
     assert_int_equal(most, report_kernel(&r.rep, 0)->n_max);
     report_free(&r.rep);
 }

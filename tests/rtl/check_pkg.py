@@ -19,6 +19,8 @@ MAPPING = {
     "define": [
         ("CTL_MAX_CORES", "MaxCores"),
         ("CTL_MAX_PARTS", "MaxParts"),
+        ("CTL_CORES_BITS", "CoresW"),
+        ("CTL_PARTS_BITS", "PartsW"),
     ],
     "ctl_comp": [
         ("CTL_IFID", "COMP_IFID"),

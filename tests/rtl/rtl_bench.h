@@ -12,6 +12,19 @@
 #include <stdio.h>
 #include <cmocka.h>
 
+/* The size each unit is Verilated at for its bench (Makefile RTL_BENCH_CORES,
+ * RTL_BENCH_PARTS; the full top has MaxCores = CTL_MAX_CORES): the benches
+ * drive and compare cores 0 .. RB_CORES-1 as 64-bit masks, and their
+ * Icarus vectors are that wide.  The C models have CTL_MAX_CORES cores; the
+ * ones above RB_CORES are never in use in a bench. */
+#ifndef RB_CORES
+#define RB_CORES 64
+#endif
+#ifndef RB_PARTS
+#define RB_PARTS 16
+#endif
+_Static_assert(RB_CORES <= 64, "the benches hold a core set in a uint64_t");
+
 /* The --vec FILE stream (directed cycles for tests/rtl/tb_M.sv), or NULL. */
 extern FILE *rb_vec;
 

@@ -1,5 +1,5 @@
 // shim_arcta.cpp -- extern "C" handle over the Verilated rtl/arcta.sv
-// (default parameters: NumCores = 64, NumParts = 16), for tests/rtl/test_rtl_arcta.c.
+// (Verilated with NumCores = 64, NumParts = 16: Makefile RTL_BENCH_*), for tests/rtl/test_rtl_arcta.c.
 #include <cstdint>
 #include "Varcta.h"
 #include "verilated.h"
@@ -37,8 +37,8 @@ void arcta_rtl_set_cfg(arcta_rtl *h, uint32_t n_cores, uint32_t n_parts, uint32_
                        uint32_t core_pct, uint32_t mem_pct)
 {
     Varcta *m = h->m;
-    m->cfg_n_cores_i = n_cores & 0x7f;
-    m->cfg_n_parts_i = n_parts & 0x1f;
+    m->cfg_n_cores_i = n_cores & 0xff;
+    m->cfg_n_parts_i = n_parts & 0x7f;
     m->cfg_window_i = window & 0xffff;
     m->cfg_t_u_ipc_i = t_u_ipc & 0x7f;
     m->cfg_t_l_ipc_i = t_l_ipc & 0x7f;

@@ -49,7 +49,7 @@ void claso_rtl_set(claso_rtl *h, uint8_t p_a, uint8_t p_l, uint8_t alloc, uint32
     t->cfg_p_l_i = p_l;
     t->alloc_i = alloc & 1u;
     t->n_cta_i = n_cta & 0xFFFFFu;
-    t->alloc_cores_i = alloc_cores & 0x7Fu;
+    t->alloc_cores_i = alloc_cores & 0xFFu;
     t->req_i = req;
 }
 

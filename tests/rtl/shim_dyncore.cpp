@@ -34,11 +34,11 @@ void dyncore_rtl_free(dyncore_rtl *h)
 void dyncore_rtl_set_cfg(dyncore_rtl *h, unsigned n_cores, unsigned period, unsigned frac_num,
                          unsigned frac_den, unsigned k, unsigned tact_counted)
 {
-    h->top->cfg_n_cores_i = n_cores & 0x7fu;
+    h->top->cfg_n_cores_i = n_cores & 0xffu;
     h->top->cfg_period_i = period & 0xffffu;
     h->top->cfg_frac_num_i = frac_num & 0xfu;
     h->top->cfg_frac_den_i = frac_den & 0xfu;
-    h->top->cfg_k_i = k & 0x7fu;
+    h->top->cfg_k_i = k & 0xffu;
     h->top->cfg_tact_counted_i = tact_counted & 1u;
 }
 

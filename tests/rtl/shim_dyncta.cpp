@@ -34,7 +34,7 @@ void dyncta_rtl_free(dyncta_rtl *h)
 void dyncta_rtl_set_cfg(dyncta_rtl *h, unsigned n_cores, unsigned period, unsigned t_idle,
                         unsigned t_mem_l, unsigned t_mem_h)
 {
-    h->top->cfg_n_cores_i = n_cores & 0x7fu;
+    h->top->cfg_n_cores_i = n_cores & 0xffu;
     h->top->cfg_period_i = period & 0xffffu;
     h->top->cfg_t_idle_i = t_idle & 0x7ffu;
     h->top->cfg_t_mem_l_i = t_mem_l & 0x7ffu;

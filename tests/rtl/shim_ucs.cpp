@@ -80,7 +80,7 @@ void ucs_rtl_free(ucs_rtl *h)
 void ucs_rtl_set_cfg(ucs_rtl *h, const ctl_cfg *cfg)
 {
     Vucs *m = h->m;
-    m->cfg_n_cores_i = (CData)(cfg->n_cores & 0x7Fu);
+    m->cfg_n_cores_i = (CData)(cfg->n_cores & 0xFFu);
     for (int i = 0; i < CTL_NCOMP; i++)
         put(m->cfg_units_i, i * 4, 4, cfg->units[i]);
     m->cfg_period_i = (SData)(cfg->uc_period & 0xFFFFu);

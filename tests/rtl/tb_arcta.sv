@@ -11,8 +11,8 @@ module tb_arcta;
 
   logic              clk_i = 1'b0;
   logic              rst_ni = 1'b1;
-  logic [6:0]        cfg_n_cores_i = '0;
-  logic [4:0]        cfg_n_parts_i = '0;
+  logic [7:0]        cfg_n_cores_i = '0;
+  logic [6:0]        cfg_n_parts_i = '0;
   logic [15:0]       cfg_window_i = '0;
   logic [6:0]        cfg_t_u_ipc_i = '0;
   logic [6:0]        cfg_t_l_ipc_i = '0;
@@ -78,8 +78,8 @@ module tb_arcta;
       if (tag == "C") begin
         rc = $fscanf(fd, "%d %d %d %d %d %d %d %d %d %d %d", v[0], v[1], v[2], v[3], v[4],
                      v[5], v[6], v[7], v[8], v[9], v[10]);
-        cfg_n_cores_i       = v[0][6:0];
-        cfg_n_parts_i       = v[1][4:0];
+        cfg_n_cores_i       = v[0][7:0];
+        cfg_n_parts_i       = v[1][6:0];
         cfg_window_i        = v[2][15:0];
         cfg_t_u_ipc_i       = v[3][6:0];
         cfg_t_l_ipc_i       = v[4][6:0];

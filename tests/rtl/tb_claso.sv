@@ -13,7 +13,7 @@ module tb_claso;
   logic [7:0]                  cfg_p_a, cfg_p_l;
   logic                        alloc;
   logic [CtaW-1:0]            n_cta;
-  logic [6:0]                  alloc_cores;
+  logic [7:0]                  alloc_cores;
   logic [NumCores-1:0]          req;
   logic                        ready;
   logic [CreditW-1:0]         credit_global;
@@ -88,7 +88,7 @@ module tb_claso;
         cfg_p_l = v_pl[7:0];
         alloc = v_alloc[0];
         n_cta = v_ncta[CtaW-1:0];
-        alloc_cores = v_cores[6:0];
+        alloc_cores = v_cores[7:0];
         req = v_req;
         if (v_rst[0]) begin
           #1 rst_n = 1'b0;

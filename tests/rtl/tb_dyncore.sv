@@ -8,7 +8,7 @@ module tb_dyncore;
   localparam int NCores = 64;
 
   logic              clk, rst_n;
-  logic [6:0]        cfg_n_cores, cfg_k;
+  logic [7:0]        cfg_n_cores, cfg_k;
   logic              cfg_tact_counted;
   logic [15:0]       cfg_period;
   logic [3:0]        cfg_frac_num, cfg_frac_den;
@@ -52,11 +52,11 @@ module tb_dyncore;
         end
         done = 1;
       end else begin
-        cfg_n_cores  = ncores[6:0];
+        cfg_n_cores  = ncores[7:0];
         cfg_period   = period[15:0];
         cfg_frac_num = num[3:0];
         cfg_frac_den = den[3:0];
-        cfg_k        = k[6:0];
+        cfg_k        = k[7:0];
         cfg_tact_counted = tcnt[0];
         kernel_start = ks[0];
         #1;

@@ -9,7 +9,7 @@ module tb_dyncta;
   localparam int NW     = 6;
 
   logic                  clk, rst_n;
-  logic [6:0]            cfg_n_cores;
+  logic [7:0]            cfg_n_cores;
   logic [15:0]           cfg_period;
   logic [10:0]           cfg_t_idle, cfg_t_mem_l, cfg_t_mem_h;
   logic                  kernel_start;
@@ -53,7 +53,7 @@ module tb_dyncta;
         end
         done = 1;
       end else begin
-        cfg_n_cores  = ncores[6:0];
+        cfg_n_cores  = ncores[7:0];
         cfg_period   = period[15:0];
         cfg_t_idle   = tidle[10:0];
         cfg_t_mem_l  = tmeml[10:0];

@@ -7,7 +7,7 @@ module tb_ucs;
   localparam int N = 64;
 
   logic            clk, rst_n, ks;
-  logic [6:0]      n_cores;
+  logic [7:0]      n_cores;
   logic [55:0]     units;
   logic [15:0]     period;
   logic [6:0]      th_u;
@@ -23,7 +23,7 @@ module tb_ucs;
   logic [N*14-1:0] e_td, e_aw;
   logic [N*8-1:0]  e_pg;
 
-  ucs dut (
+  ucs #(.NumCores(N)) dut (
     .clk_i(clk), .rst_ni(rst_n), .cfg_n_cores_i(n_cores), .cfg_units_i(units),
     .cfg_period_i(period), .cfg_th_u_pct_i(th_u), .cfg_th_rt_i(th_rt),
     .cfg_break_even_i(be), .cfg_wakeup_i(wk), .kernel_start_i(ks),
@@ -79,7 +79,7 @@ module tb_ucs;
         done = 1;
       end else if (kind == 0) begin
         r = $fscanf(fd, "%d %h %d %d %d %d %d", i_nc, v_units, i_per, i_thu, i_thrt, i_be, i_wk);
-        n_cores = i_nc[6:0]; units = v_units[55:0]; period = i_per[15:0];
+        n_cores = i_nc[7:0]; units = v_units[55:0]; period = i_per[15:0];
         th_u = i_thu[6:0]; th_rt = i_thrt[9:0]; be = i_be[7:0]; wk = i_wk[7:0];
         ks = 0; busy = '0; sch = '0; mw = '0; le = '0; empty = '0;
         #1 rst_n = 0;

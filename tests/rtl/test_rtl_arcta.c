@@ -22,7 +22,7 @@ void arcta_rtl_set_in(arcta_rtl *h, uint32_t kernel_start, uint32_t thread_insts
 void arcta_rtl_tick(arcta_rtl *h);
 void arcta_rtl_get(arcta_rtl *h, uint32_t o[6], uint64_t *enable);
 
-#define N_PARTS_RTL 16   /* rtl/arcta.sv default NumParts */
+#define N_PARTS_RTL RB_PARTS   /* rtl/arcta.sv as the Makefile Verilates it */
 #define RANDOM_SEEDS 400
 #define RANDOM_CYCLES 3000
 
@@ -54,7 +54,7 @@ static void expected_outputs(const ctl_out *out, uint32_t o[6], uint64_t *enable
     o[4] = (uint8_t)out->core_clk_pct;
     o[5] = (uint8_t)out->mem_clk_pct;
     *enable = 0;
-    for (int c = 0; c < CTL_MAX_CORES; c++)
+    for (int c = 0; c < RB_CORES; c++)
         *enable |= (uint64_t)(out->core[c].ar_enable & 1) << c;
 }
 
@@ -100,8 +100,8 @@ static void pair_reset(pair *p)
     p->cycle = 0;
     compare(p);
     if (p->vec) {
-        fprintf(p->vec, "C %u %u %u %u %u %u %u %u %u %u %u\n", c->n_cores & 0x7f,
-                c->n_parts & 0x1f, c->ar_window & 0xffff, c->ar_t_u_ipc & 0x7f,
+        fprintf(p->vec, "C %u %u %u %u %u %u %u %u %u %u %u\n", c->n_cores & 0xff,
+                c->n_parts & 0x7f, c->ar_window & 0xffff, c->ar_t_u_ipc & 0x7f,
                 c->ar_t_l_ipc & 0x7f, c->ar_t_max_bw_mpct & 0x1ffff, c->ar_t_gbr & 0x7f,
                 c->ar_good_lanes & 0x3f, c->simt_lanes & 0x3f, c->ar_core_pct & 0x7f,
                 c->ar_mem_pct & 0x7f);
@@ -157,7 +157,7 @@ static void pair_step(pair *p)
 /* ---- directed windows -------------------------------------------------- */
 typedef struct prof {
     uint32_t cycles, insts, good, dram_per_cycle;
-    uint32_t busy[CTL_MAX_PARTS];
+    uint32_t busy[RB_PARTS];
     int end_cta;
 } prof;
 
@@ -181,7 +181,7 @@ static int run_kernel(pair *p, const prof *w)
         c0->max_lanes = k < w->good ? 32 : (c0->issued ? 8 : 0);
         c0->cta_done = (uint8_t)(w->end_cta && k + 1 == w->cycles);
         p->in.dram_cycles = (uint8_t)w->dram_per_cycle;
-        for (int q = 0; q < CTL_MAX_PARTS; q++)
+        for (int q = 0; q < RB_PARTS; q++)
             p->in.dram_busy[q] = (uint8_t)share(w->busy[q], w->cycles, k);
         pair_step(p);
     }
@@ -344,7 +344,7 @@ static uint32_t rnd(uint64_t *s, uint32_t n)   /* 0 .. n-1 */
  * ranges the stimulus produces so every branch is reachable. */
 static void random_cfg(ctl_cfg *c, uint64_t *s)
 {
-    ctl_cfg_defaults(c, 1 + rnd(s, 127), rnd(s, 32));
+    ctl_cfg_defaults(c, 1 + rnd(s, 255), rnd(s, 128));
     c->ar_window = rnd(s, 8) == 0 ? rnd(s, 65536) : rnd(s, 64);
     c->ar_t_u_ipc = rnd(s, 128);
     c->ar_t_l_ipc = rnd(s, 128);
@@ -380,7 +380,7 @@ static void test_random(void **st)
             c0->max_lanes = c0->issued ? (uint8_t)rnd(&s, 64) : 0;
             c0->cta_done = rnd(&s, done_1_in) == 0 ? (uint8_t)(1 + rnd(&s, 3)) : 0;
             p.in.dram_cycles = (uint8_t)rnd(&s, 8);
-            for (int q = 0; q < CTL_MAX_PARTS; q++) {
+            for (int q = 0; q < RB_PARTS; q++) {
                 uint32_t b = 0;
                 for (uint32_t d = 0; d < p.in.dram_cycles; d++)
                     b += rnd(&s, 100) < busy_pct;

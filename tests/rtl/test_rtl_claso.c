@@ -42,7 +42,7 @@ typedef struct lockstep {
 static uint64_t c_grants(const ctl_out *o)
 {
     uint64_t m = 0;
-    for (int i = 0; i < CTL_MAX_CORES; i++)
+    for (int i = 0; i < RB_CORES; i++)
         m |= (uint64_t)o->core[i].grant << i;
     return m;
 }
@@ -50,7 +50,7 @@ static uint64_t c_grants(const ctl_out *o)
 static uint64_t c_refusals(const ctl_out *o)
 {
     uint64_t m = 0;
-    for (int i = 0; i < CTL_MAX_CORES; i++)
+    for (int i = 0; i < RB_CORES; i++)
         m |= (uint64_t)o->core[i].refuse << i;
     return m;
 }
@@ -63,10 +63,10 @@ static void vec_write(lockstep *l, int rst, uint64_t req)
         return;
     fprintf(l->vec, "%x %02x %02x %x %05x %02x %016llx %x %06x %016llx %016llx ", rst,
             l->cfg.claso_p_a & 0xFFu, l->cfg.claso_p_l & 0xFFu, l->in.alloc & 1u,
-            l->in.n_cta & 0xFFFFFu, l->in.alloc_cores & 0x7Fu, (unsigned long long)req,
+            l->in.n_cta & 0xFFFFFu, l->in.alloc_cores & 0xFFu, (unsigned long long)req,
             l->out.claso_ready, (uint32_t)l->out.credit_global & CREDIT_MASK,
             (unsigned long long)c_grants(&l->out), (unsigned long long)c_refusals(&l->out));
-    for (int i = CTL_MAX_CORES - 1; i >= 0; i--)
+    for (int i = RB_CORES - 1; i >= 0; i--)
         fprintf(l->vec, "%06x", (uint32_t)l->out.core[i].credit & CREDIT_MASK);
     fputc('\n', l->vec);
 }
@@ -82,7 +82,7 @@ static void compare(lockstep *l)
         fail_msg("cycle %llu: credit_global expected %d actual %d", cyc, o->credit_global,
                  claso_rtl_global(l->r));
     uint64_t g = claso_rtl_grant(l->r), f = claso_rtl_refuse(l->r);
-    for (int i = 0; i < CTL_MAX_CORES; i++) {
+    for (int i = 0; i < RB_CORES; i++) {
         if (o->core[i].grant != ((g >> i) & 1u))
             fail_msg("cycle %llu: core %d grant expected %u", cyc, i, o->core[i].grant);
         if (o->core[i].refuse != ((f >> i) & 1u))
@@ -96,12 +96,13 @@ static void compare(lockstep *l)
 static lockstep *ls_open(uint32_t p_a, uint32_t p_l, FILE *vec)
 {
     lockstep *l = test_calloc(1, sizeof *l);
-    ctl_cfg_defaults(&l->cfg, CTL_MAX_CORES, 1);
+    ctl_cfg_defaults(&l->cfg, RB_CORES, 1);
     l->cfg.claso_p_a = p_a;
     l->cfg.claso_p_l = p_l;
     l->vec = vec;
     l->r = claso_rtl_new();
     claso_reset(&l->c, &l->cfg, &l->out);
+    claso_set_slots(&l->c, RB_CORES);   /* the bench's RTL has RB_CORES consumers */
     claso_rtl_reset(l->r);
     compare(l);
     vec_write(l, 1, 0);
@@ -122,7 +123,7 @@ static void ls_step(lockstep *l, int alloc, uint32_t n_cta, uint32_t cores, uint
     l->in.alloc = (uint8_t)alloc;
     l->in.n_cta = n_cta;
     l->in.alloc_cores = (uint8_t)cores;
-    for (int i = 0; i < CTL_MAX_CORES; i++)
+    for (int i = 0; i < RB_CORES; i++)
         l->in.core[i].req = (uint8_t)((req >> i) & 1u);
     claso_step(&l->c, &l->cfg, &l->in, &l->out);
     claso_rtl_set(l->r, (uint8_t)l->cfg.claso_p_a, (uint8_t)l->cfg.claso_p_l, (uint8_t)alloc,
@@ -296,8 +297,8 @@ static uint32_t pick_cores(void)
 {
     switch (xorshift() % 10) {
     case 0: return 0;
-    case 1: return 65 + (uint32_t)(xorshift() % 63);
-    default: return 1 + (uint32_t)(xorshift() % 64);
+    case 1: return RB_CORES + 1 + (uint32_t)(xorshift() % (255 - RB_CORES));
+    default: return 1 + (uint32_t)(xorshift() % RB_CORES);
     }
 }
 
@@ -320,7 +321,7 @@ static void test_random(void **state)
             int alloc = t == 0 || xorshift() % (busy ? 40 : 300) == 0;
             uint32_t cores = pick_cores();
             ls_step(l, alloc, alloc ? pick_n_cta(cores) : (uint32_t)(xorshift() & 0xFFFFFu),
-                    alloc ? cores : (uint32_t)(xorshift() & 0x7Fu), req);
+                    alloc ? cores : (uint32_t)(xorshift() & 0xFFu), req);
         }
         ls_close(l);
     }

@@ -1,8 +1,10 @@
 /* test_rtl_ctl_top.c -- the integrated control-unit top (rtl/ctl_top.sv)
  * through the shipped engines (cosim/rtl_engine.c, cosim/vtop.cpp):
  *  - lockstep against the C reference models of all units on directed and
- *    constrained-random seam stimulus for 4 and 64 cores (checks the port
+ *    constrained-random seam stimulus for 4, 40 (with 64 partitions) and 64
+ *    cores, and 144 on the full top when the build has it (checks the port
  *    mapping of every seam field; zero mismatches, every cycle compared);
+ *    without the full top, 144 cores are refused naming `make rtl-full`;
  *  - the negative test: a deliberate corruption of one RTL output through
  *    the test-only hook rtl_engine_inject() is caught at the injected cycle
  *    and named with the right unit, core, signal, values and waveform;
@@ -25,6 +27,7 @@
 #include "gpu.h"
 #include "rtl_engine.h"
 #include "stats.h"
+#include "vtop.h"
 #include "wl.h"
 
 #define TEST_DIR "build/test-ctl_top"
@@ -51,12 +54,12 @@ typedef struct bench {
     uint64_t cycle;
 } bench;
 
-static void bench_open(bench *b, uint32_t n_cores, uint32_t lag)
+static void bench_open_parts(bench *b, uint32_t n_cores, uint32_t n_parts, uint32_t lag)
 {
     memset(b, 0, sizeof *b);
     cfg_defaults(&b->cfg);
     b->cfg.sm.n_cores = n_cores;
-    if (n_cores > 8) b->cfg.mem.n_parts = 16;
+    b->cfg.mem.n_parts = n_parts;
     assert_int_equal(cfg_check(&b->cfg, b->err, sizeof b->err), 0);
     engine_opts o = { NULL, NULL, NULL };
     assert_int_equal(rtl_engine_open(&b->eng, 1, &b->cfg, &o, b->err, sizeof b->err), 0);
@@ -64,6 +67,11 @@ static void bench_open(bench *b, uint32_t n_cores, uint32_t lag)
     int rc = b->eng.reset(b->eng.impl, &b->cfg.ctl, &b->out, b->err, sizeof b->err);
     if (rc) fprintf(stderr, "%s\n", b->err);
     assert_int_equal(rc, 0);
+}
+
+static void bench_open(bench *b, uint32_t n_cores, uint32_t lag)
+{
+    bench_open_parts(b, n_cores, n_cores > 8 ? 16 : 2, lag);
 }
 
 static int bench_step(bench *b)
@@ -162,11 +170,11 @@ static void random_inputs(bench *b, uint64_t *s)
 
 /* ---------------------------------------------------------------- lockstep, no fault */
 
-static void run_random(uint32_t n_cores, uint64_t seed, uint32_t cycles)
+static void run_random_parts(uint32_t n_cores, uint32_t n_parts, uint64_t seed, uint32_t cycles)
 {
     bench b;
     uint64_t s = seed;
-    bench_open(&b, n_cores, 0);
+    bench_open_parts(&b, n_cores, n_parts, 0);
     for (uint32_t c = 0; c < CTL_MAX_CORES; c++) new_profile(&profiles[c], &s);
     launch(&b, 6, 200);
     for (uint32_t i = 0; i < cycles; i++) {
@@ -179,6 +187,11 @@ static void run_random(uint32_t n_cores, uint64_t seed, uint32_t cycles)
     bench_close(&b);
 }
 
+static void run_random(uint32_t n_cores, uint64_t seed, uint32_t cycles)
+{
+    run_random_parts(n_cores, n_cores > 8 ? 16 : 2, seed, cycles);
+}
+
 static void test_random_4_cores(void **state)
 {
     (void)state;
@@ -189,6 +202,46 @@ static void test_random_64_cores(void **state)
 {
     (void)state;
     for (uint64_t seed = 1; seed <= 2; seed++) run_random(64, seed * 0xD1B54A32D192ED03ull, 8000);
+}
+
+/* 40 cores on the 64-core variant with every one of the 64 partitions in
+ * use (the arcta unit's dram_busy port, 192 bits); 4 cores with 24
+ * partitions, more than the 16 of the small variants, on it too. */
+static void test_random_40_cores_64_parts(void **state)
+{
+    (void)state;
+    run_random_parts(40, CTL_MAX_PARTS, 0x2545F4914F6CDD1Dull, 8000);
+    run_random_parts(4, 24, 0x94D049BB133111EBull, 4000);
+}
+
+/* 144 cores: the full 160-core top when the build has it (`make rtl-full`),
+ * else a refusal naming the make target, at open (before any cycle) and,
+ * for a ctl_cfg grown after the open, at reset. */
+static void test_144_cores(void **state)
+{
+    (void)state;
+    if (vtop_max_cores() >= 144) {
+        run_random_parts(144, CTL_MAX_PARTS, 0x9E3779B97F4A7C15ull, 3000);
+        return;
+    }
+    gpu_cfg cfg;
+    char err[512];
+    cfg_defaults(&cfg);
+    cfg.sm.n_cores = 144;
+    cfg.mem.n_parts = 64;
+    assert_int_equal(cfg_check(&cfg, err, sizeof err), 0);
+    const char *want = "rtl engine: 144 cores need the 160-core Verilated top, which this "
+                       "build lacks (it has up to 64): run `make rtl-full` (core.count)";
+    ctl_engine eng;
+    ctl_out out;
+    engine_opts o = { NULL, NULL, NULL };
+    assert_int_equal(rtl_engine_open(&eng, 1, &cfg, &o, err, sizeof err), -1);
+    assert_string_equal(err, want);
+    cfg.sm.n_cores = 4;
+    assert_int_equal(rtl_engine_open(&eng, 1, &cfg, &o, err, sizeof err), 0);
+    assert_int_equal(eng.reset(eng.impl, &cfg.ctl, &out, err, sizeof err), -1);
+    assert_string_equal(err, want);
+    eng.destroy(eng.impl);
 }
 
 /* ---------------------------------------------------------------- negative tests */
@@ -382,6 +435,8 @@ int main(int argc, char **argv)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_4_cores),
         cmocka_unit_test(test_random_64_cores),
+        cmocka_unit_test(test_random_40_cores_64_parts),
+        cmocka_unit_test(test_144_cores),
         cmocka_unit_test(test_inject_dyncta_n),
         cmocka_unit_test(test_inject_global_ar_phase),
         cmocka_unit_test(test_inject_claso_grant),

@@ -42,7 +42,7 @@ static bench tb;
 static uint64_t in_bits(const ctl_in *in, int drained)
 {
     uint64_t v = 0;
-    for (int c = 0; c < CTL_MAX_CORES; c++)
+    for (int c = 0; c < RB_CORES; c++)
         v |= (uint64_t)((drained ? in->core[c].drained : in->core[c].active) & 1u) << c;
     return v;
 }
@@ -50,7 +50,7 @@ static uint64_t in_bits(const ctl_in *in, int drained)
 static uint64_t out_bits(const ctl_out *out, int power)
 {
     uint64_t v = 0;
-    for (int c = 0; c < CTL_MAX_CORES; c++)
+    for (int c = 0; c < RB_CORES; c++)
         v |= (uint64_t)((power ? out->core[c].dc_power_on : out->core[c].dc_enable) & 1u) << c;
     return v;
 }
@@ -70,7 +70,7 @@ static void compare(bench *b)
 {
     uint64_t en_c = out_bits(&b->out, 0), en_r = dyncore_rtl_enable(b->rtl);
     uint64_t pw_c = out_bits(&b->out, 1), pw_r = dyncore_rtl_power_on(b->rtl);
-    for (int c = 0; c < CTL_MAX_CORES; c++) {
+    for (int c = 0; c < RB_CORES; c++) {
         if (((en_c ^ en_r) >> c) & 1u)
             fail_msg("cycle %llu core %d dc_enable: C model %u, RTL %u",
                      (unsigned long long)b->cycle, c, (unsigned)(en_c >> c) & 1u,
@@ -116,7 +116,7 @@ static void bench_period(bench *b, uint32_t g_act, uint32_t width)
     for (uint32_t i = 0; i < b->cfg.dyncore_period; i++) {
         uint32_t now = g_act >= width ? width : g_act;
         g_act -= now;
-        for (uint32_t c = 0; c < CTL_MAX_CORES; c++)
+        for (uint32_t c = 0; c < RB_CORES; c++)
             b->in.core[c].active = c < now;
         bench_cycle(b);
     }
@@ -201,7 +201,7 @@ static uint32_t rnd_below(uint32_t n)
 
 static void random_cfg(ctl_cfg *cfg)
 {
-    uint32_t n = 1 + rnd_below(CTL_MAX_CORES);
+    uint32_t n = 1 + rnd_below(RB_CORES);
     ctl_cfg_defaults(cfg, n, 8);
     cfg->dyncore_period = 16 + rnd_below(49);
     cfg->dyncore_frac_den = 1 + rnd_below(15);
@@ -224,7 +224,7 @@ static void random_run(bench *b, uint64_t seed, uint32_t cycles)
             p_active = level[rnd_below(8)];
             p_drained = level[rnd_below(4)];
         }
-        for (uint32_t c = 0; c < CTL_MAX_CORES; c++) {
+        for (uint32_t c = 0; c < RB_CORES; c++) {
             b->in.core[c].active = rnd_below(256) < p_active;
             b->in.core[c].drained = rnd_below(256) < p_drained;
         }

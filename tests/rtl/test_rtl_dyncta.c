@@ -43,7 +43,7 @@ static bench tb;
 static uint64_t bits_of(const ctl_in *in, int mem)
 {
     uint64_t v = 0;
-    for (int c = 0; c < CTL_MAX_CORES; c++)
+    for (int c = 0; c < RB_CORES; c++)
         v |= (uint64_t)((mem ? in->core[c].mem_wait : in->core[c].idle) & 1u) << c;
     return v;
 }
@@ -56,7 +56,7 @@ static void write_vec(bench *b, int op)
             b->in.n_max & 0x3fu, (unsigned long long)bits_of(&b->in, 0),
             (unsigned long long)bits_of(&b->in, 1), b->cfg.n_cores, b->cfg.dyncta_period,
             b->cfg.dyncta_t_idle, b->cfg.dyncta_t_mem_l, b->cfg.dyncta_t_mem_h);
-    for (int nib = CTL_MAX_CORES * 6 / 4 - 1; nib >= 0; nib--) {
+    for (int nib = RB_CORES * 6 / 4 - 1; nib >= 0; nib--) {
         unsigned v = 0;
         for (int k = 0; k < 4; k++) {
             int pos = nib * 4 + k;
@@ -69,7 +69,7 @@ static void write_vec(bench *b, int op)
 
 static void compare(bench *b)
 {
-    for (int c = 0; c < CTL_MAX_CORES; c++) {
+    for (int c = 0; c < RB_CORES; c++) {
         unsigned want = b->out.core[c].dyncta_n, got = dyncta_rtl_n(b->rtl, c);
         if (want != got)
             fail_msg("cycle %llu core %d dyncta_n: C model %u, RTL %u",
@@ -162,7 +162,7 @@ static void directed_thresholds(bench *b)
         assert_int_equal(b->out.core[c].dyncta_n, expect[c]);
     for (int c = 8; c < 30; c++)
         assert_int_equal(b->out.core[c].dyncta_n, 5); /* C_mem = 0: increment */
-    for (int c = 30; c < CTL_MAX_CORES; c++)
+    for (int c = 30; c < RB_CORES; c++)
         assert_int_equal(b->out.core[c].dyncta_n, 0);
 }
 
@@ -247,7 +247,7 @@ static uint8_t random_n_max(void)
 static void random_cfg(ctl_cfg *cfg, int long_period)
 {
     uint32_t t;
-    ctl_cfg_defaults(cfg, 1 + rnd_below(CTL_MAX_CORES), 8);
+    ctl_cfg_defaults(cfg, 1 + rnd_below(RB_CORES), 8);
     t = long_period ? 2100 + rnd_below(900) : 16 + rnd_below(49);
     cfg->dyncta_period = t;
     cfg->dyncta_t_idle = rnd_below(t / 4 + 1);
@@ -259,16 +259,16 @@ static void random_cfg(ctl_cfg *cfg, int long_period)
 
 static void random_run(bench *b, uint64_t seed, int long_period, uint32_t cycles)
 {
-    phase ph[CTL_MAX_CORES];
+    phase ph[RB_CORES];
     rng_state = seed * 0x9E3779B97F4A7C15ull + 1;
     random_cfg(&b->cfg, long_period);
     memset(&b->in, 0, sizeof b->in);
     bench_reset(b);
-    for (int c = 0; c < CTL_MAX_CORES; c++)
+    for (int c = 0; c < RB_CORES; c++)
         new_phase(&ph[c]);
     bench_kernel(b, random_n_max());
     for (uint32_t i = 0; i < cycles; i++) {
-        for (int c = 0; c < CTL_MAX_CORES; c++) {
+        for (int c = 0; c < RB_CORES; c++) {
             uint32_t u = rnd_below(256);
             if (rnd_below(4 * b->cfg.dyncta_period) == 0)
                 new_phase(&ph[c]);

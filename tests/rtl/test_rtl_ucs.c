@@ -240,9 +240,9 @@ static uint8_t rnd_prob8(void)
 
 static void random_cfg(ctl_cfg *cfg)
 {
-    ctl_cfg_defaults(cfg, 64, 1);
+    ctl_cfg_defaults(cfg, RB_CORES, 1);
     uint32_t r = rnd_below(8);
-    cfg->n_cores = r == 0 ? 64 : r == 1 ? rnd_below(128) : 1 + rnd_below(64);
+    cfg->n_cores = r == 0 ? RB_CORES : r == 1 ? rnd_below(256) : 1 + rnd_below(RB_CORES);
     for (int i = 0; i < CTL_NCOMP; i++)
         cfg->units[i] = rnd_below(16) == 0 ? rnd_below(16) : 1 + rnd_below(4);
     cfg->uc_period = rnd_below(20) == 0 ? rnd_below(3) : 4 + rnd_below(40);
@@ -290,19 +290,19 @@ static void random_inputs(const core_bias *bias, int n)
 static void test_random(void **st)
 {
     (void)st;
-    static core_bias bias[CTL_MAX_CORES];
+    static core_bias bias[RB_CORES];
     const int seeds = 300, cycles = 700;
     for (int seed = 1; seed <= seeds; seed++) {
         rng_state = 0x9E3779B97F4A7C15ull * (uint64_t)seed;
         ctl_cfg cfg;
         random_cfg(&cfg);
         bench_reset(&cfg);
-        for (int c = 0; c < CTL_MAX_CORES; c++)
+        for (int c = 0; c < RB_CORES; c++)
             random_bias(&bias[c]);
         for (int t = 0; t < cycles; t++) {
             if (rnd_below(16) == 0)
-                random_bias(&bias[rnd_below(CTL_MAX_CORES)]);
-            random_inputs(bias, CTL_MAX_CORES);
+                random_bias(&bias[rnd_below(RB_CORES)]);
+            random_inputs(bias, RB_CORES);
             B.in.kernel_start = (uint8_t)(rnd_below(400) == 0);
             bench_step();
         }

@@ -59,8 +59,11 @@ static void test_load_errors(void **state)
     load_err(D "empty_value.cfg", D "empty_value.cfg:2: empty value (core.count)");
     load_err(D "not_number.cfg", D "not_number.cfg:2: not a number 'four' (core.count)");
     load_err(D "negative.cfg", D "negative.cfg:2: not a number '-1' (l1.mshr)");
-    load_err(D "out_of_range.cfg", D "out_of_range.cfg:2: value 65 out of range 1..64 (core.count)");
-    load_err(D "parts_range.cfg", D "parts_range.cfg:2: value 17 out of range 1..16 (l2.parts)");
+    load_err(D "out_of_range.cfg", D "out_of_range.cfg:2: value 161 out of range 1..160 (core.count)");
+    load_err(D "parts_range.cfg", D "parts_range.cfg:2: value 65 out of range 1..64 (l2.parts)");
+    load_err(D "removed_key.cfg", D "removed_key.cfg:3: key removed: shared-memory latency is lat.sld "
+                                  "(loads) and lat.sst (stores); core.smem_lat was read and never used "
+                                  "(core.smem_lat)");
     load_err(D "units_range.cfg", D "units_range.cfg:2: value 16 out of range 0..15 (units.ex_sp)");
     load_err(D "bad_enum.cfg",
              D "bad_enum.cfg:2: bad value 'fifo', allowed lrr|grr|gto|oldest|simplep|regionp (core.sched)");
@@ -144,8 +147,13 @@ static void test_registry_refusals(void **state)
     const char *cl = CFG_WHERE_CMDLINE;
     cfg_defaults(&c);
     /* out of the key's range */
-    assert_int_equal(cfg_set(&c, "core.count", "65", cl, err, sizeof err), -1);
-    assert_string_equal(err, "<command line>: value 65 out of range 1..64 (core.count)");
+    assert_int_equal(cfg_set(&c, "core.count", "161", cl, err, sizeof err), -1);
+    assert_string_equal(err, "<command line>: value 161 out of range 1..160 (core.count)");
+    assert_int_equal(cfg_set(&c, "core.count", "144", cl, err, sizeof err), 0);
+    assert_int_equal(cfg_set(&c, "l2.parts", "64", cl, err, sizeof err), 0);
+    assert_int_equal(cfg_set(&c, "dyncore.k", "159", cl, err, sizeof err), 0);
+    assert_int_equal(cfg_set(&c, "core.wb_cycles", "16", cl, err, sizeof err), -1);
+    assert_string_equal(err, "<command line>: value 16 out of range 0..15 (core.wb_cycles)");
     assert_int_equal(cfg_set(&c, "run.seed", "18446744073709551616", cl, err, sizeof err), -1);
     assert_string_equal(err, "<command line>: value 18446744073709551616 out of range "
                              "0..18446744073709551615 (run.seed)");
@@ -201,6 +209,17 @@ static void test_registry_rows(void **state)
     }
     assert_null(cfg_find_key("core.cuont"));
     assert_int_equal(cfg_find_key("dyncta.t_idle")->bits, 11);
+    /* the core counts the units receive: cfg_n_cores_i and cfg_dyncore_k_i are
+     * CTL_CORES_BITS wide, enough for every value of the keys' ranges */
+    const key_def *count = cfg_find_key("core.count"), *k = cfg_find_key("dyncore.k");
+    assert_int_equal(count->bits, CTL_CORES_BITS);
+    assert_int_equal(k->bits, CTL_CORES_BITS);
+    assert_int_equal(count->max, CTL_MAX_CORES);
+    assert_int_equal(k->max, CTL_MAX_CORES);
+    assert_true(CTL_MAX_CORES < (1u << CTL_CORES_BITS));
+    assert_int_equal(cfg_find_key("l2.parts")->max, CTL_MAX_PARTS);
+    assert_int_equal(cfg_find_key("core.wb_cycles")->max, 15);
+    assert_null(cfg_find_key("core.smem_lat"));
 }
 
 /* ---------------------------------------------------------------- overrides */

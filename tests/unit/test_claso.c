@@ -8,6 +8,9 @@
 #include <cmocka.h>
 #include "claso.h"
 
+/* Requests, grants and refusals travel as 64-bit masks: cores 0..63. */
+#define MASK_CORES 64
+
 typedef struct bench {
     claso s;
     ctl_cfg cfg;
@@ -29,7 +32,7 @@ static bench *bench_new(uint32_t p_a, uint32_t p_l)
 static void step_req(bench *b, uint64_t req)
 {
     b->in.alloc = 0;
-    for (int c = 0; c < CTL_MAX_CORES; c++)
+    for (int c = 0; c < MASK_CORES; c++)
         b->in.core[c].req = (uint8_t)((req >> c) & 1u);
     claso_step(&b->s, &b->cfg, &b->in, &b->out);
 }
@@ -39,7 +42,7 @@ static void step_alloc(bench *b, uint32_t n_cta, uint32_t cores, uint64_t req)
     b->in.alloc = 1;
     b->in.n_cta = n_cta;
     b->in.alloc_cores = (uint8_t)cores;
-    for (int c = 0; c < CTL_MAX_CORES; c++)
+    for (int c = 0; c < MASK_CORES; c++)
         b->in.core[c].req = (uint8_t)((req >> c) & 1u);
     claso_step(&b->s, &b->cfg, &b->in, &b->out);
     b->in.alloc = 0;
@@ -59,7 +62,7 @@ static void alloc_ready(bench *b, uint32_t n_cta, uint32_t cores)
 static uint64_t grants(const bench *b)
 {
     uint64_t m = 0;
-    for (int c = 0; c < CTL_MAX_CORES; c++)
+    for (int c = 0; c < MASK_CORES; c++)
         m |= (uint64_t)b->out.core[c].grant << c;
     return m;
 }
@@ -67,7 +70,7 @@ static uint64_t grants(const bench *b)
 static uint64_t refusals(const bench *b)
 {
     uint64_t m = 0;
-    for (int c = 0; c < CTL_MAX_CORES; c++)
+    for (int c = 0; c < MASK_CORES; c++)
         m |= (uint64_t)b->out.core[c].refuse << c;
     return m;
 }
@@ -139,7 +142,8 @@ static void test_allocation_formula(void **state)
         {10, 2, 2, 1, 6, 4},      /* q = 4, r = 1 */
         {1, 4, 2, 0, 1, 1},       /* p_A capped at q + 1 = 1 */
         {5, 4, 3, 0, 2, 5},       /* q = 1: p_A capped at 2: r + 1 + 1 * 4 */
-        {128, 100, 1, 0, 2, 64},  /* alloc_cores clamped to 64: q = 1, r = 63 */
+        {128, 100, 1, 0, 2, 28},  /* 100 cores: q = 1, r = 27 */
+        {128, 200, 1, 0, 1, 128}, /* alloc_cores clamped to CTL_MAX_CORES = 160: q = 0, r = 127 */
         {1048575, 1, 1, 255, 1048575 + 255, 1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -149,6 +153,15 @@ static void test_allocation_formula(void **state)
         assert_int_equal(b->out.credit_global, cases[i].global);
         test_free(b);
     }
+    /* a unit of 64 consumers (the RTL bench's build) clamps at 64: q = 1, r = 63 */
+    bench *b = bench_new(1, 0);
+    claso_set_slots(&b->s, 64);
+    alloc_ready(b, 128, 100);
+    assert_int_equal(b->s.branch_hits[CLASO_BR_CORES_CLAMP], 1);
+    assert_int_equal(b->out.core[63].credit, 2);
+    assert_int_equal(b->out.core[64].credit, 0);
+    assert_int_equal(b->out.credit_global, 64);
+    test_free(b);
 }
 
 /* n_cta = 0 and alloc_cores = 0 load zero credits: requests are refused. */

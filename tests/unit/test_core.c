@@ -11,6 +11,7 @@
 #include "cfg.h"
 #include "core.h"
 #include "mem.h"
+#include "wl.h"
 
 /* ---- a tiny kernel source: every warp runs prog[0..n-1] ---- */
 typedef struct tprog {
@@ -143,6 +144,114 @@ static void test_dependency_timing(void **st)
     assert_int_equal(issue_at[0], 1);
     assert_int_equal(issue_at[1], 1 + 3 + (int64_t)f->cfg.sm.lat[IC_SP] * 1);
     fx_free(f);
+}
+
+/* Issue cycles of the first n instructions of warp 0 (a chain on one warp). */
+static void issue_times(fixture *f, int64_t *at, int n)
+{
+    ctl_core_in sig;
+    memset(&sig, 0, sizeof sig);
+    int k = 0;
+    for (uint64_t t = 0; t < 5000 && k < n; t++) {
+        step(f, t, &sig);
+        if (sig.issued) at[k++] = (int64_t)t;
+    }
+    assert_int_equal(k, n);
+}
+
+/* Pipeline depth (docs/decisions.md, "Pipeline depth"): an instruction
+ * issued at T enters OC at T + 1 with its operands collected oc cycles later;
+ * OC -> OCEX runs before IDOC -> OC in a cycle, so it moves at
+ * T + max(2, 1 + oc), enters EX one cycle later and writes its result lat +
+ * wb_cycles after that, when the dependent issues:
+ *   spacing = 2 + max(1, core.oc_cycles) + lat + core.wb_cycles.
+ * A chain of 8 dependent SP (or SFU) instructions, every spacing exact, for
+ * each (oc, wb, lat), among them today's presets (oc 1, wb 0: 3 + lat) and
+ * Accel-Sim's SM6_TITANX (FFMA latency 4 from trace.config, operands read in
+ * one cycle with -gpgpu_reg_file_port_throughput 2, wb 2: 9 cycles). */
+static void test_pipeline_depth(void **st)
+{
+    (void)st;
+    static const struct { int cls; uint32_t oc, wb, lat; int64_t spacing; } cases[] = {
+        { IC_SP, 1, 0, 24, 27 },  /* small preset: 2 + 1 + 24 */
+        { IC_SP, 1, 0, 4, 7 },    /* TITANX latency, ctasim's depth before core.wb_cycles */
+        { IC_SP, 1, 2, 4, 9 },    /* the SM6_TITANX mirror: 2 + 1 + 4 + 2 */
+        { IC_SP, 0, 2, 4, 9 },    /* oc 0 collects no faster than oc 1 */
+        { IC_SP, 2, 2, 4, 10 },   /* -gpgpu_reg_file_port_throughput 1 */
+        { IC_SP, 3, 1, 6, 12 },
+        { IC_SP, 1, 15, 1, 19 },  /* the largest core.wb_cycles */
+        { IC_SFU, 1, 2, 20, 25 }, /* SFU: trace.config's latency 20 */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fixture *f = fx_new(1, 1);
+        f->cfg.sm.oc_cycles = cases[i].oc;
+        f->cfg.sm.wb_cycles = cases[i].wb;
+        f->cfg.sm.lat[cases[i].cls] = cases[i].lat;
+        f->tp.prog[0] = mk(cases[i].cls, 1, -1);
+        for (int k = 1; k < 8; k++) f->tp.prog[k] = mk(cases[i].cls, 1, 1);  /* r1 = f(r1) */
+        f->tp.n = 8;
+        launch(f, 0, 0);
+        int64_t at[8];
+        issue_times(f, at, 8);
+        assert_int_equal(at[0], 1);
+        for (int k = 1; k < 8; k++) {
+            if (at[k] - at[k - 1] != cases[i].spacing)
+                fail_msg("case %zu: instruction %d issued %lld cycles after its producer, want %lld",
+                         i, k, (long long)(at[k] - at[k - 1]), (long long)cases[i].spacing);
+        }
+        fx_free(f);
+    }
+}
+
+/* core.wb_cycles delays results of EX_SP / EX_SFU only: a shared-memory load
+ * (EX_LDST, lat.sld) and a barrier keep their timing. */
+static void test_wb_cycles_alu_only(void **st)
+{
+    (void)st;
+    int64_t at0[2], at2[2];
+    for (int wb = 0; wb <= 2; wb += 2) {
+        fixture *f = fx_new(1, 1);
+        f->cfg.sm.wb_cycles = (uint32_t)wb;
+        f->tp.prog[0] = mk(IC_SLD, 1, -1);
+        f->tp.prog[1] = mk(IC_SLD, 2, 1);
+        f->tp.n = 2;
+        launch(f, 0, 0);
+        issue_times(f, wb ? at2 : at0, 2);
+        fx_free(f);
+    }
+    assert_int_equal(at0[1] - at0[0], 3 + 30);   /* 2 + max(1, oc 1) + lat.sld 30 */
+    assert_int_equal(at2[1] - at2[0], at0[1] - at0[0]);
+}
+
+/* The same chain read from workloads/dep_chain.kern (128 dependent sp on
+ * one warp): every spacing is 2 + max(1, oc) + lat.sp + wb_cycles. */
+static void test_dep_chain_kernel(void **st)
+{
+    (void)st;
+    workload w;
+    char err[256];
+    memset(&w, 0, sizeof w);
+    if (wl_load(&w, "workloads/dep_chain.kern", 1, err, sizeof err) < 0) fail_msg("%s", err);
+    assert_int_equal(w.n_kernels, 1);
+    static const struct { uint32_t oc, wb, lat; int64_t spacing; } cases[] = {
+        { 1, 0, 24, 27 }, { 1, 2, 4, 9 }, { 2, 0, 4, 8 },
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fixture *f = fx_new(1, 1);
+        f->cfg.sm.oc_cycles = cases[i].oc;
+        f->cfg.sm.wb_cycles = cases[i].wb;
+        f->cfg.sm.lat[IC_SP] = cases[i].lat;
+        core_kernel_begin(f->c, w.kernels[0], 1);
+        launch(f, 0, 0);
+        int64_t at[128];
+        issue_times(f, at, 128);
+        for (int k = 1; k < 128; k++)
+            if (at[k] - at[k - 1] != cases[i].spacing)
+                fail_msg("case %zu: sp %d issued %lld cycles after its producer, want %lld", i, k,
+                         (long long)(at[k] - at[k - 1]), (long long)cases[i].spacing);
+        fx_free(f);
+    }
+    wl_free(&w);
 }
 
 /* While the only warp waits on a global load the core is mem_wait, not idle;
@@ -444,6 +553,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_l1_bank_serialisation),
         cmocka_unit_test(test_dependency_timing),
+        cmocka_unit_test(test_pipeline_depth),
+        cmocka_unit_test(test_wb_cycles_alu_only),
+        cmocka_unit_test(test_dep_chain_kernel),
         cmocka_unit_test(test_mem_wait_vs_idle),
         cmocka_unit_test(test_idle_only_without_live_warps),
         cmocka_unit_test(test_j_lambda_same_jobs),

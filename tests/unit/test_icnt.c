@@ -40,7 +40,8 @@ static void bad_sizes(void **state)
 {
     icnt x;
     assert_int_equal(icnt_init(&x, 0, 1, 1, 1), -1);
-    assert_int_equal(icnt_init(&x, 65, 1, 1, 1), -1);
+    assert_int_equal(icnt_init(&x, ICNT_MAX_PORTS + 1, 1, 1, 1), -1);
+    assert_int_equal(icnt_init(&x, 1, ICNT_MAX_PORTS + 1, 1, 1), -1);
     assert_int_equal(icnt_init(&x, 1, 1, 0, 1), -1);
 }
 
@@ -132,6 +133,59 @@ static void round_robin(void **state)
     icnt_free(&x);
 }
 
+/* More than 64 ports (160 cores, issue 12): the sets of inputs and outputs
+ * span three 64-bit words.  160 inputs compete for output 0 with one packet
+ * each, inputs 5, 70, 130 and 159 with a second: round-robin serves every
+ * input once in order 0..159 across the word boundaries, then 5, 70, 130,
+ * 159, one packet per cycle (lat 1, 1 flit: popped at tick k + 1). */
+static void many_ports_round_robin(void **state)
+{
+    icnt x;
+    assert_int_equal(icnt_init(&x, 160, 1, 2, 1), 0);
+    assert_int_equal(x.src_words, 3);
+    for (uint32_t s = 0; s < 160; s++) {
+        icnt_pkt p = pkt(s, 0, 1, s);
+        assert_int_equal(icnt_push(&x, &p), 0);
+    }
+    static const uint32_t again[4] = { 5, 70, 130, 159 };
+    for (int i = 0; i < 4; i++) {
+        icnt_pkt p = pkt(again[i], 0, 1, 1000 + again[i]);
+        assert_int_equal(icnt_push(&x, &p), 0);
+    }
+    for (uint32_t k = 0; k < 164; k++) {
+        icnt_pkt o;
+        assert_int_equal(ticks_to_pop(&x, 0, &o, 400), k + 1);
+        uint32_t want = k < 160 ? k : again[k - 160];
+        assert_int_equal(o.src, want);
+        assert_int_equal(o.aux, k < 160 ? want : 1000 + want);
+    }
+    assert_true(icnt_empty(&x));
+    icnt_free(&x);
+}
+
+/* One input per output, 160 outputs: all granted in the same cycle, and the
+ * busy bits of outputs 63, 64, 159 follow their packets. */
+static void many_outputs_in_parallel(void **state)
+{
+    icnt x;
+    assert_int_equal(icnt_init(&x, 160, 160, 2, 2), 0);
+    for (uint32_t s = 0; s < 160; s++) {
+        icnt_pkt p = pkt(s, 159 - s, 1, s);
+        assert_int_equal(icnt_push(&x, &p), 0);
+    }
+    icnt_tick(&x);
+    assert_true(icnt_out_busy(&x, 63) && icnt_out_busy(&x, 64) && icnt_out_busy(&x, 159));
+    icnt_tick(&x);
+    for (uint32_t d = 0; d < 160; d++) {
+        icnt_pkt o;
+        assert_true(icnt_pop(&x, d, &o));
+        assert_int_equal(o.src, 159 - d);
+    }
+    assert_false(icnt_out_busy(&x, 64));
+    assert_true(icnt_empty(&x));
+    icnt_free(&x);
+}
+
 /* Back-pressure with cap 2 and nobody popping: the output accepts 2 packets,
  * then the input fills to 2 and pushes are refused; one pop frees one grant. */
 static void back_pressure(void **state)
@@ -167,6 +221,8 @@ int main(void)
         cmocka_unit_test(outputs_in_parallel),
         cmocka_unit_test(one_packet_per_input_per_cycle),
         cmocka_unit_test(round_robin),
+        cmocka_unit_test(many_ports_round_robin),
+        cmocka_unit_test(many_outputs_in_parallel),
         cmocka_unit_test(back_pressure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -498,6 +498,53 @@ static void gpgpusim_dram_drains(void **state)
     c.mem.map.part_index = AMAP_PIDX_RANDOM;
     c.mem.map.sub_parts = 2;
     random_traffic_x(&c, 5, &a, 6);
+/* The caps (issue 12): 160 cores and 64 partitions.  Every core loads one
+ * line of its own (core c: line c * 64 + 7, so the lines spread over the
+ * partitions); every load completes exactly once with its own token on its
+ * own core (the L2 token carries 8 bits of core), each partition's L2 and
+ * DRAM see the lines mapped to it, and the memory system drains. */
+static void caps_160_cores_64_parts(void **state)
+{
+    gpu_cfg c = small_cfg();
+    c.sm.n_cores = CTL_MAX_CORES;
+    c.mem.n_parts = CTL_MAX_PARTS;
+    memsys *m = mem_create(&c.mem, &c.dram, c.sm.n_cores);
+    assert_non_null(m);
+    uint32_t per_part[CTL_MAX_PARTS] = { 0 }, got[CTL_MAX_CORES] = { 0 };
+    for (uint32_t k = 0; k < CTL_MAX_CORES; k++) {
+        uint64_t addr = ((uint64_t)k * 64 + 7) * c.mem.line_bytes;
+        assert_int_equal(mem_access(m, k, addr, MEM_LOAD, 1000 + k, 0), MEM_MISS);
+        per_part[mem_part_of(m, addr)]++;
+    }
+    uint64_t now = 0;
+    uint32_t done = 0;
+    while (!mem_idle(m)) {
+        assert_true(now < 200000);
+        mem_tick_core(m, now);
+        mem_tick_icnt(m);
+        mem_tick_l2(m);
+        mem_tick_dram(m);
+        for (uint32_t k = 0; k < CTL_MAX_CORES; k++) {
+            uint32_t tok;
+            while (mem_pop_done(m, k, now, &tok)) {
+                assert_int_equal(tok, 1000 + k);
+                got[k]++;
+                done++;
+            }
+        }
+        now++;
+    }
+    assert_int_equal(done, CTL_MAX_CORES);
+    for (uint32_t k = 0; k < CTL_MAX_CORES; k++) assert_int_equal(got[k], 1);
+    const mem_stats *st = mem_get_stats(m);
+    uint32_t used = 0;
+    for (uint32_t p = 0; p < CTL_MAX_PARTS; p++) {
+        assert_int_equal(st->part[p].l2_misses, per_part[p]);
+        assert_int_equal(st->part[p].dram_reads, per_part[p]);
+        used += per_part[p] > 0;
+    }
+    assert_true(used > CTL_MAX_PARTS / 2);
+    mem_destroy(m);
 }
 
 static void bad_config_message(void **state)
@@ -559,6 +606,7 @@ int main(void)
         cmocka_unit_test(address_map),
         cmocka_unit_test(dram_latency_round_trip),
         cmocka_unit_test(gpgpusim_map_in_memsys),
+        cmocka_unit_test(caps_160_cores_64_parts),
         cmocka_unit_test(every_token_once_and_determinism),
         cmocka_unit_test(gpgpusim_dram_drains),
         cmocka_unit_test(bad_config_message),

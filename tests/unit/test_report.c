@@ -289,7 +289,7 @@ static void total_line_common_n(void **st)
 }
 
 /* The kernels' records live in a file; when it cannot be written (a full
- * disk, here a 64 KiB file-size limit: one record is about 45 KiB) they
+ * disk, here a 64 KiB file-size limit: one record of 0 cores, read as CTL_MAX_CORES, is about 118 KiB) they
  * move to memory and nothing is lost. */
 struct many_kernels { report *r; int n; };
 
