@@ -28,6 +28,8 @@
 #   (default SM6_TITANX), ACCELSIM_TOOLS (default ../shared/tools/accelsim).
 # Output: OUT/correlation.csv and .md (the table and summary), OUT/sweep.csv,
 #   OUT/cycles.png (gnuplot), OUT/ctasim/ (the JSON of every run); the summary on stdout.
+#   A run that fails (either simulator) is listed in OUT/failed.txt and on stderr, its
+#   trace left out of the table, and the exit status is 1.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
@@ -75,8 +77,9 @@ for t in "${traces[@]}" "${sweep_traces[@]}"; do
 done
 
 mkdir -p "$out/ctasim"
-runs=$out/ctasim/runs.tsv
+runs=$out/ctasim/runs.tsv failed=$out/failed.txt
 : > "$runs"
+: > "$failed"
 
 # One ctasim run: trace, CTA limit (N or max) -> JSON, and its wall and CPU seconds.
 run_ctasim() {
@@ -87,8 +90,8 @@ run_ctasim() {
   if ! python3 "$here/correlate.py" timed "$json.time" \
       "$ctasim" --config "$preset" --trace "$t" --engine c --quiet --json "$json" "${limit[@]}" \
       > "$json.log" 2>&1; then
-    echo "correlate.sh: ctasim failed on $t (cta $n): $(tail -n 1 "$json.log")" >&2
-    return 1
+    echo "ctasim failed on $t (cta $n): $(tail -n 1 "$json.log")" >> "$failed"
+    return 0
   fi
   echo "$name $n $json $(cat "$json.time")" >> "$runs"
 }
@@ -132,13 +135,13 @@ run_accelsim() {
     [ "$n" = max ] || args+=(-gpgpu_shader_cta "$n")
     rm -rf "$rd"
     VARIANT=$variant RUN_DIR=$rd nice -n 10 "$tools/run-accelsim.sh" "$t" "$cfg" "${args[@]}" \
-      > "$rd.summary" 2>&1 || echo "correlate.sh: Accel-Sim failed on $name (cta $n): $rd" >&2
+      > "$rd.summary" 2>&1 || echo "Accel-Sim failed on $name (cta $n): $rd" >> "$failed"
   fi
   grep -qs 'exit detected' "$rd/accelsim.log" && echo "$name $n $rd"
   return 0
 }
 export -f run_accelsim accelsim_args
-export ACCELSIM_HOME cfg tools
+export ACCELSIM_HOME cfg tools failed
 
 if [ -n "${ACCELSIM_HOME:-}" ]; then
   [ -x "$ACCELSIM_HOME/accel-sim-framework/gpu-simulator/bin/release/accel-sim.out" ] ||
@@ -176,4 +179,9 @@ if command -v gnuplot > /dev/null; then
   (cd "$out" && gnuplot cycles.gp) && echo "plot: $out/cycles.png"
 else
   echo "correlate.sh: no gnuplot (apt-get install gnuplot-nox): $out/cycles.gp not drawn" >&2
+fi
+# A trace either simulator could not run is left out of the table: say so, and fail.
+if [ -s "$failed" ]; then
+  sed 's/^/correlate.sh: /' "$failed" >&2
+  exit 1
 fi

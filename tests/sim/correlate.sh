@@ -44,6 +44,20 @@ if command -v gnuplot > /dev/null; then
   [ -s "$T/o/cycles.png" ] && ok "plot drawn" || bad "no cycles.png"
 fi
 
+# a trace ctasim cannot read is reported and fails the run (the good one is still compared)
+mkdir -p "$T/broken-trace"
+cp "$trace/kernelslist.g" "$T/broken-trace/"
+head -n 30 "$trace/kernel-1.traceg" > "$T/broken-trace/kernel-1.traceg"
+if CTASIM=$bin ACCELSIM_HOME= scripts/correlate.sh configs/small.cfg "$trace" "$T/broken-trace" \
+    --ref "$data/ref-vectoradd.csv" --out "$T/b" > "$T/bout" 2>&1; then
+  bad "a trace ctasim cannot read passed: $(cat "$T/bout")"
+elif grep -q "^correlate.sh: ctasim failed on $T/broken-trace (cta max): .*kernel-1.traceg" "$T/bout" &&
+     grep -q '^vectoradd-100-32,all,' "$T/b/correlation.csv"; then
+  ok "a trace ctasim cannot read: named, the run fails, the others compared"
+else
+  bad "broken trace: $(cat "$T/bout")"
+fi
+
 # ---- (2) the statistics on known numbers: three traces, ctasim / Accel-Sim cycles
 # 110/100 (kernels 60/50, 50/50), 80/100, 300/200; t1 swept at N = 1 and 2.
 python3 - "$T/k" <<'PY'
