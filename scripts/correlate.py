@@ -450,17 +450,22 @@ def write_plot(out_dir, trace_rows, kernel_rows):
             f.write("# accelsim_cycles ctasim_cycles trace kernel\n")
             for r in rows:
                 f.write(f"{r['accelsim_cycles']} {r['ctasim_cycles']} {r['trace']} {r['kernel']}\n")
+    values = [int(r[c]) for r in trace_rows + kernel_rows
+              for c in ("accelsim_cycles", "ctasim_cycles") if int(r[c]) > 0] or [1, 10]
+    lo, hi = 10 ** math.floor(math.log10(min(values))), 10 ** math.ceil(math.log10(max(values)))
     script = os.path.join(out_dir, "cycles.gp")
     with open(script, "w") as f:
-        f.write("""set terminal pngcairo size 800,700 noenhanced
+        f.write(f"""set terminal pngcairo size 800,700 noenhanced
 set output 'cycles.png'
-set title 'Cycles: ctasim vs Accel-Sim (SM6_TITANX mirror)'
+set title 'Cycles: ctasim vs Accel-Sim'
 set xlabel 'Accel-Sim cycles'
 set ylabel 'ctasim cycles'
 set logscale xy
+set xrange [{lo}:{hi}]
+set yrange [{lo}:{hi}]
+set size square
 set grid
 set key top left
-set size square
 plot 'cycles_kernels.dat' using 1:2 with points pt 6 ps 0.8 title 'kernels', \\
      'cycles_traces.dat' using 1:2 with points pt 7 ps 1.2 title 'traces', \\
      x with lines dt 2 lc rgb 'gray40' title 'y = x'
