@@ -103,16 +103,17 @@ for t in "${sweep_traces[@]}"; do
 done
 
 # Accel-Sim options beside the tested config: no launch latency, global loads cached in
-# L1 (both as ctasim models them); traces of sm_80 and later binaries use the Ampere
-# opcode map, whose specialized units TITANX lacks: SM86_RTX3070's four, as in its
-# trace.config. sm_90 traces need the patched build (README of ACCELSIM_TOOLS).
+# L1 (both as ctasim models them); traces of sm_70 and later binaries (ctasim's own
+# --write-trace output says 70) use the Volta, Turing or Ampere opcode map, which send
+# branches, texture and tensor opcodes to specialized units TITANX lacks: SM86_RTX3070's
+# four, as in its trace.config. sm_90 traces need the patched build (README of ACCELSIM_TOOLS).
 accelsim_args() {
   local t=$1 k hdr bv
   k=$(grep -v -e '^Memcpy' -e '^#' -e '^[[:space:]]*$' "$t/kernelslist.g" | head -n 1)
   case $k in *.xz) hdr=$(xz -dc "$t/$k" | head -n 20) ;; *) hdr=$(head -n 20 "$t/$k") ;; esac
   bv=$(printf '%s\n' "$hdr" | sed -n 's/^-binary version = //p')
   echo -gpgpu_kernel_launch_latency 0 -gpgpu_gmem_skip_L1D 0
-  if [ "${bv:-0}" -ge 80 ]; then
+  if [ "${bv:-0}" -ge 70 ]; then
     echo -specialized_unit_1 1,4,4,4,4,BRA -trace_opcode_latency_initiation_spec_op_1 4,4
     echo -specialized_unit_2 1,4,200,4,4,TEX -trace_opcode_latency_initiation_spec_op_2 200,4
     echo -specialized_unit_3 1,4,32,4,4,TENSOR -trace_opcode_latency_initiation_spec_op_3 32,32
@@ -166,7 +167,7 @@ if [ -n "${ACCELSIM_HOME:-}" ]; then
   header="Accel-Sim $cfg, run $(date +%F); accel-sim-framework $(git -C "$as" rev-parse HEAD),"
   header+=" gpgpu-sim_distribution $(git -C "$as/gpu-simulator/gpgpu-sim" rev-parse HEAD);"
   header+=" options -gpgpu_kernel_launch_latency 0 -gpgpu_gmem_skip_L1D 0, for binary version"
-  header+=" >= 80 specialized units 1-4 of SM86_RTX3070, for 90 the local sm90-hack.patch build;"
+  header+=" >= 70 specialized units 1-4 of SM86_RTX3070, for 90 the local sm90-hack.patch build;"
   header+=" CTA limits at or above every kernel's CTA/core repeat the max run"
   ref=$out/accelsim-$cfg.csv
   python3 "$here/correlate.py" accelsim-csv "$ref" "$header" "$out/accelsim-runs.txt"
