@@ -274,15 +274,16 @@ def ctasim_rates(k, notes):
 
 
 def read_ctasim(runs_tsv, notes):
-    """ctasim runs listed as 'trace cta_limit json wall_s cpu_s' -> {(trace, cta): run}."""
+    """ctasim runs listed as 'trace cta_limit json wall_s cpu_s group' -> {(trace, cta): run};
+    group '-' marks a run made for the sweep only."""
     runs = {}
     for line in open(runs_tsv):
-        trace, cta, path, wall, cpu = line.split()
+        trace, cta, path, wall, cpu, group = line.split()
         data = json.load(open(path))
         kernels = [dict(k, **ctasim_rates(k, notes)) for k in data["kernels"]]
         total = dict(data["total"], **ctasim_rates(data["total"], notes))
         runs[(trace, cta)] = {"kernels": kernels, "total": total,
-                              "wall_s": float(wall), "cpu_s": float(cpu),
+                              "wall_s": float(wall), "cpu_s": float(cpu), "group": group,
                               "complete": data.get("complete", True)}
     return runs
 
@@ -335,12 +336,27 @@ def table_row(trace, kernel, name, ref, cta_k, speed=None):
     return row
 
 
+def statistics(traces, kernels):
+    """MAPE, r, speed-up of (ctasim, accelsim, speedup) trace entries and (ctasim, accelsim)
+    kernel pairs."""
+    trace_pairs = [(c, a) for c, a, _ in traces]
+    speedups = [x for _, _, x in traces if x]
+    return {"traces": len(trace_pairs), "kernels": len(kernels),
+            "mape_traces": mape(trace_pairs), "mape_kernels": mape(kernels),
+            "r_traces": pearson(trace_pairs), "r_kernels": pearson(kernels),
+            "speedup_geomean": geomean(speedups),
+            "speedup_min": min(speedups) if speedups else None,
+            "speedup_max": max(speedups) if speedups else None,
+            "faster": sum(1 for c, a in trace_pairs if c < a)}
+
+
 def compare(ref, runs, notes):
-    """Per-trace and per-kernel rows at the maximum CTA limit, and the statistics."""
+    """Per-trace and per-kernel rows at the maximum CTA limit, and the statistics of all
+    traces ('all') and of each group."""
     trace_rows, kernel_rows = [], []
-    trace_pairs, kernel_pairs, speedups = [], [], []
+    traces, kernels = {}, {}          # group -> entries
     for (trace, cta), run in sorted(runs.items()):
-        if cta != "max":
+        if cta != "max" or run["group"] == "-":
             continue
         tot = ref.get((trace, "max", 0))
         if tot is None:
@@ -352,9 +368,9 @@ def compare(ref, runs, notes):
         c_speed = ratio(run["total"]["cycles"], run["cpu_s"]) if run["cpu_s"] > 0 else None
         name = f"{len(run['kernels'])} kernels"
         trace_rows.append(table_row(trace, "all", name, tot, run["total"], (a_speed, c_speed)))
-        trace_pairs.append((run["total"]["cycles"], int(tot["cycles"])))
-        if a_speed and c_speed:
-            speedups.append(c_speed / a_speed)
+        speedup = c_speed / a_speed if a_speed and c_speed else None
+        for g in ("all", run["group"]):
+            traces.setdefault(g, []).append((run["total"]["cycles"], int(tot["cycles"]), speedup))
         n_ref = sum(1 for k in ref if k[0] == trace and k[1] == "max" and k[2] > 0)
         if n_ref != len(run["kernels"]):
             notes.add(f"{trace}: Accel-Sim ran {n_ref} kernels, ctasim {len(run['kernels'])}")
@@ -363,14 +379,9 @@ def compare(ref, runs, notes):
             if r is None:
                 continue
             kernel_rows.append(table_row(trace, i, k["name"], r, k))
-            kernel_pairs.append((k["cycles"], int(r["cycles"])))
-    stats = {"traces": len(trace_pairs), "kernels": len(kernel_pairs),
-             "mape_traces": mape(trace_pairs), "mape_kernels": mape(kernel_pairs),
-             "r_traces": pearson(trace_pairs), "r_kernels": pearson(kernel_pairs),
-             "speedup_geomean": geomean(speedups),
-             "speedup_min": min(speedups) if speedups else None,
-             "speedup_max": max(speedups) if speedups else None,
-             "faster": sum(1 for c, a in trace_pairs if c < a)}
+            for g in ("all", run["group"]):
+                kernels.setdefault(g, []).append((k["cycles"], int(r["cycles"])))
+    stats = {g: statistics(traces[g], kernels.get(g, [])) for g in traces}
     return trace_rows, kernel_rows, stats
 
 
@@ -428,7 +439,8 @@ def write_csv(path, rows, columns):
 
 
 def summary_lines(stats, mad, ref_header, label):
-    s = stats
+    """stats: {'all': ..., group: ...}; one line per group when there are several."""
+    s = stats.get("all") or statistics([], [])
     lines = [f"- ctasim: {label}",
              f"- Accel-Sim: {ref_header}",
              f"- cycles MAPE over {s['traces']} traces: {fmt(s['mape_traces'], 1)} %; "
@@ -437,6 +449,14 @@ def summary_lines(stats, mad, ref_header, label):
              f"{fmt(s['r_kernels'], 3)} over kernels; ctasim faster on {s['faster']} of {s['traces']}",
              f"- speed (GPU cycles per CPU second), ctasim / Accel-Sim: geometric mean "
              f"{fmt(s['speedup_geomean'], 1)}x ({fmt(s['speedup_min'], 1)}x to {fmt(s['speedup_max'], 1)}x per trace)"]
+    groups = sorted(g for g in stats if g != "all")
+    if len(groups) > 1:
+        for g in groups:
+            t = stats[g]
+            lines.append(f"- {g}: {t['traces']} traces, MAPE {fmt(t['mape_traces'], 1)} % "
+                         f"({t['kernels']} kernels: {fmt(t['mape_kernels'], 1)} %), "
+                         f"r {fmt(t['r_traces'], 3)} ({fmt(t['r_kernels'], 3)}), "
+                         f"speed {fmt(t['speedup_geomean'], 1)}x")
     if mad is not None:
         lines.append(f"- CTA-limit sweep, performance normalised to the maximum: mean absolute "
                      f"difference {fmt(mad, 3)}")

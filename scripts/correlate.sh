@@ -37,7 +37,7 @@ usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
 out=build/correlate
 ref=docs/correlation/accelsim-SM6_TITANX.csv
 sweep_list= doc= jobs=2
-traces=() lists=()
+traces=() groups=() lists=()
 [ $# -ge 1 ] || usage
 preset=$1; shift
 case $preset in -h|--help) usage ;; esac
@@ -50,7 +50,7 @@ while [ $# -gt 0 ]; do
     --doc)   doc=$2; shift 2 ;;
     --jobs)  jobs=$2; shift 2 ;;
     -*)      echo "correlate.sh: unknown option $1" >&2; exit 2 ;;
-    *)       traces+=("$1"); shift ;;
+    *)       traces+=("$1"); groups+=(traces); shift ;;
   esac
 done
 ctasim=${CTASIM:-build/rel/ctasim}
@@ -67,7 +67,11 @@ read_list() {
     case $t in /*) echo "$t" ;; *) echo "$base/$t" ;; esac
   done
 }
-for l in "${lists[@]}"; do mapfile -t -O "${#traces[@]}" traces < <(read_list "$l"); done
+# each list is a group of traces: the summary gives its statistics beside the whole's
+for l in "${lists[@]}"; do
+  mapfile -t -O "${#traces[@]}" traces < <(read_list "$l")
+  while [ ${#groups[@]} -lt ${#traces[@]} ]; do groups+=("$(basename "${l%.*}")"); done
+done
 [ ${#traces[@]} -gt 0 ] || { echo "correlate.sh: no trace given" >&2; exit 2; }
 sweep_traces=()
 [ -n "$sweep_list" ] && mapfile -t sweep_traces < <(read_list "$sweep_list")
@@ -81,9 +85,10 @@ runs=$out/ctasim/runs.tsv failed=$out/failed.txt
 : > "$runs"
 : > "$failed"
 
-# One ctasim run: trace, CTA limit (N or max) -> JSON, and its wall and CPU seconds.
+# One ctasim run: trace, CTA limit (N or max), group ('-': swept only, not in the table)
+# -> JSON, and its wall and CPU seconds.
 run_ctasim() {
-  local t=$1 n=$2 name json limit=()
+  local t=$1 n=$2 group=$3 name json limit=()
   name=$(basename "$t")
   json=$out/ctasim/$name-cta$n.json
   [ "$n" = max ] || limit=(--set policy.cta_limit=static --set "policy.static_n=$n")
@@ -93,13 +98,13 @@ run_ctasim() {
     echo "ctasim failed on $t (cta $n): $(tail -n 1 "$json.log")" >> "$failed"
     return 0
   fi
-  echo "$name $n $json $(cat "$json.time")" >> "$runs"
+  echo "$name $n $json $(cat "$json.time") $group" >> "$runs"
 }
 
-for t in "${traces[@]}"; do run_ctasim "$t" max; done
+for i in "${!traces[@]}"; do run_ctasim "${traces[$i]}" max "${groups[$i]}"; done
 for t in "${sweep_traces[@]}"; do
-  grep -q "^$(basename "$t") max " "$runs" || run_ctasim "$t" max
-  for n in "${ctas[@]}"; do run_ctasim "$t" "$n"; done
+  grep -q "^$(basename "$t") max " "$runs" || run_ctasim "$t" max -
+  for n in "${ctas[@]}"; do run_ctasim "$t" "$n" -; done
 done
 
 # Accel-Sim options beside the tested config: no launch latency, global loads cached in
