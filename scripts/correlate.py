@@ -187,8 +187,13 @@ def cmd_accelsim_csv(out, header, runs_txt):
     rows, n = [], 0
     for line in open(runs_txt):
         trace, cta, run_dir = line.split()
-        rows += accelsim_rows(trace, cta, run_dir)
+        # per-kernel rows at the maximum; a sweep point needs only the trace's total
+        rows += [r for r in accelsim_rows(trace, cta, run_dir) if cta == "max" or r["kernel"] == 0]
         n += 1
+    # by trace; the maximum, then the sweep points; kernels in order, then the total
+    rows.sort(key=lambda r: (r["trace"], r["cta_limit"] != "max",
+                             0 if r["cta_limit"] == "max" else int(r["cta_limit"]),
+                             r["kernel"] == 0, r["kernel"]))
     with open(out, "w", newline="") as f:
         f.write(f"# {header}\n")
         w = csv.DictWriter(f, REF_COLUMNS, lineterminator="\n")
