@@ -391,7 +391,8 @@ def compare(ref, runs, notes):
 
 
 def sweep(ref, runs):
-    """CTA-limit sweep rows: per trace and N, both normalised performances."""
+    """CTA-limit sweep rows: per trace and N, both normalised performances; the mean
+    absolute difference over the points N != max, their number and the traces'."""
     rows, diffs = [], []
     traces = sorted({t for t, c in runs if c != "max"})
     for trace in traces:
@@ -410,7 +411,7 @@ def sweep(ref, runs):
                          "ctasim_norm": fmt(pc), "abs_diff": fmt(abs(pc - pa))})
             if n != "max":
                 diffs.append(abs(pc - pa))
-    mad = sum(diffs) / len(diffs) if diffs else None
+    mad = (sum(diffs) / len(diffs), len(diffs), len({r["trace"] for r in rows})) if diffs else None
     return rows, mad
 
 
@@ -464,7 +465,7 @@ def summary_lines(stats, mad, ref_header, label):
                          f"speed {fmt(t['speedup_geomean'], 1)}x")
     if mad is not None:
         lines.append(f"- CTA-limit sweep, performance normalised to the maximum: mean absolute "
-                     f"difference {fmt(mad, 3)}")
+                     f"difference {fmt(mad[0], 3)} over {mad[1]} points (N != max) of {mad[2]} traces")
     return lines
 
 

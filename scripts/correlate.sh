@@ -24,6 +24,7 @@
 #   --ref CSV     Accel-Sim reference (default docs/correlation/accelsim-SM6_TITANX.csv)
 #   --doc FILE    also write the tables into FILE, between its correlate.sh markers
 #   --jobs N      Accel-Sim runs at once (default 2; each under nice -n 10)
+#   --label TEXT  what the ctasim side is (default: commit, engine, preset, date)
 # Environment: CTASIM (default build/rel/ctasim), TRACES, ACCELSIM_HOME, ACCELSIM_CFG
 #   (default SM6_TITANX), ACCELSIM_TOOLS (default ../shared/tools/accelsim).
 # Output: OUT/correlation.csv and .md (the table and summary), OUT/sweep.csv,
@@ -36,7 +37,7 @@ usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
 
 out=build/correlate
 ref=docs/correlation/accelsim-SM6_TITANX.csv
-sweep_list= doc= jobs=2
+sweep_list= doc= jobs=2 label=
 traces=() groups=() lists=()
 [ $# -ge 1 ] || usage
 preset=$1; shift
@@ -49,6 +50,7 @@ while [ $# -gt 0 ]; do
     --ref)   ref=$2; shift 2 ;;
     --doc)   doc=$2; shift 2 ;;
     --jobs)  jobs=$2; shift 2 ;;
+    --label) label=$2; shift 2 ;;
     -*)      echo "correlate.sh: unknown option $1" >&2; exit 2 ;;
     *)       traces+=("$1"); groups+=(traces); shift ;;
   esac
@@ -179,7 +181,7 @@ if [ -n "${ACCELSIM_HOME:-}" ]; then
 fi
 [ -f "$ref" ] || { echo "correlate.sh: no Accel-Sim reference $ref" >&2; exit 2; }
 
-label="ctasim $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD 2>/dev/null || echo '+changes'), c engine, $(basename "$preset"), run $(date +%F)"
+[ -n "$label" ] || label="ctasim $(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD 2>/dev/null || echo '+changes'), c engine, $(basename "$preset"), run $(date +%F)"
 python3 "$here/correlate.py" compare "$out" "$ref" "$runs" --label "$label" ${doc:+--doc "$doc"}
 if command -v gnuplot > /dev/null; then
   (cd "$out" && gnuplot cycles.gp) && echo "plot: $out/cycles.png"
