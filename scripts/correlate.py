@@ -32,12 +32,14 @@ import time
 # Rate columns of both simulators, in table order.
 RATES = ("l1_sector", "l1_line", "l2_sector", "l2_line", "row_hit", "dram_bw")
 
-# ctasim JSON fields. The line hit rates are today's; the sector hit rates come with
-# sectored caches (until then every access is one whole-line sector: the sector
-# rate is the line rate, and the output says so).
-CTASIM_FIELDS = {"l1_line": "l1_hit_rate", "l2_line": "l2_hit_rate",
+# ctasim JSON fields (cmodel/report/stats.c, kstats_*_hit_rate): per sector, (hits + pending hits) / accesses;
+# per line, 1 - line misses / accesses (a sector miss in a present line is a line
+# hit), as the reference's rates are computed. Older ctasim JSON without them
+# falls back to l1_hit_rate / l2_hit_rate, and the output says so.
+CTASIM_FIELDS = {"l1_line": "l1_line_hit_rate", "l2_line": "l2_line_hit_rate",
                  "l1_sector": "l1_sector_hit_rate", "l2_sector": "l2_sector_hit_rate",
                  "row_hit": "row_hit_rate"}
+CTASIM_OLD_FIELDS = {"l1_line": "l1_hit_rate", "l2_line": "l2_hit_rate"}
 
 REF_COLUMNS = ["trace", "cta_limit", "kernel", "name", "cycles", "instructions", "ipc",
                "l1_sector", "l1_line", "l2_sector", "l2_line", "row_hit", "dram_bw",
@@ -269,10 +271,11 @@ def ctasim_rates(k, notes):
     for rate, field in CTASIM_FIELDS.items():
         if field in k:
             out[rate] = k[field]
-        elif rate.endswith("_sector"):
-            out[rate] = k[CTASIM_FIELDS[rate.replace("_sector", "_line")]]
-            notes.add("ctasim's JSON has no per-sector hit rates (unsectored caches): "
-                      "its sector columns repeat the line hit rates")
+        else:
+            line = rate.replace("_sector", "_line")
+            out[rate] = k[CTASIM_OLD_FIELDS[line]]
+            notes.add("ctasim's JSON has no per-sector and per-line hit rates (a build "
+                      "before sectored caches): both columns give its hit rate")
     util = k.get("dram_util") or []
     out["dram_bw"] = sum(util) / len(util) if util else None
     return out
