@@ -321,6 +321,7 @@ static int parse_amap(const char *value, gsim_val *v)
         return -1;
     }
     put_text(v, 1, map, strlen(map));
+    v->deps[1] = v->present & 1u;           /* the layout's row reads dramid too */
     v->num[2] = (double)(1u << col);
     snprintf(v->text[2], GSIM_TEXT, "%u", 1u << col);
     snprintf(v->how[2], sizeof v->how[2], "2^(%d column and burst bits)", col);
@@ -543,7 +544,7 @@ typedef struct gsim_row {
     const char      *key;       /* the ctasim key it sets */
     const gsim_conv *conv;      /* how the value becomes the key's */
     const char      *with;      /* options the conversion also reads ("-a,-b"), or NULL */
-    const char      *when;      /* "-opt[.field]=value": the row applies only then, or NULL */
+    const char      *when;      /* "-opt[.field]=value" or "-opt" (given): the row applies only then, or NULL */
 } gsim_row;
 
 /* What a conversion sees and writes. */
@@ -556,7 +557,7 @@ typedef struct gsim_arg {
     const char     *wname[GSIM_MAX_WITH];
     const gsim_opt *w[GSIM_MAX_WITH];   /* the `with` options; NULL: absent (default used) */
     gsim_val        wv[GSIM_MAX_WITH];
-    char            out[64];            /* the key's value */
+    char            out[128];           /* the key's value (amap.mapping: < 128) */
     char            from[200];          /* how, with the values: the preset's comment */
     char            why[200];           /* a refusal */
 } gsim_arg;
@@ -741,11 +742,76 @@ static int cv_burst(gsim_arg *a)
 }
 
 /* Sectored caches: 32 B sectors (gpu-cache.h SECTOR_SIZE) when the first
- * field is S, else the line.  For the pending sector rows (see below). */
-__attribute__((unused)) static int cv_sector(gsim_arg *a)
+ * field is S, else the line (unsectored). */
+static int cv_sector(gsim_arg *a)
 {
     describe(a, a->from, sizeof a->from);
     snprintf(a->out, sizeof a->out, "%s", a->v->text[0][0] == 'S' ? "32" : a->v->text[2]);
+    return 0;
+}
+
+/* As is, but 0 refused: the key's 0 means something else in ctasim (the
+ * conversion's arg says what). */
+static int cv_nonzero(gsim_arg *a)
+{
+    uint64_t x;
+    if (whole(a, &x) < 0) return -1;
+    if (x == 0) {
+        snprintf(a->why, sizeof a->why, "0 has no ctasim counterpart: %s", a->row->conv->arg);
+        return -1;
+    }
+    snprintf(a->out, sizeof a->out, "%llu", (unsigned long long)x);
+    return 0;
+}
+
+/* The first `with` option's GPGPU-Sim default when it is absent (its own
+ * row sets the key when it is given). */
+static int cv_default(gsim_arg *a)
+{
+    if (a->w[0]) return 1;
+    describe(a, a->from, sizeof a->from);
+    snprintf(a->from + strlen(a->from), sizeof a->from - strlen(a->from), ": %s %s (GPGPU-Sim's default)",
+             a->wname[0], wtext(a, 0, 0));
+    snprintf(a->out, sizeof a->out, "%s", wtext(a, 0, 0));
+    return 0;
+}
+
+/* A fixed value the option implies (the conversion's arg: "VALUE: why"). */
+static int cv_fixed(gsim_arg *a)
+{
+    const char *arg = a->row->conv->arg, *colon = strchr(arg, ':');
+    describe(a, a->from, sizeof a->from);
+    snprintf(a->from + strlen(a->from), sizeof a->from - strlen(a->from), ":%s", colon + 1);
+    snprintf(a->out, sizeof a->out, "%.*s", (int)(colon - arg), arg);
+    return 0;
+}
+
+/* dram.cc moves dram_atom_size = BL x bus width x chips bytes per column
+ * command (gpu-sim.h memory_config::init): ctasim's atom, burst x
+ * bus_bytes, is the same product. */
+static int cv_atom(gsim_arg *a)
+{
+    uint64_t x;
+    if (whole(a, &x) < 0) return -1;
+    snprintf(a->from + strlen(a->from), sizeof a->from - strlen(a->from),
+             " x %s %s x %s %s = %.0f B per column command (dram_atom_size)", a->wname[0],
+             wtext(a, 0, 0), a->wname[1], wtext(a, 1, 0),
+             (double)x * a->wv[0].num[0] * a->wv[1].num[0]);
+    snprintf(a->out, sizeof a->out, "atom");
+    return 0;
+}
+
+/* -gpgpu_mem_addr_mapping verbatim: dramid@S;MASK. */
+static int cv_amap(gsim_arg *a)
+{
+    size_t n = strlen(a->o->value);
+    snprintf(a->from, sizeof a->from, "%s %.120s", a->o->name, a->o->value);
+    if (n >= sizeof a->out) {
+        snprintf(a->why, sizeof a->why, "a mapping of %zu characters: amap.mapping holds %zu",
+                 n, sizeof a->out - 1);
+        return -1;
+    }
+    memcpy(a->out, a->o->value, n + 1);
     return 0;
 }
 
@@ -760,12 +826,23 @@ static const gsim_conv CV_LINE  = { cv_line, NULL, "as is; L1 and L2 lines must 
 static const gsim_conv CV_L2LAT = { cv_l2lat, NULL, "core cycles x L2 MHz / core MHz, rounded" };
 static const gsim_conv CV_BUS   = { cv_bus, NULL, "bus width x chips x ratio / 2 (bytes per DDR beat)" };
 static const gsim_conv CV_BURST = { cv_burst, NULL, "2 x burst length / ratio" };
-__attribute__((unused)) static const gsim_conv CV_SECTOR = { cv_sector, NULL, "32 if sectored (S), else the line" };
+static const gsim_conv CV_SECTOR = { cv_sector, NULL, "32 if sectored (S), else the line" };
+static const gsim_conv CV_BANKS = { cv_nonzero, "l1.banks = 0 is no bank model", "as is; 0 refused (ctasim's 0 is no bank model)" };
+static const gsim_conv CV_WL    = { cv_nonzero, "dram.tWL = 0 is WL = tCL", "as is; 0 refused (ctasim's 0 is WL = tCL)" };
+static const gsim_conv CV_DFLT  = { cv_default, NULL, "1, the default of `-gpgpu_l1_banks`, when that is absent (the latency queue is per bank)" };
+static const gsim_conv CV_LATQ  = { cv_fixed, "1: the L1 latency queue precedes the tag lookup (shader.cc l1_latency_queue)", "1: GPGPU-Sim's L1 latency queue precedes the tag lookup, misses wait too" };
+static const gsim_conv CV_LDST  = { cv_fixed, "1: GPGPU-Sim has one LD/ST unit (shader.cc m_ldst_unit), paced by the L1 banks", "1: GPGPU-Sim's one LD/ST unit, paced by the L1 banks" };
+static const gsim_conv CV_BKGRP = { cv_enum, "0=high,1=low", "0 -> high, 1 -> low; others refused" };
+static const gsim_conv CV_ATOM  = { cv_atom, NULL, "atom: dram.cc moves dram_atom_size = BL x bus width x chips per column command" };
+static const gsim_conv CV_BIDX  = { cv_enum, "0=none,1=xor,2=ipoly", "0 -> none, 1 -> xor, 2 -> ipoly; others refused" };
+static const gsim_conv CV_PIDX  = { cv_enum, "0=none,1=xor,2=ipoly,4=random", "0 -> none, 1 -> xor, 2 -> ipoly, 4 -> random; 3 (PAE) and others refused" };
+static const gsim_conv CV_AMAP  = { cv_amap, NULL, "dramid@S;MASK verbatim" };
 
 /* ================================================================ the table */
 
 #define SPECIAL_OC "-gpgpu_enable_specialized_operand_collector"
 #define NSUB "-gpgpu_n_sub_partition_per_mchannel"
+#define AMAP "-gpgpu_mem_addr_mapping"
 
 /* One row per option (field) -> key.  A row applies when its option was
  * given (and its condition holds); the `with` options it combines take
@@ -820,7 +897,13 @@ static const gsim_row rows[] = {
     { "-gpgpu_cache:dl1",                    F_CACHE,   "mshr",      "l1.mshr",          &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_cache:dl1",                    F_CACHE,   "merge",     "l1.mshr_merge",    &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_cache:dl1",                    F_CACHE,   "mq",        "l1.miss_queue",    &CV_INT,   NULL,                                  NULL },
+    { "-gpgpu_cache:dl1",                    F_CACHE,   "sector",    "l1.sector_bytes",  &CV_SECTOR,NULL,                                  NULL },
     { "-gpgpu_l1_latency",                   F_INT,     "",          "l1.lat",           &CV_INT,   NULL,                                  NULL },
+    { "-gpgpu_l1_banks",                     F_INT,     "",          "l1.banks",         &CV_BANKS, NULL,                                  NULL },
+    { "-gpgpu_l1_latency",                   F_INT,     "",          "l1.banks",         &CV_DFLT,  "-gpgpu_l1_banks",                     NULL },
+    { "-gpgpu_l1_banks_byte_interleaving",   F_INT,     "",          "l1.bank_bytes",    &CV_INT,   NULL,                                  NULL },
+    { "-gpgpu_l1_latency",                   F_INT,     "",          "l1.lat_on_miss",   &CV_LATQ,  NULL,                                  NULL },
+    { "-gpgpu_l1_latency",                   F_INT,     "",          "units.ex_ldst",    &CV_LDST,  NULL,                                  NULL },
     { "-gpgpu_flush_l1_cache",               F_BOOL,    "",          "l1.flush",         &CV_INT,   NULL,                                  NULL },
     { "-icnt_flit_size",                     F_INT,     "",          "icnt.flit_bytes",  &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_n_mem",                        F_INT,     "",          "l2.parts",         &CV_INT,   NULL,                                  NULL },
@@ -828,6 +911,7 @@ static const gsim_row rows[] = {
     { "-gpgpu_cache:dl2",                    F_CACHE,   "bytes",     "l2.bytes",         &CV_MUL,   NSUB,                                  NULL },
     { "-gpgpu_cache:dl2",                    F_CACHE,   "assoc",     "l2.assoc",         &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_cache:dl2",                    F_CACHE,   "mshr",      "l2.mshr",          &CV_MUL,   NSUB,                                  NULL },
+    { "-gpgpu_cache:dl2",                    F_CACHE,   "sector",    "l2.sector_bytes",  &CV_SECTOR,NULL,                                  NULL },
     { "-gpgpu_dram_partition_queues",        F_QUEUES,  "icnt_l2",   "l2.queue",         &CV_MUL,   NSUB,                                  NULL },
     { "-gpgpu_l2_rop_latency",               F_INT,     "",          "l2.lat",           &CV_L2LAT, "-gpgpu_clock_domains",                NULL },
     { "-gpgpu_dram_timing_opt",              F_DRAM,    "nbk",       "dram.banks",       &CV_INT,   NULL,                                  NULL },
@@ -840,27 +924,23 @@ static const gsim_row rows[] = {
     { "-gpgpu_dram_timing_opt",              F_DRAM,    "CCD",       "dram.tCCD",        &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_dram_timing_opt",              F_DRAM,    "WR",        "dram.tWR",         &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_dram_timing_opt",              F_DRAM,    "CDLR",      "dram.tWTR",        &CV_INT,   NULL,                                  NULL },
+    { "-gpgpu_dram_timing_opt",              F_DRAM,    "WL",        "dram.tWL",         &CV_WL,    NULL,                                  NULL },
+    { "-gpgpu_dram_timing_opt",              F_DRAM,    "nbkgrp",    "dram.bank_groups", &CV_INT,   NULL,                                  NULL },
+    { "-gpgpu_dram_timing_opt",              F_DRAM,    "CCDL",      "dram.tCCDL",       &CV_INT,   NULL,                                  NULL },
+    { "-gpgpu_dram_timing_opt",              F_DRAM,    "RTPL",      "dram.tRTPL",       &CV_INT,   NULL,                                  NULL },
+    { "-dram_bnkgrp_indexing_policy",        F_INT,     "",          "dram.bkgrp_index", &CV_BKGRP, NULL,                                  NULL },
+    { "-dram_latency",                       F_INT,     "",          "dram.latency",     &CV_INT,   NULL,                                  NULL },
+    { "-dram_dual_bus_interface",            F_INT,     "",          "dram.dual_bus",    &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_mem_addr_mapping",             F_AMAP,    "row_bytes", "dram.row_bytes",   &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_dram_buswidth",                F_INT,     "",          "dram.bus_bytes",   &CV_BUS,   "-gpgpu_n_mem_per_ctrlr,-dram_data_command_freq_ratio", NULL },
     { "-gpgpu_dram_burst_length",            F_INT,     "",          "dram.burst",       &CV_BURST, "-dram_data_command_freq_ratio",       NULL },
     { "-gpgpu_frfcfs_dram_sched_queue_size", F_INT,     "",          "dram.queue",       &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_dram_scheduler",               F_INT,     "",          "dram.sched",       &CV_DSCH,  NULL,                                  NULL },
-/* Pending: keys being added on other branches (sector, dram, caps).  After
- * their merge, uncomment (the key names are theirs; check the ranges):
- *  { "-gpgpu_l1_banks",                     F_INT,     "",          "l1.banks",         &CV_INT,   NULL,                                  NULL },
- *  { "-gpgpu_l1_banks_byte_interleaving",   F_INT,     "",          "l1.bank_bytes",    &CV_INT,   NULL,                                  NULL },
- *  { "-gpgpu_cache:dl1",                    F_CACHE,   "sector",    "l1.sector_bytes",  &CV_SECTOR,NULL,                                  NULL },
- *  { "-gpgpu_cache:dl2",                    F_CACHE,   "sector",    "l2.sector_bytes",  &CV_SECTOR,NULL,                                  NULL },
- *  { "-gpgpu_l1_latency", ... "l1.lat_on_miss" = 1: GPGPU-Sim's L1 latency queue precedes the tag
- *    lookup (gpu-cache.cc l1_cache::access), so misses pay it too; a conversion giving 1 },
- *  { "-dram_latency",                       F_INT,     "",          "dram.latency",     &CV_INT,   NULL,                                  NULL },
- *  { "-gpgpu_dram_timing_opt",              F_DRAM,    "nbkgrp",    "dram.bank_groups", &CV_INT,   NULL,                                  NULL },
- *  { "-gpgpu_dram_timing_opt",              F_DRAM,    "CCDL",      "dram.tCCDL",       &CV_INT,   NULL,                                  NULL },
- *  { "-gpgpu_dram_timing_opt",              F_DRAM,    "WL",        "dram.tWL",         &CV_INT,   NULL,                                  NULL },
- *  -gpgpu_mem_addr_mapping fields dramid and layout, -gpgpu_memory_partition_indexing,
- *    -dram_bnk_indexing_policy, -dram_bnkgrp_indexing_policy: the dram branch's address-map key;
- *  caps: the pipeline-depth keys (GPGPU-Sim has no option for its stage count); core.count <= 160
- *    and l2.parts <= 64 need no row (SM7_QV100 then loads). */
+    { "-gpgpu_dram_burst_length",            F_INT,     "",          "dram.col_cmd",     &CV_ATOM,  "-gpgpu_dram_buswidth,-gpgpu_n_mem_per_ctrlr", NULL },
+    { NSUB,                                  F_INT,     "",          "amap.sub_parts",   &CV_INT,   NULL,                                  AMAP },
+    { "-dram_bnk_indexing_policy",           F_INT,     "",          "amap.bank_index",  &CV_BIDX,  NULL,                                  AMAP },
+    { "-gpgpu_memory_partition_indexing",    F_INT,     "",          "amap.part_index",  &CV_PIDX,  NULL,                                  AMAP },
+    { AMAP,                                  F_AMAP,    "layout",    "amap.mapping",     &CV_AMAP,  NULL,                                  NULL },
 };
 #define NROWS (sizeof rows / sizeof rows[0])
 
@@ -875,6 +955,8 @@ static const struct gsim_partner {
     { "-gpgpu_n_cores_per_cluster",         F_INT,   "3" },
     { NSUB,                                 F_INT,   "1" },
     { "-gpgpu_n_mem_per_ctrlr",             F_INT,   "1" },
+    { "-gpgpu_dram_buswidth",               F_INT,   "4" },
+    { "-gpgpu_l1_banks",                    F_INT,   "1" },
     { "-dram_data_command_freq_ratio",      F_INT,   "2" },
     { "-gpgpu_clock_domains",               F_CLOCK, "500.0:2000.0:2000.0:2000.0" },
     { SPECIAL_OC,                           F_BOOL,  "1" },
@@ -939,13 +1021,17 @@ static int read_partner(gsim *g, const char *name, int mark, gsim_opt **o, gsim_
     return 0;
 }
 
-/* The row's condition "-opt[.field]=value": *on = it holds. */
+/* The row's condition "-opt[.field]=value", or "-opt": the option is
+ * given.  *on = it holds. */
 static int eval_when(gsim *g, const char *when, int *on, char *err, size_t errlen)
 {
     char name[GSIM_NAME_MAX + 32];
     snprintf(name, sizeof name, "%s", when);
     char *eq = strchr(name, '=');
-    if (!eq) { snprintf(err, errlen, "<gsim table>: bad condition (%s)", when); return -1; }
+    if (!eq) {
+        *on = find_opt(g, name) != NULL;
+        return 0;
+    }
     *eq = '\0';
     char *dot = strchr(name, '.');
     if (dot) *dot = '\0';
@@ -1077,17 +1163,26 @@ int gsim_apply(gsim *g, gpu_cfg *c, int mode, char *err, size_t errlen)
     return 0;
 }
 
+/* The set entry at the refusal's FILE:LINE whose key comes first in the
+ * refusal's last parentheses (the keys it names, the one at fault first),
+ * else the first at that line: its option is the one to name. */
 void gsim_explain(const gsim *g, char *err, size_t errlen)
 {
     const gsim_set *hit = NULL;
+    const char *keys = strrchr(err, '('), *best = NULL;
     for (uint32_t i = 0; i < g->n_set; i++) {
         const gsim_set *s = &g->set[i];
         char w[1100];
         snprintf(w, sizeof w, "%s:%u: ", g->files[s->file], s->line);
         if (strncmp(err, w, strlen(w)) != 0) continue;
         if (!hit) hit = s;
-        const char *k = strstr(err, s->key);
-        if (k && (k[-1] == '(' || k[-1] == ' ') && strchr(",) ", k[strlen(s->key)])) { hit = s; break; }
+        size_t n = strlen(s->key);
+        for (const char *k = keys; k && (k = strstr(k, s->key)) != NULL; k += n) {
+            if ((k[-1] == '(' || k[-1] == ' ') && (k[n] == ',' || k[n] == ')') && (!best || k < best)) {
+                best = k;
+                hit = s;
+            }
+        }
     }
     size_t n = strlen(err);
     if (hit && n < errlen) snprintf(err + n, errlen - n, " from %s", hit->from);
@@ -1255,7 +1350,8 @@ void gsim_table_md(FILE *out)
                 fprintf(out, " `%s`", n);
             fputs(")", out);
         }
-        fprintf(out, " | %s%s%s |\n", r->when ? "`" : "", r->when ? r->when : "", r->when ? "`" : "");
+        fprintf(out, " | %s%s%s%s |\n", r->when ? "`" : "", r->when ? r->when : "", r->when ? "`" : "",
+                r->when && !strchr(r->when, '=') ? " given" : "");
     }
     fprintf(out, "\nGPGPU-Sim's defaults of the options a row combines or tests, used when absent:\n\n");
     for (size_t i = 0; i < NPARTNERS; i++)
@@ -1266,8 +1362,8 @@ void gsim_table_md(FILE *out)
 
 /* The table's own consistency (tests/unit/test_gsim.c): every row's field
  * exists in its format, its key in the registry, and every option a row
- * combines or tests has a GPGPU-Sim default. */
-static int check_opt_list(const char *list, char *err, size_t errlen)
+ * combines or tests for a value has a GPGPU-Sim default. */
+static int check_opt_list(const char *list, int when_given, char *err, size_t errlen)
 {
     char buf[200];
     snprintf(buf, sizeof buf, "%s", list);
@@ -1275,7 +1371,7 @@ static int check_opt_list(const char *list, char *err, size_t errlen)
     for (char *n = strtok_r(buf, ",", &save); n; n = strtok_r(NULL, ",", &save)) {
         char name[GSIM_NAME_MAX];
         snprintf(name, sizeof name, "%.*s", (int)strcspn(n, ".="), n);
-        if (!partner(name)) {
+        if (!when_given && !partner(name)) {
             snprintf(err, errlen, "no GPGPU-Sim default for %s", name);
             return -1;
         }
@@ -1291,8 +1387,8 @@ int gsim_selfcheck(char *err, size_t errlen)
             snprintf(err, errlen, "row %zu (%s %s): unknown field or key %s", i, r->opt, r->field, r->key);
             return -1;
         }
-        if ((r->with && check_opt_list(r->with, err, errlen) < 0) ||
-            (r->when && check_opt_list(r->when, err, errlen) < 0))
+        if ((r->with && check_opt_list(r->with, 0, err, errlen) < 0) ||
+            (r->when && check_opt_list(r->when, !strchr(r->when, '='), err, errlen) < 0))
             return -1;
     }
     for (size_t i = 0; i < NPARTNERS; i++) {

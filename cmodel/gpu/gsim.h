@@ -52,7 +52,7 @@ typedef struct gsim_opt {
 /* One key set from options: what the preset's comment and a later error name. */
 typedef struct gsim_set {
     const char *key;            /* the row's key (static text) */
-    char     value[64];         /* the value handed to the registry */
+    char     value[128];        /* the value handed to the registry (amap.mapping: < 128) */
     char     from[200];         /* how: "-gpgpu_n_clusters 28 x -gpgpu_n_cores_per_cluster 1" */
     uint8_t  nw;                /* the other options it combines, given in the files: */
     uint8_t  wfile[3];          /*   file index */

@@ -28,7 +28,7 @@ for w in "${want[@]}"; do grep -qxF "$w" "$T/dump" || miss="$miss [$w]"; done
 
 # 2. the options with no counterpart: one line on stderr, and at the end of the dump
 [ "$(wc -l < "$T/err")" -eq 1 ] &&
-    grep -q "^ctasim: $B, tests/data/gsim/basic/trace.config: 10 GPGPU-Sim options without a ctasim counterpart, not modelled: .*-gpgpu_unknown_option, " "$T/err" &&
+    grep -q "^ctasim: $B, tests/data/gsim/basic/trace.config: 8 GPGPU-Sim options without a ctasim counterpart, not modelled: .*-gpgpu_unknown_option, " "$T/err" &&
     grep -qxF "#   -gpgpu_unknown_option 7  ($B:39)" "$T/dump" &&
     ok "unmodelled options listed once, in one line" || bad "unmodelled: $(cat "$T/err")"
 

@@ -123,6 +123,16 @@ static void test_basic_keys(void **state)
     assert_int_equal(d->dram_bus_bytes, 8);                /* 4 B x 1 chip x QDR / 2 */
     assert_int_equal(d->dram_burst, 4);                    /* 2 x BL 8 / 4 */
     assert_int_equal(d->dram_queue, 32); assert_int_equal(d->dram_sched, DRAM_FCFS);
+    /* L1 banks, sectors, the latency queue; DRAM write latency, atoms; the address map */
+    assert_int_equal(m->l1_banks, 1);                      /* absent: GPGPU-Sim's default 1 */
+    assert_int_equal(m->l1_lat_on_miss, 1); assert_int_equal(s->units[CTL_EX_LDST], 1);
+    assert_int_equal(m->l1_sector_bytes, 32);              /* dl1 S */
+    assert_int_equal(m->l2_sector_bytes, 128);             /* dl2 N: the line, unsectored */
+    assert_int_equal(d->tWL, 4); assert_int_equal(d->col_cmd, DRAM_COL_ATOM);
+    assert_int_equal(d->bank_groups, 1); assert_int_equal(d->latency, 0);     /* not given */
+    assert_string_equal(m->map.mapping, "dramid@8;00000000.00000000.00000000.00000000.0000RRRR."
+                        "RRRRRRRR.RBBBCCCC.CCSSSSSS");
+    assert_int_equal(m->map.sub_parts, 2); assert_int_equal(m->map.part_index, AMAP_PIDX_NONE);
     free(g);
 }
 
@@ -133,19 +143,18 @@ static void test_basic_unmodelled(void **state)
     gpu_cfg c;
     char err[512] = "";
     assert_int_equal(load_apply(g, &c, BASIC, NULL, GSIM_STRICT, err, sizeof err), 0);
-    assert_int_equal(gsim_unmodelled(g), 10);
+    assert_int_equal(gsim_unmodelled(g), 8);
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     gsim_print_unmodelled(g, f);
     fclose(f);
-    assert_string_equal(buf, BASIC ", " BASIC_TRACE ": 10 GPGPU-Sim options without a ctasim "
+    assert_string_equal(buf, BASIC ", " BASIC_TRACE ": 8 GPGPU-Sim options without a ctasim "
         "counterpart, not modelled: -gpgpu_pipeline_widths[ID_OC_DP,ID_OC_INT,OC_EX_DP,OC_EX_INT,"
-        "EX_WB], -gpgpu_operand_collector_num_units_gen, -gpgpu_cache:dl1[sector,rep,wr,alloc,"
-        "wr_alloc,set_index,mshr_type,fifo,port], -gpgpu_cache:dl2[sector,rep,wr,alloc,wr_alloc,"
+        "EX_WB], -gpgpu_operand_collector_num_units_gen, -gpgpu_cache:dl1[rep,wr,alloc,"
+        "wr_alloc,set_index,mshr_type,fifo,port], -gpgpu_cache:dl2[rep,wr,alloc,wr_alloc,"
         "set_index,mshr_type,merge,mq,fifo,port], -gpgpu_dram_partition_queues[l2_dram,dram_l2,"
-        "l2_icnt], -gpgpu_dram_timing_opt[WL], -gpgpu_mem_addr_mapping[dramid,layout], "
-        "-gpgpu_unknown_option, -trace_opcode_latency_initiation_int, "
+        "l2_icnt], -gpgpu_unknown_option, -trace_opcode_latency_initiation_int, "
         "-specialized_unit_1[units,max_latency,ID_OC,OC_EX,name]\n");
     free(buf);
     free(g);
@@ -240,10 +249,112 @@ static void test_reader(void **state)
     assert_int_equal(c.dram.dram_banks, 16); assert_int_equal(c.dram.tRC, 53);
     assert_int_equal(c.dram.tWTR, 7);
     assert_int_equal(c.sm.sched, SCHED_OLDEST);
-    assert_int_equal(gsim_unmodelled(g), 3);         /* -some_flag (no value), -x -1, WL */
+    assert_int_equal(gsim_unmodelled(g), 2);         /* -some_flag (no value), -x -1 */
+    assert_int_equal(c.dram.tWL, 6);                 /* the ninth number */
     assert_string_equal(g->opt[4].name, "-some_flag");
     assert_int_equal(g->opt[4].has_value, 0);
     assert_string_equal(g->opt[6].value, "-1");
+    free(g);
+}
+
+/* The rows of the L1 (banks, sectors, latency queue, one LD/ST unit), the
+ * GPGPU-Sim DRAM (latency, bank groups, WL, atoms, dual bus) and the
+ * address map, each value chosen apart from the keys' defaults. */
+#define MAP16 "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCC.BCCSSSSS"
+
+static void test_mem_rows(void **state)
+{
+    (void)state;
+    gsim *g = calloc(1, sizeof *g);
+    gpu_cfg c;
+    char err[512] = "", p[128];
+    put("m.config",
+        "-gpgpu_n_mem 4\n"
+        "-gpgpu_n_sub_partition_per_mchannel 2\n"
+        "-gpgpu_cache:dl1 S:4:128:64,L:L:s:N:L,A:256:8,16:0,32\n"
+        "-gpgpu_cache:dl2 S:32:128:16,L:B:m:L:P,A:256:64,16:0,32\n"
+        "-gpgpu_l1_banks 4\n"
+        "-gpgpu_l1_banks_byte_interleaving 64\n"
+        "-gpgpu_l1_latency 20\n"
+        "-gpgpu_dram_timing_opt nbk=16:CCD=2:RRD=8:RCD=16:RAS=37:RP=16:RC=52:CL=16:WL=6:CDLR=7:WR=16:"
+        "nbkgrp=4:CCDL=5:RTPL=3\n"
+        "-dram_latency 90\n"
+        "-dram_dual_bus_interface 1\n"
+        "-dram_bnkgrp_indexing_policy 1\n"
+        "-dram_bnk_indexing_policy 2\n"
+        "-gpgpu_memory_partition_indexing 4\n"
+        "-gpgpu_mem_addr_mapping " MAP16 "\n"
+        "-gpgpu_dram_buswidth 2\n"
+        "-gpgpu_n_mem_per_ctrlr 2\n"
+        "-gpgpu_dram_burst_length 8\n"
+        "-dram_data_command_freq_ratio 4\n", p, sizeof p);
+    assert_int_equal(load_apply(g, &c, p, NULL, GSIM_STRICT, err, sizeof err), 0);
+    const mem_params *m = &c.mem;
+    const dram_params *d = &c.dram;
+    assert_int_equal(m->l1_banks, 4); assert_int_equal(m->l1_bank_bytes, 64);
+    assert_int_equal(m->l1_sector_bytes, 32); assert_int_equal(m->l2_sector_bytes, 32);
+    assert_int_equal(m->l1_lat, 20); assert_int_equal(m->l1_lat_on_miss, 1);
+    assert_int_equal(c.sm.units[CTL_EX_LDST], 1);
+    assert_int_equal(d->latency, 90); assert_int_equal(d->dual_bus, 1);
+    assert_int_equal(d->tWL, 6); assert_int_equal(d->bank_groups, 4);
+    assert_int_equal(d->tCCDL, 5); assert_int_equal(d->tRTPL, 3);
+    assert_int_equal(d->bkgrp_index, DRAM_BKGRP_LOW); assert_int_equal(d->col_cmd, DRAM_COL_ATOM);
+    assert_int_equal(d->dram_banks, 16); assert_int_equal(d->dram_row_bytes, 2048);
+    assert_int_equal(d->dram_bus_bytes * d->dram_burst, 32);     /* the atom: 8 x 2 x 2 B */
+    assert_string_equal(m->map.mapping, MAP16);
+    assert_int_equal(m->map.part_index, AMAP_PIDX_RANDOM);
+    assert_int_equal(m->map.bank_index, AMAP_BIDX_IPOLY);
+    assert_int_equal(m->map.sub_parts, 2);
+    assert_int_equal(gsim_unmodelled(g), 2);         /* dl1 and dl2 policy fields */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_int_equal(gsim_write(g, &c, f, 0), 0);
+    fclose(f);
+    char line[600];
+    snprintf(line, sizeof line, "\ndram.col_cmd = atom                # -gpgpu_dram_burst_length 8 x "
+             "-gpgpu_dram_buswidth 2 x -gpgpu_n_mem_per_ctrlr 2 = 32 B per column command "
+             "(dram_atom_size) (%s:17,15,16)\n", p);
+    assert_non_null(strstr(buf, line));
+    snprintf(line, sizeof line, "\namap.mapping = " MAP16 " # -gpgpu_mem_addr_mapping " MAP16 " (%s:14)\n", p);
+    assert_non_null(strstr(buf, line));
+    snprintf(line, sizeof line, "\nl1.lat_on_miss = 1                 # -gpgpu_l1_latency 20: the L1 "
+             "latency queue precedes the tag lookup (shader.cc l1_latency_queue) (%s:7)\n", p);
+    assert_non_null(strstr(buf, line));
+    free(buf);
+    free(g);
+}
+
+/* -gpgpu_l1_latency without -gpgpu_l1_banks (SM2_GTX480, SM3_KEPLER_TITAN):
+ * GPGPU-Sim's one bank; the indexing options without a mapping string hash
+ * GPGPU-Sim's built-in map, which ctasim does not model: listed. */
+static void test_mem_rows_defaults(void **state)
+{
+    (void)state;
+    gsim *g = calloc(1, sizeof *g);
+    gpu_cfg c;
+    char err[512] = "", p[128];
+    put("md.config", "-gpgpu_l1_latency 35\n-gpgpu_memory_partition_indexing 4\n"
+        "-dram_bnk_indexing_policy 1\n-gpgpu_n_sub_partition_per_mchannel 2\n", p, sizeof p);
+    assert_int_equal(load_apply(g, &c, p, NULL, GSIM_STRICT, err, sizeof err), 0);
+    assert_int_equal(c.mem.l1_banks, 1); assert_int_equal(c.mem.l1_lat_on_miss, 1);
+    assert_int_equal(c.sm.units[CTL_EX_LDST], 1);
+    assert_string_equal(c.mem.map.mapping, "ctasim");
+    assert_int_equal(c.mem.map.part_index, AMAP_PIDX_NONE);
+    assert_int_equal(c.mem.map.sub_parts, 1);
+    assert_int_equal(gsim_unmodelled(g), 3);         /* and the sub-partitions: no L2 option here */
+    assert_string_equal(g->opt[1].name, "-gpgpu_memory_partition_indexing");
+    assert_int_equal(g->opt[1].used, 0);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    assert_int_equal(gsim_write(g, &c, f, 0), 0);
+    fclose(f);
+    char line[400];
+    snprintf(line, sizeof line, "\nl1.banks = 1                       # -gpgpu_l1_latency 35: "
+             "-gpgpu_l1_banks 1 (GPGPU-Sim's default) (%s:1)\n", p);
+    assert_non_null(strstr(buf, line));
+    free(buf);
     free(g);
 }
 
@@ -316,7 +427,22 @@ static const bad_case bad_cases[] = {
     { "-gpgpu_flush_l1_cache 2\n", -2, "1: malformed value '2', expected 0 or 1 (-gpgpu_flush_l1_cache)" },
     { "-gpgpu_n_clusters 4\n-gpgpu_n_cores_per_cluster two\n", -2, "2: malformed value 'two', "
       "expected an integer (-gpgpu_n_cores_per_cluster)" },
+    /* the rows of L1 banks, GPGPU-Sim's DRAM and its address map */
+    { "-gpgpu_l1_banks 0\n", -2, "1: 0 has no ctasim counterpart: l1.banks = 0 is no bank model "
+      "(l1.banks) from -gpgpu_l1_banks 0" },
+    { "-gpgpu_dram_timing_opt nbk=16:CCD=2:RRD=8:RCD=16:RAS=37:RP=16:RC=52:CL=16:WL=0:CDLR=7:WR=16\n", -2,
+      "1: 0 has no ctasim counterpart: dram.tWL = 0 is WL = tCL (dram.tWL) from -gpgpu_dram_timing_opt WL=0" },
+    { "-gpgpu_memory_partition_indexing 3\n-gpgpu_mem_addr_mapping " MAP16 "\n", -2, "1: '3' has no "
+      "ctasim counterpart, mapped are 0|1|2|4 (amap.part_index) from -gpgpu_memory_partition_indexing 3" },
+    { "-dram_bnkgrp_indexing_policy 2\n", -2, "1: '2' has no ctasim counterpart, mapped are 0|1 "
+      "(dram.bkgrp_index) from -dram_bnkgrp_indexing_policy 2" },
     /* combinations (cfg_check), named with the option */
+    { "-gpgpu_n_mem 4\n-gpgpu_mem_addr_mapping " MAP16 "\n", -3, "2: amap.mapping has 4 bank bits but "
+      "dram.banks = 8 (amap.mapping, dram.banks) from -gpgpu_mem_addr_mapping " MAP16 },
+    { "-gpgpu_dram_timing_opt nbk=16:CCD=2:RRD=8:RCD=16:RAS=37:RP=16:RC=52:CL=16:WL=6:CDLR=7:WR=16:nbkgrp=3\n",
+      -3, "1: dram.bank_groups = 3 must be a power of two dividing dram.banks = 16 (dram.bank_groups, "
+      "dram.banks) from -gpgpu_dram_timing_opt nbkgrp=3" },
+    { "-gpgpu_l1_banks 3\n", -3, "1: l1.banks = 3 is not a power of two (l1.banks) from -gpgpu_l1_banks 3" },
     { "-gpgpu_num_sp_units 3\n", -3, "1: units.ex_sp = 3 is odd: slots split into two equal groups "
       "(units.ex_sp) from -gpgpu_num_sp_units 3" },
     { "-gpgpu_shader_core_pipeline 2048:32\n-gpgpu_num_sched_per_core 3\n", -3, "2: core.n_sched = 3 "
@@ -423,6 +549,16 @@ static void test_preset_titanx(void **state)
     assert_int_equal(c.mem.l1_assoc, 96); assert_int_equal(c.mem.l1_bytes, 49152);
     assert_int_equal(c.mem.l2_bytes, 262144); assert_int_equal(c.dram.tRC, 53);
     assert_int_equal(c.clk.dram_mhz, 2500); assert_int_equal(c.dram.dram_bus_bytes, 8);
+    /* the mechanisms GPGPU-Sim's TITANX has */
+    assert_int_equal(c.mem.l1_sector_bytes, 32); assert_int_equal(c.mem.l2_sector_bytes, 32);
+    assert_int_equal(c.mem.l1_banks, 2); assert_int_equal(c.mem.l1_lat_on_miss, 1);
+    assert_int_equal(c.sm.units[CTL_EX_LDST], 1);
+    assert_int_equal(c.dram.latency, 100); assert_int_equal(c.dram.bank_groups, 4);
+    assert_int_equal(c.dram.bkgrp_index, DRAM_BKGRP_LOW); assert_int_equal(c.dram.tCCDL, 4);
+    assert_int_equal(c.dram.tRTPL, 3); assert_int_equal(c.dram.tWL, 6);
+    assert_int_equal(c.dram.col_cmd, DRAM_COL_ATOM);
+    assert_string_equal(c.mem.map.mapping, MAP16);
+    assert_int_equal(c.mem.map.part_index, AMAP_PIDX_RANDOM); assert_int_equal(c.mem.map.sub_parts, 2);
     check_preset_comments("configs/accelsim/SM6_TITANX.cfg");
 }
 
@@ -490,6 +626,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_preset_reload),
         cmocka_unit_test(test_defaults),
         cmocka_unit_test(test_reader),
+        cmocka_unit_test(test_mem_rows),
+        cmocka_unit_test(test_mem_rows_defaults),
         cmocka_unit_test(test_refusals),
         cmocka_unit_test(test_missing_file),
         cmocka_unit_test(test_defer),
