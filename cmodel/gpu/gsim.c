@@ -832,6 +832,8 @@ static const gsim_conv CV_WL    = { cv_nonzero, "dram.tWL = 0 is WL = tCL", "as 
 static const gsim_conv CV_DFLT  = { cv_default, NULL, "1, the default of `-gpgpu_l1_banks`, when that is absent (the latency queue is per bank)" };
 static const gsim_conv CV_LATQ  = { cv_fixed, "1: the L1 latency queue precedes the tag lookup (shader.cc l1_latency_queue)", "1: GPGPU-Sim's L1 latency queue precedes the tag lookup, misses wait too" };
 static const gsim_conv CV_LDST  = { cv_fixed, "1: GPGPU-Sim has one LD/ST unit (shader.cc m_ldst_unit), paced by the L1 banks", "1: GPGPU-Sim's one LD/ST unit, paced by the L1 banks" };
+static const gsim_conv CV_OC    = { cv_enum, "1=2,2=1", "1 -> 2 read cycles, 2 -> 1 (operands in distinct banks); others refused" };
+static const gsim_conv CV_WB    = { cv_fixed, "2: shader.cc moves the result into EX_WB, writeback() releases the scoreboard a cycle later", "2: fixed in shader.cc (EX_WB register, then writeback releases the scoreboard)" };
 static const gsim_conv CV_BKGRP = { cv_enum, "0=high,1=low", "0 -> high, 1 -> low; others refused" };
 static const gsim_conv CV_ATOM  = { cv_atom, NULL, "atom: dram.cc moves dram_atom_size = BL x bus width x chips per column command" };
 static const gsim_conv CV_BIDX  = { cv_enum, "0=none,1=xor,2=ipoly", "0 -> none, 1 -> xor, 2 -> ipoly; others refused" };
@@ -904,6 +906,8 @@ static const gsim_row rows[] = {
     { "-gpgpu_l1_banks_byte_interleaving",   F_INT,     "",          "l1.bank_bytes",    &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_l1_latency",                   F_INT,     "",          "l1.lat_on_miss",   &CV_LATQ,  NULL,                                  NULL },
     { "-gpgpu_l1_latency",                   F_INT,     "",          "units.ex_ldst",    &CV_LDST,  NULL,                                  NULL },
+    { "-gpgpu_reg_file_port_throughput",     F_INT,     "",          "core.oc_cycles",   &CV_OC,    NULL,                                  NULL },
+    { "-gpgpu_num_sp_units",                 F_INT,     "",          "core.wb_cycles",   &CV_WB,    NULL,                                  NULL },
     { "-gpgpu_flush_l1_cache",               F_BOOL,    "",          "l1.flush",         &CV_INT,   NULL,                                  NULL },
     { "-icnt_flit_size",                     F_INT,     "",          "icnt.flit_bytes",  &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_n_mem",                        F_INT,     "",          "l2.parts",         &CV_INT,   NULL,                                  NULL },
