@@ -11,7 +11,7 @@ BIN=${BIN:-build/rel/ctasim}
 REPS=${REPS:-3}
 OUT=build/bench
 mkdir -p "$OUT"
-presets=${PRESETS:-"configs/kayiran30.cfg configs/small.cfg"}
+presets=${PRESETS:-"configs/kayiran30.cfg configs/small.cfg configs/accelsim/SM6_TITANX.cfg"}
 workloads=${WORKLOADS:-"workloads/stream_copy.kern workloads/compute_fma.kern"}
 engines="c"
 # the rtl and lockstep engines exist when the program links the Verilated top
