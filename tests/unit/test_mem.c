@@ -498,6 +498,8 @@ static void gpgpusim_dram_drains(void **state)
     c.mem.map.part_index = AMAP_PIDX_RANDOM;
     c.mem.map.sub_parts = 2;
     random_traffic_x(&c, 5, &a, 6);
+}
+
 /* The caps (issue 12): 160 cores and 64 partitions.  Every core loads one
  * line of its own (core c: line c * 64 + 7, so the lines spread over the
  * partitions); every load completes exactly once with its own token on its
