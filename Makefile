@@ -207,7 +207,7 @@ run: deps
 	    --set policy.cta_limit=dyncta
 
 # ---------------------------------------------------------------- tests
-$(BUILD)/san/tests/%: tests/unit/%.c $(BUILD)/san/libctasim.a $(HDRS)
+$(BUILD)/san/tests/%: tests/unit/%.c $(BUILD)/san/libctasim.a $(HDRS) $(wildcard tests/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(SAN_CFLAGS) -iquote tests $< -o $@ $(BUILD)/san/libctasim.a -lcmocka $(LIBS)
 

@@ -17,27 +17,7 @@
 #include "cfg.h"
 #include "mem.h"
 #include "amap.h"
-
-/* Small configuration, numbers chosen to keep traces readable; DRAM timing
- * from seed 000 Table 1 (GDDR3). */
-static gpu_cfg small_cfg(void)
-{
-    gpu_cfg c;
-    memset(&c, 0, sizeof c);
-    c.sm.n_cores = 2;
-    c.mem.line_bytes = 64;
-    c.mem.l1_bytes = 1024; c.mem.l1_assoc = 2;        /* 8 sets */
-    c.mem.l1_mshr = 4; c.mem.l1_mshr_merge = 2; c.mem.l1_lat = 3; c.mem.l1_miss_queue = 8;
-    c.mem.icnt_lat = 4; c.mem.icnt_flit_bytes = 16; c.mem.icnt_queue = 4;
-    c.mem.n_parts = 2;
-    c.mem.l2_bytes = 4096; c.mem.l2_assoc = 4;        /* 16 sets per partition */
-    c.mem.l2_mshr = 4; c.mem.l2_lat = 5; c.mem.l2_queue = 4;
-    c.dram.dram_banks = 4; c.dram.dram_row_bytes = 2048; c.dram.dram_bus_bytes = 4; c.dram.dram_burst = 4;
-    c.dram.dram_queue = 8; c.dram.dram_sched = DRAM_FRFCFS;
-    c.dram.tCL = 10; c.dram.tRCD = 12; c.dram.tRP = 10; c.dram.tRAS = 25; c.dram.tRC = 35; c.dram.tRRD = 8;
-    c.dram.tCCD = 2; c.dram.tWR = 11; c.dram.tWTR = 6;
-    return c;
-}
+#include "mem_harness.h"
 
 /* Fixed latency of a load that misses L1 and L2 to a closed DRAM bank: request
  * 1 flit (8 B header) through the crossbar (icnt_lat), L2 pipeline (l2_lat),
@@ -51,48 +31,6 @@ static uint64_t miss_floor(const gpu_cfg *c)
 /* Each of the 6 hand-offs between domains (core->icnt, icnt->L2, L2->DRAM,
  * DRAM->L2, L2->icnt, icnt->core) may cost at most one extra cycle. */
 #define HANDOFF_SLACK 6
-
-typedef struct sim {
-    memsys  *m;
-    uint64_t now;
-    uint32_t done[2][64];   /* tokens seen per core */
-    uint64_t done_at[2][64];
-    uint32_t ndone[2];
-} sim;
-
-static void step(sim *s)
-{
-    mem_tick_core(s->m, s->now);
-    mem_tick_icnt(s->m);
-    mem_tick_l2(s->m);
-    mem_tick_dram(s->m);
-    for (uint32_t c = 0; c < 2; c++) {
-        uint32_t tok;
-        while (mem_pop_done(s->m, c, s->now, &tok)) {
-            assert_true(s->ndone[c] < 64);
-            s->done[c][s->ndone[c]] = tok;
-            s->done_at[c][s->ndone[c]++] = s->now;
-        }
-    }
-    s->now++;
-}
-
-static void run_until_idle(sim *s)
-{
-    while (!mem_idle(s->m)) {
-        assert_true(s->now < 100000);
-        step(s);
-    }
-}
-
-static sim *sim_new(const gpu_cfg *c)
-{
-    static sim s;
-    memset(&s, 0, sizeof s);
-    s.m = mem_create(&c->mem, &c->dram, c->sm.n_cores);
-    assert_non_null(s.m);
-    return &s;
-}
 
 static void load_miss_round_trip(void **state)
 {
