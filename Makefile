@@ -11,6 +11,8 @@
 #   make rtl-full   also Verilate the full 160-core top (slow) and relink ctasim with it
 #   make sweep      CTA-limit / core-count sweeps with plots (build/sweep/)
 #   make experiments  the papers' figures as PNG plots and tables (build/exp/)
+#   make reproduce  the papers' headline figures beside ours, one report (build/reproduce/report.html;
+#                   QUICK=1: small preset, build/reproduce/quick/)
 #
 # Conventions (new files are picked up without editing this file):
 #   cmodel/ROOM/*.c           -> libctasim.a (release and sanitizer builds); rooms in cmodel/README.md
@@ -59,7 +61,7 @@ ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv
 
 .PHONY: all deps run rtl-full test test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
         synth synth-check \
-        waves bench sweep experiments fuzz clean
+        waves bench sweep experiments reproduce fuzz clean
 .SECONDARY:
 .DELETE_ON_ERROR:
 
@@ -319,6 +321,10 @@ sweep: $(BUILD)/rel/ctasim
 # the papers' figures as PNG plots and a table (EXP_FLAGS=--quick: small preset)
 experiments: $(BUILD)/rel/ctasim
 	scripts/experiments.sh $(EXP_FLAGS) --out $(BUILD)/exp
+
+# the papers' values beside ours, per paper and figure, with verdicts (docs/experiments.md)
+reproduce: $(BUILD)/rel/ctasim
+	scripts/reproduce.sh $(if $(filter 1,$(QUICK)),--quick)
 
 clean:
 	rm -rf $(BUILD)
