@@ -11,7 +11,8 @@ Inputs: a manifest (paper, app, file, preset, class, published; tab-separated, o
 line) naming the workloads of each paper, and the paper-value files docs/papers/*.tsv
 (app, metric, value, source; '#' lines name the paper, section and figure).
 Outputs: OUT/report.md, OUT/report.html and OUT/plots/*.png.  Every simulation's JSON, CSV
-row and timeline are kept under CACHE (default build/reproduce/<commit>/runs/), keyed by the
+row and timeline are kept under CACHE (default build/reproduce/<commit>/runs/, the last commit
+that changed cmodel/, cosim/, rtl/ or the Makefile), keyed by the
 preset, the workload and the arguments (and their files' contents), so a rerun on the same
 commit reuses them.  Runs go two at a time; on a terminal a progress line is kept on stderr.
 """
@@ -786,7 +787,7 @@ def write_report(args, st, runner, meta, outdir):
     md.append("# ctasim: the papers' results beside ours\n")
     ht.append(f"<!DOCTYPE html><html><head><meta charset=utf-8><title>ctasim reproduce</title><style>{CSS}</style>"
               "</head><body><h1>ctasim: the papers' results beside ours</h1>")
-    head = [f"Commit `{meta['commit']}`, {meta['date']}, mode {meta['mode']}, manifest `{meta['manifest']}`.",
+    head = [f"Commit `{meta['commit']}` (model sources as of `{meta['model']}`), {meta['date']}, mode {meta['mode']}, manifest `{meta['manifest']}`.",
             f"Took {meta['took']:.0f} s wall time: {runner.simulated} runs simulated "
             f"({runner.sim_seconds:.0f} s of simulation, two at a time), {runner.reused} reused from "
             f"`{os.path.relpath(args.cache, ROOT)}`.",
@@ -844,10 +845,17 @@ def git(*a):
     return subprocess.run(["git", *a], cwd=ROOT, capture_output=True, text=True).stdout.strip()
 
 
+MODEL_PATHS = ("cmodel", "cosim", "rtl", "Makefile")
+
+
 def commit_id():
-    c = git("rev-parse", "--short=12", "HEAD") or "nogit"
-    diff = git("diff", "HEAD", "--", "cmodel", "cosim", "rtl")
-    return c + ("-dirty-" + hashlib.sha1(diff.encode()).hexdigest()[:8] if diff else "")
+    """(HEAD, model commit): the cache is keyed by the last commit that changed what the program
+    computes (MODEL_PATHS), plus a hash of any uncommitted change there, so commits that touch only
+    docs, scripts or tests reuse the runs."""
+    head = git("rev-parse", "--short=12", "HEAD") or "nogit"
+    model = git("log", "-1", "--format=%h", "--abbrev=12", "--", *MODEL_PATHS) or head
+    diff = git("diff", "HEAD", "--", *MODEL_PATHS)
+    return head, model + ("-dirty-" + hashlib.sha1(diff.encode()).hexdigest()[:8] if diff else "")
 
 
 def main():
@@ -871,9 +879,9 @@ def main():
     if not a.manifest:
         a.manifest = (os.path.join(ROOT, "tests", "data", "reproduce", "manifest.tsv")
                       if a.quick or not os.path.exists(suite) else suite)
-    commit = commit_id()
+    commit, model = commit_id()
     a.out = a.out or os.path.join(ROOT, "build", "reproduce", "quick" if a.quick else "")
-    a.cache = a.cache or os.path.join(ROOT, "build", "reproduce", commit, "runs")
+    a.cache = a.cache or os.path.join(ROOT, "build", "reproduce", model, "runs")
     os.makedirs(os.path.join(a.out, "plots"), exist_ok=True)
     for n in os.listdir(os.path.join(a.out, "plots")):
         os.remove(os.path.join(a.out, "plots", n))
@@ -888,7 +896,7 @@ def main():
     runner.run("phase 2/2 (seed 000 static limits)", st.jobs_phase2())
     for paper in PAPERS:
         getattr(st, paper)()
-    meta = {"commit": commit, "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+    meta = {"commit": commit, "model": model, "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
             "mode": "quick (configs/small.cfg, two workloads per paper)" if a.quick else "full (the papers' presets)",
             "manifest": os.path.relpath(a.manifest, ROOT),
             "dev": os.path.relpath(a.manifest, ROOT).startswith("tests/"), "t0": t0}
