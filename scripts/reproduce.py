@@ -470,11 +470,12 @@ class Study:
                                                            self.pval(st, "gmean", "ipc_dyncta")))])
         self.figs.append(f)
         gd = gmean([v["ipc_dyncta"] for v in typem]) if typem else None
-        share = (gd - 1) / (gm - 1) if gd and gm and gm > 1.001 else None
+        share = (gd - 1) / (gm - 1) if gd and gm and gm > 1.01 else None
         self.goals.append(("Seed 000: DYNCTA reaches at least 80 % of the oracle's gain (paper: 28 of 39)",
                            share is not None and share >= 0.8,
                            f"type-M GMN: DYNCTA {pct(gd)} vs oracle {pct(gm)}"
-                           + (f" = {share * 100:.0f} % of its gain" if share is not None else " (the oracle gains nothing)")))
+                           + (f" = {share * 100:.0f} % of its gain" if share is not None
+                              else " (the oracle gains under 1 %: no gain to share)")))
 
         # Fig. 9: CTAs per core
         st9 = "seed000-fig9"
@@ -491,7 +492,8 @@ class Study:
         r_ours = mean([v["n_dyncta"] for v in per]) / mean([v["N"] for v in per])
         pn, pN = self.pval(st9, "mean", "n_dyncta"), self.pval(st9, "mean", "N")
         f.verdict, f.reason = combine([("mean DYNCTA n / mean N", *judge(r_ours, pn / pN if pn and pN else None))])
-        f.notes.append("DYNCTA's n is averaged over every timeline sample, including after the last CTA was "
+        f.notes.append("opt: the static limit with the highest IPC, ties to the smallest n (n = N is the "
+                       "maximum-TLP run). DYNCTA's n is averaged over every timeline sample, including after the last CTA was "
                        "issued (seed 000 stops averaging there).")
         self.figs.append(f)
 
@@ -713,6 +715,7 @@ set style fill solid 0.85 border -1
 set boxwidth 0.9
 set grid ytics
 set yrange [0:*]
+set offsets graph 0, graph 0, graph 0.06, graph 0
 set key outside top center horizontal noenhanced
 set xtics rotate by 35 right noenhanced font ",8"
 if (ARG6 eq "1") { set arrow from graph 0, first 1 to graph 1, first 1 nohead dashtype 2 lc rgb "gray30" }
