@@ -145,6 +145,20 @@ def read_manifest(path, quick):
     return rows
 
 
+def parse_published(text):
+    """{key: float} of a manifest's `published` cell (key=value;...; '-' for none); values that
+    are not numbers are left out."""
+    out = {}
+    for part in text.split(";"):
+        k, eq, v = part.partition("=")
+        if eq:
+            try:
+                out[k.strip()] = float(v)
+            except ValueError:
+                pass
+    return out
+
+
 def cfg_cores(preset):
     """core.count of configs/PRESET.cfg (0 when absent)."""
     with open(os.path.join(ROOT, "configs", preset + ".cfg"), encoding="utf-8") as f:
@@ -169,7 +183,7 @@ class Runner:
     def __init__(self, binary, cache, tty):
         self.bin, self.cache, self.tty = binary, cache, tty
         self.simulated = self.reused = 0
-        self.sim_seconds = 0.0
+        self.sim_seconds = self.reused_seconds = 0.0
         self.lock = threading.Lock()
         os.makedirs(cache, exist_ok=True)
 
@@ -192,9 +206,12 @@ class Runner:
             with open(base + ".err") as e:
                 first = (e.readline().strip() or f"exit {rc}")
             raise Fail(f"run failed: {' '.join(cmd[1:6])} {' '.join(args)}: {first}")
-        for ext in ("row", "json", "tl"):
+        took = time.time() - t0
+        with open(base + ".sec.tmp", "w") as f:
+            f.write(f"{took:.3f}\n")
+        for ext in ("row", "json", "tl", "sec"):
             os.replace(f"{base}.{ext}.tmp", f"{base}.{ext}")
-        return time.time() - t0
+        return took
 
     def run(self, phase, jobs):
         """jobs: list of (preset, workload, args); returns nothing, results via get()."""
@@ -206,6 +223,11 @@ class Runner:
             seen.add(k)
             if os.path.exists(os.path.join(self.cache, k + ".json")):
                 self.reused += 1
+                try:
+                    with open(os.path.join(self.cache, k + ".sec")) as f:
+                        self.reused_seconds += float(f.read())
+                except (OSError, ValueError):
+                    pass
             else:
                 todo.append((preset, wl, args, k))
         n, done, t0 = len(todo), 0, time.time()
@@ -340,12 +362,18 @@ class Study:
     def __init__(self, args, runner, manifest, pv):
         self.a, self.r, self.man, self.pv = args, runner, manifest, pv
         self.figs, self.goals = [], []
+        self.published = {(m["paper"], m["app"].lower()): parse_published(m["published"]) for m in manifest}
 
     def rows(self, paper):
         return [m for m in self.man if m["paper"] == paper]
 
     def pval(self, stem, app, metric):
-        return self.pv.get(stem, {}).get("v", {}).get((app.lower(), metric))
+        """The paper's value of METRIC for APP (or an average) from docs/papers/STEM.tsv, else from
+        the manifest row's `published` column (key=value;... for the same metric name)."""
+        v = self.pv.get(stem, {}).get("v", {}).get((app.lower(), metric))
+        if v is None:
+            v = self.published.get((stem[:7], app.lower()), {}).get(metric)
+        return v
 
     # ---- job lists
     @staticmethod
@@ -793,7 +821,8 @@ def write_report(args, st, runner, meta, outdir):
     head = [f"Commit `{meta['commit']}` (model sources as of `{meta['model']}`), {meta['date']}, mode {meta['mode']}, manifest `{meta['manifest']}`.",
             f"Took {meta['took']:.0f} s wall time: {runner.simulated} runs simulated "
             f"({runner.sim_seconds:.0f} s of simulation, two at a time), {runner.reused} reused from "
-            f"`{os.path.relpath(args.cache, ROOT)}`.",
+            f"`{os.path.relpath(args.cache, ROOT)}`"
+            + (f" (they took {runner.reused_seconds:.0f} s of simulation when computed)." if runner.reused_seconds else "."),
             "Paper values are the numbers printed in the papers' text and tables (docs/papers/*.tsv, with "
             "their section and figure); '-' where the paper prints none for that workload or average.",
             "Verdicts: *reproduced in direction and size* = the same side of 1 (beyond 1 %) and our "
