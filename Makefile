@@ -11,6 +11,8 @@
 #   make rtl-full   also Verilate the full 160-core top (slow) and relink ctasim with it
 #   make sweep      CTA-limit / core-count sweeps with plots (build/sweep/)
 #   make experiments  the papers' figures as PNG plots and tables (build/exp/)
+#   make study STUDY=F  run a study file (docs/studies.md) and collect its grid
+#                   (ON=slurm: one job array; STUDY_FLAGS= more ctasim-study options)
 #
 # Conventions (new files are picked up without editing this file):
 #   cmodel/ROOM/*.c           -> libctasim.a (release and sanitizer builds); rooms in cmodel/README.md
@@ -59,7 +61,7 @@ ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv
 
 .PHONY: all deps run rtl-full test test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
         synth synth-check \
-        waves bench sweep experiments fuzz clean
+        waves bench sweep experiments study fuzz clean
 .SECONDARY:
 .DELETE_ON_ERROR:
 
@@ -319,6 +321,15 @@ sweep: $(BUILD)/rel/ctasim
 # the papers' figures as PNG plots and a table (EXP_FLAGS=--quick: small preset)
 experiments: $(BUILD)/rel/ctasim
 	scripts/experiments.sh $(EXP_FLAGS) --out $(BUILD)/exp
+
+# a declarative study (docs/studies.md): run what is not finished yet, then the grid.
+# With ON=slurm the runs go to Slurm as one job array; `scripts/ctasim-study
+# status STUDY` follows them and `scripts/ctasim-study collect STUDY` gathers them.
+STUDY ?= studies/example.study
+ON    ?= local
+study: $(BUILD)/rel/ctasim
+	scripts/ctasim-study run $(STUDY) --on $(ON) $(STUDY_FLAGS)
+	@if [ "$(ON)" = local ]; then scripts/ctasim-study collect $(STUDY) $(filter --out=% --variant=%,$(STUDY_FLAGS)); fi
 
 clean:
 	rm -rf $(BUILD)
