@@ -71,7 +71,7 @@ done
 grep -q "^core.count = 4" "$d/config.dump" && grep -q "^commit=$(git rev-parse HEAD)" "$d/commit" &&
     grep -q "^rc=0$" "$d/exit" && ok "run directory: command, config dump, commit, exit record" ||
     bad "run directory: $(ls "$d")"
-frozen=$(awk '{ print $1 }' "$d/command")
+frozen=$(awk '{ print $4 }' "$d/command")
 case "$frozen" in "$T/f/bin/"*/ctasim) cmp -s "$frozen" "$bin" && ok "frozen binary $frozen" ||
     bad "frozen binary differs" ;; *) bad "command does not run the frozen binary: $frozen" ;; esac
 cp "$d/row.csv" "$T/row.before"

@@ -27,8 +27,12 @@ stop_daemons() {
 }
 trap stop_daemons EXIT
 
-# the first error line of a daemon's log (or its last line)
-logline() { grep -m1 -i -E 'error|fatal' "$1" 2>/dev/null || tail -n1 "$1" 2>/dev/null || echo "(no log $1)"; }
+# the first fatal, else error line of a daemon's log and its stderr (else their last line)
+logline() {
+    cat "$1" "$1.stderr" 2>/dev/null | grep -m1 -i 'fatal' ||
+        cat "$1" "$1.stderr" 2>/dev/null | grep -v 'pmix' | grep -m1 -i 'error' ||
+        cat "$1" "$1.stderr" 2>/dev/null | tail -n1 | grep . || echo "(nothing in $1)"
+}
 die_daemon() { bad "$1 did not start: $(logline "$2")"; exit 1; }
 
 [ "$(id -u)" -eq 0 ] || { bad "must run as root to start munged/slurmctld/slurmd"; exit 1; }
@@ -39,7 +43,7 @@ done
 # ---- daemons -----------------------------------------------------------------------
 dd if=/dev/urandom of="$S/munge/munge.key" bs=128 count=1 2>/dev/null; chmod 600 "$S/munge/munge.key"
 munged -f --socket="$S/munge/sock" --key-file="$S/munge/munge.key" --log-file="$S/log/munged.log" \
-    --pid-file="$S/munge/munged.pid" --seed-file="$S/munge/seed" || die_daemon munged "$S/log/munged.log"
+    --pid-file="$S/munge/munged.pid" --seed-file="$S/munge/seed" 2> "$S/log/munged.log.stderr" || die_daemon munged "$S/log/munged.log"
 base=$((20000 + ($$ % 4000) * 2))      # two ports of this test's own
 cat > "$S/slurm.conf" <<EOF
 ClusterName=ctasimtest
@@ -69,8 +73,8 @@ NodeName=localhost CPUs=$(nproc) RealMemory=$(awk '/MemTotal/ { print int($2 / 1
 PartitionName=debug Nodes=localhost Default=YES MaxTime=INFINITE State=UP
 EOF
 export SLURM_CONF=$S/slurm.conf
-slurmctld -i || die_daemon slurmctld "$S/log/slurmctld.log"
-slurmd -N localhost || die_daemon slurmd "$S/log/slurmd.log"
+slurmctld -i 2> "$S/log/slurmctld.log.stderr" || die_daemon slurmctld "$S/log/slurmctld.log"
+slurmd -N localhost 2> "$S/log/slurmd.log.stderr" || die_daemon slurmd "$S/log/slurmd.log"
 up=0
 for _ in $(seq 1 60); do
     if sinfo -h -N -o '%T' 2>/dev/null | grep -q -E '^(idle|mixed|allocated)'; then up=1; break; fi
@@ -99,6 +103,11 @@ grep -q -- '--array=0-3%2' "$T/sub.log" && grep -q -- '--partition=debug' "$T/su
 # right after submission every run is pending, running or done, none unknown
 st=$($study status "$T/s.study" --out "$T/sl" 2>&1 | head -n1)
 [[ "$st" =~ "0 failed" && "$st" =~ "0 not run" ]] && ok "status from squeue: $st" || bad "status after submit: $st"
+# a second run while the array is queued or running submits nothing again
+$study run "$T/s.study" --on slurm --out "$T/sl" > "$T/sub2.log" 2>&1
+grep -q ", 0 to run (slurm" "$T/sub2.log" && [ "$(wc -l < "$T/sl/slurm/jobs")" -eq 1 ] &&
+    ok "run again meanwhile: nothing resubmitted ($(head -n1 "$T/sub2.log" | cut -d: -f2 | cut -d'(' -f1))" ||
+    bad "second run: $(cat "$T/sub2.log")"
 if ! $study status "$T/s.study" --out "$T/sl" --wait --timeout 90 > "$T/st.log" 2>&1; then
     bad "the array did not finish: $(cat "$T/st.log") slurmd: $(logline "$S/log/slurmd.log")"; exit 1
 fi
