@@ -90,6 +90,14 @@ grep -q "^compute_fma-ok,small,compute_fma,ok,done,$(git rev-parse HEAD),$cyc,$i
     grep -q "^compute_fma-short,small,compute_fma,short,failed,[0-9a-f]*,,,,$" "$T/f/grid.csv" &&
     ok "grid: one row per run, the csv-row and JSON values, failed rows empty" || bad "grid: $(cat "$T/f/grid.csv")"
 
+# ---- progress bar: on a terminal only ------------------------------------------------
+if command -v script > /dev/null; then
+    env -u CI script -qec "$study run $T/r.study --out $T/tty -j 2" "$T/tty.log" > /dev/null 2>&1
+    grep -q $'\r\[#*\.*\] 4/8 ' "$T/tty.log" && ok "progress bar on a terminal" || bad "no bar on a tty: $(cat -v "$T/tty.log" | head -c 300)"
+fi
+$study run "$T/r.study" --out "$T/notty" -j 2 > "$T/notty.log" 2>&1
+grep -q $'\r' "$T/notty.log" && bad "progress bar into a file: $(cat -v "$T/notty.log")" || ok "no progress bar into a file"
+
 # ---- bad study files ----------------------------------------------------------------
 n=0
 while IFS= read -r row; do
