@@ -82,7 +82,7 @@ $study status "$T/f.study" --out "$T/f" > "$T/fs.log"
 grep -q "4 runs: 2 done, 2 failed" "$T/fs.log" && grep -q "failed stream_copy-short: exit 1: ctasim: " "$T/fs.log" &&
     ok "status lists the failed runs with their line" || bad "status: $(cat "$T/fs.log")"
 $study collect "$T/f.study" --out "$T/f" > /dev/null 2>&1; rc=$?
-want="run,preset,workload,p,status,commit,cycles,ipc,cta_util,n_max"
+want="name,preset,workload,p,status,commit,cycles,ipc,cta_util,n_max"
 [ $rc -eq 1 ] && [ "$(head -n1 "$T/f/grid.csv")" = "$want" ] || bad "grid header: $(head -n1 "$T/f/grid.csv") (collect exit $rc)"
 ref=$("$bin" --config configs/small.cfg --workload workloads/compute_fma.kern --set policy.cta_limit=max --quiet --csv-row)
 cyc=$(echo "$ref" | cut -d, -f6) ipc=$(echo "$ref" | cut -d, -f8)
