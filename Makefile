@@ -13,6 +13,8 @@
 #   make experiments  the papers' figures as PNG plots and tables (build/exp/)
 #   make reproduce  the papers' headline figures beside ours, one report (build/reproduce/report.html;
 #                   QUICK=1: small preset, build/reproduce/quick/)
+#   make study STUDY=F  run a study file (docs/studies.md) and collect its grid
+#                   (ON=slurm: one job array; STUDY_FLAGS= more ctasim-study options)
 #
 # Conventions (new files are picked up without editing this file):
 #   cmodel/ROOM/*.c           -> libctasim.a (release and sanitizer builds); rooms in cmodel/README.md
@@ -61,7 +63,7 @@ ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv
 
 .PHONY: all deps run rtl-full test test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
         synth synth-check \
-        waves bench sweep experiments reproduce fuzz clean
+        waves bench sweep experiments reproduce study fuzz clean
 .SECONDARY:
 .DELETE_ON_ERROR:
 
@@ -325,6 +327,15 @@ experiments: $(BUILD)/rel/ctasim
 # the papers' values beside ours, per paper and figure, with verdicts (docs/experiments.md)
 reproduce: $(BUILD)/rel/ctasim
 	scripts/reproduce.sh $(if $(filter 1,$(QUICK)),--quick)
+
+# a declarative study (docs/studies.md): run what is not finished yet, then the grid.
+# With ON=slurm the runs go to Slurm as one job array; `scripts/ctasim-study
+# status STUDY` follows them and `scripts/ctasim-study collect STUDY` gathers them.
+STUDY ?= studies/example.study
+ON    ?= local
+study: $(BUILD)/rel/ctasim
+	scripts/ctasim-study run $(STUDY) --on $(ON) $(STUDY_FLAGS)
+	@if [ "$(ON)" = local ]; then scripts/ctasim-study collect $(STUDY) $(filter --out=% --variant=%,$(STUDY_FLAGS)); fi
 
 clean:
 	rm -rf $(BUILD)

@@ -11,7 +11,10 @@
 # DIR/tlp_<workload>/ (scripts/sweep.sh), DIR/timeline_<run>/ (scripts/
 # plot_timeline.sh), and every run's CSV row, JSON, timeline and stderr under
 # DIR/runs/.  docs/experiments.md says which paper figure each plot mirrors.
-# Runs are independent and go two at a time (xargs -P2).
+# The runs go through scripts/ctasim-study (docs/studies.md): the study files
+# studies/experiments/*.study (--quick: their [quick] variant) and, for the
+# static CTA limits 1..N that follow from each workload's n_max, study files this
+# script writes; run directories under DIR/studies/, linked as DIR/runs/TAG.*.
 set -euo pipefail
 
 prog=experiments.sh
@@ -36,73 +39,69 @@ command -v gnuplot >/dev/null || die "gnuplot not installed"
 cd "$root"
 
 W=workloads
+# The presets, workloads and runs of each experiment are those of its study file
+# (studies/experiments/*.study; --quick: the file's [quick] variant).
+variant=()
+[ $quick -eq 1 ] && variant=(--variant quick)
+E=studies/experiments
+axis() { scripts/ctasim-study values "$E/$1.study" "$2" "${variant[@]}" | tr '\n' ' '; }
 if [ $quick -eq 1 ]; then
     mode="quick (configs/small.cfg)"
-    cfg_tlp=configs/small.cfg; cfg_claso=configs/small.cfg; cfg_arcta=configs/small.cfg
-    cfg_ucs=configs/small.cfg; cfg_sched=configs/small.cfg
-    dyncta_wls="stream_copy compute_fma strided_access reuse_cache"
-    claso_runs="base claso10"
-    arcta_wls="compute_fma mixed_type1 stream_copy type2_divergent_mem"
-    ucs_wls="compute_fma sfu_heavy smem_tiled stream_copy reuse_cache barrier_heavy"
-    dyncore_wls="stream_copy strided_access compute_fma reuse_cache"
     # DYNCORE drains K of the cores; seed 000 drains 8 of 30, here 1 of 4
     dyncore_set="--set dyncore.k=1"
-    sched_wls="mem_compute_regions stream_regions conv_autohint sfu_heavy smem_tiled atomic_histogram mixed_type1"
 else
     mode="full (the papers' presets)"
-    cfg_tlp=configs/kayiran30.cfg; cfg_claso=configs/c2050.cfg; cfg_arcta=configs/apsa60.cfg
-    cfg_ucs=configs/ucstates16.cfg; cfg_sched=configs/c2050.cfg
-    dyncta_wls="stream_copy compute_fma gather_irregular strided_access reuse_cache smem_tiled type2_divergent_mem"
-    claso_runs="base claso10 claso20 dyncta dyncta_claso10"
-    arcta_wls="compute_fma mixed_type1 smem_tiled stream_copy type2_divergent_mem divergent_branchy gather_irregular"
-    ucs_wls="compute_fma sfu_heavy smem_tiled dp_compute stream_copy reuse_cache barrier_heavy gather_irregular"
-    dyncore_wls="stream_copy strided_access gather_irregular compute_fma reuse_cache"
     dyncore_set=""
-    sched_wls="mem_compute_regions stream_regions conv_autohint sfu_heavy smem_tiled atomic_histogram mixed_type1 reuse_cache barrier_heavy"
 fi
-scheds="lrr grr gto oldest simplep regionp"
+cfg_tlp=configs/$(axis dyncta preset | tr -d ' ').cfg
+cfg_claso=configs/$(axis claso preset | tr -d ' ').cfg
+cfg_arcta=configs/$(axis arcta preset | tr -d ' ').cfg
+cfg_ucs=configs/$(axis ucs preset | tr -d ' ').cfg
+cfg_sched=configs/$(axis sched preset | tr -d ' ').cfg
+dyncta_wls=$(axis dyncta workload)
+claso_runs=$(axis claso run)
+arcta_wls=$(axis arcta workload)
+ucs_wls=$(axis ucs workload)
+dyncore_wls=$(axis dyncore workload)
+sched_wls=$(axis sched workload)
+scheds=$(axis sched core.sched)
 # CLASO: the task's imbalanced_ctas (per-CTA work varies: credits cannot help),
 # cta_streams (memory-driven per-core imbalance, seed 003 Figs. 2-3) and
 # wave_imbalance (seed 003 Figs. 9-10 shape)
-claso_wls="imbalanced_ctas cta_streams wave_imbalance"
+claso_wls=$(axis claso workload)
 
 mkdir -p "$out"
 runs=$out/runs
 # results of an earlier invocation (only the names this script writes)
-rm -rf "$runs" "$out"/tlp_* "$out"/timeline_* "$out"/results.md
+rm -rf "$runs" "$out"/studies "$out"/tlp_* "$out"/timeline_* "$out"/results.md
 rm -f "$out"/dyncta_*.png "$out"/claso*.png "$out"/arcta*.png "$out"/ucs*.png "$out"/dyncore*.png "$out"/sched_*.png
 mkdir -p "$runs"
 md=$out/results.md
 
 # ------------------------------------------------------------------ running
-# A job is one line "TAG CONFIG WORKLOAD [ARGS...]"; run_one writes TAG.row (the
-# --csv-row line), TAG.json, TAG.tl (timeline) and TAG.err.
-run_one() {
-    local tag cfg wl
-    # shellcheck disable=SC2086
-    set -- $1
-    tag=$1 cfg=$2 wl=$3
-    shift 3
-    if ! "$BIN" --config "$cfg" --workload "$wl" "$@" --quiet --csv-row --json "$RUNS/$tag.json" \
-            --timeline "$RUNS/$tag.tl" > "$RUNS/$tag.row" 2> "$RUNS/$tag.err"; then
-        echo "$tag" >> "$RUNS/failed"
-        return 1
+# study FILE [OPTIONS]: run one study file through scripts/ctasim-study (every
+# run on all cores; a failed run does not stop the others), then link each run
+# as runs/TAG.row (the --csv-row line), TAG.json, TAG.tl (timeline) and TAG.err,
+# TAG being the run's name (the study's run_name).  One line naming the first
+# failed run, after the study ended.
+export CTASIM=$bin
+sdir=$out/studies
+study() {
+    local f=$1 name d t
+    shift
+    name=$(basename "${f%.study}")
+    if ! scripts/ctasim-study run "$f" "$@" --out "$sdir/$name"; then
+        local first
+        first=$(scripts/ctasim-study status "$f" "$@" --out "$sdir/$name" 2>&1 | grep -m1 '^  failed ' || true)
+        die "study $f: ${first:-failed}${first:+ (}${first:+runs in $sdir/$name/runs/)}"
     fi
-}
-export -f run_one
-export BIN=$bin RUNS=$runs
-
-job() { echo "$*" >> "$runs/jobs"; }
-
-run_jobs() {
-    rm -f "$runs/failed"
-    [ -s "$runs/jobs" ] || return 0
-    echo "  $(wc -l < "$runs/jobs") runs ..."
-    if ! xargs -d '\n' -P2 -I{} bash -c 'run_one "$1"' _ {} < "$runs/jobs"; then
-        local tag; tag=$(head -n1 "$runs/failed" 2>/dev/null || echo "?")
-        die "run '$tag' failed: $(head -n1 "$runs/$tag.err" 2>/dev/null) (job: $(grep "^$tag " "$runs/jobs"))"
-    fi
-    rm -f "$runs/jobs"
+    for d in "$sdir/$name"/runs/*; do
+        t=$(basename "$d")
+        ln -sf "$d/row.csv" "$runs/$t.row"
+        ln -sf "$d/out.json" "$runs/$t.json"
+        ln -sf "$d/timeline.csv" "$runs/$t.tl"
+        ln -sf "$d/stderr" "$runs/$t.err"
+    done
 }
 
 # ------------------------------------------------------------------ reading results
@@ -212,50 +211,30 @@ done
 
 # ================================================================== phase 1: every independent run
 echo "2-7/7 controller experiments: baseline and policy runs"
-rm -f "$runs/jobs"
-# CLASO first: the longest runs (seed 003 evaluates on LRR)
-for r in $claso_runs; do
-    case $r in
-        base) a="--set core.sched=lrr" ;;
-        claso10) a="--set core.sched=lrr --set policy.claso=1 --set claso.p_a=1 --set claso.p_l=0" ;;
-        claso20) a="--set core.sched=lrr --set policy.claso=1 --set claso.p_a=2 --set claso.p_l=0" ;;
-        dyncta) a="--set core.sched=lrr --set policy.cta_limit=dyncta" ;;
-        dyncta_claso10) a="--set core.sched=lrr --set policy.cta_limit=dyncta --set policy.claso=1" ;;
-    esac
-    for w in $claso_wls; do job "claso_${w}_$r $cfg_claso $W/$w.kern $a"; done
+mkdir -p "$sdir"
+# CLASO first: the longest runs
+for e in claso dyncta arcta ucs dyncore sched; do
+    study "$E/$e.study" "${variant[@]}"
 done
-for w in $dyncta_wls; do
-    job "tlp_${w}_max $cfg_tlp $W/$w.kern --set policy.cta_limit=max"
-    job "tlp_${w}_dyncta $cfg_tlp $W/$w.kern --set policy.cta_limit=dyncta"
-done
-for w in $arcta_wls; do
-    job "arcta_${w}_base $cfg_arcta $W/$w.kern"
-    job "arcta_${w}_on $cfg_arcta $W/$w.kern --set policy.arcta=1"
-done
-for w in $ucs_wls; do
-    job "ucs_${w}_base $cfg_ucs $W/$w.kern"
-    job "ucs_${w}_on $cfg_ucs $W/$w.kern --set policy.gating=ucstates"
-done
-for w in $dyncore_wls; do
-    job "dc_${w}_base $cfg_tlp $W/$w.kern"
-    job "dc_${w}_dyncta $cfg_tlp $W/$w.kern --set policy.cta_limit=dyncta"
-    job "dc_${w}_dyncore $cfg_tlp $W/$w.kern --set policy.dyncore=1 $dyncore_set"
-    job "dc_${w}_both $cfg_tlp $W/$w.kern --set policy.cta_limit=dyncta --set policy.dyncore=1 $dyncore_set"
-done
-for w in $sched_wls; do
-    for s in $scheds; do job "sched_${w}_$s $cfg_sched $W/$w.kern --set core.sched=$s"; done
-done
-run_jobs
 
 # ================================================================== phase 2: static CTA limits 1..N
 echo "2/7 static CTA limits for the DYNCTA comparison"
+# N differs per workload, so one generated study file per workload
 for w in $dyncta_wls; do
     nmax=$(jkey "tlp_${w}_max" n_max)
-    for ((n = 1; n <= nmax; n++)); do
-        job "tlp_${w}_s$n $cfg_tlp $W/$w.kern --set policy.cta_limit=static --set policy.static_n=$n"
-    done
+    cat > "$sdir/static_$w.study" <<EOF
+# written by scripts/experiments.sh: static CTA limits 1..N of $w (N = its n_max)
+name      = exp-static-$w
+presets   = $cfg_tlp
+workloads = $W/$w.kern
+set       = policy.cta_limit=static
+axis.policy.static_n = $(seq -s ' ' 1 "$nmax")
+timeline  = yes
+run_name  = tlp_{workload}_s{policy.static_n}
+stats     = cycles ipc roundtrip cta_util
+EOF
+    study "$sdir/static_$w.study"
 done
-run_jobs
 
 # ================================================================== 2. DYNCTA
 {

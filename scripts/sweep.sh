@@ -16,8 +16,9 @@
 # of cycles with at least one CTA resident (computed from empty_cycles and
 # off_cycles in --json: cta_util).  The program's core_util column (fraction
 # of core-cycles that issued) is kept in the CSV as is.
-# Runs are independent and go two at a time (xargs -P2).  Each run's row,
-# JSON and stderr stay under DIR/runs/.
+# The runs go through scripts/ctasim-study (three generated study files under
+# DIR/studies/, all cores at once); each run's row, JSON and stderr are linked
+# under DIR/runs/.
 set -euo pipefail
 
 prog=sweep.sh
@@ -62,30 +63,44 @@ if ! msg=$("$bin" --config "$cfg" "${sets[@]}" --dump-config 2>&1 >/dev/null); t
     die "bad configuration: ${msg%%$'\n'*}"
 fi
 
-# run_one TAG: run ctasim with the arguments listed (one per line) in runs/TAG.args.
-run_one() {
-    local tag=$1 args=()
-    mapfile -t args < "$RUNS/$tag.args"
-    if ! "$BIN" --config "$CFG" --workload "$WL" "${args[@]}" --quiet --csv-row \
-            --json "$RUNS/$tag.json" > "$RUNS/$tag.row" 2> "$RUNS/$tag.err"; then
-        echo "$tag" >> "$RUNS/failed"
-        return 1
-    fi
-}
-export -f run_one
-export BIN=$bin CFG=$cfg WL=$wl RUNS=$runs
+# The runs go through scripts/ctasim-study (docs/studies.md): each batch below is
+# a study file written to DIR/studies/ (one run directory per run, with its exact
+# command, configuration dump and the binary's commit; a frozen copy of the
+# binary; the runs on all cores at once), whose results are then linked as
+# runs/TAG.row (the --csv-row line), TAG.json and TAG.err for the tables below.
+export CTASIM=$bin
+sdir=$out/studies
+mkdir -p "$sdir"
+abspath() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
+acfg=$(abspath "$cfg")
+awl=$(abspath "$wl")
 
-# add_job TAG ARGS...: queue one run.
-add_job() { local tag=$1; shift; printf '%s\n' "${sets[@]}" "$@" | sed '/^$/d' > "$runs/$tag.args"; echo "$tag" >> "$runs/jobs"; }
-
-# run_jobs: run the queued jobs two at a time; one line naming the first failure.
-run_jobs() {
-    rm -f "$runs/failed"
-    if ! xargs -P2 -I{} bash -c 'run_one "$1"' _ {} < "$runs/jobs"; then
-        local tag; tag=$(head -n1 "$runs/failed" 2>/dev/null || echo "?")
-        die "run '$tag' failed: $(head -n1 "$runs/$tag.err" 2>/dev/null) (args in $runs/$tag.args)"
+# study NAME RUN_NAME [STUDY LINES...]: write DIR/studies/NAME.study (this sweep's
+# configuration, workload and --set overrides plus the lines given), run it, link
+# its runs; one line naming the first failed run.
+study() {
+    local name=$1 rname=$2 f=$sdir/$1.study d t
+    shift 2
+    {
+        echo "# $name: written by scripts/sweep.sh"
+        echo "name = $name"
+        echo "presets = $acfg"
+        echo "workloads = $awl"
+        echo "run_name = $rname"
+        [ ${#sets[@]} -eq 0 ] || printf 'set = %s\n' $(printf '%s\n' "${sets[@]}" | grep -v '^--set$')
+        printf '%s\n' "$@"
+    } > "$f"
+    rm -rf "${sdir:?}/$name"
+    if ! "$root/scripts/ctasim-study" run "$f" --out "$sdir/$name" > "$sdir/$name.log" 2>&1; then
+        local first; first=$(grep -m1 -E 'failed \(exit|^ctasim-study: ' "$sdir/$name.log" || tail -n1 "$sdir/$name.log")
+        die "${first#ctasim-study: } (study $f, runs in $sdir/$name/runs/)"
     fi
-    rm -f "$runs/jobs"
+    for d in "$sdir/$name"/runs/*; do
+        t=$(basename "$d")
+        ln -sf "$d/row.csv" "$runs/$t.row"
+        ln -sf "$d/out.json" "$runs/$t.json"
+        ln -sf "$d/stderr" "$runs/$t.err"
+    done
 }
 
 # cta_util JSON: seed 000's util over the whole run ("total"): mean over cores of
@@ -139,17 +154,12 @@ name=$(basename "${wl%.*}")
 cfgname=$(basename "${cfg%.*}")
 
 # ---- 1. CTA-limit sweep -------------------------------------------------------
-rm -f "$runs/jobs"
-add_job lim_max --set policy.cta_limit=max
-run_jobs
+study lim_max lim_max "set = policy.cta_limit=max"
 nmax=$(n_max "$runs/lim_max.json")
 [ "$nmax" -ge 1 ] || die "no n_max in $runs/lim_max.json"
 tags=()
-for ((n = 1; n <= nmax; n++)); do
-    add_job "lim_$n" --set policy.cta_limit=static --set policy.static_n=$n
-    tags+=("lim_$n")
-done
-run_jobs
+for ((n = 1; n <= nmax; n++)); do tags+=("lim_$n"); done
+study limits "lim_{policy.static_n}" "set = policy.cta_limit=static" "axis.policy.static_n = $(seq -s ' ' 1 "$nmax")"
 table n "${tags[@]}" lim_max > "$runs/limits.raw"
 normalise "$runs/limits.raw" $((nmax + 1)) > "$out/limits.csv"
 plotdat "$out/limits.csv" static > "$runs/limits.dat"
@@ -166,11 +176,8 @@ if [ -z "$cores" ]; then
 fi
 cores=$(printf '%s\n' $cores | sort -nu | tr '\n' ' ')
 tags=()
-for c in $cores; do
-    add_job "cores_$c" --set policy.cta_limit=max --set core.count=$c
-    tags+=("cores_$c")
-done
-run_jobs
+for c in $cores; do tags+=("cores_$c"); done
+study cores "cores_{core.count}" "set = policy.cta_limit=max" "axis.core.count = $cores"
 table cores "${tags[@]}" > "$runs/cores.raw"
 normalise "$runs/cores.raw" ${#tags[@]} > "$out/cores.csv"
 plotdat "$out/cores.csv" max > "$runs/cores.dat"
