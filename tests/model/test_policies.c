@@ -82,14 +82,18 @@ static void test_arcta_types(void **st)
     report_free(&r.rep);
 }
 
-/* AR-CTA on the ApSA preset (seed 002 Table 2, 60 cores), issue 10: with
- * GBR = good / bad and the exact DRAM-busy input, the kernel whose file says
- * it imitates a type-I application through the ipc bound (compute_fma, CP)
- * is type I and stream_copy (VADD) is type II.  Measured: compute_fma type I,
- * stream_copy type II (power 125.3 -> 118.8 W, static share 0.88).
- * mixed_type1 still profiles as type II: one 2-warp CTA alone on core 0
- * cannot fill the pipeline, so most window cycles wait on dependencies and
- * count as bad (documented in docs/units/arcta.md). */
+/* AR-CTA on the ApSA preset (seed 002 Table 2, 60 cores), issue 10: the
+ * kernels whose files say they imitate type-I applications and behave so
+ * (seed 002 Sec. 2.2 on 30 cores: IPC near the maximum, DRAM bandwidth under
+ * 24 %) are type I, stream_copy (VADD) type II.  No threshold is chosen
+ * here: the unit runs with the paper's t_u_ipc 85 %, t_l_ipc 15 %,
+ * t_max_bw 1.025 %, t_GBR 65 %.  Measured (--decisions): compute_fma type I
+ * (ipc_high); mixed_type1 type I at the bandwidth step (ipc_CTA
+ * 12992/58208 = 22.3 %, max_bw_CTA 16/2239 = 0.71 %); stream_copy type II
+ * (power 125.3 -> 118.8 W, static share 0.88).  bp_forward of
+ * backprop_two_phase.wl says it imitates BP-I (type I) but behaves as type
+ * II (30 cores: 41 % of the maximum IPC, DRAM bandwidth 84 %; 0.98x on 60) and is
+ * classified type II: not asserted here (docs/units/arcta.md). */
 static void test_arcta_apsa60(void **st)
 {
     (void)st;
@@ -97,6 +101,10 @@ static void test_arcta_apsa60(void **st)
     run_out r;
     run_model("configs/apsa60.cfg", "workloads/compute_fma.kern", s, &r, 1);
     assert_int_equal(report_kernel(&r.rep, 0)->ar_type, CTL_AR_TYPE1);
+    report_free(&r.rep);
+    run_model("configs/apsa60.cfg", "workloads/mixed_type1.kern", s, &r, 1);
+    assert_int_equal(report_kernel(&r.rep, 0)->ar_type, CTL_AR_TYPE1);
+    assert_int_equal(r.k.fc_cycles, 0);            /* type I: calibrator off */
     report_free(&r.rep);
     run_model("configs/apsa60.cfg", "workloads/stream_copy.kern", s, &r, 1);
     assert_int_equal(report_kernel(&r.rep, 0)->ar_type, CTL_AR_TYPE2);
