@@ -831,6 +831,7 @@ static const gsim_conv CV_BANKS = { cv_nonzero, "l1.banks = 0 is no bank model",
 static const gsim_conv CV_WL    = { cv_nonzero, "dram.tWL = 0 is WL = tCL", "as is; 0 refused (ctasim's 0 is WL = tCL)" };
 static const gsim_conv CV_DFLT  = { cv_default, NULL, "1, the default of `-gpgpu_l1_banks`, when that is absent (the latency queue is per bank)" };
 static const gsim_conv CV_LATQ  = { cv_fixed, "1: the L1 latency queue precedes the tag lookup (shader.cc l1_latency_queue)", "1: GPGPU-Sim's L1 latency queue precedes the tag lookup, misses wait too" };
+static const gsim_conv CV_ROP   = { cv_fixed, "1: l2cache.cc delays requests in m_rop, unbounded, before icnt_L2_queue", "1: GPGPU-Sim's ROP delay queue (m_rop) precedes the icnt_L2 queue, unbounded" };
 static const gsim_conv CV_LDST  = { cv_fixed, "1: GPGPU-Sim has one LD/ST unit (shader.cc m_ldst_unit), paced by the L1 banks", "1: GPGPU-Sim's one LD/ST unit, paced by the L1 banks" };
 static const gsim_conv CV_OC    = { cv_enum, "1=2,2=1", "1 -> 2 read cycles, 2 -> 1 (operands in distinct banks); others refused" };
 static const gsim_conv CV_WB    = { cv_fixed, "2: shader.cc moves the result into EX_WB, writeback() releases the scoreboard a cycle later", "2: fixed in shader.cc (EX_WB register, then writeback releases the scoreboard)" };
@@ -912,12 +913,13 @@ static const gsim_row rows[] = {
     { "-icnt_flit_size",                     F_INT,     "",          "icnt.flit_bytes",  &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_n_mem",                        F_INT,     "",          "l2.parts",         &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_cache:dl2",                    F_CACHE,   "line",      "l1.line_bytes",    &CV_LINE,  NULL,                                  NULL },
-    { "-gpgpu_cache:dl2",                    F_CACHE,   "bytes",     "l2.bytes",         &CV_MUL,   NSUB,                                  NULL },
+    { "-gpgpu_cache:dl2",                    F_CACHE,   "bytes",     "l2.bytes",         &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_cache:dl2",                    F_CACHE,   "assoc",     "l2.assoc",         &CV_INT,   NULL,                                  NULL },
-    { "-gpgpu_cache:dl2",                    F_CACHE,   "mshr",      "l2.mshr",          &CV_MUL,   NSUB,                                  NULL },
+    { "-gpgpu_cache:dl2",                    F_CACHE,   "mshr",      "l2.mshr",          &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_cache:dl2",                    F_CACHE,   "sector",    "l2.sector_bytes",  &CV_SECTOR,NULL,                                  NULL },
-    { "-gpgpu_dram_partition_queues",        F_QUEUES,  "icnt_l2",   "l2.queue",         &CV_MUL,   NSUB,                                  NULL },
+    { "-gpgpu_dram_partition_queues",        F_QUEUES,  "icnt_l2",   "l2.queue",         &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_l2_rop_latency",               F_INT,     "",          "l2.lat",           &CV_L2LAT, "-gpgpu_clock_domains",                NULL },
+    { "-gpgpu_l2_rop_latency",               F_INT,     "",          "l2.rop_stage",     &CV_ROP,   NULL,                                  NULL },
     { "-gpgpu_dram_timing_opt",              F_DRAM,    "nbk",       "dram.banks",       &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_dram_timing_opt",              F_DRAM,    "CL",        "dram.tCL",         &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_dram_timing_opt",              F_DRAM,    "RCD",       "dram.tRCD",        &CV_INT,   NULL,                                  NULL },
@@ -941,7 +943,7 @@ static const gsim_row rows[] = {
     { "-gpgpu_frfcfs_dram_sched_queue_size", F_INT,     "",          "dram.queue",       &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_dram_scheduler",               F_INT,     "",          "dram.sched",       &CV_DSCH,  NULL,                                  NULL },
     { "-gpgpu_dram_burst_length",            F_INT,     "",          "dram.col_cmd",     &CV_ATOM,  "-gpgpu_dram_buswidth,-gpgpu_n_mem_per_ctrlr", NULL },
-    { NSUB,                                  F_INT,     "",          "amap.sub_parts",   &CV_INT,   NULL,                                  AMAP },
+    { NSUB,                                  F_INT,     "",          "amap.sub_parts",   &CV_INT,   NULL,                                  NULL },
     { "-dram_bnk_indexing_policy",           F_INT,     "",          "amap.bank_index",  &CV_BIDX,  NULL,                                  AMAP },
     { "-gpgpu_memory_partition_indexing",    F_INT,     "",          "amap.part_index",  &CV_PIDX,  NULL,                                  AMAP },
     { AMAP,                                  F_AMAP,    "layout",    "amap.mapping",     &CV_AMAP,  NULL,                                  NULL },

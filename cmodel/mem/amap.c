@@ -12,6 +12,7 @@ int amap_init(amap *a, uint32_t n_parts, uint32_t line_bytes, uint32_t row_bytes
     if (n_parts == 0 || line_bytes == 0 || banks == 0 || row_bytes < line_bytes)
         return -1;
     a->kind = AMAP_CTASIM;
+    a->nsub = 1;
     a->n_parts = n_parts;
     a->banks = banks;
     a->lines_per_row = row_bytes / line_bytes;
@@ -122,23 +123,26 @@ static void amap_decode(const amap *a, uint64_t line, amap_dec *o)
     o->bk = (uint32_t)amap_pack(a->bk_mask, o->rest);
 }
 
-static uint32_t amap_gsim_part(const amap *a, uint64_t line)
+/* addrdec.cc addrdec_tlx: the global sub-partition (channel x nsub + sub) of
+ * a line.  Unhashed and XOR-hashed channels take the sub-partition from the
+ * bank's low bits; IPOLY hashes channel and those bits together; random draws
+ * the sub-partition. */
+static uint32_t amap_gsim_slice(const amap *a, uint64_t line)
 {
     amap_dec d;
     amap_decode(a, line, &d);
-    uint32_t nsub_all = a->n_parts * a->nsub, sub;
+    uint32_t nsub_all = a->n_parts * a->nsub, sub, low = d.bk & (a->nsub - 1u);
     switch (a->pidx) {
     case AMAP_PIDX_XOR:
-        return d.digit ^ (uint32_t)(d.high & (a->n_parts - 1u));
+        return (d.digit ^ (uint32_t)(d.high & (a->n_parts - 1u))) * a->nsub + low;
     case AMAP_PIDX_IPOLY:
-        sub = amap_ipoly(d.high, d.digit * a->nsub + (d.bk & (a->nsub - 1u)), a->ipoly_n);
-        return (a->gap ? sub % nsub_all : sub) / a->nsub;
+        sub = amap_ipoly(d.high, d.digit * a->nsub + low, a->ipoly_n);
+        return a->gap ? sub % nsub_all : sub;
     case AMAP_PIDX_RANDOM:
-        sub = (uint32_t)((amap_mix((line << a->line_shift) >> (a->chip_s - a->log2sub)) >> 32) %
-                         nsub_all);
-        return sub / a->nsub;
+        return (uint32_t)((amap_mix((line << a->line_shift) >> (a->chip_s - a->log2sub)) >> 32) %
+                          nsub_all);
     default:
-        return d.digit;
+        return d.digit * a->nsub + low;
     }
 }
 
@@ -265,32 +269,80 @@ int amap_init_params(amap *a, const amap_params *p, uint32_t n_parts, uint32_t l
     if (amap_init(a, n_parts, line_bytes, row_bytes, banks) < 0 || !amap_is_pow2(line_bytes))
         WHY("address map needs partitions, banks, a power-of-two line and rows >= a line "
             "(l2.parts, dram.banks, l1.line_bytes, dram.row_bytes)");
+    a->nsub = p && p->sub_parts ? p->sub_parts : 1u;
+    a->log2sub = amap_is_pow2(a->nsub) ? amap_log2(a->nsub) : 0;
+    if ((uint64_t)n_parts * a->nsub > AMAP_MAX_SLICES)
+        WHY("l2.parts x amap.sub_parts = %llu L2 slices, more than the crossbar's %u ports "
+            "(l2.parts, amap.sub_parts)", (unsigned long long)n_parts * a->nsub, AMAP_MAX_SLICES);
     if (amap_is_ctasim(p)) {
-        if (p && (p->part_index || p->bank_index || p->sub_parts > 1))
-            WHY("amap.part_index, amap.bank_index and amap.sub_parts hash a GPGPU-Sim map: "
-                "set amap.mapping to one (amap.part_index, amap.bank_index, amap.sub_parts, "
-                "amap.mapping)");
+        if (p && (p->part_index || p->bank_index))
+            WHY("amap.part_index and amap.bank_index hash a GPGPU-Sim map: "
+                "set amap.mapping to one (amap.part_index, amap.bank_index, amap.mapping)");
+        if (!amap_is_pow2(a->nsub))
+            WHY("amap.sub_parts = %u must be a power of two (amap.sub_parts)", a->nsub);
+        a->sub_mask = a->nsub - 1u;   /* ctasim's map: the local index's low bits */
         return 0;
     }
     a->kind = AMAP_GSIM;
     a->gap = !amap_is_pow2(n_parts);
     a->log2ch = amap_log2(n_parts);
-    a->nsub = p->sub_parts ? p->sub_parts : 1u;
-    a->log2sub = amap_is_pow2(a->nsub) ? amap_log2(a->nsub) : 0;
     a->pidx = p->part_index;
     a->bidx = p->bank_index;
     uint32_t np2 = a->gap ? 2u << a->log2ch : n_parts;
     a->ipoly_n = np2 * a->nsub;
     uint64_t col;
     if (amap_parse(a, p->mapping, &col, why, whylen) < 0) return -1;
-    return amap_check_gsim(a, col, line_bytes, row_bytes, why, whylen);
+    if (amap_check_gsim(a, col, line_bytes, row_bytes, why, whylen) < 0) return -1;
+    /* addrdec.cc sub_partition_id_mask: the lowest log2(nsub) bank bits */
+    uint64_t bk = a->bk_mask;
+    for (uint32_t i = 0; i < a->log2sub; i++, bk &= bk - 1u)
+        a->sub_mask |= bk & (~bk + 1u);
+    a->sub_mask >>= a->line_shift;
+    return 0;
 }
 
 /* ------------------------------------------------------------ queries */
 
 uint32_t amap_part(const amap *a, uint64_t line)
 {
-    return a->kind == AMAP_GSIM ? amap_gsim_part(a, line) : amap_hash_part(a, line);
+    if (a->kind == AMAP_GSIM) return amap_gsim_slice(a, line) >> a->log2sub;
+    return amap_hash_part(a, line);
+}
+
+uint32_t amap_slice(const amap *a, uint64_t line)
+{
+    if (a->kind == AMAP_GSIM) return amap_gsim_slice(a, line);
+    if (a->nsub == 1u) return amap_hash_part(a, line);
+    return amap_hash_part(a, line) * a->nsub + (uint32_t)(amap_local(a, line) & a->sub_mask);
+}
+
+/* The sub-partition bits leave the key's low AMAP_DIGIT_SHIFT bits one at a
+ * time (highest first) and sit just below bit AMAP_DIGIT_SHIFT. */
+uint64_t amap_slice_key(const amap *a, uint64_t local)
+{
+    if (!a->sub_mask) return local;
+    uint64_t high = local & ~amap_low(AMAP_DIGIT_SHIFT), v = local & amap_low(AMAP_DIGIT_SHIFT);
+    uint32_t sub = 0, i = a->log2sub;
+    for (uint64_t m = a->sub_mask; m; m &= ~(1ull << (63 - __builtin_clzll(m)))) {
+        uint32_t b = 63u - (uint32_t)__builtin_clzll(m);
+        sub |= (uint32_t)((v >> b) & 1u) << --i;
+        v = (v & amap_low(b)) | ((v >> (b + 1u)) << b);
+    }
+    return high | ((uint64_t)sub << (AMAP_DIGIT_SHIFT - a->log2sub)) | v;
+}
+
+uint64_t amap_slice_local(const amap *a, uint64_t key)
+{
+    if (!a->sub_mask) return key;
+    uint32_t top = AMAP_DIGIT_SHIFT - a->log2sub, i = 0;
+    uint64_t high = key & ~amap_low(AMAP_DIGIT_SHIFT), v = key & amap_low(top);
+    uint32_t sub = (uint32_t)((key >> top) & (a->nsub - 1u));
+    for (uint64_t m = a->sub_mask; m; m &= m - 1u, i++) {
+        uint32_t b = (uint32_t)__builtin_ctzll(m);
+        uint64_t bit = (sub >> i) & 1u;
+        v = (v & amap_low(b)) | (bit << b) | ((v >> b) << (b + 1u));
+    }
+    return high | v;
 }
 
 uint64_t amap_local(const amap *a, uint64_t line)
@@ -331,7 +383,8 @@ static const key_def amap_rows[] = {
           "channel hashing of a GPGPU-Sim map: none, xor, ipoly, random"),
     KEY_U(amap_params, "amap.sub_parts", sub_parts, 1, 64, 0, "sub-partitions",
           "GPGPU-Sim -gpgpu_n_sub_partition_per_mchannel (default 1)",
-          "L2 sub-partitions per channel in GPGPU-Sim's channel hash (ctasim: one L2 slice per channel)"),
+          "L2 slices (sub-partitions) per channel, each with its own l2.* tags, MSHRs and queue, "
+          "sharing the channel's DRAM (power of two)"),
     KEY_E(amap_params, "amap.bank_index", bank_index, amap_bidx_names,
           "GPGPU-Sim -dram_bnk_indexing_policy (default 0 = none)",
           "bank hashing of a GPGPU-Sim map: none, xor (with the row), ipoly"),

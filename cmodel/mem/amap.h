@@ -39,12 +39,13 @@ enum amap_bank_index { AMAP_BIDX_NONE = 0, AMAP_BIDX_XOR, AMAP_BIDX_IPOLY };
 
 #define AMAP_MAPPING_LEN  128
 #define AMAP_DIGIT_SHIFT  50   /* local index: channel digit above this bit */
+#define AMAP_MAX_SLICES   256  /* channels x sub-partitions: crossbar ports */
 
 /* Parameters (keys amap.*; table amap_keys in amap.c).  Part of mem_params. */
 typedef struct amap_params {
     char     mapping[AMAP_MAPPING_LEN];  /* "ctasim" ("" too) or "dramid@S;MASK" */
     uint32_t part_index;                 /* enum amap_part_index */
-    uint32_t sub_parts;                  /* L2 sub-partitions per channel (GPGPU-Sim); 0 = 1 */
+    uint32_t sub_parts;                  /* L2 slices (sub-partitions) per channel; 0 = 1 */
     uint32_t bank_index;                 /* enum amap_bank_index */
 } amap_params;
 
@@ -66,6 +67,8 @@ typedef struct amap {
     uint32_t log2ch, log2sub, nsub;
     uint32_t pidx, bidx, ipoly_n;
     uint64_t bk_mask, row_mask;   /* over the address with the channel removed */
+    uint64_t sub_mask;     /* local-index bits naming the sub-partition (GPGPU-Sim's
+                            * sub_partition_id_mask >> line_shift); 0 with nsub = 1 */
 } amap;
 
 /* ctasim's map.  0, or -1 if a count is zero or row_bytes < line_bytes. */
@@ -81,6 +84,17 @@ uint32_t amap_part(const amap *a, uint64_t line);
 uint64_t amap_local(const amap *a, uint64_t line);
 /* Inverse: the line number of local index `local` in partition `part`. */
 uint64_t amap_line(const amap *a, uint32_t part, uint64_t local);
+/* L2 slice (GPGPU-Sim's global sub-partition id, channel x sub_parts + sub)
+ * of a line; the channel is amap_slice / sub_parts.  = amap_part with one
+ * sub-partition. */
+uint32_t amap_slice(const amap *a, uint64_t line);
+/* Slice key of a partition-local index: the index with the sub-partition
+ * bits taken out (GPGPU-Sim's partition_address, which l2_cache_config::
+ * set_index uses, so the set index has no bits that are constant within a
+ * slice) and kept above them so the key stays unique; its inverse.  The
+ * identity with one sub-partition. */
+uint64_t amap_slice_key(const amap *a, uint64_t local);
+uint64_t amap_slice_local(const amap *a, uint64_t key);
 /* Bank and row of a partition-local line index. */
 void amap_bank_row(const amap *a, uint64_t local, uint32_t *bank, uint32_t *row);
 

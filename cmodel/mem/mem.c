@@ -1,5 +1,6 @@
 /* mem.c -- the memory system: per-core L1 + MSHRs + miss queue, a request
- * and a response crossbar, per-partition L2 slice + MSHRs + DRAM channel.
+ * and a response crossbar, L2 slices + MSHRs (amap.sub_parts per channel, one
+ * crossbar port each), a DRAM channel per partition shared by its slices.
  * Contract in mem.h; design decisions in docs/memory.md.
  */
 #include <stdio.h>
@@ -61,12 +62,18 @@ typedef struct l2_ent {
     uint64_t ready;      /* L2 cycle of the tag lookup */
 } l2_ent;
 
+/* One L2 slice: GPGPU-Sim's memory_sub_partition (l2cache.cc), its own
+ * tags, MSHRs and request queue, one tag lookup per L2 cycle; the slices of
+ * a channel share its DRAM (memory_partition_unit).  The L2 keys of a slice
+ * are slice keys (amap_slice_key of the partition-local index). */
 typedef struct l2part {
     cache    tags;
     mshr     mshr;
-    dram     ch;
+    dram    *ch;         /* the channel's DRAM, shared by its slices */
     l2_ent  *pipe;       /* [l2_queue] */
     uint32_t pipe_head, pipe_count;
+    l2_ent  *rop;        /* [rop_cap] l2_rop_stage: requests in their l2_lat delay */
+    uint32_t rop_head, rop_count, rop_cap;
     int      fill;       /* MSHR entry whose responses are being sent, or -1 */
     uint32_t fill_pos;   /* next token of that entry to answer */
     uint64_t now;        /* L2 cycles ticked */
@@ -91,7 +98,10 @@ struct memsys {
     uint32_t core_words; /* words of a set of cores: (n_cores + 63) / 64 */
     uint64_t core_now;   /* core cycle of the last mem_tick_core */
     l1core  *core;       /* [n_cores] */
-    l2part  *part;       /* [n_parts] */
+    l2part  *part;       /* [n_slices] L2 slices, channel-major */
+    dram    *chan;       /* [n_parts] DRAM channels */
+    uint32_t n_slices;   /* n_parts x sub-partitions per channel */
+    uint32_t sub_shift;  /* log2 of sub-partitions per channel */
     uint64_t core_clock; /* core cycles ticked: the clock dram.latency counts in */
     mem_stats st;
 };
@@ -214,19 +224,25 @@ static int mem_init_core(memsys *m, l1core *k)
     return mem_init_banks(m, k);
 }
 
-static int mem_init_part(memsys *m, l2part *p, mem_part_stats *st)
+static int mem_init_part(memsys *m, l2part *p, dram *ch)
 {
     const mem_params *c = &m->cfg;
     p->fill = -1;
+    p->ch = ch;
     if (cache_init_sectors(&p->tags, c->l2_bytes, c->l2_assoc, c->line_bytes, 1u << m->spl2_shift))
         return mem_bad("L2 geometry does not divide into sets", "l2_bytes");
     if (mshr_init(&p->mshr, c->l2_mshr, c->l1_mshr_merge))
         return mem_bad("cannot allocate L2 MSHRs", "l2_mshr");
-    if (dram_init(&p->ch, &m->dram, c->line_bytes, st))
-        return mem_bad("cannot set up DRAM channel", "dram_queue");
     p->pipe = calloc(c->l2_queue, sizeof *p->pipe);
     if (!p->pipe)
         return mem_bad("out of memory", "l2_queue");
+    /* at most one request enters the delay per L2 cycle and each leaves
+     * after l2_lat cycles unless the queue behind it is full, which stops
+     * entries too: l2_lat + 1 slots hold every request in the delay */
+    p->rop_cap = c->l2_rop_stage ? c->l2_lat + 1u : 0u;
+    p->rop = c->l2_rop_stage ? calloc(p->rop_cap, sizeof *p->rop) : NULL;
+    if (c->l2_rop_stage && !p->rop)
+        return mem_bad("out of memory", "l2_lat");
     return 0;
 }
 
@@ -282,15 +298,22 @@ memsys *mem_create(const mem_params *cfg, const dram_params *dp, uint32_t n_core
                                dp->dram_row_bytes, dp->dram_banks, why, sizeof why) != 0;
     if (bad)
         fprintf(stderr, "mem_create: %s\n", why);
-    bad = bad || icnt_init(&m->req, n_cores, cfg->n_parts, cfg->icnt_queue, cfg->icnt_lat);
-    bad = bad || icnt_init(&m->resp, cfg->n_parts, n_cores, cfg->icnt_queue, cfg->icnt_lat);
+    /* a crossbar port per slice (GPGPU-Sim: one icnt node per sub-partition) */
+    m->sub_shift = bad ? 0 : m->map.log2sub;
+    m->n_slices = cfg->n_parts << m->sub_shift;
+    bad = bad || icnt_init(&m->req, n_cores, m->n_slices, cfg->icnt_queue, cfg->icnt_lat);
+    bad = bad || icnt_init(&m->resp, m->n_slices, n_cores, cfg->icnt_queue, cfg->icnt_lat);
     m->core = calloc(n_cores, sizeof *m->core);
-    m->part = calloc(cfg->n_parts, sizeof *m->part);
-    bad = bad || !m->core || !m->part;
+    m->part = calloc(m->n_slices, sizeof *m->part);
+    m->chan = calloc(cfg->n_parts, sizeof *m->chan);
+    bad = bad || !m->core || !m->part || !m->chan;
     for (uint32_t i = 0; !bad && i < n_cores; i++)
         bad = mem_init_core(m, &m->core[i]) != 0;
     for (uint32_t i = 0; !bad && i < cfg->n_parts; i++)
-        bad = mem_init_part(m, &m->part[i], &m->st.part[i]) != 0;
+        if (dram_init(&m->chan[i], &m->dram, cfg->line_bytes, &m->st.part[i]))
+            bad = mem_bad("cannot set up DRAM channel", "dram_queue") != 0;
+    for (uint32_t i = 0; !bad && i < m->n_slices; i++)
+        bad = mem_init_part(m, &m->part[i], &m->chan[i >> m->sub_shift]) != 0;
     if (bad) {
         mem_destroy(m);
         return NULL;
@@ -314,15 +337,18 @@ void mem_destroy(memsys *m)
             free(k->bank[b].q);
         free(k->bank);
     }
-    for (uint32_t i = 0; m->part && i < m->cfg.n_parts; i++) {
+    for (uint32_t i = 0; m->part && i < m->n_slices; i++) {
         l2part *p = &m->part[i];
         cache_free(&p->tags);
         mshr_free(&p->mshr);
-        dram_free(&p->ch);
         free(p->pipe);
+        free(p->rop);
     }
+    for (uint32_t i = 0; m->chan && i < m->cfg.n_parts; i++)
+        dram_free(&m->chan[i]);
     free(m->core);
     free(m->part);
+    free(m->chan);
     icnt_free(&m->req);
     icnt_free(&m->resp);
     free(m);
@@ -364,7 +390,7 @@ static void mq_push(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t aux
     k->mq[i] = (icnt_pkt){
         .line = line, .aux = aux, .mask = unit_l2_mask(m, u), .t0 = (uint32_t)t0,
         .src = (uint8_t)core,
-        .dst = (uint8_t)amap_part(&m->map, line), .kind = (uint8_t)kind,
+        .dst = (uint8_t)amap_slice(&m->map, line), .kind = (uint8_t)kind,
         .flits = m->req_flits[kind],
     };
     k->mq_count++;
@@ -711,20 +737,30 @@ static int l2_respond(memsys *m, uint32_t pi, uint64_t line, uint32_t tok)
     return icnt_push(&m->resp, &r);
 }
 
-/* Queue a DRAM request for local line `local` moving `bytes` (0 = the
- * line): 0, or -1 if refused. */
-static int l2_dram_push(memsys *m, uint32_t pi, uint64_t local, int write, uint32_t aux,
+/* Statistics of slice pi's channel (the slices of a channel count together). */
+static mem_part_stats *l2_stats(memsys *m, uint32_t pi) { return &m->st.part[pi >> m->sub_shift]; }
+
+/* DRAM tag of a read: the slice that asked and its MSHR entry (GPGPU-Sim's
+ * mem_fetch sub_partition id routes the return, l2cache.cc dram_cycle). */
+#define L2_AUX_SLICE_SHIFT 16u
+#define L2_AUX_IDX_MASK    0xffffu
+
+/* Queue a DRAM request for slice key `key` moving `bytes` (0 = the line):
+ * 0, or -1 if refused. */
+static int l2_dram_push(memsys *m, uint32_t pi, uint64_t key, int write, uint32_t idx,
                         uint16_t bytes)
 {
-    dram_req r = { .addr = local, .aux = aux, .write = (uint8_t)write, .bytes = bytes };
+    uint64_t local = amap_slice_local(&m->map, key);
+    dram_req r = { .addr = local, .aux = (pi << L2_AUX_SLICE_SHIFT) | idx,
+                   .write = (uint8_t)write, .bytes = bytes };
     uint32_t bank;
     amap_bank_row(&m->map, local, &bank, &r.row);
     r.bank = (uint16_t)bank;
-    if (dram_push(&m->part[pi].ch, &r))
+    if (dram_push(m->part[pi].ch, &r))
         return -1;
     uint64_t n = bytes ? bytes : m->cfg.line_bytes;
-    if (write) m->st.part[pi].dram_wr_bytes += n;
-    else m->st.part[pi].dram_rd_bytes += n;
+    if (write) l2_stats(m, pi)->dram_wr_bytes += n;
+    else l2_stats(m, pi)->dram_rd_bytes += n;
     return 0;
 }
 
@@ -734,13 +770,13 @@ static int l2_dram_push(memsys *m, uint32_t pi, uint64_t local, int write, uint3
 static int l2_install(memsys *m, uint32_t pi, uint64_t local, uint32_t mask, uint32_t dirty)
 {
     l2part *p = &m->part[pi];
-    if (!dram_can_accept(&p->ch, 1) && cache_fill_evicts_dirty(&p->tags, local))
+    if (!dram_can_accept(p->ch, 1) && cache_fill_evicts_dirty(&p->tags, local))
         return -1;
     uint64_t victim;
     uint32_t vdirty = 0;
     if (cache_fill_mask(&p->tags, local, mask, dirty, &victim, &vdirty)) {
         l2_dram_push(m, pi, victim, 1, 0, l2_dram_bytes(m, vdirty));
-        m->st.part[pi].l2_writebacks++;
+        l2_stats(m, pi)->l2_writebacks++;
     }
     return 0;
 }
@@ -750,7 +786,8 @@ static int l2_fill_step(memsys *m, uint32_t pi)
 {
     l2part *p = &m->part[pi];
     int idx = p->fill;
-    uint64_t line = amap_line(&m->map, pi, p->mshr.line[idx] >> m->spl2_shift);
+    uint64_t local = amap_slice_local(&m->map, p->mshr.line[idx] >> m->spl2_shift);
+    uint64_t line = amap_line(&m->map, pi >> m->sub_shift, local);
     if (l2_respond(m, pi, line, p->mshr.tok[(size_t)idx * p->mshr.merge + p->fill_pos]))
         return 0;
     if (++p->fill_pos == p->mshr.ntok[idx]) {
@@ -760,20 +797,28 @@ static int l2_fill_step(memsys *m, uint32_t pi)
     return 1;
 }
 
+/* The channel's oldest returned read is slice pi's (the slices of a channel
+ * take its returns in order). */
+static int l2_done_mine(const l2part *p, uint32_t pi)
+{
+    const dram *ch = p->ch;
+    return ch->done_count && ch->done[ch->done_head].r.aux >> L2_AUX_SLICE_SHIFT == pi;
+}
+
 /* A DRAM read returned: install the sector and start answering. 1 if done. */
 static int l2_fill_start(memsys *m, uint32_t pi)
 {
     l2part *p = &m->part[pi];
-    dram_done *d = &p->ch.done[p->ch.done_head];
-    if (p->ch.done_count == 0 || d->ready > p->ch.now)
+    dram_done *d = &p->ch->done[p->ch->done_head];
+    if (!l2_done_mine(p, pi) || d->ready > p->ch->now)
         return 0;
-    int idx = (int)d->r.aux;
+    int idx = (int)(d->r.aux & L2_AUX_IDX_MASK);
     uint64_t key = p->mshr.line[idx];
     uint32_t bit = 1u << (uint32_t)(key & ((1u << m->spl2_shift) - 1u));
     if (l2_install(m, pi, key >> m->spl2_shift, bit, (p->mshr.flags[idx] & MSHR_USER) ? bit : 0))
         return 0;
     dram_req r;
-    dram_pop(&p->ch, &r);
+    dram_pop(p->ch, &r);
     p->fill = idx;
     p->fill_pos = 0;
     return 1;
@@ -797,7 +842,7 @@ static int l2_line_known(const memsys *m, const l2part *p, uint64_t local, uint3
 static int l2_store(memsys *m, uint32_t pi, const icnt_pkt *q, uint64_t local)
 {
     l2part *p = &m->part[pi];
-    mem_part_stats *st = &m->st.part[pi];
+    mem_part_stats *st = l2_stats(m, pi);
     if (cache_lookup(&p->tags, local, q->mask, 1) == CACHE_HIT) {
         st->l2_hits++;
         st->l2_st_hits++;
@@ -825,7 +870,7 @@ static int l2_read_sector(memsys *m, uint32_t pi, const icnt_pkt *q, uint64_t lo
                           uint32_t s, int resp_free)
 {
     l2part *p = &m->part[pi];
-    mem_part_stats *st = &m->st.part[pi];
+    mem_part_stats *st = l2_stats(m, pi);
     uint32_t bit = 1u << s;
     int write = q->kind == MEM_ATOMIC;   /* atomics dirty the line */
     if (resp_free && icnt_can_push(&m->resp, pi)) {
@@ -846,7 +891,7 @@ static int l2_read_sector(memsys *m, uint32_t pi, const icnt_pkt *q, uint64_t lo
         }
         st->l2_mshr_merges++;
     } else {
-        if (mshr_full(&p->mshr) || !dram_can_accept(&p->ch, 0)) {
+        if (mshr_full(&p->mshr) || !dram_can_accept(p->ch, 0)) {
             if (mshr_full(&p->mshr)) st->l2_fail_mshr++;
             else st->l2_fail_mq++;
             return 0;
@@ -868,7 +913,7 @@ static int l2_read_sector(memsys *m, uint32_t pi, const icnt_pkt *q, uint64_t lo
  * one request per sector).  Returns 1 if the head completed (leaves the pipe). */
 static int l2_lookup(memsys *m, uint32_t pi, icnt_pkt *q, int resp_free)
 {
-    uint64_t local = amap_local(&m->map, q->line);
+    uint64_t local = amap_slice_key(&m->map, amap_local(&m->map, q->line));
     if (q->kind == MEM_STORE)
         return l2_store(m, pi, q, local);
     uint32_t s = (uint32_t)__builtin_ctz(q->mask);
@@ -878,12 +923,46 @@ static int l2_lookup(memsys *m, uint32_t pi, icnt_pkt *q, int resp_free)
     return q->mask == 0;
 }
 
+/* Append a request to the slice's queue (ready for its tag lookup at L2 cycle
+ * `ready`). */
+static void l2_pipe_push(memsys *m, l2part *p, const icnt_pkt *q, uint64_t ready)
+{
+    uint32_t i = p->pipe_head + p->pipe_count;
+    if (i >= m->cfg.l2_queue)
+        i -= m->cfg.l2_queue;
+    p->pipe[i] = (l2_ent){ .p = *q, .ready = ready };
+    p->pipe_count++;
+}
+
+/* l2_rop_stage: the request whose delay ends moves into the queue when it
+ * has room (GPGPU-Sim's ROP delay queue m_rop, l2cache.cc
+ * memory_sub_partition::cache_cycle; here before the lookup, so an idle
+ * request is looked up l2_lat cycles after it arrived with either setting). */
+static void l2_rop_advance(memsys *m, l2part *p, uint64_t c)
+{
+    if (p->rop_count == 0 || p->rop[p->rop_head].ready > c || p->pipe_count >= m->cfg.l2_queue)
+        return;
+    l2_pipe_push(m, p, &p->rop[p->rop_head].p, c);
+    p->rop_head = p->rop_head + 1u == p->rop_cap ? 0 : p->rop_head + 1u;
+    p->rop_count--;
+}
+
+/* Room for a request from the crossbar: in the queue, or with
+ * l2_rop_stage, in the delay stage while the queue is not full (GPGPU-Sim
+ * pops the icnt into m_rop unless icnt_L2_queue is full). */
+static int l2_can_take(const memsys *m, const l2part *p)
+{
+    return p->pipe_count < m->cfg.l2_queue && (!m->cfg.l2_rop_stage || p->rop_count < p->rop_cap);
+}
+
 /* One L2 cycle of partition pi: one response and one tag operation at most. */
 static void l2_tick_part(memsys *m, uint32_t pi)
 {
     l2part *p = &m->part[pi];
     uint64_t c = p->now;
     int resp_used = 0, tag_used = 0;
+    if (p->rop_count)
+        l2_rop_advance(m, p, c);
     if (p->fill < 0 && l2_fill_start(m, pi))
         tag_used = 1;
     if (p->fill >= 0)
@@ -893,18 +972,21 @@ static void l2_tick_part(memsys *m, uint32_t pi)
         p->pipe_head = p->pipe_head + 1u == m->cfg.l2_queue ? 0 : p->pipe_head + 1u;
         p->pipe_count--;
     }
-    if (p->pipe_count < m->cfg.l2_queue) {
-        uint32_t i = p->pipe_head + p->pipe_count;
-        if (i >= m->cfg.l2_queue)
-            i -= m->cfg.l2_queue;
-        if (icnt_pop(&m->req, pi, &p->pipe[i].p)) {
-            p->pipe[i].ready = c + m->cfg.l2_lat;
-            p->pipe_count++;
-            /* GPGPU-Sim's icnt2mem latency: the access's cycle to its arrival
-             * at the partition (memlatstat_icnt2mem_pop), in core cycles */
-            m->st.icnt2mem_sum += (uint32_t)(m->core_now + 1u - p->pipe[i].p.t0);
-            m->st.icnt2mem_n++;
+    icnt_pkt q;
+    if (l2_can_take(m, p) && icnt_pop(&m->req, pi, &q)) {
+        if (m->cfg.l2_rop_stage) {
+            uint32_t i = p->rop_head + p->rop_count;
+            if (i >= p->rop_cap)
+                i -= p->rop_cap;
+            p->rop[i] = (l2_ent){ .p = q, .ready = c + m->cfg.l2_lat };
+            p->rop_count++;
+        } else {
+            l2_pipe_push(m, p, &q, c + m->cfg.l2_lat);
         }
+        /* GPGPU-Sim's icnt2mem latency: the access's cycle to its arrival
+         * at the partition (memlatstat_icnt2mem_pop), in core cycles */
+        m->st.icnt2mem_sum += (uint32_t)(m->core_now + 1u - q.t0);
+        m->st.icnt2mem_n++;
     }
     p->now = c + 1u;
 }
@@ -912,13 +994,13 @@ static void l2_tick_part(memsys *m, uint32_t pi)
 static int l2_busy(const memsys *m, uint32_t pi)
 {
     const l2part *p = &m->part[pi];
-    return p->pipe_count || p->fill >= 0 || p->ch.done_count ||
+    return p->pipe_count || p->rop_count || p->fill >= 0 || l2_done_mine(p, pi) ||
            icnt_out_busy(&m->req, pi);
 }
 
 void mem_tick_l2(memsys *m)
 {
-    for (uint32_t pi = 0; pi < m->cfg.n_parts; pi++) {
+    for (uint32_t pi = 0; pi < m->n_slices; pi++) {
         if (l2_busy(m, pi))
             l2_tick_part(m, pi);
         else
@@ -929,8 +1011,8 @@ void mem_tick_l2(memsys *m)
 
 void mem_tick_dram(memsys *m)
 {
-    for (uint32_t pi = 0; pi < m->cfg.n_parts; pi++)
-        dram_tick(&m->part[pi].ch, m->core_clock);
+    for (uint32_t ci = 0; ci < m->cfg.n_parts; ci++)
+        dram_tick(&m->chan[ci], m->core_clock);
     m->st.dram_cycles++;
 }
 
@@ -947,11 +1029,14 @@ int mem_idle(const memsys *m)
         if (k->mshr.used || k->hq_count || k->fq_count)
             return 0;
     }
-    for (uint32_t i = 0; i < m->cfg.n_parts; i++) {
+    for (uint32_t i = 0; i < m->n_slices; i++) {
         const l2part *p = &m->part[i];
-        if (p->pipe_count || p->fill >= 0 || p->mshr.used || dram_pending(&p->ch))
+        if (p->pipe_count || p->rop_count || p->fill >= 0 || p->mshr.used)
             return 0;
     }
+    for (uint32_t i = 0; i < m->cfg.n_parts; i++)
+        if (dram_pending(&m->chan[i]))
+            return 0;
     return 1;
 }
 
@@ -1006,12 +1091,12 @@ static const key_def mem_rows[] = {
     MK("icnt.lat", icnt_lat, 1, 1024, "icnt cycles", "crossbar latency"),
     MK("icnt.flit_bytes", icnt_flit_bytes, 1, 1024, "bytes", "bytes per port per icnt cycle"),
     MK("icnt.queue", icnt_queue, 1, 1024, "packets", "packets buffered per port"),
-    MK("l2.parts", n_parts, 1, CTL_MAX_PARTS, "partitions", "memory partitions (L2 slice + DRAM channel)"),
-    MK("l2.bytes", l2_bytes, 128, 1u << 26, "bytes", "L2 slice size per partition"),
+    MK("l2.parts", n_parts, 1, CTL_MAX_PARTS, "partitions", "memory partitions (channels): DRAM channel + amap.sub_parts L2 slices each"),
+    MK("l2.bytes", l2_bytes, 128, 1u << 26, "bytes", "L2 size per slice (per partition with amap.sub_parts = 1)"),
     MK("l2.assoc", l2_assoc, 1, 512, "ways", "L2 ways"),
     MK("l2.mshr", l2_mshr, 1, 1024, "entries", "L2 MSHR entries per slice"),
     MK("l2.lat", l2_lat, 1, 1023, "L2 cycles", "L2 hit latency"),
-    MK("l2.queue", l2_queue, 1, 1024, "entries", "L2 request queue entries"),
+    MK("l2.queue", l2_queue, 1, 1024, "entries", "L2 request queue entries per slice"),
     KEY_U(mem_params, "l1.flush", l1_flush, 0, 1, 0, "", "GPGPU-Sim -gpgpu_flush_l1_cache (1 in its tested configs)",
           "invalidate every L1 at each kernel launch"),
     KEY_U(mem_params, "l1.banks", l1_banks, 0, 32, 0, "banks",
@@ -1026,6 +1111,10 @@ static const key_def mem_rows[] = {
     KEY_U(mem_params, "l2.sector_bytes", l2_sector_bytes, 0, 1024, 0, "bytes",
           "0 = unsectored, the papers' L2; GPGPU-Sim 'S' cache type: 32 B sectors (gpu-cache.h SECTOR_SIZE)",
           "L2 sector size: per-sector valid bits, DRAM reads of the missing sector (0 or line_bytes = unsectored)"),
+    KEY_U(mem_params, "l2.rop_stage", l2_rop_stage, 0, 1, 0, "",
+          "0 = the papers' L2 (l2.queue holds requests during l2.lat); GPGPU-Sim's ROP delay "
+          "queue m_rop (l2cache.cc memory_sub_partition::push) is 1",
+          "l2.lat is a delay stage of its own in front of the l2.queue entries (0/1)"),
     KEY_U(mem_params, "l1.lat_on_miss", l1_lat_on_miss, 0, 1, 0, "",
           "0 = the papers' L1 (latency on hits only); GPGPU-Sim's l1_latency_queue (shader.cc) is 1",
           "every L1 access waits l1.lat in its bank's queue before the tag lookup, misses too"),

@@ -44,6 +44,7 @@ typedef struct mem_params {
     uint32_t l1_sector_bytes;   /* L1 sector size; 0 or line_bytes = unsectored */
     uint32_t l2_sector_bytes;   /* L2 sector size; 0 or line_bytes = unsectored */
     uint32_t l1_lat_on_miss;    /* every access waits l1_lat before the tag lookup (0/1) */
+    uint32_t l2_rop_stage;      /* l2_lat is a stage of its own before the l2_queue entries (0/1) */
     amap_params map;            /* address map (keys amap.*, table amap_keys in amap.c) */
 } mem_params;
 

@@ -212,9 +212,13 @@ static void refusals(void **state)
     refuse(&p, 12, 16, "amap.sub_parts = 3 must be a power of two dividing dram.banks "
                        "(amap.sub_parts, dram.banks)");
     p = params("ctasim", AMAP_PIDX_RANDOM, 1);
-    refuse(&p, 12, 16, "amap.part_index, amap.bank_index and amap.sub_parts hash a GPGPU-Sim map: "
-                       "set amap.mapping to one (amap.part_index, amap.bank_index, amap.sub_parts, "
-                       "amap.mapping)");
+    refuse(&p, 12, 16, "amap.part_index and amap.bank_index hash a GPGPU-Sim map: "
+                       "set amap.mapping to one (amap.part_index, amap.bank_index, amap.mapping)");
+    p = params("ctasim", AMAP_PIDX_NONE, 3);
+    refuse(&p, 12, 16, "amap.sub_parts = 3 must be a power of two (amap.sub_parts)");
+    p = params(TITANX, AMAP_PIDX_NONE, 32);
+    refuse(&p, 12, 64, "l2.parts x amap.sub_parts = 384 L2 slices, more than the crossbar's 256 "
+                       "ports (l2.parts, amap.sub_parts)");
     p = params(TITANX, AMAP_PIDX_NONE, 1);
     p.bank_index = AMAP_BIDX_IPOLY;
     refuse(&p, 12, 8, "amap.mapping has 4 bank bits but dram.banks = 8 (amap.mapping, dram.banks)");
@@ -231,6 +235,43 @@ static void bank_xor(void **state)
     make(&a, &p, 12);
     expect(&a, 0x1234580, 9, 9, 48);
     expect(&a, 0x7fff0000, 4, 7, 0x1555);
+}
+
+/* Sub-partitions (addrdec.cc): unhashed, a line's slice is channel x 2 + the
+ * lowest bank bit (TITANX: address bit 7), its channel the slice / 2; the
+ * slice key drops that bit (partition_address) and inverts.  0x10080:
+ * channel 4, bit 7 set -> slice 9; 0x10000: slice 8.  ctasim's map: the
+ * local index's low bit. */
+static void sub_partitions(void **state)
+{
+    amap a;
+    amap_params p = params(TITANX, AMAP_PIDX_NONE, 2);
+    make(&a, &p, 12);
+    assert_int_equal(amap_slice(&a, 0x10080 >> 7), 9);
+    assert_int_equal(amap_slice(&a, 0x10000 >> 7), 8);
+    assert_int_equal(amap_part(&a, 0x10080 >> 7), 4);
+    const uint32_t pidx[3] = { AMAP_PIDX_NONE, AMAP_PIDX_RANDOM, AMAP_PIDX_IPOLY };
+    for (uint32_t h = 0; h < 3; h++) {
+        p = params(TITANX, pidx[h], 2);
+        make(&a, &p, h == 2 ? 16 : 12);
+        for (uint64_t line = 0; line < 4096; line++) {
+            uint64_t local = amap_local(&a, line), key = amap_slice_key(&a, local);
+            assert_int_equal(amap_slice_local(&a, key), local);
+            assert_int_equal(amap_slice(&a, line) >> 1, amap_part(&a, line));
+            if (h == 0)    /* bit 7 of the address is bit 0 of the local index */
+                assert_int_equal(key & ((1ull << 49) - 1), (local & ((1ull << 50) - 1)) >> 1);
+        }
+    }
+    amap_params c;
+    amap_params_defaults(&c);
+    c.sub_parts = 4;
+    char why[128];
+    assert_int_equal(amap_init_params(&a, &c, 6, 64, 2048, 4, why, sizeof why), 0);
+    for (uint64_t line = 0; line < 1000; line++) {
+        uint64_t local = amap_local(&a, line);
+        assert_int_equal(amap_slice(&a, line), amap_part(&a, line) * 4 + (local & 3));
+        assert_int_equal(amap_slice_local(&a, amap_slice_key(&a, local)), local);
+    }
 }
 
 /* The default stays ctasim's hashed interleave. */
@@ -258,6 +299,7 @@ int main(void)
         cmocka_unit_test(inverse_and_unique),
         cmocka_unit_test(refusals),
         cmocka_unit_test(bank_xor),
+        cmocka_unit_test(sub_partitions),
         cmocka_unit_test(default_is_ctasim),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -111,8 +111,10 @@ static void test_basic_keys(void **state)
     assert_int_equal(m->l1_lat, 28); assert_int_equal(m->l1_flush, 1);  /* a name alone: 1 */
     assert_int_equal(m->icnt_flit_bytes, 32);
     assert_int_equal(m->n_parts, 4);
-    assert_int_equal(m->l2_bytes, 32 * 128 * 8 * 2);       /* two sub-partitions in one slice */
-    assert_int_equal(m->l2_assoc, 8); assert_int_equal(m->l2_mshr, 64); assert_int_equal(m->l2_queue, 16);
+    assert_int_equal(m->l2_bytes, 32 * 128 * 8);           /* per sub-partition (slice) */
+    assert_int_equal(m->map.sub_parts, 2);                 /* two slices a channel */
+    assert_int_equal(m->l2_assoc, 8); assert_int_equal(m->l2_mshr, 32); assert_int_equal(m->l2_queue, 8);
+    assert_int_equal(m->l2_rop_stage, 1);
     assert_int_equal(m->l2_lat, 75);                       /* 90 core cycles x 1000.4 / 1200 */
     const dram_params *d = &c.dram;
     assert_int_equal(d->dram_banks, 8); assert_int_equal(d->tCCD, 2); assert_int_equal(d->tRRD, 6);
@@ -327,7 +329,8 @@ static void test_mem_rows(void **state)
 
 /* -gpgpu_l1_latency without -gpgpu_l1_banks (SM2_GTX480, SM3_KEPLER_TITAN):
  * GPGPU-Sim's one bank; the indexing options without a mapping string hash
- * GPGPU-Sim's built-in map, which ctasim does not model: listed. */
+ * GPGPU-Sim's built-in map, which ctasim does not model: listed; the
+ * sub-partitions become L2 slices of ctasim's map. */
 static void test_mem_rows_defaults(void **state)
 {
     (void)state;
@@ -341,8 +344,8 @@ static void test_mem_rows_defaults(void **state)
     assert_int_equal(c.sm.units[CTL_EX_LDST], 1);
     assert_string_equal(c.mem.map.mapping, "ctasim");
     assert_int_equal(c.mem.map.part_index, AMAP_PIDX_NONE);
-    assert_int_equal(c.mem.map.sub_parts, 1);
-    assert_int_equal(gsim_unmodelled(g), 3);         /* and the sub-partitions: no L2 option here */
+    assert_int_equal(c.mem.map.sub_parts, 2);        /* slices of ctasim's map */
+    assert_int_equal(gsim_unmodelled(g), 2);
     assert_string_equal(g->opt[1].name, "-gpgpu_memory_partition_indexing");
     assert_int_equal(g->opt[1].used, 0);
     char *buf = NULL;
@@ -547,7 +550,8 @@ static void test_preset_titanx(void **state)
     assert_string_equal(c.name, "SM6_TITANX");
     assert_int_equal(c.sm.n_cores, 28); assert_int_equal(c.mem.n_parts, 12);
     assert_int_equal(c.mem.l1_assoc, 96); assert_int_equal(c.mem.l1_bytes, 49152);
-    assert_int_equal(c.mem.l2_bytes, 262144); assert_int_equal(c.dram.tRC, 53);
+    assert_int_equal(c.mem.l2_bytes, 131072); assert_int_equal(c.dram.tRC, 53);
+    assert_int_equal(c.mem.l2_rop_stage, 1);
     assert_int_equal(c.clk.dram_mhz, 2500); assert_int_equal(c.dram.dram_bus_bytes, 8);
     /* the mechanisms GPGPU-Sim's TITANX has */
     assert_int_equal(c.mem.l1_sector_bytes, 32); assert_int_equal(c.mem.l2_sector_bytes, 32);

@@ -337,6 +337,93 @@ static void reservation_fail_reasons(void **state)
 }
 
 /* mem_create refuses what cfg_check would (defence in depth). */
+/* L2 sub-partitions (amap.sub_parts, GPGPU-Sim's
+ * -gpgpu_n_sub_partition_per_mchannel): one channel, two slices; with
+ * ctasim's map a channel's slice is the low bit of the partition-local index,
+ * here the line (64 B lines: 0x1000 -> slice 0, 0x1040 -> 1, 0x1080 -> 0).
+ * Stores put the lines in L2 (write-allocate, no DRAM read) and not in L1;
+ * then core 0 loads `a` and core 1 loads `b` in the same cycle t.  Two slices
+ * are two crossbar outputs and two tag ports: both requests are granted at t
+ * and looked up in the same L2 cycle, both tokens pop at t + 17
+ * (l2_hit_trip).  The same slice takes one request per cycle (one output,
+ * one lookup): the one granted second (core 0: the stores made core 0 the
+ * last winner of that output) pops a cycle later, t + 18. */
+static void pair_of_hits(const gpu_cfg *c, uint64_t a, uint64_t b, uint64_t *ta, uint64_t *tb)
+{
+    sim *s = sim_new(c);
+    assert_int_equal(mem_access(s->m, 0, a, MEM_STORE, 1, s->now), MEM_HIT);
+    step(s);
+    assert_int_equal(mem_access(s->m, 0, b, MEM_STORE, 2, s->now), MEM_HIT);
+    run_until_idle(s);
+    uint64_t t = s->now;
+    assert_int_equal(mem_access(s->m, 0, a, MEM_LOAD, 3, t), MEM_MISS);
+    assert_int_equal(mem_access(s->m, 1, b, MEM_LOAD, 4, t), MEM_MISS);
+    run_until_idle(s);
+    assert_int_equal(mem_get_stats(s->m)->part[0].l2_hits, 2);
+    *ta = (uint64_t)done_at(s, 0, 3) - t;
+    *tb = (uint64_t)done_at(s, 1, 4) - t;
+    mem_destroy(s->m);
+}
+
+static void sub_partitions_in_parallel(void **state)
+{
+    gpu_cfg c = small_cfg();
+    c.mem.n_parts = 1;
+    c.mem.map.sub_parts = 2;
+    uint64_t ta, tb;
+    pair_of_hits(&c, 0x1000, 0x1040, &ta, &tb);        /* slices 0 and 1 */
+    assert_int_equal(ta, l2_hit_trip(&c, 5));          /* 3 + 5 + 1 + 8 = 17 */
+    assert_int_equal(tb, l2_hit_trip(&c, 5));
+    pair_of_hits(&c, 0x1000, 0x1080, &ta, &tb);        /* both slice 0 */
+    assert_int_equal(tb, l2_hit_trip(&c, 5));
+    assert_int_equal(ta, l2_hit_trip(&c, 5) + 1);
+}
+
+/* l2.rop_stage (GPGPU-Sim's ROP delay queue m_rop in front of icnt_L2_queue):
+ * one slice, l2.queue = 1, the pair of L2 hits above to one slice.  Core 1's
+ * request arrives at L2 cycle t + 3 and is looked up at t + 8 (l2_lat 5),
+ * popping at t + 17 either way.  Core 0's arrives at t + 4.  Without the
+ * stage the queue's one entry holds core 1's request through its delay, so
+ * core 0's enters at t + 8 (after that lookup), is looked up at t + 13 and
+ * pops at t + 22; with it, it waits its delay beside the first, is looked up
+ * at t + 9 and pops at t + 18. */
+static void rop_stage_overlaps_delays(void **state)
+{
+    gpu_cfg c = small_cfg();
+    c.mem.n_parts = 1;
+    c.mem.l2_queue = 1;
+    uint64_t ta, tb;
+    pair_of_hits(&c, 0x1000, 0x1040, &ta, &tb);
+    assert_int_equal(tb, l2_hit_trip(&c, 5));
+    assert_int_equal(ta, l2_hit_trip(&c, 5) + c.mem.l2_lat);
+    c.mem.l2_rop_stage = 1;
+    pair_of_hits(&c, 0x1000, 0x1040, &ta, &tb);
+    assert_int_equal(tb, l2_hit_trip(&c, 5));
+    assert_int_equal(ta, l2_hit_trip(&c, 5) + 1);
+}
+
+/* Two L2 misses to the two slices of one channel share its DRAM: both reads
+ * queue in the one channel (two reads counted there), each returns to the
+ * slice that asked (both tokens complete, the system drains). */
+static void sub_partitions_share_dram(void **state)
+{
+    gpu_cfg c = small_cfg();
+    c.mem.n_parts = 1;
+    c.mem.map.sub_parts = 2;
+    sim *s = sim_new(&c);
+    assert_int_equal(mem_access(s->m, 0, 0x1000, MEM_LOAD, 1, 0), MEM_MISS);
+    assert_int_equal(mem_access(s->m, 1, 0x1040, MEM_LOAD, 2, 0), MEM_MISS);
+    run_until_idle(s);
+    const mem_stats *st = mem_get_stats(s->m);
+    assert_int_equal(st->part[0].dram_reads, 2);
+    assert_int_equal(st->part[0].l2_misses, 2);
+    assert_true(done_at(s, 0, 1) > 0 && done_at(s, 1, 2) > 0);
+    /* the first read is the idle one of idle_round_trips_exact */
+    int64_t first = done_at(s, 0, 1) < done_at(s, 1, 2) ? done_at(s, 0, 1) : done_at(s, 1, 2);
+    assert_int_equal(first, dram_trip(&c, 5));
+    mem_destroy(s->m);
+}
+
 static void bad_geometry(void **state)
 {
     gpu_cfg c = small_cfg();
@@ -364,6 +451,9 @@ int main(void)
         cmocka_unit_test(latency_on_miss),
         cmocka_unit_test(latency_queue_backs_up),
         cmocka_unit_test(reservation_fail_reasons),
+        cmocka_unit_test(sub_partitions_in_parallel),
+        cmocka_unit_test(sub_partitions_share_dram),
+        cmocka_unit_test(rop_stage_overlaps_delays),
         cmocka_unit_test(bad_geometry),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
