@@ -291,9 +291,10 @@ static void test_random(void **st)
 {
     (void)st;
     static core_bias bias[RB_CORES];
-    const int seeds = 300, cycles = 700;
+    const int seeds = (int)rb_iters(300), cycles = 700;
     for (int seed = 1; seed <= seeds; seed++) {
-        rng_state = 0x9E3779B97F4A7C15ull * (uint64_t)seed;
+        /* seed, or derived from --seed */
+        rng_state = 0x9E3779B97F4A7C15ull * rb_subseed((uint64_t)seed);
         ctl_cfg cfg;
         random_cfg(&cfg);
         bench_reset(&cfg);
