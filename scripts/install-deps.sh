@@ -3,7 +3,7 @@
 # Skips apt entirely when every tool is already present.
 set -euo pipefail
 pkgs=(build-essential verilator iverilog yosys gtkwave libcmocka-dev gnuplot zlib1g-dev
-      liblzma-dev xz-utils libzstd-dev clang libclang-rt-14-dev)
+      liblzma-dev xz-utils libzstd-dev clang libclang-rt-14-dev lcov)
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -112,3 +112,35 @@ int rb_coverage(const char *unit, const uint64_t *total, int n, const char *(*na
     }
     return rb_opt.seed ? 0 : missing;
 }
+
+static int rb_fsm_legal(const rb_fsm *f, int from, int to)
+{
+    const char *p = f->arcs;
+    int a, b, n;
+    while (sscanf(p, " %d>%d%n", &a, &b, &n) == 2) {
+        if (a == from && b == to)
+            return 1;
+        p += n;
+    }
+    return 0;
+}
+
+int rb_fsm_report(const char *unit, const rb_fsm *f, int *unreached)
+{
+    int illegal = 0, missing = 0;
+    for (int a = 0; a < f->n_states; a++)
+        for (int b = 0; b < f->n_states; b++) {
+            if (rb_fsm_legal(f, a, b)) {
+                print_message("  arc %s:%s>%s %llu\n", f->name, f->states[a], f->states[b],
+                              (unsigned long long)f->hits[a][b]);
+                missing += f->hits[a][b] == 0;
+            } else if (f->hits[a][b]) {
+                print_error("%s: illegal arc %s:%s>%s taken %llu times\n", unit, f->name,
+                            f->states[a], f->states[b], (unsigned long long)f->hits[a][b]);
+                illegal++;
+            }
+        }
+    if (unreached)
+        *unreached = missing;
+    return illegal;
+}

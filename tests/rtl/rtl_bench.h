@@ -72,4 +72,28 @@ void rb_hits_add(uint64_t *total, const uint64_t *hits, int n);
 int rb_coverage(const char *unit, const uint64_t *total, int n, const char *(*name)(int),
                 uint64_t cycles);
 
+/* Functional coverage of a state machine's arcs, observed on the C
+ * reference model (the RTL agrees with it every cycle): `arcs` lists the
+ * legal arcs as "FROM>TO" state indices, space-separated (e.g. "0>1 1>0"). */
+#define RB_FSM_MAX 8
+typedef struct rb_fsm {
+    const char *name;
+    const char *const *states; /* RB_FSM_MAX names at most */
+    int n_states;
+    const char *arcs;
+    uint64_t hits[RB_FSM_MAX][RB_FSM_MAX];
+} rb_fsm;
+
+/* Count the arc from -> to (nothing when from == to). */
+static inline void rb_fsm_arc(rb_fsm *f, unsigned from, unsigned to)
+{
+    if (from != to && from < RB_FSM_MAX && to < RB_FSM_MAX)
+        f->hits[from][to]++;
+}
+
+/* Print "  arc NAME:FROM>TO COUNT" for every legal arc; an arc taken that is
+ * not in the list is printed as an error.  Returns the number of illegal
+ * arcs taken; *unreached (if not NULL) gets the legal arcs never taken. */
+int rb_fsm_report(const char *unit, const rb_fsm *f, int *unreached);
+
 #endif

@@ -40,6 +40,9 @@ typedef struct bench {
 
 static bench B;
 static uint64_t hits_total[UCS_NBRANCH];
+/* Arcs of a power-gated group's state (ucs.c ucs_grp_step; seed 004 Sec. 4) */
+static const char *const pg_names[] = { "ON", "DRAINING", "OFF", "WAKING" };
+static rb_fsm pg_fsm = { "pg_state", pg_names, 4, "0>1 1>0 1>2 2>3 2>0 3>0 3>1", { { 0 } } };
 static uint64_t cycles_total;
 
 /* ---- tiny xorshift PRNG (deterministic per seed) ------------------------ */
@@ -105,7 +108,11 @@ static void bench_step(void)
 {
     ucs_rtl_set_in(B.rtl, &B.in);
     ucs_rtl_tick(B.rtl);
+    ctl_out prev = B.exp;
     ucs_step(&B.ref, &B.cfg, &B.in, &B.exp);
+    for (int c = 0; c < RB_CORES; c++)
+        for (int k = 0; k < CTL_NPG; k++)
+            rb_fsm_arc(&pg_fsm, prev.core[c].pg_state[k], B.exp.core[c].pg_state[k]);
     ucs_rtl_get_out(B.rtl, &B.got);
     B.cycle++;
     cycles_total++;
@@ -318,6 +325,10 @@ static void test_branch_coverage(void **st)
     memset(&B.ref.branch_hits, 0, sizeof B.ref.branch_hits);
     int missing = rb_coverage("ucs", hits_total, UCS_NBRANCH, ucs_branch_name, cycles_total);
     assert_int_equal(missing, 0);
+    int unreached;
+    assert_int_equal(rb_fsm_report("ucs", &pg_fsm, &unreached), 0);
+    if (!rb_opt.seed)
+        assert_int_equal(unreached, 0);
 }
 
 int main(int argc, char **argv)
