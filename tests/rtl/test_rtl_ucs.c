@@ -234,6 +234,49 @@ static void test_directed_gating(void **st)
     B.vec = NULL;
 }
 
+/* A clock-gated group tuned up with a non-zero wake-up value is back ON the
+ * next cycle (seed 004 Sec. 2.3: only power gating has a wake-up latency),
+ * while a power-gated one shows WAKING for uc_wakeup cycles.  Kills the
+ * mutant `!IsPg && cfg_wakeup_i == '0` of rtl/ucs_grp.sv (issue 15): with it
+ * the clock-gated EX_LDST would also wait, and accepts_work would differ.
+ * First memory-bound (response time 120 x 8 > th_RT: EX_LDST tuned down,
+ * and EX_SP idle: tuned down), then busy with no memory wait (both up). */
+static void test_directed_cg_wakeup(void **st)
+{
+    (void)st;
+    ctl_cfg cfg;
+    ctl_cfg_defaults(&cfg, 2, 1);
+    cfg.uc_period = 8;
+    cfg.uc_wakeup = 9;
+    B.vec = rb_vec;
+    bench_reset(&cfg);
+    int cg_off = 0, cg_back_while_pg_waking = 0;
+    for (int t = 0; t < 8 * 10; t++) {
+        int busy_phase = t >= 8 * 5; /* idle 5 intervals, then busy */
+        for (int c = 0; c < 2; c++) {
+            ctl_core_in *ci = &B.in.core[c];
+            memset(ci, 0, sizeof *ci);
+            for (int i = 0; i < CTL_NCOMP; i++)
+                ci->busy[i] = (uint8_t)(busy_phase ? 2 : 0);
+            ci->mem_warps = (uint8_t)(busy_phase ? 0 : 120);
+            ci->ldst_enter = (uint8_t)(busy_phase || t % 8 == 0);
+            ci->empty = (uint16_t)(busy_phase ? 0 : 0x3FFF);
+        }
+        int was_off = !((B.exp.core[0].accepts_work >> CTL_EX_LDST) & 1u);
+        bench_step();
+        const ctl_core_out *o = &B.exp.core[0];
+        int ldst_on = (o->accepts_work >> CTL_EX_LDST) & 1u;
+        cg_off |= was_off;
+        if (was_off && ldst_on && o->pg_state[CTL_PG_EX_SP] == CTL_PGS_WAKING)
+            cg_back_while_pg_waking++;
+    }
+    assert_true(cg_off);
+    assert_int_equal(cg_back_while_pg_waking, 1);
+    assert_true(B.ref.branch_hits[UCS_BR_CG_UNGATE] > 0);
+    assert_true(B.ref.branch_hits[UCS_BR_PG_WAKE_START] > 0);
+    B.vec = NULL;
+}
+
 /* ---- constrained random ---------------------------------------------- */
 typedef struct core_bias {
     uint8_t p_busy[CTL_NCOMP], p_sch[CTL_NTYPE], p_j, p_lambda, p_empty;
@@ -336,6 +379,7 @@ int main(int argc, char **argv)
     static const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_directed_red_like),
         cmocka_unit_test(test_directed_gating),
+        cmocka_unit_test(test_directed_cg_wakeup),
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_branch_coverage),
     };
