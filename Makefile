@@ -251,10 +251,12 @@ $(BUILD)/rtltest/$(COSIM_TOP)/test: tests/rtl/test_rtl_$(COSIM_TOP).c $(COSIM_LI
 # The unit benches again, their units Verilated with --coverage-line
 # --coverage-toggle into build/cov/ (a separate build; the shims write
 # RB_COV-N.dat, tests/rtl/shim_fst.h).  scripts/regress.py --cov runs them.
-# Compiled at -O0: the 64-core units are large and the coverage runs short.
+# Compiled at -O0 and without tracing: the 64-core units are large and the
+# coverage runs short (the runner reruns a failure with waves from build/rtltest).
 COV        := $(BUILD)/cov
 RTL_UNITS  := $(patsubst tests/rtl/shim_%.cpp,%,$(sort $(wildcard tests/rtl/shim_*.cpp)))
-COV_VFLAGS := $(VFLAGS) --coverage-line --coverage-toggle
+COV_VFLAGS := $(filter-out --trace-fst,$(VFLAGS)) --coverage-line --coverage-toggle
+COV_CXXFLAGS := $(filter-out -DVM_TRACE=1 -DVM_TRACE_FST=1,$(VRT_FLAGS)) -DVM_TRACE=0 -DVM_COVERAGE=1
 COV_VRT    := $(VRT_OBJ) $(COV)/vrt/verilated_cov.o
 define VERILATE_COV_RULE
 $(COV)/vl/$(1)/V$(1)__ALL.a: $(RTL_SRC)
@@ -266,11 +268,11 @@ $(foreach m,$(RTL_UNITS),$(eval $(call VERILATE_COV_RULE,$(m))))
 
 $(COV)/vrt/verilated_cov.o: $(VINC)/verilated_cov.cpp
 	@mkdir -p $(@D)
-	$(CXX) $(VRT_FLAGS) -DVM_COVERAGE=1 -c $< -o $@
+	$(CXX) $(COV_CXXFLAGS) -c $< -o $@
 
 $(COV)/rtltest/%/shim.o: tests/rtl/shim_%.cpp $$(COV)/vl/$$*/V$$*__ALL.a $(HDRS) $(wildcard tests/rtl/*.h)
 	@mkdir -p $(@D)
-	$(CXX) $(VRT_FLAGS) -DVM_COVERAGE=1 $(INCS) -I$(COV)/vl/$* -c $< -o $@
+	$(CXX) $(COV_CXXFLAGS) $(INCS) -I$(COV)/vl/$* -c $< -o $@
 
 $(COV)/rtltest/%/test: tests/rtl/test_rtl_%.c tests/rtl/rtl_bench.h $(BUILD)/rtltest/rtl_bench.o \
                        $(COV)/rtltest/%/shim.o $$(COV)/vl/$$*/V$$*__ALL.a $(COV_VRT) $(BUILD)/rel/libctasim.a $(HDRS)

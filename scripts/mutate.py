@@ -5,7 +5,8 @@ itself) and checked in two stages, as MCY does (a cheap test first, the
 expensive one only on what survives it):
   1. icarus: the mutated unit compiled with Icarus and its testbench
      tests/rtl/tb_U.sv replaying the directed vectors build/vectors/U.vec
-     (written by the unmodified bench from the C model: `make test-icarus`);
+     (written by the unmodified bench from the C model: `make test-icarus`;
+     for uC-States also 30 constrained-random runs, VEC_RANDOM);
   2. verilator (stage-1 survivors only; --stage1-only skips it): the unit
      Verilated, its bench relinked, the short regression of that unit
      (tests/regress.list, seeds=K) run on it.
@@ -44,6 +45,10 @@ GEN = {'dyncta': ['-GNumCores=64'], 'dyncore': ['-GNumCores=64'], 'claso': ['-GN
 # drive the cores they list and check the others stay at reset, so 4 cores
 # replay the same vectors (64-core uC-States in Icarus: minutes per mutant).
 TB_SIZE = {'ucs': ('localparam int N = 64;', 'localparam int N = 4;')}
+# ... and replay, beside the directed cycles, constrained-random runs on the
+# cores the vectors list (the bench's --vec-random K), written once per
+# mutate run by the unmodified bench into OUT/vectors/U.vec.
+VEC_RANDOM = {'ucs': ['--seed', '1', '--iters', '1', '--vec-random', '30']}
 SKIP_FILES = {'rtl/ctl_top.sv', 'rtl/ctasim_pkg.sv'}
 DECL = re.compile(r'^\s*(localparam|parameter|input|output|inout|logic|import|module|'
                   r'typedef|function|endmodule|`)')
@@ -146,7 +151,23 @@ def build_unit(u, work, log):
     return exe if rc == 0 else None
 
 
-def icarus_unit(u, work, log):
+def vectors(out):
+    """{unit: vector file} for stage 1; writes the --vec-random ones."""
+    vec = {u: f'build/vectors/{u}.vec' for u in GEN}
+    for u, args in VEC_RANDOM.items():
+        path = os.path.join(out, 'vectors', u + '.vec')
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        rc = run([f'build/rtltest/{u}/test', '--vec', path] + args, ROOT)
+        if rc:
+            sys.exit(f'mutate: build/rtltest/{u}/test --vec {path} {" ".join(args)} failed')
+        vec[u] = path
+    for u, v in vec.items():
+        if not os.path.isfile(os.path.join(ROOT, v)):
+            sys.exit(f'mutate: no {v} (make test-icarus writes it)')
+    return vec
+
+
+def icarus_unit(u, work, log, vec):
     """Stage 1: Icarus testbench of unit u on the mutated copy; True = killed."""
     vvp = os.path.join(work, f'tb_{u}.vvp')
     tb = f'tests/rtl/tb_{u}.sv'
@@ -164,7 +185,7 @@ def icarus_unit(u, work, log):
         return None
     with open(log, 'a') as f:
         try:
-            p = subprocess.run(['vvp', '-n', vvp, f'+vec=build/vectors/{u}.vec'], cwd=ROOT,
+            p = subprocess.run(['vvp', '-n', vvp, f'+vec={vec[u]}'], cwd=ROOT,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                                timeout=300)
         except subprocess.TimeoutExpired:
@@ -216,6 +237,7 @@ def main():
                           text=True).stdout.strip()
     print(f'mutate: {len(muts)} mutants of {len(allsites)} sites ({len(files)} files), '
           f'commit {head}', flush=True)
+    vec = vectors(out)
     killed = survived = broken = 0
     survivors = []
     t0 = time.time()
@@ -234,7 +256,7 @@ def main():
             desc = f'{f}:{s[0]} {s[4]} {s[2]!r} -> {s[3]!r}: {src[s[0] - 1].strip()}'
             verdict, why = 'survived', ''
             for u in fmap[f]:
-                k = icarus_unit(u, work, log)
+                k = icarus_unit(u, work, log, vec)
                 if k is None:
                     verdict, why = 'broken', f'{u} does not compile (Icarus)'
                     break

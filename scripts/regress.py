@@ -88,7 +88,7 @@ def shard(jobs, spec):
 
 def command(t, seed, a, fst=None):
     cmd = t['cmd'].replace('{seed}', str(seed))
-    if a.cov:
+    if a.cov and not fst:   # waves come from the normal build (the coverage one has no tracing)
         cmd = cmd.replace('build/rtltest/', a.cov_prefix + 'rtltest/')
     if fst:
         cmd += ' --fst ' + shlex.quote(fst)

@@ -34,12 +34,16 @@ int rb_main(int argc, char **argv, const rb_suite *s)
                    rb_parse_u64(argv[i + 1], &v) == 0 && v > 0 && v < 1000000) {
             rb_opt.iters = (uint32_t)v;
             i++;
+        } else if (strcmp(argv[i], "--vec-random") == 0 && i + 1 < argc &&
+                   rb_parse_u64(argv[i + 1], &v) == 0 && v < 100000) {
+            rb_opt.vec_random = (uint32_t)v;
+            i++;
         } else if (strcmp(argv[i], "--fst") == 0 && i + 1 < argc) {
             setenv("RB_FST", argv[++i], 1);
         } else {
             fprintf(stderr,
                     "%s: unknown argument (%s); usage: %s [--vec FILE] [--seed S] "
-                    "[--iters K] [--fst FILE]\n",
+                    "[--iters K] [--vec-random K] [--fst FILE]\n",
                     argv[0], argv[i], argv[0]);
             return 2;
         }

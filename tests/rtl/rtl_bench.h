@@ -43,10 +43,12 @@ typedef struct rb_suite {
 typedef struct rb_opts {
     uint64_t seed;  /* --seed S: the constrained-random runs derive from S */
     uint32_t iters; /* --iters K: number of random runs, 0 = the bench's own */
+    uint32_t vec_random; /* --vec-random K: K random runs also written to --vec
+                          * (benches that support it; scripts/mutate.py) */
 } rb_opts;
 extern rb_opts rb_opt;
 
-/* Parse `[--vec FILE] [--seed S] [--iters K] [--fst FILE]` (exit status 2
+/* Parse `[--vec FILE] [--seed S] [--iters K] [--vec-random K] [--fst FILE]` (exit status 2
  * on anything else or an unwritable FILE), print the seed, open rb_vec, run
  * the suite, close rb_vec; returns cmocka's result.  --fst FILE sets the
  * environment's RB_FST, read by the shims (tests/rtl/shim_fst.h). */

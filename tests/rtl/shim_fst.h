@@ -6,7 +6,8 @@
 //    instances keeps the last one's (the one running when a test fails).
 //  - RB_COV=PREFIX (coverage build only): each instance's line/toggle counts
 //    are written to PREFIX-N.dat (N counts the instances of the process) when
-//    it is freed or, if never freed (a failed test), at exit.
+//    it is freed or, if never freed (a failed test), at exit.  That build has
+//    no tracing (VM_TRACE 0): the runner reruns failures with the normal one.
 // Header-only, included by one shim per test binary.
 #ifndef SHIM_FST_H
 #define SHIM_FST_H
@@ -16,7 +17,11 @@
 #include <cstdlib>
 #include <string>
 #include "verilated.h"
+#if VM_TRACE
 #include "verilated_fst_c.h"
+#else
+class VerilatedFstC; // the coverage build has no tracing (RB_FST ignored)
+#endif
 #if VM_COVERAGE
 #include "verilated_cov.h"
 #endif
@@ -37,11 +42,13 @@ static void rb_wave_finish(rb_wave &w)
     if (!w.live)
         return;
     w.live = false;
+#if VM_TRACE
     if (w.tf) {
         w.tf->close();
         delete w.tf;
         w.tf = nullptr;
     }
+#endif
 #if VM_COVERAGE
     const char *p = std::getenv("RB_COV");
     if (p && *p) {
@@ -65,9 +72,13 @@ static void rb_wave_atexit(void)
 // Before the model is built: tracing on if RB_FST is set.
 inline void rb_wave_ctx(VerilatedContext *ctx)
 {
+#if VM_TRACE
     const char *p = std::getenv("RB_FST");
     if (p && *p)
         ctx->traceEverOn(true);
+#else
+    (void)ctx;
+#endif
 }
 
 // After the model is built: open the waveform (if asked) and register.
@@ -86,21 +97,29 @@ void rb_wave_open(rb_wave &w, VerilatedContext *ctx, M *m)
             s = &w;
             break;
         }
+#if VM_TRACE
     const char *p = std::getenv("RB_FST");
     if (p && *p) {
         w.tf = new VerilatedFstC;
         m->trace(w.tf, 99);
         w.tf->open(p);
     }
+#else
+    (void)m;
+#endif
 }
 
 // After each clock edge.
 inline void rb_wave_dump(rb_wave &w)
 {
+#if VM_TRACE
     if (w.tf) {
         w.tf->dump(w.t);
         w.t += 10;
     }
+#else
+    (void)w;
+#endif
 }
 
 #endif

@@ -358,6 +358,26 @@ static void test_random(void **st)
             bench_step();
         }
     }
+    /* --vec-random K (scripts/mutate.py's Icarus stage): K more random runs
+     * on the VEC_CORES cores the vectors list, written to the vector file. */
+    for (uint32_t i = 1; rb_vec && i <= rb_opt.vec_random; i++) {
+        rng_state = 0x9E3779B97F4A7C15ull * rb_subseed(100000 + i);
+        ctl_cfg cfg;
+        random_cfg(&cfg);
+        cfg.n_cores = 1 + rnd_below(VEC_CORES);
+        B.vec = rb_vec;
+        bench_reset(&cfg);
+        for (int c = 0; c < VEC_CORES; c++)
+            random_bias(&bias[c]);
+        for (int t = 0; t < cycles; t++) {
+            if (rnd_below(16) == 0)
+                random_bias(&bias[rnd_below(VEC_CORES)]);
+            random_inputs(bias, VEC_CORES);
+            B.in.kernel_start = (uint8_t)(rnd_below(400) == 0);
+            bench_step();
+        }
+        B.vec = NULL;
+    }
 }
 
 /* Every branch of the C model was reached by the stimulus above. */
