@@ -362,6 +362,10 @@ def coverage(results, a, thresholds):
     if gen.returncode:
         msgs.append('coverage: genhtml failed: ' + gen.stderr.strip().splitlines()[-1])
         ok = False
+    summ = subprocess.run(['lcov', '--summary', info], cwd=ROOT, capture_output=True, text=True)
+    m = re.search(r'lines\.*: ([\d.]+% \(\d+ of \d+ lines\))', summ.stdout + summ.stderr)
+    if m:
+        msgs.append(f'coverage lcov rtl/ lines: {m.group(1)}')
     for k, (h, n) in pct.items():
         msgs.append(f'coverage {k}: {h} of {n} points hit ({100.0 * h / n:.1f} %)')
     with open(os.path.join(covdir, 'uncovered.txt'), 'w') as u:

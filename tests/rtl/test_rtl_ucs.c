@@ -277,6 +277,43 @@ static void test_directed_cg_wakeup(void **st)
     B.vec = NULL;
 }
 
+/* Phase-1 utilisation thresholds at their boundary (seed 004 Sec. 4:
+ * U < th_U <=> sum over T cycles of (100 busy - th_U% units) < 0): T = 101,
+ * th_U = 1 %, one unit, the EX unit busy in exactly one cycle gives
+ * 100 - 101 = -1 < 0 (tuned down); busy in two cycles 200 - 101 > 0 (kept).
+ * Core 0: EX_SP and EX_SFU busy once, core 1: twice.  Kills the off-by-one
+ * mutants of the x100 scaling in rtl/ucs_gcu.sv (pct_sp, pct_sfu). */
+static void test_directed_th_u_boundary(void **st)
+{
+    (void)st;
+    ctl_cfg cfg;
+    ctl_cfg_defaults(&cfg, 2, 1);
+    for (int i = 0; i < CTL_NCOMP; i++)
+        cfg.units[i] = 1;
+    cfg.uc_period = 101;
+    cfg.uc_th_u_pct = 1;
+    B.vec = rb_vec;
+    bench_reset(&cfg);
+    for (int t = 0; t < 101; t++) {
+        for (int c = 0; c < 2; c++) {
+            ctl_core_in *ci = &B.in.core[c];
+            memset(ci, 0, sizeof *ci);
+            for (int i = 0; i < CTL_NCOMP; i++)
+                ci->busy[i] = 1; /* U = 100 %: nothing else is tuned down */
+            int on = t == 7 || (c == 1 && t == 50);
+            ci->busy[CTL_EX_SP] = (uint8_t)on;
+            ci->busy[CTL_EX_SFU] = (uint8_t)on;
+            ci->sch_busy[CTL_T_SP] = 1;
+            ci->sch_busy[CTL_T_SFU] = 1;
+        }
+        bench_step();
+    }
+    const uint16_t ex = (1u << CTL_EX_SP) | (1u << CTL_EX_SFU);
+    assert_int_equal(B.exp.core[0].tuned_down & ex, ex);
+    assert_int_equal(B.exp.core[1].tuned_down & ex, 0);
+    B.vec = NULL;
+}
+
 /* ---- constrained random ---------------------------------------------- */
 typedef struct core_bias {
     uint8_t p_busy[CTL_NCOMP], p_sch[CTL_NTYPE], p_j, p_lambda, p_empty;
@@ -400,6 +437,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_directed_red_like),
         cmocka_unit_test(test_directed_gating),
         cmocka_unit_test(test_directed_cg_wakeup),
+        cmocka_unit_test(test_directed_th_u_boundary),
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_branch_coverage),
     };
