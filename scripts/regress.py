@@ -89,7 +89,10 @@ def shard(jobs, spec):
 def command(t, seed, a, fst=None):
     cmd = t['cmd'].replace('{seed}', str(seed))
     if a.cov and not fst:   # waves come from the normal build (the coverage one has no tracing)
-        cmd = cmd.replace('build/rtltest/', a.cov_prefix + 'rtltest/')
+        exe = cmd.split()[0]
+        cov = exe.replace('build/rtltest/', a.cov_prefix + 'rtltest/', 1)
+        if cov != exe and os.path.exists(os.path.join(ROOT, cov)):  # units only; not the top
+            cmd = cov + cmd[len(exe):]
     if fst:
         cmd += ' --fst ' + shlex.quote(fst)
     return cmd
