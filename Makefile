@@ -8,6 +8,8 @@
 #   make synth      Yosys area report (synth/area_report.md)
 #   make waves      short run writing an FST, prints the gtkwave command
 #   make bench      simulation speed (build/bench/bench.txt)
+#   make regress    the long RTL regression with coverage (tests/regress.list, build/regress/)
+#   make mutate     mutation check of rtl/ (build/mutate/, docs/verification.md; long)
 #   make rtl-full   also Verilate the full 160-core top (slow) and relink ctasim with it
 #   make sweep      CTA-limit / core-count sweeps with plots (build/sweep/)
 #   make experiments  the papers' figures as PNG plots and tables (build/exp/)
@@ -61,6 +63,7 @@ MODEL_TESTS:= $(patsubst tests/model/%.c,$(BUILD)/rel/tests/%,$(sort $(wildcard 
 RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/test_rtl_*.c)))
 ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
 
+.PHONY: regress test-regress mutate
 .PHONY: all deps run rtl-full test test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
         synth synth-check \
         waves bench sweep experiments reproduce study fuzz clean
@@ -223,7 +226,7 @@ $(BUILD)/rel/tests/%: tests/model/%.c tests/model/model_util.h $(BUILD)/rel/libc
 
 # RTL unit test of module M: C test + C++ shim + Verilated M + C reference models.
 .SECONDEXPANSION:
-$(BUILD)/rtltest/%/shim.o: tests/rtl/shim_%.cpp $$(BUILD)/vl/$$*/V$$*__ALL.a $(HDRS)
+$(BUILD)/rtltest/%/shim.o: tests/rtl/shim_%.cpp $$(BUILD)/vl/$$*/V$$*__ALL.a $(HDRS) $(wildcard tests/rtl/*.h)
 	@mkdir -p $(@D)
 	$(CXX) $(VRT_FLAGS) $(INCS) -I$(BUILD)/vl/$* -c $< -o $@
 
@@ -247,6 +250,59 @@ $(BUILD)/rtltest/$(COSIM_TOP)/test: tests/rtl/test_rtl_$(COSIM_TOP).c $(COSIM_LI
 	@mkdir -p $(@D)
 	$(CC) $(REL_CFLAGS) $(COSIM_DEFS) -iquote tests -c $< -o $(@D)/test.o
 	$(CXX) -o $@ $(@D)/test.o $(COSIM_LIB) $(BUILD)/rel/libctasim.a $(COSIM_VLIB) -lcmocka $(LIBS) -pthread
+
+# ---------------------------------------------------------------- regression coverage build
+# The unit benches again, their units Verilated with --coverage-line
+# --coverage-toggle into build/cov/ (a separate build; the shims write
+# RB_COV-N.dat, tests/rtl/shim_fst.h).  scripts/regress.py --cov runs them.
+# Compiled at -O0 and without tracing: the 64-core units are large and the
+# coverage runs short (the runner reruns a failure with waves from build/rtltest).
+COV        := $(BUILD)/cov
+RTL_UNITS  := $(patsubst tests/rtl/shim_%.cpp,%,$(sort $(wildcard tests/rtl/shim_*.cpp)))
+COV_VFLAGS := $(filter-out --trace-fst,$(VFLAGS)) --coverage-line --coverage-toggle
+COV_CXXFLAGS := $(filter-out -DVM_TRACE=1 -DVM_TRACE_FST=1,$(VRT_FLAGS)) -DVM_TRACE=0 -DVM_COVERAGE=1
+COV_VRT    := $(VRT_OBJ) $(COV)/vrt/verilated_cov.o
+define VERILATE_COV_RULE
+$(COV)/vl/$(1)/V$(1)__ALL.a: $(RTL_SRC)
+	@rm -rf $$(@D); mkdir -p $$(@D)
+	$(VERILATOR) $(COV_VFLAGS) $(RTL_BENCH_GEN_$(1)) --Mdir $$(@D) --top-module $(1) $(PKG) rtl/$(1).sv
+	$(MAKE) -s -j$(NPROC) -C $$(@D) -f V$(1).mk V$(1)__ALL.a OPT_FAST=-O0 OPT_SLOW=-O0 >/dev/null
+endef
+$(foreach m,$(RTL_UNITS),$(eval $(call VERILATE_COV_RULE,$(m))))
+
+$(COV)/vrt/verilated_cov.o: $(VINC)/verilated_cov.cpp
+	@mkdir -p $(@D)
+	$(CXX) $(COV_CXXFLAGS) -c $< -o $@
+
+$(COV)/rtltest/%/shim.o: tests/rtl/shim_%.cpp $$(COV)/vl/$$*/V$$*__ALL.a $(HDRS) $(wildcard tests/rtl/*.h)
+	@mkdir -p $(@D)
+	$(CXX) $(COV_CXXFLAGS) $(INCS) -I$(COV)/vl/$* -c $< -o $@
+
+$(COV)/rtltest/%/test: tests/rtl/test_rtl_%.c tests/rtl/rtl_bench.h $(BUILD)/rtltest/rtl_bench.o \
+                       $(COV)/rtltest/%/shim.o $$(COV)/vl/$$*/V$$*__ALL.a $(COV_VRT) $(BUILD)/rel/libctasim.a $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(REL_CFLAGS) -DRB_CORES=$(RTL_BENCH_CORES) -DRB_PARTS=$(RTL_BENCH_PARTS) -iquote tests -c $< -o $(@D)/test.o
+	$(CXX) -o $@ $(@D)/test.o $(BUILD)/rtltest/rtl_bench.o $(@D)/shim.o $(COV)/vl/$*/V$*__ALL.a $(COV_VRT) \
+	    $(BUILD)/rel/libctasim.a -lcmocka $(LIBS) -pthread
+
+REGRESS_BINS := $(RTL_TESTS:%=$(BUILD)/rtltest/%/test) $(RTL_UNITS:%=$(COV)/rtltest/%/test) $(BUILD)/rel/ctasim
+REGRESS_FLAGS ?=
+
+# The short regression of `make test` (a few seeds per test, with coverage):
+# the runner's own pass/fail, then its outputs checked (JUnit XML and the
+# coverage files well formed; tests/sim/regress_selftest.sh checks the
+# failure path and the shards).
+test-regress: $(REGRESS_BINS)
+	@scripts/run_tests.sh regress "scripts/regress.py --cov --out $(BUILD)/regress $(REGRESS_FLAGS)" \
+	    "scripts/regress_check.py $(BUILD)/regress"
+
+# The long regression (each test's long seed count), with coverage.
+regress: $(REGRESS_BINS)
+	scripts/regress.py --long --cov --jobs 2 --out $(BUILD)/regress-long $(REGRESS_FLAGS)
+
+# Mutation check of rtl/ (long; not in `make test`): docs/verification.md.
+mutate: $(REGRESS_BINS)
+	nice scripts/mutate.py $(MUTATE_FLAGS)
 
 $(BUILD)/icarus/tb_%.vvp: tests/rtl/tb_%.sv tests/rtl/tb_vec.svh $(RTL_SRC)
 	@mkdir -p $(@D)
@@ -292,7 +348,7 @@ fuzz:
 
 test: lint
 	@rm -f $(BUILD)/test-results.txt
-	$(MAKE) --no-print-directory test-arch test-unit test-model test-pkg test-rtl test-icarus test-sim test-bad synth-check test-fuzz
+	$(MAKE) --no-print-directory test-arch test-unit test-model test-pkg test-rtl test-icarus test-sim test-regress test-bad synth-check test-fuzz
 	@scripts/run_tests.sh summary
 
 # ---------------------------------------------------------------- RTL lint and synthesis

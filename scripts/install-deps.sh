@@ -3,7 +3,7 @@
 # Skips apt entirely when every tool is already present.
 set -euo pipefail
 pkgs=(build-essential verilator iverilog yosys gtkwave libcmocka-dev gnuplot zlib1g-dev
-      liblzma-dev xz-utils libzstd-dev clang libclang-rt-14-dev
+      liblzma-dev xz-utils libzstd-dev clang libclang-rt-14-dev lcov
       python3 slurm-wlm munge)  # scripts/ctasim-study; --on slurm and its test (docs/studies.md)
 missing=()
 for p in "${pkgs[@]}"; do

@@ -1,22 +1,56 @@
 /* rtl_bench.c -- the RTL unit benches' shared harness (rtl_bench.h). */
 #include "rtl_bench.h"
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 FILE *rb_vec;
+rb_opts rb_opt;
+
+static int rb_parse_u64(const char *s, uint64_t *v)
+{
+    char *end;
+    errno = 0;
+    unsigned long long x = strtoull(s, &end, 0);
+    if (errno || end == s || *end || *s == '-')
+        return -1;
+    *v = x;
+    return 0;
+}
 
 int rb_main(int argc, char **argv, const rb_suite *s)
 {
     const char *path = NULL;
     for (int i = 1; i < argc; i++) {
+        uint64_t v;
         if (strcmp(argv[i], "--vec") == 0 && i + 1 < argc) {
             path = argv[++i];
+        } else if (strcmp(argv[i], "--seed") == 0 && i + 1 < argc &&
+                   rb_parse_u64(argv[i + 1], &v) == 0) {
+            rb_opt.seed = v;
+            i++;
+        } else if (strcmp(argv[i], "--iters") == 0 && i + 1 < argc &&
+                   rb_parse_u64(argv[i + 1], &v) == 0 && v > 0 && v < 1000000) {
+            rb_opt.iters = (uint32_t)v;
+            i++;
+        } else if (strcmp(argv[i], "--vec-random") == 0 && i + 1 < argc &&
+                   rb_parse_u64(argv[i + 1], &v) == 0 && v < 100000) {
+            rb_opt.vec_random = (uint32_t)v;
+            i++;
+        } else if (strcmp(argv[i], "--fst") == 0 && i + 1 < argc) {
+            setenv("RB_FST", argv[++i], 1);
         } else {
-            fprintf(stderr, "%s: unknown argument (%s); usage: %s [--vec FILE]\n", argv[0],
-                    argv[i], argv[0]);
+            fprintf(stderr,
+                    "%s: unknown argument (%s); usage: %s [--vec FILE] [--seed S] "
+                    "[--iters K] [--vec-random K] [--fst FILE]\n",
+                    argv[0], argv[i], argv[0]);
             return 2;
         }
     }
+    printf("%s: seed %llu, iters %u\n", s->name, (unsigned long long)rb_opt.seed,
+           (unsigned)rb_opt.iters);
+    fflush(stdout);
     if (path) {
         rb_vec = fopen(path, "w");
         if (!rb_vec) {
@@ -45,6 +79,23 @@ uint64_t rb_xorshift(uint64_t *state)
     return *state = x;
 }
 
+uint64_t rb_subseed(uint64_t i)
+{
+    if (rb_opt.seed == 0)
+        return i;
+    /* splitmix64 (Steele, Lea, Flood, OOPSLA 2014) of seed and index */
+    uint64_t z = rb_opt.seed * 0x9E3779B97F4A7C15ull + i;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return z ? z : 1;
+}
+
+uint32_t rb_iters(uint32_t dflt)
+{
+    return rb_opt.iters ? rb_opt.iters : dflt;
+}
+
 void rb_hits_add(uint64_t *total, const uint64_t *hits, int n)
 {
     for (int i = 0; i < n; i++)
@@ -63,5 +114,37 @@ int rb_coverage(const char *unit, const uint64_t *total, int n, const char *(*na
             missing++;
         }
     }
-    return missing;
+    return rb_opt.seed ? 0 : missing;
+}
+
+static int rb_fsm_legal(const rb_fsm *f, int from, int to)
+{
+    const char *p = f->arcs;
+    int a, b, n;
+    while (sscanf(p, " %d>%d%n", &a, &b, &n) == 2) {
+        if (a == from && b == to)
+            return 1;
+        p += n;
+    }
+    return 0;
+}
+
+int rb_fsm_report(const char *unit, const rb_fsm *f, int *unreached)
+{
+    int illegal = 0, missing = 0;
+    for (int a = 0; a < f->n_states; a++)
+        for (int b = 0; b < f->n_states; b++) {
+            if (rb_fsm_legal(f, a, b)) {
+                print_message("  arc %s:%s>%s %llu\n", f->name, f->states[a], f->states[b],
+                              (unsigned long long)f->hits[a][b]);
+                missing += f->hits[a][b] == 0;
+            } else if (f->hits[a][b]) {
+                print_error("%s: illegal arc %s:%s>%s taken %llu times\n", unit, f->name,
+                            f->states[a], f->states[b], (unsigned long long)f->hits[a][b]);
+                illegal++;
+            }
+        }
+    if (unreached)
+        *unreached = missing;
+    return illegal;
 }

@@ -38,9 +38,28 @@ typedef struct rb_suite {
     const char *vec_head, *vec_tail;
 } rb_suite;
 
-/* Parse `[--vec FILE]` (exit status 2 on anything else or an unwritable
- * FILE), open rb_vec, run the suite, close rb_vec; returns cmocka's result. */
+/* The regression's controls (docs/verification.md), set by rb_main from
+ * the command line; zero when not given (the historic fixed stimulus). */
+typedef struct rb_opts {
+    uint64_t seed;  /* --seed S: the constrained-random runs derive from S */
+    uint32_t iters; /* --iters K: number of random runs, 0 = the bench's own */
+    uint32_t vec_random; /* --vec-random K: K random runs also written to --vec
+                          * (benches that support it; scripts/mutate.py) */
+} rb_opts;
+extern rb_opts rb_opt;
+
+/* Parse `[--vec FILE] [--seed S] [--iters K] [--vec-random K] [--fst FILE]` (exit status 2
+ * on anything else or an unwritable FILE), print the seed, open rb_vec, run
+ * the suite, close rb_vec; returns cmocka's result.  --fst FILE sets the
+ * environment's RB_FST, read by the shims (tests/rtl/shim_fst.h). */
 int rb_main(int argc, char **argv, const rb_suite *suite);
+
+/* The seed of random run i (1-based): i itself without --seed (the
+ * benches' historic seeds), else a splitmix64 mix of (S, i), never 0. */
+uint64_t rb_subseed(uint64_t i);
+
+/* The number of random runs: --iters K if given, else dflt. */
+uint32_t rb_iters(uint32_t dflt);
 
 /* One xorshift64 step of *state; returns the new state. */
 uint64_t rb_xorshift(uint64_t *state);
@@ -49,8 +68,34 @@ uint64_t rb_xorshift(uint64_t *state);
 void rb_hits_add(uint64_t *total, const uint64_t *hits, int n);
 
 /* Print the cycles compared and every branch's hit count; returns how many
- * branches were never reached (each also printed as an error). */
+ * branches were never reached (each also printed as an error).  Under
+ * --seed it returns 0: a short seeded run need not reach every branch, the
+ * regression merges the counts of all its runs (scripts/regress.py). */
 int rb_coverage(const char *unit, const uint64_t *total, int n, const char *(*name)(int),
                 uint64_t cycles);
+
+/* Functional coverage of a state machine's arcs, observed on the C
+ * reference model (the RTL agrees with it every cycle): `arcs` lists the
+ * legal arcs as "FROM>TO" state indices, space-separated (e.g. "0>1 1>0"). */
+#define RB_FSM_MAX 8
+typedef struct rb_fsm {
+    const char *name;
+    const char *const *states; /* RB_FSM_MAX names at most */
+    int n_states;
+    const char *arcs;
+    uint64_t hits[RB_FSM_MAX][RB_FSM_MAX];
+} rb_fsm;
+
+/* Count the arc from -> to (nothing when from == to). */
+static inline void rb_fsm_arc(rb_fsm *f, unsigned from, unsigned to)
+{
+    if (from != to && from < RB_FSM_MAX && to < RB_FSM_MAX)
+        f->hits[from][to]++;
+}
+
+/* Print "  arc NAME:FROM>TO COUNT" for every legal arc; an arc taken that is
+ * not in the list is printed as an error.  Returns the number of illegal
+ * arcs taken; *unreached (if not NULL) gets the legal arcs never taken. */
+int rb_fsm_report(const char *unit, const rb_fsm *f, int *unreached);
 
 #endif

@@ -3,10 +3,12 @@
 #include <cstdint>
 #include "Varcta.h"
 #include "verilated.h"
+#include "shim_fst.h"
 
 struct arcta_rtl {
     VerilatedContext *ctx;
     Varcta *m;
+    rb_wave w; // waveform / coverage file (shim_fst.h)
 };
 
 extern "C" {
@@ -15,7 +17,9 @@ arcta_rtl *arcta_rtl_new(void)
 {
     arcta_rtl *h = new arcta_rtl;
     h->ctx = new VerilatedContext;
+    rb_wave_ctx(h->ctx);
     h->m = new Varcta{h->ctx};
+    rb_wave_open(h->w, h->ctx, h->m);
     h->m->clk_i = 0;
     h->m->rst_ni = 1;
     h->m->eval();
@@ -24,6 +28,7 @@ arcta_rtl *arcta_rtl_new(void)
 
 void arcta_rtl_free(arcta_rtl *h)
 {
+    rb_wave_finish(h->w);
     h->m->final();
     delete h->m;
     delete h->ctx;
@@ -85,6 +90,7 @@ void arcta_rtl_tick(arcta_rtl *h)
     h->m->eval();
     h->m->clk_i = 0;
     h->m->eval();
+    rb_wave_dump(h->w);
 }
 
 // Outputs: o[0] phase, o[1] type, o[2] limit1, o[3] fc_on,

@@ -4,10 +4,12 @@
 #include <cstdint>
 #include "Vclaso.h"
 #include "verilated.h"
+#include "shim_fst.h"
 
 struct claso_rtl {
     VerilatedContext ctx;
     Vclaso *top;
+    rb_wave w; // waveform / coverage file (shim_fst.h)
 };
 
 static const int CREDIT_W = 24;
@@ -17,12 +19,15 @@ extern "C" {
 claso_rtl *claso_rtl_new(void)
 {
     claso_rtl *h = new claso_rtl;
+    rb_wave_ctx(&h->ctx);
     h->top = new Vclaso{&h->ctx};
+    rb_wave_open(h->w, &h->ctx, h->top);
     return h;
 }
 
 void claso_rtl_free(claso_rtl *h)
 {
+    rb_wave_finish(h->w);
     h->top->final();
     delete h->top;
     delete h;
@@ -59,6 +64,7 @@ void claso_rtl_tick(claso_rtl *h)
     h->top->eval();
     h->top->clk_i = 1;
     h->top->eval();
+    rb_wave_dump(h->w);
 }
 
 static int32_t sign24(uint32_t v)

@@ -4,10 +4,12 @@
 #include <cstdint>
 #include "Vdyncore.h"
 #include "verilated.h"
+#include "shim_fst.h"
 
 struct dyncore_rtl {
     VerilatedContext *ctx;
     Vdyncore *top;
+    rb_wave w; // waveform / coverage file (shim_fst.h)
 };
 
 extern "C" {
@@ -16,7 +18,9 @@ dyncore_rtl *dyncore_rtl_new(void)
 {
     dyncore_rtl *h = new dyncore_rtl;
     h->ctx = new VerilatedContext;
+    rb_wave_ctx(h->ctx);
     h->top = new Vdyncore{h->ctx};
+    rb_wave_open(h->w, h->ctx, h->top);
     h->top->clk_i = 0;
     h->top->rst_ni = 1;
     h->top->eval();
@@ -25,6 +29,7 @@ dyncore_rtl *dyncore_rtl_new(void)
 
 void dyncore_rtl_free(dyncore_rtl *h)
 {
+    rb_wave_finish(h->w);
     h->top->final();
     delete h->top;
     delete h->ctx;
@@ -64,6 +69,7 @@ void dyncore_rtl_tick(dyncore_rtl *h)
     h->top->eval();
     h->top->clk_i = 0;
     h->top->eval();
+    rb_wave_dump(h->w);
 }
 
 uint64_t dyncore_rtl_enable(dyncore_rtl *h) { return h->top->enable_o; }

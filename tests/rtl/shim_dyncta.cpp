@@ -4,10 +4,12 @@
 #include <cstdint>
 #include "Vdyncta.h"
 #include "verilated.h"
+#include "shim_fst.h"
 
 struct dyncta_rtl {
     VerilatedContext *ctx;
     Vdyncta *top;
+    rb_wave w; // waveform / coverage file (shim_fst.h)
 };
 
 extern "C" {
@@ -16,7 +18,9 @@ dyncta_rtl *dyncta_rtl_new(void)
 {
     dyncta_rtl *h = new dyncta_rtl;
     h->ctx = new VerilatedContext;
+    rb_wave_ctx(h->ctx);
     h->top = new Vdyncta{h->ctx};
+    rb_wave_open(h->w, h->ctx, h->top);
     h->top->clk_i = 0;
     h->top->rst_ni = 1;
     h->top->eval();
@@ -25,6 +29,7 @@ dyncta_rtl *dyncta_rtl_new(void)
 
 void dyncta_rtl_free(dyncta_rtl *h)
 {
+    rb_wave_finish(h->w);
     h->top->final();
     delete h->top;
     delete h->ctx;
@@ -65,6 +70,7 @@ void dyncta_rtl_tick(dyncta_rtl *h)
     h->top->eval();
     h->top->clk_i = 0;
     h->top->eval();
+    rb_wave_dump(h->w);
 }
 
 // n of core c (6 bits at [c*6 +: 6] of n_o).

@@ -3,6 +3,7 @@
 #include <cstdint>
 #include "Vucs.h"
 #include "verilated.h"
+#include "shim_fst.h"
 
 extern "C" {
 #include "ctl_seam.h"
@@ -55,6 +56,7 @@ uint32_t get(const T &port, int lsb, int width)
 struct ucs_rtl {
     VerilatedContext *ctx;
     Vucs *m;
+    rb_wave w; // waveform / coverage file (shim_fst.h)
 };
 
 extern "C" {
@@ -65,12 +67,15 @@ ucs_rtl *ucs_rtl_new(void)
 {
     ucs_rtl *h = new ucs_rtl;
     h->ctx = new VerilatedContext;
+    rb_wave_ctx(h->ctx);
     h->m = new Vucs(h->ctx, "ucs");
+    rb_wave_open(h->w, h->ctx, h->m);
     return h;
 }
 
 void ucs_rtl_free(ucs_rtl *h)
 {
+    rb_wave_finish(h->w);
     h->m->final();
     delete h->m;
     delete h->ctx;
@@ -126,7 +131,11 @@ void ucs_rtl_reset(ucs_rtl *h)
     h->m->eval();
 }
 
-void ucs_rtl_tick(ucs_rtl *h) { ucs_rtl_edge(h); }
+void ucs_rtl_tick(ucs_rtl *h)
+{
+    ucs_rtl_edge(h);
+    rb_wave_dump(h->w);
+}
 
 void ucs_rtl_get_out(ucs_rtl *h, ctl_out *out)
 {

@@ -129,9 +129,15 @@ static void pair_close(pair *p)
     arcta_rtl_free(p->rtl);
 }
 
+/* Arcs of the AR-CTA phase (arcta.c arcta_step; seed 002 Sec. 3): start,
+ * end of profiling, decision, restart by a kernel launch. */
+static const char *const phase_names[] = { "IDLE", "PROFILE", "DECISION", "ACTION" };
+static rb_fsm phase_fsm = { "ar_phase", phase_names, 4, "0>1 1>2 2>3 3>1 2>1", { { 0 } } };
+
 /* One clock edge on both models with p->in; then the inputs are cleared. */
 static void pair_step(pair *p)
 {
+    unsigned prev_phase = p->ref.phase;
     const ctl_core_in *c0 = &p->in.core[0];
     uint64_t busy = 0;
     for (int q = 0; q < N_PARTS_RTL; q++)
@@ -140,6 +146,7 @@ static void pair_step(pair *p)
                      c0->cta_done, p->in.dram_cycles, busy);
     arcta_rtl_tick(p->rtl);
     arcta_step(&p->ref, &p->cfg, &p->in, &p->out);
+    rb_fsm_arc(&phase_fsm, prev_phase, p->ref.phase);
     p->cycle++;
     compare(p);
     if (p->vec) {
@@ -362,7 +369,8 @@ static void test_random(void **st)
     pair p;
     pair_open(&p, "random", 60, 8, NULL);
     char name[32];
-    for (uint64_t seed = 1; seed <= RANDOM_SEEDS; seed++) {
+    for (uint64_t i = 1; i <= rb_iters(RANDOM_SEEDS); i++) {
+        uint64_t seed = rb_subseed(i); /* i, or derived from --seed */
         uint64_t s = seed * 0x9e3779b97f4a7c15ULL;
         snprintf(name, sizeof name, "random seed %llu", (unsigned long long)seed);
         p.name = name;
@@ -398,7 +406,11 @@ static void test_branch_coverage(void **st)
     (void)st;
     int missing = rb_coverage("arcta", hits, ARCTA_NBRANCH, arcta_branch_name, cycles_compared);
     assert_int_equal(missing, 0);
-    assert_true(cycles_compared > (uint64_t)RANDOM_SEEDS * RANDOM_CYCLES);
+    int unreached;
+    assert_int_equal(rb_fsm_report("arcta", &phase_fsm, &unreached), 0);
+    if (!rb_opt.seed)
+        assert_int_equal(unreached, 0);
+    assert_true(cycles_compared > (uint64_t)rb_iters(RANDOM_SEEDS) * RANDOM_CYCLES);
 }
 
 int main(int argc, char **argv)

@@ -424,6 +424,91 @@ static void test_bad_options(void **state)
     assert_string_equal(err, "/nonexistent-dir/x.fst: cannot create a file in its folder (No such file or directory) (--fst)");
 }
 
+/* ---------------------------------------------------------------- regression mode */
+
+/* `--seed S [--cores N] [--cycles K] [--inject CYCLE:SIGNAL:CORE] [--fst FILE]`
+ * (scripts/regress.py, docs/verification.md): one constrained-random lockstep
+ * run of N cores (default 4) for K cycles (default 20000) from seed S, all
+ * derived from S; --inject corrupts one output through the test-only hook
+ * rtl_engine_inject() (the regression's deliberately failing test); --fst
+ * writes the whole waveform (and FILE.mismatch.fst on a mismatch). */
+typedef struct seeded_opts {
+    uint64_t seed;
+    uint32_t cores, cycles;
+    const char *inject, *fst;
+} seeded_opts;
+
+static seeded_opts seeded;
+
+static void test_seeded(void **state)
+{
+    (void)state;
+    const seeded_opts *o = &seeded;
+    bench b;
+    uint64_t s = o->seed * 0x9E3779B97F4A7C15ull + 1;
+    memset(&b, 0, sizeof b);
+    cfg_defaults(&b.cfg);
+    b.cfg.sm.n_cores = o->cores;
+    b.cfg.mem.n_parts = o->cores > 8 ? 16 : 2;
+    assert_int_equal(cfg_check(&b.cfg, b.err, sizeof b.err), 0);
+    engine_opts eo = { o->fst, NULL, NULL };
+    if (rtl_engine_open(&b.eng, 1, &b.cfg, &eo, b.err, sizeof b.err))
+        fail_msg("%s", b.err);
+    if (o->inject) {
+        char sig[64];
+        unsigned long long cyc;
+        int inj_core;
+        if (sscanf(o->inject, "%llu:%63[^:]:%d", &cyc, sig, &inj_core) != 3 ||
+            rtl_engine_inject(&b.eng, cyc, sig, inj_core))
+            fail_msg("--inject %s: not CYCLE:SIGNAL:CORE of a known signal", o->inject);
+    }
+    if (b.eng.reset(b.eng.impl, &b.cfg.ctl, &b.out, b.err, sizeof b.err))
+        fail_msg("%s", b.err);
+    for (uint32_t c = 0; c < CTL_MAX_CORES; c++) new_profile(&profiles[c], &s);
+    launch(&b, (uint8_t)(1 + rnd(&s, 8)), 1 + rnd(&s, 400));
+    for (uint32_t i = 0; i < o->cycles; i++) {
+        if (i) random_inputs(&b, &s);
+        if (bench_step(&b)) {
+            char err[1024];
+            snprintf(err, sizeof err, "%s", b.err);
+            b.eng.finish(b.eng.impl, b.err, sizeof b.err);
+            bench_close(&b);
+            fail_msg("seed %llu, %u cores: %s", (unsigned long long)o->seed, o->cores, err);
+        }
+    }
+    assert_int_equal(b.eng.compared(b.eng.impl), o->cycles);
+    assert_int_equal(b.eng.finish(b.eng.impl, b.err, sizeof b.err), 0);
+    bench_close(&b);
+}
+
+static int seeded_main(int argc, char **argv)
+{
+    seeded_opts *o = &seeded;
+    o->cores = 4;
+    o->cycles = 20000;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!v) goto usage;
+        if (!strcmp(a, "--seed")) o->seed = strtoull(v, NULL, 0);
+        else if (!strcmp(a, "--cores")) o->cores = (uint32_t)strtoul(v, NULL, 0);
+        else if (!strcmp(a, "--cycles")) o->cycles = (uint32_t)strtoul(v, NULL, 0);
+        else if (!strcmp(a, "--inject")) o->inject = v;
+        else if (!strcmp(a, "--fst")) o->fst = v;
+        else if (strcmp(a, "--vec")) goto usage;
+        i++;
+    }
+    if (o->cores < 1 || o->cores > CTL_MAX_CORES || o->cycles < 1) goto usage;
+    printf("ctl_top: seed %llu, %u cores, %u cycles\n", (unsigned long long)o->seed,
+           o->cores, o->cycles);
+    fflush(stdout);
+    const struct CMUnitTest tests[] = { cmocka_unit_test(test_seeded) };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+usage:
+    fprintf(stderr, "%s: usage: %s [--seed S [--cores N] [--cycles K] "
+                    "[--inject CYCLE:SIGNAL:CORE] [--fst FILE]]\n", argv[0], argv[0]);
+    return 2;
+}
+
 int main(int argc, char **argv)
 {
     /* --vec FILE is accepted for the RTL-test convention; the top has no
@@ -432,6 +517,8 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "--vec") == 0 && i + 1 < argc) i++;
     mkdir("build", 0777);
     mkdir(TEST_DIR, 0777);
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--seed")) return seeded_main(argc, argv);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_4_cores),
         cmocka_unit_test(test_random_64_cores),

@@ -287,11 +287,12 @@ static void random_run(bench *b, uint64_t seed, int long_period, uint32_t cycles
 
 static void test_random(void **state)
 {
-    uint64_t seed;
-    for (seed = 1; seed <= 64; seed++)
-        random_run(&tb, seed, 0, 6000);
-    for (; seed <= 68; seed++)
-        random_run(&tb, seed, 1, 9000);
+    /* short periods, then a few long ones; seeds i, or derived from --seed */
+    uint64_t i, n_short = rb_iters(64), n_long = rb_opt.iters ? 1 : 4;
+    for (i = 1; i <= n_short; i++)
+        random_run(&tb, rb_subseed(i), 0, 6000);
+    for (; i <= n_short + n_long; i++)
+        random_run(&tb, rb_subseed(i), 1, 9000);
     bench_reset(&tb); /* folds the last run's branch hits into tb.hits */
     assert_int_equal(rb_coverage("dyncta", tb.hits, DYNCTA_NBRANCH, dyncta_branch_name, tb.cycle),
                      0);

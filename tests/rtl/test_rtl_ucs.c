@@ -40,6 +40,9 @@ typedef struct bench {
 
 static bench B;
 static uint64_t hits_total[UCS_NBRANCH];
+/* Arcs of a power-gated group's state (ucs.c ucs_grp_step; seed 004 Sec. 4) */
+static const char *const pg_names[] = { "ON", "DRAINING", "OFF", "WAKING" };
+static rb_fsm pg_fsm = { "pg_state", pg_names, 4, "0>1 1>0 1>2 2>3 2>0 3>0 3>1", { { 0 } } };
 static uint64_t cycles_total;
 
 /* ---- tiny xorshift PRNG (deterministic per seed) ------------------------ */
@@ -105,7 +108,11 @@ static void bench_step(void)
 {
     ucs_rtl_set_in(B.rtl, &B.in);
     ucs_rtl_tick(B.rtl);
+    ctl_out prev = B.exp;
     ucs_step(&B.ref, &B.cfg, &B.in, &B.exp);
+    for (int c = 0; c < RB_CORES; c++)
+        for (int k = 0; k < CTL_NPG; k++)
+            rb_fsm_arc(&pg_fsm, prev.core[c].pg_state[k], B.exp.core[c].pg_state[k]);
     ucs_rtl_get_out(B.rtl, &B.got);
     B.cycle++;
     cycles_total++;
@@ -227,6 +234,86 @@ static void test_directed_gating(void **st)
     B.vec = NULL;
 }
 
+/* A clock-gated group tuned up with a non-zero wake-up value is back ON the
+ * next cycle (seed 004 Sec. 2.3: only power gating has a wake-up latency),
+ * while a power-gated one shows WAKING for uc_wakeup cycles.  Kills the
+ * mutant `!IsPg && cfg_wakeup_i == '0` of rtl/ucs_grp.sv (issue 15): with it
+ * the clock-gated EX_LDST would also wait, and accepts_work would differ.
+ * First memory-bound (response time 120 x 8 > th_RT: EX_LDST tuned down,
+ * and EX_SP idle: tuned down), then busy with no memory wait (both up). */
+static void test_directed_cg_wakeup(void **st)
+{
+    (void)st;
+    ctl_cfg cfg;
+    ctl_cfg_defaults(&cfg, 2, 1);
+    cfg.uc_period = 8;
+    cfg.uc_wakeup = 9;
+    B.vec = rb_vec;
+    bench_reset(&cfg);
+    int cg_off = 0, cg_back_while_pg_waking = 0;
+    for (int t = 0; t < 8 * 10; t++) {
+        int busy_phase = t >= 8 * 5; /* idle 5 intervals, then busy */
+        for (int c = 0; c < 2; c++) {
+            ctl_core_in *ci = &B.in.core[c];
+            memset(ci, 0, sizeof *ci);
+            for (int i = 0; i < CTL_NCOMP; i++)
+                ci->busy[i] = (uint8_t)(busy_phase ? 2 : 0);
+            ci->mem_warps = (uint8_t)(busy_phase ? 0 : 120);
+            ci->ldst_enter = (uint8_t)(busy_phase || t % 8 == 0);
+            ci->empty = (uint16_t)(busy_phase ? 0 : 0x3FFF);
+        }
+        int was_off = !((B.exp.core[0].accepts_work >> CTL_EX_LDST) & 1u);
+        bench_step();
+        const ctl_core_out *o = &B.exp.core[0];
+        int ldst_on = (o->accepts_work >> CTL_EX_LDST) & 1u;
+        cg_off |= was_off;
+        if (was_off && ldst_on && o->pg_state[CTL_PG_EX_SP] == CTL_PGS_WAKING)
+            cg_back_while_pg_waking++;
+    }
+    assert_true(cg_off);
+    assert_int_equal(cg_back_while_pg_waking, 1);
+    assert_true(B.ref.branch_hits[UCS_BR_CG_UNGATE] > 0);
+    assert_true(B.ref.branch_hits[UCS_BR_PG_WAKE_START] > 0);
+    B.vec = NULL;
+}
+
+/* Phase-1 utilisation thresholds at their boundary (seed 004 Sec. 4:
+ * U < th_U <=> sum over T cycles of (100 busy - th_U% units) < 0): T = 101,
+ * th_U = 1 %, one unit, the EX unit busy in exactly one cycle gives
+ * 100 - 101 = -1 < 0 (tuned down); busy in two cycles 200 - 101 > 0 (kept).
+ * Core 0: EX_SP and EX_SFU busy once, core 1: twice.  Kills the off-by-one
+ * mutants of the x100 scaling in rtl/ucs_gcu.sv (pct_sp, pct_sfu). */
+static void test_directed_th_u_boundary(void **st)
+{
+    (void)st;
+    ctl_cfg cfg;
+    ctl_cfg_defaults(&cfg, 2, 1);
+    for (int i = 0; i < CTL_NCOMP; i++)
+        cfg.units[i] = 1;
+    cfg.uc_period = 101;
+    cfg.uc_th_u_pct = 1;
+    B.vec = rb_vec;
+    bench_reset(&cfg);
+    for (int t = 0; t < 101; t++) {
+        for (int c = 0; c < 2; c++) {
+            ctl_core_in *ci = &B.in.core[c];
+            memset(ci, 0, sizeof *ci);
+            for (int i = 0; i < CTL_NCOMP; i++)
+                ci->busy[i] = 1; /* U = 100 %: nothing else is tuned down */
+            int on = t == 7 || (c == 1 && t == 50);
+            ci->busy[CTL_EX_SP] = (uint8_t)on;
+            ci->busy[CTL_EX_SFU] = (uint8_t)on;
+            ci->sch_busy[CTL_T_SP] = 1;
+            ci->sch_busy[CTL_T_SFU] = 1;
+        }
+        bench_step();
+    }
+    const uint16_t ex = (1u << CTL_EX_SP) | (1u << CTL_EX_SFU);
+    assert_int_equal(B.exp.core[0].tuned_down & ex, ex);
+    assert_int_equal(B.exp.core[1].tuned_down & ex, 0);
+    B.vec = NULL;
+}
+
 /* ---- constrained random ---------------------------------------------- */
 typedef struct core_bias {
     uint8_t p_busy[CTL_NCOMP], p_sch[CTL_NTYPE], p_j, p_lambda, p_empty;
@@ -291,9 +378,10 @@ static void test_random(void **st)
 {
     (void)st;
     static core_bias bias[RB_CORES];
-    const int seeds = 300, cycles = 700;
+    const int seeds = (int)rb_iters(300), cycles = 700;
     for (int seed = 1; seed <= seeds; seed++) {
-        rng_state = 0x9E3779B97F4A7C15ull * (uint64_t)seed;
+        /* seed, or derived from --seed */
+        rng_state = 0x9E3779B97F4A7C15ull * rb_subseed((uint64_t)seed);
         ctl_cfg cfg;
         random_cfg(&cfg);
         bench_reset(&cfg);
@@ -307,6 +395,26 @@ static void test_random(void **st)
             bench_step();
         }
     }
+    /* --vec-random K (scripts/mutate.py's Icarus stage): K more random runs
+     * on the VEC_CORES cores the vectors list, written to the vector file. */
+    for (uint32_t i = 1; rb_vec && i <= rb_opt.vec_random; i++) {
+        rng_state = 0x9E3779B97F4A7C15ull * rb_subseed(100000 + i);
+        ctl_cfg cfg;
+        random_cfg(&cfg);
+        cfg.n_cores = 1 + rnd_below(VEC_CORES);
+        B.vec = rb_vec;
+        bench_reset(&cfg);
+        for (int c = 0; c < VEC_CORES; c++)
+            random_bias(&bias[c]);
+        for (int t = 0; t < cycles; t++) {
+            if (rnd_below(16) == 0)
+                random_bias(&bias[rnd_below(VEC_CORES)]);
+            random_inputs(bias, VEC_CORES);
+            B.in.kernel_start = (uint8_t)(rnd_below(400) == 0);
+            bench_step();
+        }
+        B.vec = NULL;
+    }
 }
 
 /* Every branch of the C model was reached by the stimulus above. */
@@ -317,6 +425,10 @@ static void test_branch_coverage(void **st)
     memset(&B.ref.branch_hits, 0, sizeof B.ref.branch_hits);
     int missing = rb_coverage("ucs", hits_total, UCS_NBRANCH, ucs_branch_name, cycles_total);
     assert_int_equal(missing, 0);
+    int unreached;
+    assert_int_equal(rb_fsm_report("ucs", &pg_fsm, &unreached), 0);
+    if (!rb_opt.seed)
+        assert_int_equal(unreached, 0);
 }
 
 int main(int argc, char **argv)
@@ -324,6 +436,8 @@ int main(int argc, char **argv)
     static const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_directed_red_like),
         cmocka_unit_test(test_directed_gating),
+        cmocka_unit_test(test_directed_cg_wakeup),
+        cmocka_unit_test(test_directed_th_u_boundary),
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_branch_coverage),
     };

@@ -1,0 +1,310 @@
+#!/usr/bin/env python3
+"""mutate.py -- mutation check of rtl/ (the idea of YosysHQ's MCY): small
+operator mutations applied one at a time to a copy of rtl/ (never rtl/
+itself) and checked in two stages, as MCY does (a cheap test first, the
+expensive one only on what survives it):
+  1. icarus: the mutated unit compiled with Icarus and its testbench
+     tests/rtl/tb_U.sv replaying the directed vectors build/vectors/U.vec
+     (written by the unmodified bench from the C model: `make test-icarus`;
+     for uC-States also 30 constrained-random runs, VEC_RANDOM);
+  2. verilator (stage-1 survivors only; --stage1-only skips it): the unit
+     Verilated, its bench relinked, the short regression of that unit
+     (tests/regress.list, seeds=K) run on it.
+A mutant is killed when a run fails or times out.  Reports the kill rate and
+every survivor.  docs/verification.md has the result and the survivors'
+reasons.
+
+  scripts/mutate.py [--count N] [--sample-seed S] [--out DIR] [--list] [--only ID,...]
+                    [--stage1-only]
+
+Operators: comparison (== != < <= > >= flipped to their neighbour or
+negation), boolean (&& <-> ||, a leading ! dropped), off-by-one (an integer
+constant in a comparison or a +/- operand, and 1'b0/1'b1, changed by one).
+Sites are drawn from every unit file (rtl/ctl_top.sv, the wiring of the
+top, and the package are left out: their mutants need the co-simulation
+top rebuilt, minutes each), spread over files by their number of sites.
+Python 3 standard library only."""
+import argparse
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, 'scripts'))
+import regress  # noqa: E402  (parse_list)
+
+VINC = '/usr/share/verilator/include'
+VFLAGS = ['--cc', '-O3', '--trace-fst', '--x-assign', 'fast', '--x-initial', 'fast']
+GEN = {'dyncta': ['-GNumCores=64'], 'dyncore': ['-GNumCores=64'], 'claso': ['-GNumCores=64'],
+       'arcta': ['-GNumCores=64', '-GNumParts=16'], 'ucs': ['-GNumCores=64']}
+# Stage 1 compiles these testbenches at a smaller size: their directed vectors
+# drive the cores they list and check the others stay at reset, so 4 cores
+# replay the same vectors (64-core uC-States in Icarus: minutes per mutant).
+TB_SIZE = {'ucs': ('localparam int N = 64;', 'localparam int N = 4;')}
+# ... and replay, beside the directed cycles, constrained-random runs on the
+# cores the vectors list (the bench's --vec-random K), written once per
+# mutate run by the unmodified bench into OUT/vectors/U.vec.
+VEC_RANDOM = {'ucs': ['--seed', '1', '--iters', '1', '--vec-random', '30']}
+SKIP_FILES = {'rtl/ctl_top.sv', 'rtl/ctasim_pkg.sv'}
+DECL = re.compile(r'^\s*(localparam|parameter|input|output|inout|logic|import|module|'
+                  r'typedef|function|endmodule|`)')
+ASSIGN_NB = re.compile(r'^\s*[\w.]+(\s*\[[^\]]*\])*\s*<=')
+TOKEN = re.compile(r"===|!==|==|!=|<<<|>>>|<<|>>|<=|>=|&&|\|\||->|=>|[<>]|!(?=[\w(])|"
+                   r"1'b[01]|(?<=[\s(])\d+(?=\s*[)\];:,?]|\s*$)")
+FLIP = {'==': ['!='], '!=': ['=='], '<': ['<=', '>='], '<=': ['<', '>'], '>': ['>=', '<='],
+        '>=': ['>', '<'], '&&': ['||'], '||': ['&&'], "1'b0": ["1'b1"], "1'b1": ["1'b0"]}
+KIND = {'==': 'cmp', '!=': 'cmp', '<': 'cmp', '<=': 'cmp', '>': 'cmp', '>=': 'cmp',
+        '&&': 'bool', '||': 'bool', '!': 'bool', "1'b0": 'obo', "1'b1": 'obo'}
+
+
+def units_of_files():
+    """{rtl file: [units whose bench Verilates it]} from the Verilator file lists."""
+    m = {}
+    for u in GEN:
+        dat = os.path.join(ROOT, 'build', 'vl', u, f'V{u}__verFiles.dat')
+        with open(dat) as f:
+            for line in f:
+                if line.startswith('S '):
+                    p = line.rsplit('"', 2)[1]
+                    if not (p.startswith("rtl/") and p.endswith(".sv")):
+                        continue
+                    m.setdefault(p, []).append(u)
+    return m
+
+
+def sites(path):
+    """Mutation sites of one file: (line no, col, old, new, kind)."""
+    out = []
+    with open(os.path.join(ROOT, path)) as f:
+        lines = f.read().split('\n')
+    for n, raw in enumerate(lines, 1):
+        code = raw.split('//', 1)[0]
+        if not code.strip() or DECL.match(code):
+            continue
+        nb = ASSIGN_NB.match(code)
+        for mt in TOKEN.finditer(code):
+            tok, col = mt.group(0), mt.start()
+            if tok == '<=' and nb and col == nb.end() - 2:
+                continue                          # the non-blocking assignment
+            if tok in FLIP:
+                for new in FLIP[tok]:
+                    out.append((n, col, tok, new, KIND[tok]))
+            elif tok == '!':
+                out.append((n, col, '!', '', 'bool'))
+            elif tok.isdigit():
+                before = code[:col].rstrip()
+                if before.endswith(('==', '!=', '<', '>', '<=', '>=', '+', '-', "'(")):
+                    out.append((n, col, tok, str(int(tok) + 1), 'obo'))
+    return out
+
+
+def apply(src_lines, site):
+    n, col, old, new, _ = site
+    line = src_lines[n - 1]
+    assert line[col:col + len(old)] == old, (site, line)
+    out = list(src_lines)
+    out[n - 1] = line[:col] + new + line[col + len(old):]
+    return out
+
+
+def run(cmd, cwd, timeout=None, log=None):
+    with open(log, 'a') if log else open(os.devnull, 'w') as f:
+        p = subprocess.run(cmd, cwd=cwd, stdout=f, stderr=subprocess.STDOUT, timeout=timeout)
+    return p.returncode
+
+
+def build_unit(u, work, log):
+    """Verilate unit u from work/rtl and link its bench; path of the binary or None."""
+    vl = os.path.join(work, 'vl', u)
+    shutil.rmtree(vl, ignore_errors=True)
+    os.makedirs(vl)
+    rc = run(['verilator'] + VFLAGS + ['-y', os.path.join(work, 'rtl')] + GEN[u] +
+             ['--Mdir', vl, '--top-module', u, os.path.join(work, 'rtl', 'ctasim_pkg.sv'),
+              os.path.join(work, 'rtl', u + '.sv')], ROOT, log=log)
+    if rc:
+        return None
+    rc = run(['make', '-s', '-C', vl, '-f', f'V{u}.mk', f'V{u}__ALL.a', 'OPT_FAST=-O0',
+              'OPT_SLOW=-O0'], ROOT, log=log)
+    if rc:
+        return None
+    b = os.path.join(work, 'bin', u)
+    os.makedirs(b, exist_ok=True)
+    incs = []
+    for room in sorted(os.listdir(os.path.join(ROOT, 'cmodel'))):
+        if os.path.isdir(os.path.join(ROOT, 'cmodel', room)):
+            incs += ['-iquote', 'cmodel/' + room]
+    rc = run(['g++', '-std=c++17', '-O0', '-I' + VINC, '-I' + VINC + '/vltstd', '-DVM_TRACE=1',
+              '-DVM_TRACE_FST=1'] + incs + ['-I' + vl, '-c', f'tests/rtl/shim_{u}.cpp', '-o',
+                                            os.path.join(b, 'shim.o')], ROOT, log=log)
+    if rc:
+        return None
+    exe = os.path.join(b, 'test')
+    vrt = [f'build/vrt/{x}.o' for x in ('verilated', 'verilated_threads', 'verilated_fst_c')]
+    rc = run(['g++', '-o', exe, f'build/rtltest/{u}/test.o', 'build/rtltest/rtl_bench.o',
+              os.path.join(b, 'shim.o'), os.path.join(vl, f'V{u}__ALL.a')] + vrt +
+             ['build/rel/libctasim.a', '-lcmocka', '-lm', '-llzma', '-lzstd', '-lz', '-pthread'],
+             ROOT, log=log)
+    return exe if rc == 0 else None
+
+
+def vectors(out):
+    """{unit: vector file} for stage 1; writes the --vec-random ones."""
+    vec = {u: f'build/vectors/{u}.vec' for u in GEN}
+    for u, args in VEC_RANDOM.items():
+        path = os.path.join(out, 'vectors', u + '.vec')
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        rc = run([f'build/rtltest/{u}/test', '--vec', path] + args, ROOT)
+        if rc:
+            sys.exit(f'mutate: build/rtltest/{u}/test --vec {path} {" ".join(args)} failed')
+        vec[u] = path
+    for u, v in vec.items():
+        if not os.path.isfile(os.path.join(ROOT, v)):
+            sys.exit(f'mutate: no {v} (make test-icarus writes it)')
+    return vec
+
+
+def icarus_unit(u, work, log, vec):
+    """Stage 1: Icarus testbench of unit u on the mutated copy; True = killed."""
+    vvp = os.path.join(work, f'tb_{u}.vvp')
+    tb = f'tests/rtl/tb_{u}.sv'
+    if u in TB_SIZE:
+        with open(os.path.join(ROOT, tb)) as f:
+            text = f.read()
+        old, new = TB_SIZE[u]
+        assert old in text, f'{tb}: no "{old}"'
+        tb = os.path.join(work, f'tb_{u}.sv')
+        with open(tb, 'w') as f:
+            f.write(text.replace(old, new))
+    rc = run(['iverilog', '-g2012', '-I', 'tests/rtl', '-y', os.path.join(work, 'rtl'), '-Y', '.sv',
+              '-o', vvp, os.path.join(work, 'rtl', 'ctasim_pkg.sv'), tb], ROOT, log=log)
+    if rc:
+        return None
+    with open(log, 'a') as f:
+        try:
+            p = subprocess.run(['vvp', '-n', vvp, f'+vec={vec[u]}'], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               timeout=300)
+        except subprocess.TimeoutExpired:
+            f.write('icarus: timeout\n')
+            return True
+        f.write(p.stdout)
+    return p.returncode != 0 or re.search(r'^(FAIL|ERROR)', p.stdout, re.M) is not None
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    p.add_argument('--count', type=int, default=120)
+    p.add_argument('--sample-seed', type=int, default=15)
+    p.add_argument('--out', default='build/mutate')
+    p.add_argument('--list', action='store_true', help='print the sampled mutants and exit')
+    p.add_argument('--only', help='comma-separated mutant ids to run')
+    p.add_argument('--stage1-only', action='store_true', help='Icarus stage only')
+    a = p.parse_args()
+    os.chdir(ROOT)
+    tests, _ = regress.parse_list('tests/regress.list')
+    fmap = units_of_files()
+    files = sorted(f for f in fmap if f not in SKIP_FILES)
+    allsites = [(f, s) for f in files for s in sites(f)]
+    rng = random.Random(a.sample_seed)
+    rng.shuffle(allsites)
+    # spread over files by their share of sites, then the rest in shuffled order
+    chosen, per = [], {}
+    for f in files:
+        per[f] = max(1, round(a.count * sum(x[0] == f for x in allsites) / len(allsites)))
+    for f, s in allsites:
+        if per[f] > 0 and len(chosen) < a.count:
+            chosen.append((f, s))
+            per[f] -= 1
+    chosen.sort(key=lambda x: (x[0], x[1][0], x[1][1], x[1][3]))
+    muts = [(i + 1, f, s) for i, (f, s) in enumerate(chosen)]
+    if a.only:
+        keep = {int(x) for x in a.only.split(',')}
+        muts = [m for m in muts if m[0] in keep]
+    if a.list:
+        for i, f, s in muts:
+            print(f'{i:4} {f}:{s[0]} {s[4]:4} {s[2]!r} -> {s[3]!r}')
+        print(f'{len(muts)} mutants of {len(allsites)} sites in {len(files)} files')
+        return 0
+    out = os.path.join(ROOT, a.out)
+    work = os.path.join(out, 'work')
+    os.makedirs(os.path.join(out, 'logs'), exist_ok=True)
+    res_path = os.path.join(out, 'results.txt')
+    head = subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], cwd=ROOT, capture_output=True,
+                          text=True).stdout.strip()
+    print(f'mutate: {len(muts)} mutants of {len(allsites)} sites ({len(files)} files), '
+          f'commit {head}', flush=True)
+    vec = vectors(out)
+    killed = survived = broken = 0
+    survivors = []
+    t0 = time.time()
+    with open(res_path, 'w') as res:
+        res.write(f'# scripts/mutate.py --count {a.count} --sample-seed {a.sample_seed} at {head}\n')
+        for i, f, s in muts:
+            log = os.path.join(out, 'logs', f'm{i:03}.log')
+            open(log, 'w').close()
+            shutil.rmtree(os.path.join(work, 'rtl'), ignore_errors=True)
+            shutil.copytree(os.path.join(ROOT, 'rtl'), os.path.join(work, 'rtl'))
+            path = os.path.join(work, f)
+            with open(path) as fh:
+                src = fh.read().split('\n')
+            with open(path, 'w') as fh:
+                fh.write('\n'.join(apply(src, s)))
+            desc = f'{f}:{s[0]} {s[4]} {s[2]!r} -> {s[3]!r}: {src[s[0] - 1].strip()}'
+            verdict, why = 'survived', ''
+            for u in fmap[f]:
+                k = icarus_unit(u, work, log, vec)
+                if k is None:
+                    verdict, why = 'broken', f'{u} does not compile (Icarus)'
+                    break
+                if k:
+                    verdict, why = 'killed', f'icarus tb_{u}'
+                    break
+            for u in ([] if verdict != 'survived' or a.stage1_only else fmap[f]):
+                exe = build_unit(u, work, log)
+                if not exe:
+                    verdict, why = 'broken', f'{u} does not build'
+                    break
+                for t in tests:
+                    if t['unit'] != u or t['optin']:
+                        continue
+                    for seed in range(1, max(1, t['seeds']) + 1):
+                        cmd = t['cmd'].replace('{seed}', str(seed)).replace(
+                            f'build/rtltest/{u}/test', exe)
+                        try:
+                            rc = run(['bash', '-c', cmd], ROOT, timeout=t['timeout'], log=log)
+                        except subprocess.TimeoutExpired:
+                            rc = 'timeout'
+                        if rc != 0:
+                            verdict, why = 'killed', f"{t['name']}.{seed} ({'timeout' if rc == 'timeout' else 'exit ' + str(rc)})"
+                            break
+                    if verdict == 'killed':
+                        break
+                if verdict == 'killed':
+                    break
+            killed += verdict == 'killed'
+            survived += verdict == 'survived'
+            broken += verdict == 'broken'
+            if verdict == 'survived':
+                survivors.append(f'm{i:03} {desc}')
+            line = f'm{i:03} {verdict:<8} {desc}' + (f'  [{why}]' if why else '')
+            res.write(line + '\n')
+            res.flush()
+            print(line, f'({time.time() - t0:.0f} s)', flush=True)
+        valid = killed + survived
+        rate = 100.0 * killed / valid if valid else 0.0
+        summ = (f'mutate: {killed} killed, {survived} survived, {broken} did not build; '
+                f'kill rate {rate:.1f} % of {valid} valid mutants')
+        res.write(summ + '\n')
+    print(summ)
+    for sv in survivors:
+        print('  survivor ' + sv)
+    print(f'mutate: results {a.out}/results.txt, logs {a.out}/logs/')
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())

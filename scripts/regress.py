@@ -1,0 +1,475 @@
+#!/usr/bin/env python3
+"""regress.py -- run the RTL regression list (tests/regress.list) the way
+verification teams do: one seed per run, reseeding, filters, shards, per-test
+timeouts, parallel jobs; JUnit XML, a one-screen summary, failure buckets, a
+waveform rerun of every failure; with --cov, merged Verilator line/toggle
+coverage (verilator_coverage, lcov info, genhtml HTML) plus the benches'
+functional coverage (decision branches, state arcs) and the list's thresholds.
+Python 3 standard library only.  docs/verification.md describes it.
+
+  scripts/regress.py [--long] [--seed S | --reseed N] [--filter RE] [--shard i/N]
+                     [--jobs J] [--out DIR] [--cov] [--no-waves] [--list-jobs]
+
+Exit status: 0 all passed (and coverage above its thresholds), 1 otherwise,
+2 on a usage error.
+"""
+import argparse
+import concurrent.futures as cf
+import os
+import random
+import re
+import shlex
+import signal
+import subprocess
+import sys
+import time
+import xml.etree.ElementTree as ET
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+# ------------------------------------------------------------------ the list
+
+def parse_list(path):
+    """Tests and thresholds of a regression list (format in its header)."""
+    tests, thresholds = [], {}
+    with open(path) as f:
+        for n, raw in enumerate(f, 1):
+            line = raw.split('#', 1)[0].strip() if not raw.lstrip().startswith('test') \
+                else raw.strip()
+            if not line or line.startswith('#'):
+                continue
+            words = line.split()
+            if words[0] == 'threshold' and len(words) == 3:
+                thresholds[words[1]] = float(words[2])
+                continue
+            if words[0] != 'test' or len(words) < 3 or 'cmd=' not in line:
+                sys.exit(f'{path}:{n}: not "test NAME key=value ... cmd=COMMAND"')
+            head, cmd = line.split('cmd=', 1)
+            t = {'name': words[1], 'cmd': cmd.strip(), 'unit': words[1], 'seeds': 1,
+                 'long': 1, 'timeout': 300, 'optin': 0}
+            for kv in head.split()[2:]:
+                k, _, v = kv.partition('=')
+                if k not in t or k in ('name', 'cmd'):
+                    sys.exit(f'{path}:{n}: unknown key {k}')
+                t[k] = v if k == 'unit' else int(v)
+            tests.append(t)
+    return tests, thresholds
+
+
+def select_jobs(tests, a):
+    """(test, seed) pairs of this run, in a fixed order, before sharding."""
+    rx = re.compile(a.filter) if a.filter else None
+    rng = random.Random(a.master_seed)
+    jobs = []
+    for t in tests:
+        if rx and not rx.search(t['name']):
+            continue
+        if t['optin'] and not rx:
+            continue
+        if a.seed is not None:
+            seeds = [a.seed]
+        elif a.reseed:
+            seeds = [rng.randrange(1, 2**32) for _ in range(a.reseed)]
+        else:
+            seeds = list(range(1, (t['long'] if a.long else t['seeds']) + 1))
+        jobs += [(t, s) for s in seeds]
+    return jobs
+
+
+def shard(jobs, spec):
+    """Jobs of shard i of N: every N-th job from the i-th; the shards of one
+    N partition the list (no job in two, none left out)."""
+    i, n = spec
+    return [j for k, j in enumerate(jobs) if k % n == i]
+
+
+# ------------------------------------------------------------------ running
+
+def command(t, seed, a, fst=None):
+    cmd = t['cmd'].replace('{seed}', str(seed))
+    if a.cov and not fst:   # waves come from the normal build (the coverage one has no tracing)
+        exe = cmd.split()[0]
+        cov = exe.replace('build/rtltest/', a.cov_prefix + 'rtltest/', 1)
+        if cov != exe and os.path.exists(os.path.join(ROOT, cov)):  # units only; not the top
+            cmd = cov + cmd[len(exe):]
+    if fst:
+        cmd += ' --fst ' + shlex.quote(fst)
+    return cmd
+
+
+def run_one(t, seed, a, fst=None, tag=''):
+    """Run one job; returns a result dict (status pass/fail/timeout)."""
+    name = f"{t['name']}.{seed}"
+    log = os.path.join(a.out, 'logs', name + tag + '.log')
+    cmd = command(t, seed, a, fst)
+    env = dict(os.environ)
+    if a.cov:
+        env['RB_COV'] = os.path.join(a.out, 'cov', 'dat', name + tag)
+    start = time.time()
+    with open(log, 'w') as f:
+        f.write(f'# {cmd}\n')
+        f.flush()
+        p = subprocess.Popen(cmd, shell=True, cwd=ROOT, stdout=f, stderr=subprocess.STDOUT,
+                             env=env, start_new_session=True)
+        try:
+            rc = p.wait(timeout=t['timeout'])
+            status = 'pass' if rc == 0 else 'fail'
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait()
+            rc, status = None, 'timeout'
+    secs = time.time() - start
+    with open(log, errors='replace') as f:
+        text = f.read()
+    r = {'test': t, 'seed': seed, 'name': name, 'cmd': cmd, 'rc': rc, 'status': status,
+         'secs': secs, 'log': log, 'text': text}
+    r['first'] = first_failure(text, status, t)
+    r['kind'], r['signal'] = classify(r)
+    m = re.search(r'\bunit (\w+)', r['first'])
+    r['unit'] = m.group(1) if m else t['unit']  # the top's comparator names the unit
+    return r
+
+
+FAIL_RX = re.compile(r'(lockstep mismatch at .*|^ERROR: .*|^\[  ERROR   \] .*|.*never reached.*'
+                     r'|.*[Ee]rror: .*|^FAIL.*)', re.M)
+
+
+def first_failure(text, status, t):
+    if status == 'timeout':
+        return f"timeout after {t['timeout']} s"
+    if status == 'pass':
+        return ''
+    m = FAIL_RX.search(text)
+    if m:
+        return m.group(1).strip()
+    lines = [l for l in text.splitlines() if l.strip() and not l.startswith('#')]
+    return lines[-1].strip() if lines else 'failed with no output'
+
+
+SIG_RX = [re.compile(r'signal (\w+(?:\[\d+\])?)'),                 # lockstep comparator
+          re.compile(r'core \d+: (\w+) C '),                       # unit benches: NAME C x RTL y
+          re.compile(r'cycle \d+:? (?:core \d+:? )?(\w+) expected'),
+          re.compile(r'\b(\w+) expected')]
+
+
+def classify(r):
+    """(kind, signal) of a failure: kind mismatch / assert / timeout / crash / exit."""
+    if r['status'] == 'pass':
+        return '', ''
+    if r['status'] == 'timeout':
+        return 'timeout', '-'
+    first = r['first']
+    sig = '-'
+    for rx in SIG_RX:
+        m = rx.search(first)
+        if m:
+            sig = m.group(1)
+            break
+    if r['rc'] is not None and r['rc'] < 0:
+        kind = 'crash'
+    elif 'mismatch' in first or sig != '-':
+        kind = 'mismatch'
+    elif 'ERROR' in first or 'error' in first:
+        kind = 'assert'
+    else:
+        kind = 'exit'
+    return kind, sig
+
+
+def normalise(msg):
+    """A failure line without its numbers and paths (the bucket's text)."""
+    msg = re.sub(r'\S+\.fst', 'FILE.fst', msg)
+    msg = re.sub(r'\b(0x)?[0-9a-fA-F]*\d[0-9a-fA-F]*\b', 'N', msg)
+    return re.sub(r'\s+', ' ', msg)
+
+
+def signature(r):
+    return f"{r['unit']} | {r['signal']} | {r['kind']} | {normalise(r['first'])}"
+
+
+def waves_rerun(r, a):
+    """Rerun a failure with waves on; names the FST and the gtkwave command."""
+    os.makedirs(os.path.join(a.out, 'waves'), exist_ok=True)
+    fst = os.path.join(a.out, 'waves', r['name'] + '.fst')
+    w = run_one(r['test'], r['seed'], a, fst=fst, tag='.waves')
+    mism = fst[:-4] + '.mismatch.fst'
+    r['fst'] = fst if os.path.exists(os.path.join(ROOT, fst)) else None
+    r['mismatch_fst'] = mism if os.path.exists(os.path.join(ROOT, mism)) else None
+    gtkw = os.path.join('waves', r['unit'] + '.gtkw')
+    gtkw = gtkw if os.path.exists(os.path.join(ROOT, gtkw)) else ''
+    shown = r['mismatch_fst'] or r['fst']
+    r['gtkwave'] = f'gtkwave {shown} {gtkw}'.strip() if shown else ''
+    r['reproduced'] = w['status'] == r['status'] and normalise(w['first']) == normalise(r['first'])
+    r['rerun_first'] = w['first']
+
+
+# ------------------------------------------------------------------ results
+
+def write_junit(results, path, suite_secs):
+    fails = sum(r['status'] != 'pass' for r in results)
+    ts = ET.Element('testsuite', name='ctasim-regress', tests=str(len(results)),
+                    failures=str(fails), errors='0', skipped='0', time=f'{suite_secs:.3f}')
+    root = ET.Element('testsuites', name='ctasim', tests=str(len(results)),
+                      failures=str(fails), errors='0', time=f'{suite_secs:.3f}')
+    root.append(ts)
+    for r in results:
+        tc = ET.SubElement(ts, 'testcase', classname='regress.' + r['test']['unit'],
+                           name=r['name'], time=f"{r['secs']:.3f}")
+        props = ET.SubElement(tc, 'properties')
+        ET.SubElement(props, 'property', name='seed', value=str(r['seed']))
+        ET.SubElement(props, 'property', name='command', value=r['cmd'])
+        if r['status'] != 'pass':
+            f = ET.SubElement(tc, 'failure', type=r['kind'], message=r['first'])
+            extra = [f"seed {r['seed']}", f"rerun: scripts/regress.py --filter '^{r['test']['name']}$' "
+                     f"--seed {r['seed']}", f"bucket: {signature(r)}"]
+            if r.get('gtkwave'):
+                extra.append(f"waves: {r['gtkwave']}")
+            f.text = '\n'.join(extra)
+        so = ET.SubElement(tc, 'system-out')
+        so.text = re.sub(r'[^\x09\x0a\x0d\x20-\ud7ff\ue000-\ufffd]', '?', r['text'][-20000:])
+    ET.indent(root)
+    ET.ElementTree(root).write(path, encoding='utf-8', xml_declaration=True)
+
+
+def summary(results, buckets, a):
+    out = []
+    per = {}
+    for r in results:
+        p = per.setdefault(r['test']['name'], [0, 0, 0.0])
+        p[0] += 1
+        p[1] += r['status'] == 'pass'
+        p[2] += r['secs']
+    out.append(f"{'test':<24} {'runs':>5} {'pass':>5} {'rate':>7} {'time':>8}")
+    for name, (n, ok, secs) in per.items():
+        out.append(f'{name:<24} {n:>5} {ok:>5} {100.0 * ok / n:>6.1f}% {secs:>7.1f}s')
+    npass = sum(r['status'] == 'pass' for r in results)
+    out.append(f'regress: {npass} of {len(results)} runs passed'
+               + (f' ({100.0 * npass / len(results):.1f} %)' if results else ''))
+    if buckets:
+        out.append(f'failure buckets: {len(buckets)}')
+        for sig, rs in buckets.items():
+            out.append(f'  [{len(rs)}] {sig}')
+            for r in rs[:3]:
+                out.append(f"      {r['name']}: {r['first']}")
+                out.append(f"        rerun: scripts/regress.py --filter '^{r['test']['name']}$'"
+                           f" --seed {r['seed']}   (or: {r['cmd']})")
+                if 'reproduced' in r:
+                    out.append(f"        waves rerun: {'same failure' if r['reproduced'] else 'DIFFERENT: ' + r['rerun_first']}")
+                if r.get('gtkwave'):
+                    out.append(f"        {r['gtkwave']}")
+            if len(rs) > 3:
+                out.append(f'      ... and {len(rs) - 3} more')
+    return '\n'.join(out)
+
+
+# ------------------------------------------------------------------ coverage
+
+BRANCH_RX = re.compile(r'^\s+branch (\S+)\s+(\d+)\s*$')
+ARC_RX = re.compile(r'^\s+arc (\S+)\s+(\d+)\s*$')
+UNIT_RX = re.compile(r'^(\w+): \d+ cycles compared')
+
+
+def functional(results):
+    """{unit: {'branch': {name: hits}, 'arc': {name: hits}}} summed over runs."""
+    cov = {}
+    for r in results:
+        unit = None
+        for line in r['text'].splitlines():
+            m = UNIT_RX.match(line)
+            if m:
+                unit = m.group(1)
+                continue
+            for kind, rx in (('branch', BRANCH_RX), ('arc', ARC_RX)):
+                m = rx.match(line)
+                if m and unit:
+                    d = cov.setdefault(unit, {'branch': {}, 'arc': {}})[kind]
+                    d[m.group(1)] = d.get(m.group(1), 0) + int(m.group(2))
+    return cov
+
+
+def parse_dat(path):
+    """Points of a Verilator coverage file: (type, file, line, count)."""
+    pts = []
+    rx = re.compile(r"^C '(.*)' (\d+)$")
+    with open(path, errors='replace') as f:
+        for line in f:
+            m = rx.match(line.rstrip('\n'))
+            if not m:
+                continue
+            fields = dict(kv.split('\x02', 1) for kv in m.group(1).split('\x01')[1:]
+                          if '\x02' in kv)
+            page = fields.get('page', '')
+            typ = page.split('/')[0].replace('v_', '') if page else 'line'
+            pts.append((typ, fields.get('f', '?'), int(fields.get('l', 0)), int(m.group(2)),
+                        fields.get('o', '')))
+    return pts
+
+
+def coverage(results, a, thresholds):
+    """Merge, write lcov info + HTML, check thresholds; returns (ok, lines)."""
+    covdir = os.path.join(ROOT, a.out, 'cov')
+    dats = sorted(os.path.join(covdir, 'dat', f) for f in os.listdir(os.path.join(covdir, 'dat'))
+                  if f.endswith('.dat')) if os.path.isdir(os.path.join(covdir, 'dat')) else []
+    msgs, ok = [], True
+    if not dats:
+        return False, ['coverage: no coverage files (was the coverage build used?)']
+    merged = os.path.join(covdir, 'merged.dat')
+    info = os.path.join(covdir, 'rtl.info')
+    subprocess.run(['verilator_coverage', '--write', merged] + dats, check=True, cwd=ROOT,
+                   stdout=subprocess.DEVNULL)
+    subprocess.run(['verilator_coverage', '--write-info', info, merged], check=True, cwd=ROOT,
+                   stdout=subprocess.DEVNULL)
+    pts = [p for p in parse_dat(merged) if p[1].startswith('rtl/')]
+    pct = {}
+    uncovered = set()
+    for typ in ('line', 'toggle', 'branch'):
+        ps = [p for p in pts if p[0] == typ]
+        if ps:
+            pct['rtl_' + typ] = (sum(p[3] > 0 for p in ps), len(ps))
+        if typ in ('line', 'branch'):
+            uncovered |= {(p[1], p[2]) for p in ps if p[3] == 0}
+    # functional coverage as pseudo source files in the same lcov report
+    fcov = functional(results)
+    fdir = os.path.join(covdir, 'functional')
+    os.makedirs(fdir, exist_ok=True)
+    finfo = os.path.join(covdir, 'functional.info')
+    fb = [0, 0]
+    fa = [0, 0]
+    missing = []
+    with open(finfo, 'w') as fi:
+        for unit in sorted(fcov):
+            names = [('branch', k, v) for k, v in fcov[unit]['branch'].items()] + \
+                    [('arc', k, v) for k, v in fcov[unit]['arc'].items()]
+            src = os.path.join(fdir, unit + '.txt')
+            with open(src, 'w') as s:
+                for kind, k, v in names:
+                    s.write(f'{kind} {k}\n')
+            fi.write(f'TN:functional\nSF:{src}\n')
+            for n, (kind, k, v) in enumerate(names, 1):
+                fi.write(f'DA:{n},{v}\n')
+                acc = fb if kind == 'branch' else fa
+                acc[1] += 1
+                acc[0] += v > 0
+                if v == 0:
+                    missing.append(f'{unit} {kind} {k}')
+            fi.write(f'LF:{len(names)}\nLH:{sum(v > 0 for _, _, v in names)}\nend_of_record\n')
+    if fb[1]:
+        pct['branch'] = tuple(fb)
+    if fa[1]:
+        pct['arc'] = tuple(fa)
+    html = os.path.join(covdir, 'html')
+    gen = subprocess.run(['genhtml', '-q', '--output-directory', html, '--title',
+                          'ctasim RTL regression', info, finfo], cwd=ROOT,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if gen.returncode:
+        msgs.append('coverage: genhtml failed: ' + gen.stderr.strip().splitlines()[-1])
+        ok = False
+    summ = subprocess.run(['lcov', '--summary', info], cwd=ROOT, capture_output=True, text=True)
+    m = re.search(r'lines\.*: ([\d.]+% \(\d+ of \d+ lines\))', summ.stdout + summ.stderr)
+    if m:
+        msgs.append(f'coverage lcov rtl/ lines: {m.group(1)}')
+    for k, (h, n) in pct.items():
+        msgs.append(f'coverage {k}: {h} of {n} points hit ({100.0 * h / n:.1f} %)')
+    with open(os.path.join(covdir, 'uncovered.txt'), 'w') as u:
+        for f, l in sorted(uncovered):
+            u.write(f'{f}:{l}\n')
+        for m in missing:
+            u.write(f'functional: {m}\n')
+    msgs.append(f'coverage: {len(uncovered)} uncovered rtl/ lines, {len(missing)} functional '
+                f'points missed ({a.out}/cov/uncovered.txt); HTML {a.out}/cov/html/index.html')
+    key = {'line': 'rtl_line', 'toggle': 'rtl_toggle', 'branch': 'branch', 'arc': 'arc'}
+    for k, th in thresholds.items():
+        h, n = pct.get(key.get(k, k), (0, 0))
+        got = 100.0 * h / n if n else 0.0
+        if got + 1e-9 < th:
+            msgs.append(f'coverage {k}: {got:.1f} % is below the threshold {th:g} %')
+            ok = False
+    return ok, msgs
+
+
+# ------------------------------------------------------------------ main
+
+def args():
+    p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    p.add_argument('--list', default='tests/regress.list')
+    p.add_argument('--long', action='store_true', help="each test's long seed count")
+    g = p.add_mutually_exclusive_group()
+    g.add_argument('--seed', type=int, help='run each selected test once with this seed')
+    g.add_argument('--reseed', type=int, metavar='N', help='N fresh random seeds per test')
+    p.add_argument('--master-seed', type=int, help='seed of --reseed (printed; default: time)')
+    p.add_argument('--filter', help='regular expression on test names')
+    p.add_argument('--shard', default='0/1', help='i/N: run the i-th of N shards')
+    p.add_argument('--jobs', '-j', type=int, default=2)
+    p.add_argument('--out', default='build/regress')
+    p.add_argument('--cov', action='store_true', help='coverage build and report')
+    p.add_argument('--cov-prefix', default='build/cov/')
+    p.add_argument('--no-waves', action='store_true', help='no waveform rerun of failures')
+    p.add_argument('--list-jobs', action='store_true', help='print the jobs and exit')
+    p.add_argument('--expect-fail', action='store_true',
+                   help='exit 0 only if every run failed (the self-test)')
+    a = p.parse_args()
+    m = re.fullmatch(r'(\d+)/(\d+)', a.shard)
+    if not m or int(m.group(2)) < 1 or int(m.group(1)) >= int(m.group(2)):
+        p.error(f'--shard {a.shard}: not i/N with 0 <= i < N')
+    a.shard = (int(m.group(1)), int(m.group(2)))
+    if a.reseed is not None and a.reseed < 1:
+        p.error('--reseed N needs N >= 1')
+    if a.reseed and a.master_seed is None:
+        a.master_seed = int(time.time() * 1000) % 2**32
+    return a
+
+
+def main():
+    a = args()
+    os.chdir(ROOT)
+    tests, thresholds = parse_list(a.list)
+    jobs = shard(select_jobs(tests, a), a.shard)
+    if a.list_jobs:
+        for t, s in jobs:
+            print(f"{t['name']}.{s}")
+        return 0
+    for d in ('logs', 'waves'):
+        os.makedirs(os.path.join(a.out, d), exist_ok=True)
+    if a.cov:
+        import shutil
+        shutil.rmtree(os.path.join(a.out, 'cov'), ignore_errors=True)
+        os.makedirs(os.path.join(a.out, 'cov', 'dat'))
+    print(f"regress: {len(jobs)} runs, shard {a.shard[0]}/{a.shard[1]}, {a.jobs} jobs"
+          + (f', reseed master seed {a.master_seed}' if a.reseed else ''), flush=True)
+    start = time.time()
+    results = []
+    with cf.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as ex:
+        futs = [ex.submit(run_one, t, s, a) for t, s in jobs]
+        for fu in futs:
+            r = fu.result()
+            print(f"{r['status'].upper():<7} {r['name']} ({r['secs']:.1f}s) seed {r['seed']}"
+                  + (f": {r['first']}" if r['first'] else ''), flush=True)
+            results.append(r)
+    failed = [r for r in results if r['status'] != 'pass']
+    if not a.no_waves:
+        for r in failed:
+            waves_rerun(r, a)
+    buckets = {}
+    for r in failed:
+        buckets.setdefault(signature(r), []).append(r)
+    elapsed = time.time() - start
+    write_junit(results, os.path.join(a.out, 'junit.xml'), elapsed)
+    text = summary(results, buckets, a)
+    ok = not failed
+    if a.cov:
+        cok, msgs = coverage(results, a, thresholds)
+        text += '\n' + '\n'.join(msgs)
+        ok = ok and cok
+    with open(os.path.join(a.out, 'summary.txt'), 'w') as f:
+        f.write(text + '\n')
+    print(text)
+    print(f'regress: JUnit {a.out}/junit.xml, summary {a.out}/summary.txt, logs {a.out}/logs/'
+          f' ({elapsed:.0f} s)')
+    if a.expect_fail:
+        return 0 if results and len(failed) == len(results) else 1
+    return 0 if ok and results else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# regress_selftest.sh -- scripts/regress.py's own checks (issue 15's tests):
+#  1. the deliberately failing test (tests/regress.list fault_dyncta_n: a lockstep
+#     run corrupted through the test-only hook rtl_engine_inject()) appears in
+#     the JUnit XML as a failure named TEST.SEED with its seed, is rerun with
+#     waves (the FST exists, the summary names it with the gtkwave command),
+#     lands in exactly one bucket, and rerunning it from its seed gives the
+#     same first failure line;
+#  2. sharding: the union of --shard 0/2 and --shard 1/2 is the whole list
+#     (long seeds), with no job in both; also for 0/3..2/3;
+#  3. --reseed N prints its master seed and --master-seed replays the same jobs.
+set -u
+cd "$(dirname "$0")/../.."
+out=build/regress-selftest
+rm -rf "$out"
+fails=0
+ok()  { echo "ok   $*"; }
+bad() { echo "FAIL $*"; fails=$((fails + 1)); }
+bin=build/rtltest/ctl_top/test
+[ -x "$bin" ] || { echo "FAIL regress_selftest: no $bin (make $bin)"; exit 1; }
+
+# 1. the failing test
+scripts/regress.py --filter '^fault_dyncta_n$' --seed 7 --out "$out" --expect-fail >"$out.log" 2>&1 \
+    && ok "fault_dyncta_n failed as expected" || bad "fault_dyncta_n did not fail (log $out.log)"
+python3 - "$out/junit.xml" <<'PY' && ok "JUnit: failure fault_dyncta_n.7, seed 7, type mismatch" || bad "JUnit content"
+import sys, xml.etree.ElementTree as ET
+r = ET.parse(sys.argv[1]).getroot()
+cs = list(r.iter('testcase'))
+assert len(cs) == 1 and cs[0].get('name') == 'fault_dyncta_n.7', [c.get('name') for c in cs]
+f = cs[0].find('failure')
+assert f is not None and f.get('type') == 'mismatch', f
+assert 'signal dyncta_n' in f.get('message') and 'seed 7' in f.text, f.text
+assert [p.get('value') for p in cs[0].iter('property') if p.get('name') == 'seed'] == ['7']
+PY
+fst=$out/waves/fault_dyncta_n.7.mismatch.fst
+[ -s "$fst" ] && [ -s "$out/waves/fault_dyncta_n.7.fst" ] && ok "waves rerun wrote $fst" || bad "no waves FST"
+grep -q "gtkwave $fst waves/dyncta.gtkw" "$out/summary.txt" && ok "summary names the gtkwave command" \
+    || bad "summary lacks the gtkwave command"
+grep -q "waves rerun: same failure" "$out/summary.txt" && ok "waves rerun reproduced the failure" \
+    || bad "waves rerun differs"
+[ "$(grep -c '^  \[' "$out/summary.txt")" = 1 ] && grep -q '^failure buckets: 1$' "$out/summary.txt" \
+    && ok "one bucket: $(grep '^  \[' "$out/summary.txt" | cut -c1-60)..." || bad "not one bucket"
+first=$(grep -m1 'lockstep mismatch' "$out/logs/fault_dyncta_n.7.log" | sed 's/waveform.*//')
+again=$($bin --seed 7 --cores 4 --cycles 3000 --inject 1200:dyncta_n:2 2>&1 | grep -m1 'lockstep mismatch' | sed 's/waveform.*//')
+[ -n "$first" ] && [ "$first" = "$again" ] && ok "rerun from seed 7: same failure: ${first:0:90}" \
+    || bad "rerun from the seed differs: '$first' vs '$again'"
+
+# 2. shards
+all=$(scripts/regress.py --long --list-jobs | sort)
+for n in 2 3; do
+    union=$(for i in $(seq 0 $((n - 1))); do scripts/regress.py --long --list-jobs --shard $i/$n; done | sort)
+    dup=$(echo "$union" | uniq -d | wc -l)
+    if [ "$union" = "$all" ] && [ "$dup" = 0 ]; then
+        ok "shards of $n: union is the whole list ($(echo "$all" | wc -l) jobs), no overlap"
+    else
+        bad "shards of $n: union differs from the list or overlaps ($dup duplicates)"
+    fi
+done
+
+# 3. reseed
+a=$(scripts/regress.py --reseed 3 --master-seed 42 --list-jobs)
+b=$(scripts/regress.py --reseed 3 --master-seed 42 --list-jobs)
+[ "$a" = "$b" ] && [ "$(echo "$a" | grep -c '^ucs\.')" = 3 ] && ok "--reseed 3 --master-seed 42 replays: $(echo "$a" | grep '^ucs\.' | tr '\n' ' ')" \
+    || bad "--reseed not reproducible"
+echo "regress_selftest: $fails failed"
+[ "$fails" -eq 0 ]
