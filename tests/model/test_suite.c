@@ -121,6 +121,8 @@ static void check_row(const char *paper, const char *app, const char *file, cons
     memset(&w, 0, sizeof w);
     if (wl_load(&w, file, 1, err, sizeof err) < 0) fail_msg("%s: %s", app, err);
     uint64_t ctas = 0, threads = 0;
+    double winsts = 0;                    /* warp instructions, estimated from warp 0 of CTA 0 */
+    uint32_t n0 = 0;
     mix m = { 0 };
     char cpc[64];
     const char *cp = field(pub, "cpc", cpc, sizeof cpc);
@@ -138,9 +140,14 @@ static void check_row(const char *paper, const char *app, const char *file, cons
             uint32_t want = (uint32_t)atoi(c), cap = cap_of(&cfg.sm, k);
             assert_int_equal(n, want < cap ? want : cap);
         }
+        double before = m.insts;
         walk_warp(k, &m);
+        winsts += (m.insts - before) * k->n_cta * k->warps_per_cta;
+        if (i == 0) n0 = n;
     }
     double nk = (double)w.n_kernels;
+    print_message("    %s %-14s %2u kernel(s) %6llu CTAs  N %u  memory %.2f  ~%.2f M warp insts\n", paper, app,
+                  w.n_kernels, (unsigned long long)ctas, n0, m.mem / nk, winsts / 1e6);
     if (field(pub, "ctas", buf, sizeof buf)) assert_int_equal(ctas, atoi(buf));
     if (field(pub, "kernels", buf, sizeof buf)) assert_int_equal(w.n_kernels, atoi(buf));
     if (field(pub, "cta_size", buf, sizeof buf))
