@@ -75,6 +75,7 @@ def body_cache(ws, passes, comp, width=16):
     `passes` times (reuse pattern); n CTAs fit in L1 while n*ws <= L1.  The
     CCWS / DYNCTA mechanism (seed 000 Sec. 3.1: more CTAs, more contention)."""
     lines_per_pass = ws // (32 * width)
+    assert ws % 1024 == 0 and ws % (32 * width) == 0
     return ([f"region tile {ws // 1024}K per_cta", "region out 16M shared", "program {",
              f"  loop {passes} {{", f"    loop {lines_per_pass} {{",
              f"      gld.{width} r1 tile reuse"]
@@ -291,11 +292,11 @@ def seed000():
         regs, smem, n = fit(p, block, n_want)
         assert n == n_want, (ab, n, n_want)
         if beh == "cache":
-            ws = p["l1"] // opt
+            ws = int(p["l1"] / (opt + 0.5)) // 1024 * 1024   # opt x ws fits, (opt + 1) x ws does not
             body = body_cache(ws, 2, ex["comp"])
             how = (f"each CTA sweeps its own {ws // 1024} KB working set twice: {opt} CTA(s) fit the "
                    f"32 KB L1 of kayiran30, more thrash it and every sweep goes to DRAM, so the IPC "
-                   f"peaks at an interior CTA limit n = {opt} (project choice: working set = L1 / opt)")
+                   f"peaks at an interior CTA limit n = {opt} (project choice: working set = L1 / (opt + 1/2), rounded down to 1 KB)")
         elif beh == "stream":
             body = body_stream(8, ex["comp"], loads=2)
             how = "coalesced streams with no reuse: DRAM bandwidth bounds it at every CTA limit (no interior peak)"
