@@ -183,8 +183,18 @@ TRACES = {
 }
 
 
+# Accel-Sim cross-check of the CTA-limit curve (docs/workloads.md, "Cross-check with
+# Accel-Sim"): (paper, app) -> the line the file carries.  Every other file says why not.
+CROSS = {}
+NOT_CROSSED = ("# Accel-Sim cross-check of the CTA-limit curve: not run -- CPU (eight sessions shared "
+               "two cores; Accel-Sim ran niced at ~10 % of a core, about an hour per 7-point sweep); "
+               "the seed 000 type-M set went first (docs/workloads.md gives the command).")
+
+
 def add(paper, app, fname, preset, cls, published, text):
     path = f"{OUT}/{paper}/{fname}"
+    cross = CROSS.get((paper, app), NOT_CROSSED)
+    text = text.replace("# Not the real program:", cross + "\n# Not the real program:", 1)
     write(path, text)
     if (paper, app) in TRACES:
         published += f";trace={TRACES[(paper, app)]}"
