@@ -196,6 +196,10 @@ CROSS = {
                         "over N = 1..4: above the 0.05 goal. Both curves rise to the maximum (no interior "
                         "optimum on TITANX); ctasim gains more from TLP (it is 19-35 % faster than Accel-Sim, "
                         "most at the maximum): see docs/workloads.md.",
+    ("seed000", "PVC"): "# Accel-Sim cross-check of the CTA-limit curve (SM6_TITANX, N = 1 2 3 4 6 8 max, "
+                        "2026-11-22): MAD 0.165, above the 0.05 goal. ctasim peaks at N = 3 (4 % above the "
+                        "maximum), Accel-Sim at the maximum with dips at N = 4 and 8; ctasim is 4-30 % off "
+                        "Accel-Sim's cycles, most at N >= 6 (docs/workloads.md).",
 }
 NOT_CROSSED = ("# Accel-Sim cross-check of the CTA-limit curve: not run in the time available -- eight "
                "sessions shared two cores, Accel-Sim ran niced one run at a time (2.5 to 15 min per "
