@@ -91,7 +91,7 @@ for u in $units; do
         printf "| %s | NumCores=4 total | %d | %d | %d | %.0f | %.1f |\n", u, f4, c4, t4, a4 / n, a4 }'
 done
 echo
-echo "## Whole GPU per preset (all five units; NumParts = 16)"
+echo "## Whole GPU per preset (all five units; each at its default NumParts = MaxParts = 64)"
 echo
 echo "| preset | cores | area (um2, 45 nm) | NAND2 eq. | area scaled to 65 nm (um2) | synthesized ctl_top (um2) |"
 echo "|---|---:|---:|---:|---:|---:|"
