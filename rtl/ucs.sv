@@ -1,7 +1,8 @@
 // ucs -- uC-States Gating Control Units of all cores (seed 004 Sec. 4,
-// Algorithm 1; controllers.md section 5).  One interval timer and phase
-// register shared by all cores (they all start together), the cfg-only
-// threshold products computed once, and one ucs_gcu per core.  Cores with
+// Algorithm 1; controllers.md section 5).  One interval timer, evaluation
+// step counter and phase register shared by all cores (they all start
+// together), the cfg-only threshold products computed once, and one ucs_gcu
+// per core.  Cores with
 // index >= cfg_n_cores_i are held in reset.  Mirrors cmodel/ctl/ucs.c; the
 // cycle-exact rules are in docs/units/ucs.md.  Per-core vectors hold
 // ctasim_pkg::NumComp components, NumItype SCH types and NumPg gate states.
@@ -32,28 +33,53 @@ module ucs #(
   output logic [NumCores*ctasim_pkg::NumComp-1:0] accepts_work_o,
   output logic [NumCores*ctasim_pkg::NumPg*ctasim_pkg::PgStateW-1:0] pg_state_o
 );
-  localparam int ThuW = 12;  // 2 * 127 % * 15 units < 2^12
+  localparam int PeriodW = 16;  // cfg_period_i: T <= 2^16 - 1 counted cycles
+  localparam int ThuW  = 12;    // 2 * 127 % * 15 units < 2^12
+  localparam int ProdW = 29;    // widest product: sum(lambda) * th_RT < 2^19 * 2^10
+  localparam int NumEval = 18;  // evaluation edges: 9 comparisons x (load, compare)
+  localparam int EvW   = 5;
   localparam int NComp = ctasim_pkg::NumComp;
   localparam int NType = ctasim_pkg::NumItype;
   localparam int PgW   = ctasim_pkg::NumPg * ctasim_pkg::PgStateW;
 
   // ---------------------------------------------------------------- timer
-  logic [15:0] cyc_d, cyc_q;
+  // T counted edges (the interval; T = 0 acts as 1), then NumEval evaluation
+  // edges in which every core's datapath reads its counters; the commands
+  // take effect at the last evaluation edge and the next interval starts on
+  // the cycle after it (docs/units/ucs.md, "Sequential decision").
+  logic [PeriodW-1:0] cyc_d, cyc_q;
   logic [1:0]  phase_d, phase_q;   // 0,1,2 = phase 1,2,3 of the next decision
-  logic        decide;
+  logic        eval_d, eval_q;     // the counters are being read
+  logic [EvW-1:0] ev_d, ev_q;      // evaluation edges done
+  logic        counting, first, apply;
 
-  // The decision edge consumes the T-th cycle of the interval (T = 0 acts as 1).
-  assign decide = !kernel_start_i && ((17'(cyc_q) + 17'd1) >= 17'(cfg_period_i));
+  assign counting = !kernel_start_i && !eval_q;
+  assign first    = counting && (cyc_q == '0);
+  assign apply    = !kernel_start_i && eval_q && (ev_q == EvW'(NumEval - 1));
 
   always_comb begin
-    cyc_d   = cyc_q + 16'd1;
+    cyc_d   = cyc_q;
     phase_d = phase_q;
+    eval_d  = eval_q;
+    ev_d    = ev_q;
     if (kernel_start_i) begin
       cyc_d   = '0;
       phase_d = 2'd0;
-    end else if (decide) begin
-      cyc_d   = '0;
+      eval_d  = 1'b0;
+      ev_d    = '0;
+    end else if (counting) begin
+      if ((17'(cyc_q) + 17'd1) >= 17'(cfg_period_i)) begin
+        cyc_d  = '0;
+        eval_d = 1'b1;     // the T-th counted cycle ends the interval
+      end else begin
+        cyc_d  = cyc_q + PeriodW'(1);
+      end
+    end else if (apply) begin
+      eval_d  = 1'b0;
+      ev_d    = '0;
       phase_d = (phase_q == 2'd2) ? 2'd0 : phase_q + 2'd1;
+    end else begin
+      ev_d    = ev_q + EvW'(1);
     end
   end
 
@@ -61,19 +87,36 @@ module ucs #(
     if (!rst_ni) begin
       cyc_q   <= '0;
       phase_q <= 2'd0;
+      eval_q  <= 1'b0;
+      ev_q    <= '0;
     end else begin
       cyc_q   <= cyc_d;
       phase_q <= phase_d;
+      eval_q  <= eval_d;
+      ev_q    <= ev_d;
     end
   end
 
   // ---------------------------------------------------------------- limits
-  // U < th_U <=> sum over T cycles of (100 busy - th_U% * units) < 0 (seed 004
-  // Sec. 4, phase 1); phase 3 uses 2 th_U for SCH.  cfg-only: computed once.
-  logic [ThuW-1:0] thu_sp, thu_sfu, thu_sch;
-  assign thu_sp  = ThuW'(cfg_th_u_pct_i) * ThuW'(cfg_units_i[ctasim_pkg::COMP_EX_SP*4 +: 4]);
-  assign thu_sfu = ThuW'(cfg_th_u_pct_i) * ThuW'(cfg_units_i[ctasim_pkg::COMP_EX_SFU*4 +: 4]);
-  assign thu_sch = (ThuW'(cfg_th_u_pct_i) * ThuW'(cfg_units_i[ctasim_pkg::COMP_SCH*4 +: 4])) << 1;
+  // U < th_U <=> sum(busy) * 100 < th_U% * units * T (seed 004 Sec. 4,
+  // phase 1: EX_SP at comparison 0, EX_SFU at 1); phase 3 compares SCH with
+  // 2 th_U at comparison 4.  cfg-only, so one shared multiplier computes the
+  // threshold the cores' current comparison needs.
+  logic [ThuW-1:0]  thu;
+  logic [3:0]       units_sel;
+  logic [ProdW-1:0] thr, t_eff;
+  always_comb begin
+    if (phase_q == 2'd2) begin
+      units_sel = cfg_units_i[ctasim_pkg::COMP_SCH*4 +: 4];
+    end else if (ev_q[EvW-1:1] == '0) begin
+      units_sel = cfg_units_i[ctasim_pkg::COMP_EX_SP*4 +: 4];
+    end else begin
+      units_sel = cfg_units_i[ctasim_pkg::COMP_EX_SFU*4 +: 4];
+    end
+  end
+  assign thu   = (ThuW'(cfg_th_u_pct_i) * ThuW'(units_sel)) << ((phase_q == 2'd2) ? 1 : 0);
+  assign t_eff = (cfg_period_i == '0) ? ProdW'(1) : ProdW'(cfg_period_i);
+  assign thr   = ProdW'(thu) * t_eff;
 
   // ---------------------------------------------------------------- cores
   for (genvar c = 0; c < NumCores; c++) begin : g_core
@@ -84,14 +127,15 @@ module ucs #(
       .rst_ni,
       .en_i           (en),
       .kernel_start_i,
-      .decide_i       (decide),
+      .counting_i     (counting),
+      .first_i        (first),
+      .apply_i        (apply),
+      .ev_i           (ev_q),
       .phase_i        (phase_q),
       .cfg_units_i,
       .cfg_th_rt_i,
       .cfg_wakeup_i,
-      .thu_sp_i       (thu_sp),
-      .thu_sfu_i      (thu_sfu),
-      .thu_sch_i      (thu_sch),
+      .thr_i          (thr),
       .busy_i         (busy_i[c*NComp*4 +: NComp*4]),
       .sch_busy_i     (sch_busy_i[c*NType*4 +: NType*4]),
       .mem_warps_i    (mem_warps_i[c*7 +: 7]),

@@ -1,45 +1,49 @@
 // ucs_gcu -- uC-States Gating Control Unit of one core (seed 004 Sec. 4,
-// Algorithm 1).  Nine signed accumulator slots, reused by every phase, sum
-// the per-cycle xdiff-multiplied differences whose sign is each decision of
-// the next phase (phase_i); at the decision edge (decide_i, from the shared
-// timer in ucs.sv) the sums including this cycle drive the NumComp group state
-// machines (ucs_grp).  Mirrors cmodel/ctl/ucs.c; slot meanings in docs/units/ucs.md.
+// Algorithm 1) as a small sequential datapath.  During the interval twelve
+// counters (reused by every phase) sum the busy counts, J and lambda the next
+// decision reads.  After the interval's last counted edge the shared timer in
+// ucs.sv steps ev_i through 9 comparisons of two edges each on ONE multiplier
+// and ONE comparator: edge 2c loads P = a * fa, edge 2c+1 compares
+// P < Q = b * fb (or the shared threshold) into res bit c; the last edge
+// (apply_i) drives the NumComp group state machines (ucs_grp).  The paper's
+// divider U = sum / (T * units) becomes cross-multiplication (exact).
+// Mirrors cmodel/ctl/ucs.c; slots and timing in docs/units/ucs.md.
 // Component order, SCH types and gate groups: ctasim_pkg (= cmodel/ctl/ctl_seam.h).
 module ucs_gcu #(
   parameter int NumComp   = ctasim_pkg::NumComp,
   parameter int BusyW     = 4,   // busy slots per cycle
   parameter int UnitsW    = 4,   // total slots of a component (both groups)
   parameter int MemWarpsW = 7,
-  parameter int LamW      = 3,
+  parameter int LamW      = 3,   // <= BusyW: lambda shares a busy counter
   parameter int ThRtW     = 10,
   parameter int WakeW     = 8,
-  parameter int ThuW      = 12,  // th_U% * units (x2 for SCH): 2*127*15 < 2^12
-  parameter int TermW     = 15,  // signed per-cycle term: |J - th_RT*lambda| <= 7161
-  // Slot widths: |term| * 65535 cycles fits (T <= 2^16 - 1).
-  parameter int AccWPct = 28,  // slots 0,1: 1905 * 65535 < 2^27
-  parameter int AccWRt  = 30,  // slot 2:   7161 * 65535 < 2^29
-  parameter int AccWSch = 29,  // slot 4:   3810 * 65535 < 2^28
-  parameter int AccWX   = 25   // others:    225 * 65535 < 2^24
+  parameter int PeriodW   = 16,  // T <= 2^PeriodW - 1 counted cycles
+  parameter int EvW       = 5,   // evaluation step counter (18 steps)
+  parameter int ProdW     = 29,  // products: see the localparams below
+  // Counter widths follow from the interval: input width + PeriodW.
+  parameter int SumW      = BusyW + PeriodW,      // busy (and lambda) counters
+  parameter int JSumW     = MemWarpsW + PeriodW   // slot 2 also holds sum(J)
 ) (
   input  logic                     clk_i,
   input  logic                     rst_ni,
   input  logic                     en_i,           // core in use; else held in reset
   input  logic                     kernel_start_i, // drop sums, tune every group up
-  input  logic                     decide_i,       // this edge ends the interval
+  input  logic                     counting_i,     // an interval edge (not evaluating)
+  input  logic                     first_i,        // the first edge of an interval
+  input  logic                     apply_i,        // the last evaluation edge
+  input  logic [EvW-1:0]           ev_i,           // evaluation step 0..17
   input  logic [1:0]               phase_i,        // 0,1,2 = phase 1,2,3 of the next decision
   input  logic [NumComp*UnitsW-1:0] cfg_units_i,
-  input  logic [ThRtW-1:0]       cfg_th_rt_i,
-  input  logic [WakeW-1:0]        cfg_wakeup_i,
-  input  logic [ThuW-1:0]         thu_sp_i,       // th_U% * units[EX_SP]
-  input  logic [ThuW-1:0]         thu_sfu_i,      // th_U% * units[EX_SFU]
-  input  logic [ThuW-1:0]         thu_sch_i,      // 2 * th_U% * units[SCH]
+  input  logic [ThRtW-1:0]         cfg_th_rt_i,
+  input  logic [WakeW-1:0]         cfg_wakeup_i,
+  input  logic [ProdW-1:0]         thr_i,          // th_U% * units * T of this step (ucs.sv)
   input  logic [NumComp*BusyW-1:0]  busy_i,
   input  logic [ctasim_pkg::NumItype*BusyW-1:0] sch_busy_i,
-  input  logic [MemWarpsW-1:0]           mem_warps_i,
-  input  logic [LamW-1:0]         ldst_enter_i,
-  input  logic [NumComp-1:0]         empty_i,
-  output logic [NumComp-1:0]         tuned_down_o,
-  output logic [NumComp-1:0]         accepts_work_o,
+  input  logic [MemWarpsW-1:0]     mem_warps_i,
+  input  logic [LamW-1:0]          ldst_enter_i,
+  input  logic [NumComp-1:0]       empty_i,
+  output logic [NumComp-1:0]       tuned_down_o,
+  output logic [NumComp-1:0]       accepts_work_o,
   output logic [ctasim_pkg::NumPg*ctasim_pkg::PgStateW-1:0] pg_state_o  // ctasim_pkg::pg_e order
 );
   localparam int Ifid  = ctasim_pkg::COMP_IFID;
@@ -51,110 +55,197 @@ module ucs_gcu #(
   localparam int ExSfu = ctasim_pkg::COMP_EX_SFU;
   localparam int ExLdst = ctasim_pkg::COMP_EX_LDST;
   localparam int StW   = ctasim_pkg::PgStateW;
-  localparam int ProdW = BusyW + UnitsW;
+  localparam int NSlot = 12;
+  localparam int NCmp  = 9;
+  localparam int OpW   = JSumW;                     // widest counter
+  localparam int FacW  = (ThRtW > 7) ? ThRtW : 7;   // th_RT, 100, units
+  // Products that occur (defaults): sum*100 < 2^27, sum(lambda)*th_RT < 2^29,
+  // sum*units < 2^24, sum(J)*1 < 2^23, thresholds < 2^12 * 2^16 = 2^28.
 
-  logic ph1, ph2, ph3, clear;
-  assign ph1   = (phase_i == 2'd0);
-  assign ph2   = (phase_i == 2'd1);
-  assign ph3   = (phase_i == 2'd2);
-  assign clear = !en_i || kernel_start_i || decide_i;
+  logic ph1, ph2, ph3;
+  assign ph1 = (phase_i == 2'd0);
+  assign ph2 = (phase_i == 2'd1);
+  assign ph3 = (phase_i == 2'd2);
 
   function automatic logic [BusyW-1:0] busy_of(input logic [NumComp*BusyW-1:0] v, input int c);
     busy_of = v[c*BusyW +: BusyW];
   endfunction
+  function automatic logic [UnitsW-1:0] units_of(input logic [NumComp*UnitsW-1:0] v,
+                                                  input int c);
+    units_of = v[c*UnitsW +: UnitsW];
+  endfunction
 
-  // Phase-1 / phase-3 threshold terms: U < pct/100 <=> sum over the T cycles
-  // of (100 busy - pct * units) < 0 (seed 004 Sec. 4, th_U and 2 th_U).
-  logic signed [TermW-1:0] pct_sp, pct_sfu, pct_sch, rt_term;
-  assign pct_sp  = $signed(TermW'(busy_of(busy_i, Ex0))     * TermW'(100)) - $signed(TermW'(thu_sp_i));
-  assign pct_sfu = $signed(TermW'(busy_of(busy_i, ExSfu))  * TermW'(100)) - $signed(TermW'(thu_sfu_i));
-  assign pct_sch = $signed(TermW'(busy_of(busy_i, Sch))     * TermW'(100)) - $signed(TermW'(thu_sch_i));
-  // Little's law (Sec. 2.2): RT = sum(J)/sum(lambda) > th_RT <=> sum(J - th_RT*lambda) > 0.
-  assign rt_term = $signed(TermW'(mem_warps_i)) - $signed(TermW'(cfg_th_rt_i) * TermW'(ldst_enter_i));
-
-  // ---------------------------------------------------------------- slots
-  // Phase 1: 0 EX_SP < th_U, 1 EX_SFU < th_U, 2 RT > th_RT.
-  // Phase 2: st*3+j = U[{OCEX,OC,IDOC}_j] < U[EX_j]   (st = 0, 1, 2).
-  // Phase 3: j = U[SCH_j] < U[EX_j], 3 = U[IFID] < U[SCH], 4 = U[SCH] < 2 th_U.
-  // U[a] < U[b] <=> sum over cycles of (busy_a*units_b - busy_b*units_a) < 0.
-  logic [8:0] neg;        // sign of each slot's sum including this cycle
-  logic       rt_pos;     // slot 2 sum > 0
-  for (genvar k = 0; k < 9; k++) begin : g_slot
-    localparam int Comp = (k < 3) ? Ocex0 + k : (k < 6) ? Oc0 + k - 3 : Idoc0 + k - 6;
-    localparam int Ex   = Ex0 + (k % 3);
-    localparam int AccW = (k < 2) ? AccWPct : (k == 2) ? AccWRt :
-                          (k == 4) ? AccWSch : AccWX;
-    logic [BusyW-1:0]  xa, xb;
-    logic [UnitsW-1:0] xua, xub;
-    if (k < 3) begin : g_sch
-      assign xa  = ph3 ? sch_busy_i[k*BusyW +: BusyW] : busy_of(busy_i, Comp);
-      assign xua = ph3 ? cfg_units_i[Sch*UnitsW +: UnitsW] : cfg_units_i[Comp*UnitsW +: UnitsW];
-      assign xb  = busy_of(busy_i, Ex);
-      assign xub = cfg_units_i[Ex*UnitsW +: UnitsW];
-    end else if (k == 3) begin : g_ifid
-      assign xa  = ph3 ? busy_of(busy_i, Ifid) : busy_of(busy_i, Comp);
-      assign xua = ph3 ? cfg_units_i[Ifid*UnitsW +: UnitsW] : cfg_units_i[Comp*UnitsW +: UnitsW];
-      assign xb  = ph3 ? busy_of(busy_i, Sch) : busy_of(busy_i, Ex);
-      assign xub = ph3 ? cfg_units_i[Sch*UnitsW +: UnitsW] : cfg_units_i[Ex*UnitsW +: UnitsW];
-    end else begin : g_fix
-      assign xa  = busy_of(busy_i, Comp);
-      assign xua = cfg_units_i[Comp*UnitsW +: UnitsW];
-      assign xb  = busy_of(busy_i, Ex);
-      assign xub = cfg_units_i[Ex*UnitsW +: UnitsW];
+  // ---------------------------------------------------------------- counting
+  // A core enabled mid-interval waits for the next interval's first edge.
+  logic wait_d, wait_q, count;
+  assign count  = en_i && counting_i && (first_i || !wait_q);
+  assign wait_d = !en_i || (wait_q && !count);
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wait_q <= 1'b1;
+    end else begin
+      wait_q <= wait_d;
     end
+  end
 
-    logic [ProdW-1:0]        pa, pb;
-    logic signed [TermW-1:0] xdiff, term;
-    assign pa    = ProdW'(xa) * ProdW'(xub);
-    assign pb    = ProdW'(xb) * ProdW'(xua);
-    assign xdiff = $signed(TermW'(pa)) - $signed(TermW'(pb));
-    if (k == 0) begin : g_t0
-      assign term = ph1 ? pct_sp : xdiff;
-    end else if (k == 1) begin : g_t1
-      assign term = ph1 ? pct_sfu : xdiff;
-    end else if (k == 2) begin : g_t2
-      assign term = ph1 ? rt_term : xdiff;
-    end else if (k == 3) begin : g_t3
-      assign term = ph1 ? '0 : xdiff;
-    end else if (k == 4) begin : g_t4
-      assign term = ph3 ? pct_sch : ph2 ? xdiff : '0;
-    end else begin : g_tx
-      assign term = ph2 ? xdiff : '0;
+  // Slot inputs per phase (docs/units/ucs.md):
+  //   phase 1: 0 EX_SP, 1 EX_SFU, 2 J, 3 lambda
+  //   phase 2: st*3 + j for OCEX_j, OC_j, IDOC_j; 9 + j EX_j
+  //   phase 3: j sch_busy[j], 3 + j EX_j, 6 IFID, 7 SCH
+  logic [MemWarpsW-1:0] x [NSlot];
+  always_comb begin
+    for (int k = 0; k < NSlot; k++) begin
+      x[k] = '0;
     end
+    if (ph1) begin
+      x[0] = MemWarpsW'(busy_of(busy_i, Ex0));
+      x[1] = MemWarpsW'(busy_of(busy_i, ExSfu));
+      x[2] = mem_warps_i;
+      x[3] = MemWarpsW'(ldst_enter_i);
+    end else begin
+      for (int j = 0; j < 3; j++) begin
+        if (ph2) begin
+          x[j]     = MemWarpsW'(busy_of(busy_i, Ocex0 + j));
+          x[3 + j] = MemWarpsW'(busy_of(busy_i, Oc0 + j));
+          x[6 + j] = MemWarpsW'(busy_of(busy_i, Idoc0 + j));
+          x[9 + j] = MemWarpsW'(busy_of(busy_i, Ex0 + j));
+        end else begin
+          x[j]     = MemWarpsW'(sch_busy_i[j*BusyW +: BusyW]);
+          x[3 + j] = MemWarpsW'(busy_of(busy_i, Ex0 + j));
+        end
+      end
+      if (ph3) begin
+        x[6] = MemWarpsW'(busy_of(busy_i, Ifid));
+        x[7] = MemWarpsW'(busy_of(busy_i, Sch));
+      end
+    end
+  end
 
-    // Saturating signed accumulation (never saturates for T < 2^16).
-    logic signed [AccW-1:0] acc_q, sum;
-    logic signed [AccW:0]   wide;
-    assign wide = $signed({acc_q[AccW-1], acc_q}) + (AccW+1)'(term);
-    assign sum  = (wide[AccW] == wide[AccW-1]) ? wide[AccW-1:0] :
-                  wide[AccW] ? {1'b1, {(AccW-1){1'b0}}} : {1'b0, {(AccW-1){1'b1}}};
+  // Saturating counters (never saturate for T < 2^PeriodW); cleared when the
+  // core is unused, at a kernel start and by the decision.
+  logic [OpW-1:0] slot [NSlot];
+  for (genvar k = 0; k < NSlot; k++) begin : g_slot
+    localparam int W = (k == 2) ? JSumW : SumW;
+    logic [W-1:0] acc_q, acc_d;
+    logic [W:0]   wide;
+    assign wide  = {1'b0, acc_q} + (W+1)'(x[k]);
+    assign acc_d = wide[W] ? {W{1'b1}} : wide[W-1:0];
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         acc_q <= '0;
-      end else if (clear) begin
+      end else if (!en_i || kernel_start_i || apply_i) begin
         acc_q <= '0;
-      end else begin
-        acc_q <= sum;
+      end else if (count) begin
+        acc_q <= acc_d;
       end
     end
-    assign neg[k] = sum[AccW-1];
-    if (k == 2) begin : g_pos
-      assign rt_pos = !sum[AccW-1] && (sum != '0);
+    assign slot[k] = OpW'(acc_q);
+  end
+
+  // ---------------------------------------------------------------- evaluation
+  // Comparison c = ev_i / 2: edge 2c loads P = slot[sa] * fa, edge 2c+1 sets
+  // res[c] = P < Q with Q = slot[sb] * fb or a threshold (use_thr).
+  //   U[x] < U[y]   <=> sum_x * units_y < sum_y * units_x
+  //   U[x] < th     <=> sum_x * 100 < thr = th% * units_x * T
+  //   RT > th_RT    <=> sum(lambda) * th_RT < sum(J) * 1
+  logic [3:0]      cmp;
+  logic            load;
+  logic [3:0]      sel;
+  logic [FacW-1:0] fac;
+  logic            use_thr;
+  assign cmp  = 4'(ev_i >> 1);
+  assign load = !ev_i[0];
+
+  always_comb begin
+    sel     = '0;
+    fac     = '0;     // comparisons a phase does not use: 0 < 0 = false
+    use_thr = 1'b0;
+    if (ph1) begin
+      if (cmp < 4'd2) begin
+        if (load) begin
+          sel = cmp;
+          fac = FacW'(100);
+        end else begin
+          use_thr = 1'b1;        // thr_i: EX_SP's, then EX_SFU's
+        end
+      end else if (cmp == 4'd2) begin
+        sel = load ? 4'd3 : 4'd2;
+        fac = load ? FacW'(cfg_th_rt_i) : FacW'(1);
+      end
+    end else if (ph2) begin
+      if (cmp < 4'd9) begin
+        // c = OCEX/OC/IDOC of type j = cmp % 3 against EX_j
+        for (int j = 0; j < 3; j++) begin
+          for (int st = 0; st < 3; st++) begin
+            if (cmp == 4'(st * 3 + j)) begin
+              sel = load ? 4'(st * 3 + j) : 4'(9 + j);
+              fac = load ? FacW'(units_of(cfg_units_i, Ex0 + j)) :
+                    (st == 0) ? FacW'(units_of(cfg_units_i, Ocex0 + j)) :
+                    (st == 1) ? FacW'(units_of(cfg_units_i, Oc0 + j)) :
+                                FacW'(units_of(cfg_units_i, Idoc0 + j));
+            end
+          end
+        end
+      end
+    end else begin
+      if (cmp < 4'd3) begin
+        for (int j = 0; j < 3; j++) begin
+          if (cmp == 4'(j)) begin
+            sel = load ? 4'(j) : 4'(3 + j);
+            fac = load ? FacW'(units_of(cfg_units_i, Sch)) :
+                         FacW'(units_of(cfg_units_i, Ex0 + j));
+          end
+        end
+      end else if (cmp == 4'd3) begin
+        sel = load ? 4'd6 : 4'd7;
+        fac = load ? FacW'(units_of(cfg_units_i, Sch)) : FacW'(units_of(cfg_units_i, Ifid));
+      end else if (cmp == 4'd4) begin
+        if (load) begin
+          sel = 4'd7;
+          fac = FacW'(100);
+        end else begin
+          use_thr = 1'b1;        // thr_i: 2 th_U of SCH
+        end
+      end
     end
   end
 
-  // sum(lambda) != 0 over the interval, including this cycle.
-  logic lam_seen_q, lam_seen;
-  assign lam_seen = lam_seen_q || (ldst_enter_i != '0);
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      lam_seen_q <= 1'b0;
-    end else if (clear) begin
-      lam_seen_q <= 1'b0;
-    end else begin
-      lam_seen_q <= lam_seen;
+  // The one multiplier and the one comparator of the core.
+  logic [OpW-1:0]   op;
+  logic [ProdW-1:0] prod, q, p_d, p_q;
+  logic             lt;
+  assign op   = slot[sel];
+  assign prod = ProdW'(op * OpW'(fac));
+  assign q    = use_thr ? thr_i : prod;
+  assign lt   = (p_q < q);
+  assign p_d  = prod;
+
+  logic [NCmp-2:0] res_d, res_q;   // results of comparisons 0..7
+  always_comb begin
+    res_d = res_q;
+    for (int i = 0; i < NCmp - 1; i++) begin
+      if (!load && cmp == 4'(i)) begin
+        res_d[i] = lt;
+      end
     end
   end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      p_q   <= '0;
+      res_q <= '0;
+    end else if (counting_i || kernel_start_i) begin
+      p_q   <= p_q;
+      res_q <= res_q;
+    end else begin
+      if (load) begin
+        p_q <= p_d;
+      end
+      res_q <= res_d;
+    end
+  end
+
+  logic [NCmp-1:0] res;   // at apply_i: comparison 8 is this edge's
+  assign res = {lt, res_q};
 
   // ---------------------------------------------------------------- decisions
   // Phase 3: SCH down iff U[SCH] < 2 th_U and U[SCH_j] < U[EX_j] for all j;
@@ -163,27 +254,31 @@ module ucs_gcu #(
   logic [NumComp-1:0] in_phase;   // components decided in the current phase
   logic [NumComp-1:0] want_down;  // the phase's decision for those components
   logic [NumComp-1:0] down, up;
-  assign sch_dn    = neg[4] && (&neg[2:0]);
+  assign sch_dn    = res[4] && (&res[2:0]);
   // Phase 1: EX_{SP,SFU,LDST}; phase 2: IDOC_j, OC_j, OCEX_j; phase 3: IFID, SCH.
   localparam logic [NumComp-1:0] Ph1Comps = NumComp'(7) << Ex0;
   localparam logic [NumComp-1:0] Ph2Comps = NumComp'(9'h1ff) << Idoc0;
   localparam logic [NumComp-1:0] Ph3Comps = (NumComp'(1) << Ifid) | (NumComp'(1) << Sch);
   assign in_phase  = ph1 ? Ph1Comps : ph2 ? Ph2Comps : Ph3Comps;
   for (genvar j = 0; j < 3; j++) begin : g_want
-    assign want_down[Ocex0 + j] = neg[j];
-    assign want_down[Oc0 + j]   = neg[3 + j];
-    assign want_down[Idoc0 + j] = neg[6 + j];
+    assign want_down[Ocex0 + j] = res[j];
+    assign want_down[Oc0 + j]   = res[3 + j];
+    assign want_down[Idoc0 + j] = res[6 + j];
   end
-  assign want_down[Ex0]    = neg[0];
-  assign want_down[ExSfu]  = neg[1];
-  assign want_down[ExLdst] = lam_seen && rt_pos;
+  assign want_down[Ex0]    = res[0];
+  assign want_down[ExSfu]  = res[1];
+  assign want_down[ExLdst] = (slot[3] != '0) && res[2];   // sum(lambda) = 0: RT = 0
   assign want_down[Sch]    = sch_dn;
-  assign want_down[Ifid]   = sch_dn && neg[3];
+  assign want_down[Ifid]   = sch_dn && res[3];
   // Held in reset (clr_i) when !en_i; kernel start tunes every group up.
-  assign down = (en_i && !kernel_start_i && decide_i) ? (in_phase & want_down) : '0;
+  // A core that waited through the interval (enabled mid-interval) has no
+  // sums: it takes no decision.
+  logic decide;
+  assign decide = en_i && apply_i && !wait_q;
+  assign down = decide ? (in_phase & want_down) : '0;
   assign up   = !en_i          ? '0 :
                 kernel_start_i ? '1 :
-                decide_i       ? (in_phase & ~want_down) : '0;
+                decide         ? (in_phase & ~want_down) : '0;
 
   // ---------------------------------------------------------------- groups
   logic [NumComp*StW-1:0] state;

@@ -91,7 +91,7 @@ for u in $units; do
         printf "| %s | NumCores=4 total | %d | %d | %d | %.0f | %.1f |\n", u, f4, c4, t4, a4 / n, a4 }'
 done
 echo
-echo "## Whole GPU per preset (all five units; NumParts = 16)"
+echo "## Whole GPU per preset (all five units; each at its default NumParts = MaxParts = 64)"
 echo
 echo "| preset | cores | area (um2, 45 nm) | NAND2 eq. | area scaled to 65 nm (um2) | synthesized ctl_top (um2) |"
 echo "|---|---:|---:|---:|---:|---:|"
@@ -126,18 +126,30 @@ echo "  Ours: 24-bit signed registers, one per core (${per[claso]} um2 per core)
 echo "  the sequential divider and the latched launch (shared ${shared[claso]} um2; $fc flip-flops at"
 echo "  NumCores=1). It differs because the paper counts only the credit registers, not the divider"
 echo "  (\"low overhead\"), the grant/refuse registers or the subtract-and-compare chain."
-fu=$(metrics ucs 1 | awk '{print $1}')
+read -r fu1 _ <<<"$(metrics ucs 1)"
+read -r fu4 _ <<<"$(metrics ucs 4)"
+pfu=$(( (fu4 - fu1) / 3 ))
+ru=$(awk -v f="$pfu" 'BEGIN {printf "%.2f", f / 256}')
 echo "- **uC-States** (seed 004 Sec. 4, \"Hardware Overhead\"): 32 B (256 bits) of storage per core, a"
-echo "  14-bit divider, a 7-bit adder and a 14-bit comparator. Ours: $fu flip-flops at NumCores=1,"
-echo "  ${per[ucs]} um2 per core. Ours differs because it keeps nine interval accumulators of"
-echo "  25-30 bits per core and compares utilisations by cross-multiplication (multipliers instead of"
-echo "  one shared divider), plus 14 per-group state machines with wake-up counters."
+echo "  14-bit divider, a 7-bit adder and a 14-bit comparator. Ours (issue 14, a sequential decision):"
+echo "  $pfu flip-flops per core (${ru}x the paper's 256 bits), ${per[ucs]} um2 per core, ${shared[ucs]} um2"
+echo "  shared. Per core: twelve interval counters (243 bits: input width + 16 bits of the period),"
+echo "  one 23 x 10 multiplier and one 29-bit comparator stepping through the 9 comparisons of a phase"
+echo "  in 18 cycles after the interval (docs/units/ucs.md), the product register (29 bits) and 8 result"
+echo "  bits, 14 group state machines (42 bits) and four 8-bit wake-up counters. Shared: the interval"
+echo "  timer, the step counter and one multiplier for the cfg-only threshold th_U * units * T. It"
+echo "  differs because the paper's counters are sized for T = 2048 and ours for T <= 65535 (4 bits"
+echo "  more each); the paper divides and compares quotients, ours cross-multiplies (exact, one product"
+echo "  register); each counter has its own incrementer (all count in the same cycle), which the"
+echo "  paper's arithmetic list leaves out; and the group state machines and wake-up counters (74 bits)"
+echo "  are not in the paper's storage figure."
 a60=$(awk -v s="${shared[arcta]}" -v p="${per[arcta]}" 'BEGIN {printf "%.0f", (s + 60 * p) * (65 / 45) ^ 2}')
 echo "- **ApSA / AR-CTA** (seed 002 Sec. 3.3): 0.057 mm2 = 57000 um2 at 65 nm for the 60-core GPU."
 echo "  Ours: ${shared[arcta]} um2 shared + ${per[arcta]} um2 per core at 45 nm, about $a60 um2 for 60"
 echo "  cores scaled to 65 nm by (65/45)^2. It differs because the paper's figure includes 32-bit"
 echo "  threshold registers and the frequency calibrator's clock circuitry, synthesized with a Faraday"
 echo "  65 nm library, while ours takes thresholds as input ports (no registers), has no clock"
-echo "  generator, and uses narrower counters and cross-multiplication."
+echo "  generator, and uses narrower counters and cross-multiplication. AR-CTA's DECISION is still"
+echo "  one cycle with five multipliers in parallel (issue 14 item 1 did not reach it: docs/decisions.md)."
 } >"$report"
 echo "synth_report: wrote $report"

@@ -2,13 +2,17 @@
  * Seed 004 (Kayiran et al., "uC-States", PACT 2016), Sec. 4 Algorithm 1,
  * Sec. 2.3 (PG/CG, break-even, wake-up); controllers.md section 5.
  * Cycle rules: docs/units/ucs.md.  Mirrors rtl/ucs.sv, rtl/ucs_gcu.sv and
- * rtl/ucs_grp.sv bit for bit. */
+ * rtl/ucs_grp.sv bit for bit: interval counters, then a decision evaluated
+ * in UCS_EVAL edges on one multiplier and one comparator per core (issue 14;
+ * the result is computed at once here, the RTL steps through it). */
 #include <stdio.h>
 #include <string.h>
 #include "ucs.h"
 
-/* Slot widths: |per-cycle term| * 65535 cycles must fit (docs/units/ucs.md). */
-const uint8_t ucs_slot_bits[UCS_NSLOT] = { 28, 28, 30, 25, 29, 25, 25, 25, 25 };
+/* Counter widths: input width + 16 bits of uc_period (docs/units/ucs.md);
+ * slot 2 holds J (7 bits) in phase 1, the others a 4-bit busy count or
+ * lambda (3 bits). */
+const uint8_t ucs_slot_bits[UCS_NSLOT] = { 20, 20, 23, 20, 20, 20, 20, 20, 20, 20, 20, 20 };
 
 enum ucs_cmd { UCS_CMD_NONE = 0, UCS_CMD_DOWN, UCS_CMD_UP };
 
@@ -70,12 +74,11 @@ static ucs_regs ucs_regs_of(const ctl_cfg *cfg)
 
 
 
-/* acc + term, saturating at the two's-complement range of `bits` bits. */
-static int32_t ucs_sat_add(int32_t acc, int32_t term, unsigned bits)
+/* acc + add, saturating at 2^bits - 1. */
+static uint32_t ucs_sat_add(uint32_t acc, uint32_t add, unsigned bits)
 {
-    int64_t max = ((int64_t)1 << (bits - 1)) - 1, min = -max - 1;
-    int64_t sum = (int64_t)acc + term;
-    return (int32_t)(sum > max ? max : sum < min ? min : sum);
+    uint32_t max = (1u << bits) - 1u;
+    return add > max - acc ? max : acc + add;
 }
 
 static void ucs_hit(ucs *s, int br)
@@ -83,9 +86,12 @@ static void ucs_hit(ucs *s, int br)
     s->branch_hits[br]++;
 }
 
+/* The reset state, also that of a core held in reset: all groups ON, tuned
+ * up, sums and stats 0, waiting for the start of an interval to count. */
 static void ucs_core_clear(ucs_core *k)
 {
-    memset(k, 0, sizeof *k); /* all groups ON, tuned up, sums and stats 0 */
+    memset(k, 0, sizeof *k);
+    k->wait = 1;
 }
 
 static void ucs_core_outputs(const ucs_core *k, ctl_core_out *o)
@@ -104,56 +110,80 @@ static void ucs_core_outputs(const ucs_core *k, ctl_core_out *o)
     o->accepts_work = accepts;
 }
 
-/* ---- interval accumulation ---------------------------------------------
- * Every comparison of Algorithm 1 is "X < Y" with X, Y sums over the
- * interval of per-cycle products, so each slot accumulates the per-cycle
- * difference x - y and the decision is the sign of the interval sum.
- *   U[a] < U[b], U = sum(busy) / (T * units)  (Sec. 2.2, utilisation law)
- *     <=> sum(busy_a) * units_b < sum(busy_b) * units_a
- *     <=> sum over cycles of (busy_a * units_b - busy_b * units_a) < 0.
- *   U < pct / 100 <=> sum(busy) * 100 < pct * T * units
- *     <=> sum over the T cycles of (100 busy - pct * units) < 0.
- *   RT = sum(J) / sum(lambda) > th_RT  (Sec. 2.2, Little's law)
- *     <=> sum over cycles of (J - th_RT * lambda) > 0, if sum(lambda) != 0. */
+/* ---- interval counting -------------------------------------------------
+ * Algorithm 1 compares utilisations U = sum(busy) / (T * units) (Sec. 2.2,
+ * utilisation law) and the response time RT = sum(J) / sum(lambda) (Little's
+ * law).  The core counts the raw interval sums the next decision needs; the
+ * paper's divider is replaced by cross-multiplication, evaluated after the
+ * interval by one multiplier and one comparator (ucs_compare).
+ *   phase 1: 0 EX_SP, 1 EX_SFU, 2 J, 3 lambda
+ *   phase 2: k = st*3 + j for OCEX_j, OC_j, IDOC_j (st 0..2); 9 + j EX_j
+ *   phase 3: j sch_busy[j], 3 + j EX_j, 6 IFID, 7 SCH */
 
-static int32_t ucs_cross(uint32_t busy_a, uint32_t units_a, uint32_t busy_b, uint32_t units_b)
+static void ucs_counts(int phase, const ctl_core_in *in, uint32_t x[UCS_NSLOT])
 {
-    return (int32_t)(busy_a * units_b) - (int32_t)(busy_b * units_a);
-}
-
-static int32_t ucs_below_pct(uint32_t busy, uint32_t pct, uint32_t units)
-{
-    return (int32_t)(busy * 100u) - (int32_t)(pct * units);
-}
-
-/* This cycle's term of every slot, for the decision of `phase`. */
-static void ucs_terms(const ucs_regs *r, int phase, const ctl_core_in *in,
-                      int32_t term[UCS_NSLOT])
-{
-    uint32_t busy[CTL_NCOMP], sch[CTL_NTYPE];
-    for (int i = 0; i < CTL_NCOMP; i++)
-        busy[i] = in->busy[i] & 0xFu;
-    for (int j = 0; j < CTL_NTYPE; j++)
-        sch[j] = in->sch_busy[j] & 0xFu;
-    memset(term, 0, UCS_NSLOT * sizeof term[0]);
+    memset(x, 0, UCS_NSLOT * sizeof x[0]);
     if (phase == UCS_PHASE1) {
-        term[0] = ucs_below_pct(busy[CTL_EX_SP], r->th_u_pct, r->units[CTL_EX_SP]);
-        term[1] = ucs_below_pct(busy[CTL_EX_SFU], r->th_u_pct, r->units[CTL_EX_SFU]);
-        term[2] = (int32_t)(in->mem_warps & 0x7Fu) - (int32_t)(r->th_rt * (in->ldst_enter & 0x7u));
+        x[0] = in->busy[CTL_EX_SP] & 0xFu;
+        x[1] = in->busy[CTL_EX_SFU] & 0xFu;
+        x[2] = in->mem_warps & 0x7Fu;
+        x[3] = in->ldst_enter & 0x7u;
+        return;
+    }
+    for (int j = 0; j < CTL_NTYPE; j++) {
+        if (phase == UCS_PHASE2) {
+            x[j] = in->busy[CTL_OCEX_SP + j] & 0xFu;
+            x[3 + j] = in->busy[CTL_OC_SP + j] & 0xFu;
+            x[6 + j] = in->busy[CTL_IDOC_SP + j] & 0xFu;
+            x[9 + j] = in->busy[CTL_EX_SP + j] & 0xFu;
+        } else {
+            x[j] = in->sch_busy[j] & 0xFu;
+            x[3 + j] = in->busy[CTL_EX_SP + j] & 0xFu;
+        }
+    }
+    if (phase == UCS_PHASE3) {
+        x[6] = in->busy[CTL_IFID] & 0xFu;
+        x[7] = in->busy[CTL_SCH] & 0xFu;
+    }
+}
+
+/* One comparison of the sequence: res = a * fa < Q, Q = b * fb, or the
+ * shared threshold `thr` when thr_sel (rtl/ucs_gcu.sv's operand muxes). */
+typedef struct ucs_cmp {
+    uint32_t a, fa, b, fb;
+} ucs_cmp;
+
+static int ucs_lt(ucs_cmp c)
+{
+    return (uint64_t)c.a * c.fa < (uint64_t)c.b * c.fb;
+}
+
+/* The UCS_NCMP comparisons of `phase` on the interval sums s[]:
+ *   U[x] < U[y]  <=> sum_x * units_y < sum_y * units_x
+ *   U[x] < pct % <=> sum_x * 100 < pct * units_x * T   (T counted cycles)
+ *   RT > th_RT   <=> sum(lambda) * th_RT < sum(J).
+ * pct * units * T is cfg-only: computed once for all cores (rtl/ucs.sv). */
+static void ucs_compare(const ucs_regs *r, int phase, const uint32_t s[UCS_NSLOT],
+                        int res[UCS_NCMP])
+{
+    uint32_t t = r->period ? r->period : 1u;
+    memset(res, 0, UCS_NCMP * sizeof res[0]);
+    if (phase == UCS_PHASE1) {
+        res[0] = ucs_lt((ucs_cmp){ s[0], 100u, r->th_u_pct * r->units[CTL_EX_SP], t });
+        res[1] = ucs_lt((ucs_cmp){ s[1], 100u, r->th_u_pct * r->units[CTL_EX_SFU], t });
+        res[2] = ucs_lt((ucs_cmp){ s[3], r->th_rt, s[2], 1u });
     } else if (phase == UCS_PHASE2) {
         static const int stage_first[3] = { CTL_OCEX_SP, CTL_OC_SP, CTL_IDOC_SP };
-        for (int st = 0; st < 3; st++)
-            for (int j = 0; j < CTL_NTYPE; j++) {
-                int c = stage_first[st] + j, ex = CTL_EX_SP + j;
-                term[st * 3 + j] = ucs_cross(busy[c], r->units[c], busy[ex], r->units[ex]);
-            }
-    } else {
-        for (int j = 0; j < CTL_NTYPE; j++) {
-            int ex = CTL_EX_SP + j;
-            term[j] = ucs_cross(sch[j], r->units[CTL_SCH], busy[ex], r->units[ex]);
+        for (int k = 0; k < 9; k++) {
+            int c = stage_first[k / 3] + k % 3, ex = CTL_EX_SP + k % 3;
+            res[k] = ucs_lt((ucs_cmp){ s[k], r->units[ex], s[9 + k % 3], r->units[c] });
         }
-        term[3] = ucs_cross(busy[CTL_IFID], r->units[CTL_IFID], busy[CTL_SCH], r->units[CTL_SCH]);
-        term[4] = ucs_below_pct(busy[CTL_SCH], 2u * r->th_u_pct, r->units[CTL_SCH]);
+    } else {
+        for (int j = 0; j < CTL_NTYPE; j++)
+            res[j] = ucs_lt((ucs_cmp){ s[j], r->units[CTL_SCH], s[3 + j],
+                                       r->units[CTL_EX_SP + j] });
+        res[3] = ucs_lt((ucs_cmp){ s[6], r->units[CTL_SCH], s[7], r->units[CTL_IFID] });
+        res[4] = ucs_lt((ucs_cmp){ s[7], 100u, 2u * r->th_u_pct * r->units[CTL_SCH], t });
     }
 }
 
@@ -161,13 +191,13 @@ static void ucs_terms(const ucs_regs *r, int phase, const ctl_core_in *in,
 
 /* Phase 1 (Sec. 4, "The First Phase"): EX_SP / EX_SFU down iff U < th_U;
  * EX_LDST down iff RT > th_RT, with sum(lambda) = 0 meaning RT = 0. */
-static void ucs_phase1(ucs *s, const int32_t a[UCS_NSLOT], int lambda_seen,
+static void ucs_phase1(ucs *s, const int res[UCS_NCMP], int lambda_seen,
                        uint8_t cmd[CTL_NCOMP])
 {
     static const int ex[2] = { CTL_EX_SP, CTL_EX_SFU };
     static const int br_down[2] = { UCS_BR_P1_SP_DOWN, UCS_BR_P1_SFU_DOWN };
     for (int t = 0; t < 2; t++) {
-        int down = a[t] < 0;
+        int down = res[t];
         cmd[ex[t]] = down ? UCS_CMD_DOWN : UCS_CMD_UP;
         ucs_hit(s, br_down[t] + (down ? 0 : 1));
     }
@@ -176,18 +206,18 @@ static void ucs_phase1(ucs *s, const int32_t a[UCS_NSLOT], int lambda_seen,
         ucs_hit(s, UCS_BR_P1_LDST_LAMBDA0);
         return;
     }
-    int down = a[2] > 0;
+    int down = res[2];
     cmd[CTL_EX_LDST] = down ? UCS_CMD_DOWN : UCS_CMD_UP;
     ucs_hit(s, down ? UCS_BR_P1_LDST_DOWN : UCS_BR_P1_LDST_UP);
 }
 
 /* Phase 2 (Sec. 4, "The Second Phase"): i in OCEX, OC, IDOC; j in SP, SFU,
  * LDST: U[i_j] < U[EX_j] tunes i_j down, else up. */
-static void ucs_phase2(ucs *s, const int32_t a[UCS_NSLOT], uint8_t cmd[CTL_NCOMP])
+static void ucs_phase2(ucs *s, const int res[UCS_NCMP], uint8_t cmd[CTL_NCOMP])
 {
     static const int stage_first[3] = { CTL_OCEX_SP, CTL_OC_SP, CTL_IDOC_SP };
     for (int k = 0; k < 9; k++) {
-        int down = a[k] < 0;
+        int down = res[k];
         cmd[stage_first[k / 3] + k % 3] = down ? UCS_CMD_DOWN : UCS_CMD_UP;
         ucs_hit(s, (down ? UCS_BR_P2_DOWN_FIRST : UCS_BR_P2_UP_FIRST) + k);
     }
@@ -196,20 +226,20 @@ static void ucs_phase2(ucs *s, const int32_t a[UCS_NSLOT], uint8_t cmd[CTL_NCOMP
 /* Phase 3 (Sec. 4, "The Third Phase"): U[SCH] < 2 th_U and U[SCH_j] < U[EX_j]
  * for all j tunes SCH down, and IFID down iff U[IFID] < U[SCH]; otherwise both
  * up.  SCH_j uses sch_busy[j] against SCH's units. */
-static void ucs_phase3(ucs *s, const int32_t a[UCS_NSLOT], uint8_t cmd[CTL_NCOMP])
+static void ucs_phase3(ucs *s, const int res[UCS_NCMP], uint8_t cmd[CTL_NCOMP])
 {
-    if (a[4] >= 0) {
+    if (!res[4]) {
         cmd[CTL_SCH] = cmd[CTL_IFID] = UCS_CMD_UP;
         ucs_hit(s, UCS_BR_P3_UP_SCH_UTIL);
         return;
     }
-    if (a[0] >= 0 || a[1] >= 0 || a[2] >= 0) {
+    if (!res[0] || !res[1] || !res[2]) {
         cmd[CTL_SCH] = cmd[CTL_IFID] = UCS_CMD_UP;
         ucs_hit(s, UCS_BR_P3_UP_SCH_BOTTLENECK);
         return;
     }
     cmd[CTL_SCH] = UCS_CMD_DOWN;
-    int ifid_down = a[3] < 0;
+    int ifid_down = res[3];
     cmd[CTL_IFID] = ifid_down ? UCS_CMD_DOWN : UCS_CMD_UP;
     ucs_hit(s, ifid_down ? UCS_BR_P3_SCH_DOWN_IFID_DOWN : UCS_BR_P3_SCH_DOWN_IFID_UP);
 }
@@ -311,39 +341,50 @@ static void ucs_observe(ucs_sums *run, const ctl_core_in *ci)
 
 /* ---- one clock edge --------------------------------------------------- */
 
-static void ucs_core_step(ucs *s, ucs_core *k, const ucs_regs *r, const ctl_in *in,
-                          const ctl_core_in *ci, int decide)
+/* Edge kinds of the shared timer (rtl/ucs.sv): `first` is the first edge of
+ * an interval, `apply` the last evaluation edge (E + UCS_EVAL). */
+typedef struct ucs_edge {
+    int ks, counting, first, apply;
+} ucs_edge;
+
+static void ucs_core_decide(ucs *s, ucs_core *k, const ucs_regs *r, uint8_t cmd[CTL_NCOMP])
+{
+    int res[UCS_NCMP];
+    ucs_compare(r, s->phase, k->sum, res);
+    if (s->phase == UCS_PHASE1)
+        ucs_phase1(s, res, k->sum[3] != 0, cmd);
+    else if (s->phase == UCS_PHASE2)
+        ucs_phase2(s, res, cmd);
+    else
+        ucs_phase3(s, res, cmd);
+    k->obs_last = k->obs_run;
+    memcpy(k->obs_cmd, cmd, sizeof k->obs_cmd);
+}
+
+static void ucs_core_step(ucs *s, ucs_core *k, const ucs_regs *r, const ucs_edge *e,
+                          const ctl_core_in *ci)
 {
     uint8_t cmd[CTL_NCOMP] = { 0 };
-    if (in->kernel_start & 1u) {
+    if (e->ks) {
         /* New kernel: this cycle's counts are dropped, every group tuned up. */
-        memset(k->acc, 0, sizeof k->acc);
-        k->lambda_seen = 0;
+        memset(k->sum, 0, sizeof k->sum);
         memset(&k->obs_run, 0, sizeof k->obs_run);
         memset(cmd, UCS_CMD_UP, sizeof cmd);
-    } else {
-        int32_t term[UCS_NSLOT], sum[UCS_NSLOT];
-        ucs_terms(r, s->phase, ci, term);
+    } else if (e->counting && (e->first || !k->wait)) {
+        uint32_t x[UCS_NSLOT];
+        ucs_counts(s->phase, ci, x);
         for (int i = 0; i < UCS_NSLOT; i++)
-            sum[i] = ucs_sat_add(k->acc[i], term[i], ucs_slot_bits[i]);
-        int lambda_seen = k->lambda_seen || (ci->ldst_enter & 0x7u) != 0;
+            k->sum[i] = ucs_sat_add(k->sum[i], x[i], ucs_slot_bits[i]);
         ucs_observe(&k->obs_run, ci);
-        if (decide) {
-            if (s->phase == UCS_PHASE1)
-                ucs_phase1(s, sum, lambda_seen, cmd);
-            else if (s->phase == UCS_PHASE2)
-                ucs_phase2(s, sum, cmd);
-            else
-                ucs_phase3(s, sum, cmd);
-            memset(k->acc, 0, sizeof k->acc);
-            k->lambda_seen = 0;
-            k->obs_last = k->obs_run;
-            memcpy(k->obs_cmd, cmd, sizeof k->obs_cmd);
-            memset(&k->obs_run, 0, sizeof k->obs_run);
-        } else {
-            memcpy(k->acc, sum, sizeof k->acc);
-            k->lambda_seen = (uint8_t)lambda_seen;
-        }
+        k->wait = 0;
+    } else if (e->apply) {
+        /* A core that waited through the interval has no sums to decide on. */
+        if (!k->wait)
+            ucs_core_decide(s, k, r, cmd);
+        else
+            memset(k->obs_cmd, 0, sizeof k->obs_cmd);
+        memset(k->sum, 0, sizeof k->sum);
+        memset(&k->obs_run, 0, sizeof k->obs_run);
     }
     for (int i = 0; i < CTL_NCOMP; i++)
         ucs_grp_step(s, k, i, cmd[i], (ci->empty >> i) & 1u, r);
@@ -351,22 +392,52 @@ static void ucs_core_step(ucs *s, ucs_core *k, const ucs_regs *r, const ctl_in *
 
 void ucs_reset(ucs *s, const ctl_cfg *cfg, ctl_out *out)
 {
+    (void)cfg;
     memset(s, 0, sizeof *s);
-    for (int c = 0; c < CTL_MAX_CORES; c++)
+    for (int c = 0; c < CTL_MAX_CORES; c++) {
+        ucs_core_clear(&s->core[c]);
         ucs_core_outputs(&s->core[c], &out->core[c]);
+    }
+}
+
+/* The shared timer: T counted edges (period 0 behaves as 1), then UCS_EVAL
+ * evaluation edges; a kernel start restarts the rotation at phase 1. */
+static void ucs_timer(ucs *s, const ucs_edge *e, const ucs_regs *r)
+{
+    if (e->ks) {
+        s->cyc = 0;
+        s->eval = 0;
+        s->ev = 0;
+        s->phase = UCS_PHASE1;
+    } else if (e->counting) {
+        if ((uint32_t)s->cyc + 1u >= r->period) {
+            s->cyc = 0;
+            s->eval = 1;
+        } else {
+            s->cyc++;
+        }
+    } else if (e->apply) {
+        s->eval = 0;
+        s->ev = 0;
+        s->phase = (uint8_t)(s->phase == UCS_PHASE3 ? UCS_PHASE1 : s->phase + 1);
+    } else {
+        s->ev++;
+    }
 }
 
 void ucs_step(ucs *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
 {
     ucs_regs r = ucs_regs_of(cfg);
-    /* The decision edge consumes the T-th cycle of the interval (period 0
-     * behaves as 1). */
-    int decide = !(in->kernel_start & 1u) && (uint32_t)s->cyc + 1u >= r.period;
-    if (in->kernel_start & 1u)
+    ucs_edge e;
+    e.ks = in->kernel_start & 1u;
+    e.counting = !e.ks && !s->eval;
+    e.first = e.counting && s->cyc == 0;
+    e.apply = !e.ks && s->eval && s->ev + 1 >= UCS_EVAL;
+    if (e.ks)
         ucs_hit(s, UCS_BR_KERNEL_START);
-    s->obs_decided = (uint8_t)decide;
+    s->obs_decided = (uint8_t)e.apply;
     s->obs_phase = s->phase;
-    s->obs_cycles = (uint32_t)s->cyc + 1u;
+    s->obs_cycles = r.period ? r.period : 1u;
     /* Cores not in use are held in reset; those never in use since the
      * reset are there already and are not visited. */
     if (r.n_cores < CTL_MAX_CORES)
@@ -377,19 +448,11 @@ void ucs_step(ucs *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
         if (c >= r.n_cores) {
             ucs_core_clear(k);
         } else {
-            ucs_core_step(s, k, &r, in, &in->core[c], decide);
+            ucs_core_step(s, k, &r, &e, &in->core[c]);
         }
         ucs_core_outputs(k, &out->core[c]);
     }
-    if (in->kernel_start & 1u) {
-        s->cyc = 0;
-        s->phase = UCS_PHASE1;
-    } else if (decide) {
-        s->cyc = 0;
-        s->phase = (uint8_t)(s->phase == UCS_PHASE3 ? UCS_PHASE1 : s->phase + 1);
-    } else {
-        s->cyc++;
-    }
+    ucs_timer(s, &e, &r);
 }
 
 /* ---------------------------------------------------------------- keys */

@@ -2,7 +2,8 @@
  * Kayiran et al. PACT 2016, Sec. 4 Algorithm 1; controllers.md section 5).
  *
  * One unit instance covers all cores (one GCU per core inside, one shared
- * interval timer).  Every core cycle: ucs_step() consumes ctl_in at a clock
+ * interval timer).  A decision takes effect UCS_EVAL (18) edges after the
+ * interval's last counted edge.  Every core cycle: ucs_step() consumes ctl_in at a clock
  * edge and leaves the registered outputs tuned_down / accepts_work / pg_state
  * of every core in ctl_out.  Bit-identical to rtl/ucs.sv; the cycle-exact
  * rules are in docs/units/ucs.md.
@@ -15,12 +16,21 @@
 #include "ctl_seam.h"
 #include "keys.h"
 
-/* Nine signed accumulator slots per core, reused by every phase: each holds
- * the interval sum of one cross-multiplied difference whose sign is the
- * decision (docs/units/ucs.md).  Widths are the RTL widths; slot k saturates
- * at +-(2^(w-1) - 1), which T <= 65535 never reaches. */
-#define UCS_NSLOT 9
-extern const uint8_t ucs_slot_bits[UCS_NSLOT]; /* 28 28 30 25 29 25 25 25 25 */
+/* Twelve unsigned interval counters per core, reused by every phase: each
+ * holds the interval sum of one busy count (or J, lambda) that the next
+ * decision reads (docs/units/ucs.md, "Sequential decision").  Widths are the
+ * RTL widths (input width + 16 bits of uc_period); a counter saturates at
+ * 2^w - 1, which T <= 65535 never reaches. */
+#define UCS_NSLOT 12
+extern const uint8_t ucs_slot_bits[UCS_NSLOT]; /* 20 20 23 20 ... 20 */
+
+/* The decision datapath of a core (one multiplier, one comparator) steps
+ * through UCS_NCMP comparisons, two edges each (load P = a * fa, then
+ * compare P < Q = b * fb), after the interval's last counted edge E; the
+ * commands take effect at edge E + UCS_EVAL and the next interval starts on
+ * the cycle after it.  The counters do not count during the evaluation. */
+#define UCS_NCMP 9
+#define UCS_EVAL (2 * UCS_NCMP) /* 18 edges */
 
 enum ucs_phase { UCS_PHASE1 = 0, UCS_PHASE2 = 1, UCS_PHASE3 = 2 };
 
@@ -62,8 +72,8 @@ typedef struct ucs_sums {
 
 /* Per-core Gating Control Unit state. */
 typedef struct ucs_core {
-    int32_t  acc[UCS_NSLOT];  /* interval sums of the phase's differences */
-    uint8_t  lambda_seen;     /* phase 1: sum(lambda) != 0 */
+    uint32_t sum[UCS_NSLOT];  /* interval counters of the next decision */
+    uint8_t  wait;            /* enabled mid-interval: counts from the next interval */
     ucs_grp  grp[CTL_NCOMP];
     /* C-model statistics for the power model (not RTL state): per PG group,
      * cycles in the current OFF episode, finished episodes, and episodes that
@@ -79,13 +89,15 @@ typedef struct ucs_core {
 } ucs_core;
 
 typedef struct ucs {
-    uint16_t cyc;    /* cycles consumed in the current interval */
+    uint16_t cyc;    /* cycles counted in the current interval */
     uint8_t  phase;  /* enum ucs_phase of the next decision */
+    uint8_t  eval;   /* 1: the counters are being read (UCS_EVAL edges) */
+    uint8_t  ev;     /* evaluation edges done */
     ucs_core core[CTL_MAX_CORES];
     uint32_t span;          /* cores stepped: ctl_span() */
     uint64_t branch_hits[UCS_NBRANCH];
-    /* Decision trace: this edge decided, in phase obs_phase, on an interval
-     * of obs_cycles cycles (ucs_core.obs_last). */
+    /* Decision trace: this edge applied a decision of phase obs_phase on an
+     * interval of obs_cycles cycles (ucs_core.obs_last). */
     uint8_t  obs_decided;
     uint8_t  obs_phase;
     uint32_t obs_cycles;

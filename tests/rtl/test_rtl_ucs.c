@@ -156,8 +156,10 @@ static int teardown(void **st)
 /* RED-like (seed 004 Sec. 6.1, Fig. 9a): low EX_SP utilisation, memory-bound
  * with high response time, at the paper's parameters (T = 2048, th_U 15 %,
  * th_RT 100, break-even 19, wake-up 9).  Expected from Algorithm 1: EX_SP
- * and EX_LDST tuned down at the first decision (edge T); the phase-3 decision
- * (edge 3T) tunes SCH down since SCH is under 2 th_U and below EX per type. */
+ * and EX_LDST tuned down at the first decision (edge T + UCS_EVAL: the
+ * interval, then the 18-edge evaluation); the phase-3 decision (edge
+ * 3 (T + UCS_EVAL)) tunes SCH down since SCH is under 2 th_U and below EX
+ * per type. */
 static void test_directed_red_like(void **st)
 {
     (void)st;
@@ -165,8 +167,8 @@ static void test_directed_red_like(void **st)
     ctl_cfg_defaults(&cfg, 2, 1);
     B.vec = rb_vec;
     bench_reset(&cfg);
-    const int T = (int)cfg.uc_period;
-    for (int t = 0; t < 3 * T + 40; t++) {
+    const int T = (int)cfg.uc_period, P = T + UCS_EVAL;
+    for (int t = 0; t < 3 * P + 40; t++) {
         for (int c = 0; c < 2; c++) {
             ctl_core_in *ci = &B.in.core[c];
             memset(ci, 0, sizeof *ci);
@@ -182,18 +184,18 @@ static void test_directed_red_like(void **st)
             ci->empty = (uint16_t)(t % 3 ? 0x3FFF : 0);
         }
         bench_step();
-        if (t == T - 2) {
+        if (t == P - 2) {
             assert_int_equal(B.exp.core[0].tuned_down, 0);
-        } else if (t == T - 1) {
+        } else if (t == P - 1) {
             assert_int_equal(B.exp.core[0].tuned_down,
                              (1u << CTL_EX_SP) | (1u << CTL_EX_LDST));
             assert_int_equal(B.exp.core[0].pg_state[CTL_PG_EX_SP], CTL_PGS_DRAINING);
-        } else if (t == 3 * T - 1) {
+        } else if (t == 3 * P - 1) {
             assert_int_equal((B.exp.core[1].tuned_down >> CTL_SCH) & 1u, 1);
             assert_int_equal(B.exp.core[1].tuned_down & 1u, 0); /* IFID */
         }
     }
-    /* EX_SP has been OFF since shortly after edge T */
+    /* EX_SP has been OFF since shortly after edge P */
     assert_int_equal(B.exp.core[0].pg_state[CTL_PG_EX_SP], CTL_PGS_OFF);
     B.vec = NULL;
 }
@@ -211,17 +213,18 @@ static void test_directed_gating(void **st)
     B.vec = rb_vec;
     bench_reset(&cfg);
     int waking = 0;
-    for (int t = 0; t < 8 * 12; t++) {
+    const int P = (int)cfg.uc_period + UCS_EVAL; /* one interval and its evaluation */
+    for (int t = 0; t < 12 * P; t++) {
         for (int c = 0; c < 2; c++) {
             ctl_core_in *ci = &B.in.core[c];
             memset(ci, 0, sizeof *ci);
-            int busy_phase = (t / 24) % 2; /* idle 3 intervals, busy 3 intervals */
+            int busy_phase = (t / (3 * P)) % 2; /* idle 3 intervals, busy 3 intervals */
             for (int i = 0; i < CTL_NCOMP; i++)
                 ci->busy[i] = (uint8_t)(busy_phase ? 2 : 0);
             ci->busy[CTL_EX_LDST] = 2;
             ci->empty = (uint16_t)((t % 8) < 5 ? 0 : 0x3FFF);
         }
-        B.in.kernel_start = (uint8_t)(t == 90);
+        B.in.kernel_start = (uint8_t)(t == 12 * P - 6);
         bench_step();
         if (B.exp.core[0].pg_state[CTL_PG_EX_SP] == CTL_PGS_WAKING)
             waking++;
@@ -230,7 +233,7 @@ static void test_directed_gating(void **st)
     assert_true(waking > 0);
     assert_int_equal(waking % (int)cfg.uc_wakeup, 0);
     assert_true(B.ref.branch_hits[UCS_BR_CG_UNGATE] > 0);
-    assert_int_equal(B.exp.core[0].tuned_down, 0); /* kernel start at 90 */
+    assert_int_equal(B.exp.core[0].tuned_down, 0); /* kernel start at 12 P - 6 */
     B.vec = NULL;
 }
 
@@ -336,7 +339,10 @@ static void random_cfg(ctl_cfg *cfg)
     cfg->uc_th_u_pct = rnd_below(10) == 0 ? rnd_below(128) : 5 + rnd_below(40);
     cfg->uc_th_rt = rnd_below(10) == 0 ? rnd_below(1024) : rnd_below(60);
     cfg->uc_break_even = rnd_below(60);
-    cfg->uc_wakeup = rnd_below(8) == 0 ? 0 : rnd_below(20);
+    /* long wake-ups too: a down decision can reach a group still WAKING
+     * only when uc_wakeup exceeds the 3 intervals (>= 3 x 19 edges) between
+     * two decisions on it */
+    cfg->uc_wakeup = rnd_below(8) == 0 ? 0 : rnd_below(4) == 0 ? 40 + rnd_below(200) : rnd_below(20);
 }
 
 static void random_bias(core_bias *b)

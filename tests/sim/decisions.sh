@@ -23,7 +23,7 @@ dyncore|stream_copy.kern|policy.dyncore=1 dyncore.period=256 dyncore.k=2
 claso|imbalanced_ctas.kern|policy.claso=1
 arcta|compute_fma.kern|policy.arcta=1
 arcta|stream_copy.kern|policy.arcta=1
-ucs|mixed_type1.kern|policy.gating=ucstates ucs.period=512
+ucs|sfu_heavy.kern|policy.gating=ucstates ucs.period=512
 CASES
 
 # only the obeyed units write rows

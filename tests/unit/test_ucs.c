@@ -1,7 +1,10 @@
 /* test_ucs.c -- uC-States Gating Control Unit C reference model (seed 004
  * Sec. 4 Algorithm 1; controllers.md section 5; docs/units/ucs.md).
  * Expected values are derived from the paper's formulas on the sums the test
- * drives, e.g. U[EX_SP] < th_U <=> sum(busy) * 100 < th_U% * T * units. */
+ * drives, e.g. U[EX_SP] < th_U <=> sum(busy) * 100 < th_U% * T * units.
+ * Timing: an interval is T counted edges, then L = UCS_EVAL (18) evaluation
+ * edges; the decision takes effect at edge T + L of the interval, so the k-th
+ * decision after reset is at edge k * (T + L). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
@@ -19,6 +22,8 @@ typedef struct fx {
 } fx;
 
 static fx F;
+
+#define L UCS_EVAL
 
 /* Core 0 only, T = period, units = 2 everywhere (ctl_cfg_defaults). */
 static void fx_init(uint32_t period)
@@ -69,19 +74,19 @@ static void test_reset_outputs(void **st)
     assert_int_equal(F.u.phase, UCS_PHASE1);
 }
 
-/* ---- phase rotation: 1, 2, 3, 1 at edges T, 2T, 3T, 4T ------------------- */
+/* ---- phase rotation: 1, 2, 3, 1 at edges P, 2P, 3P, 4P (P = T + L) ------- */
 static void test_phase_rotation(void **st)
 {
     (void)st;
-    const int T = 10;
+    const int T = 10, P = T + L;
     fx_init(T);
     full_ex(); /* phase 1: EX busy at 100 % -> up (no change) */
     c0()->empty = 0x3FFF;
-    steps(T);
+    steps(P);
     assert_int_equal(o0()->tuned_down, 0);
     assert_int_equal(F.u.phase, UCS_PHASE2);
-    /* Phase 2: every IDOC/OC/OCEX at U = 0 < U[EX_j] = 1 -> down at edge 2T. */
-    steps(T - 1);
+    /* Phase 2: every IDOC/OC/OCEX at U = 0 < U[EX_j] = 1 -> down at edge 2P. */
+    steps(P - 1);
     assert_int_equal(o0()->tuned_down, 0);
     step();
     uint16_t p2 = 0;
@@ -89,15 +94,15 @@ static void test_phase_rotation(void **st)
         p2 |= (uint16_t)(1u << c);
     assert_int_equal(o0()->tuned_down, p2);
     /* Phase 3: U[SCH] = 0 < 2 th_U and U[SCH_j] = 0 < U[EX_j] -> SCH down;
-     * U[IFID] = 0 is not < U[SCH] = 0 -> IFID up.  At edge 3T, not before. */
-    steps(T - 1);
+     * U[IFID] = 0 is not < U[SCH] = 0 -> IFID up.  At edge 3P, not before. */
+    steps(P - 1);
     assert_int_equal(down(CTL_SCH), 0);
     step();
     assert_int_equal(down(CTL_SCH), 1);
     assert_int_equal(down(CTL_IFID), 0);
-    /* Back to phase 1: EX_SP idle now -> down at edge 4T, not before. */
+    /* Back to phase 1: EX_SP idle now -> down at edge 4P, not before. */
     c0()->busy[CTL_EX_SP] = 0;
-    steps(T - 1);
+    steps(P - 1);
     assert_int_equal(down(CTL_EX_SP), 0);
     step();
     assert_int_equal(down(CTL_EX_SP), 1);
@@ -115,6 +120,7 @@ static void run_p1_ex(int comp, int busy_cycles)
         c0()->busy[comp] = (uint8_t)(i < busy_cycles ? 1 : 0);
         step();
     }
+    steps(L); /* the evaluation: the decision takes effect at edge 100 + L */
 }
 
 static void test_p1_sp_sfu_threshold(void **st)
@@ -137,15 +143,15 @@ static void test_p1_sp_sfu_threshold(void **st)
 static void test_p1_up_after_down(void **st)
 {
     (void)st;
-    const int T = 10;
+    const int T = 10, P = T + L;
     fx_init(T);
     full_ex();
     c0()->busy[CTL_EX_SP] = 0;
     c0()->empty = 0x3FFF;
-    steps(T);
+    steps(P);
     assert_int_equal(down(CTL_EX_SP), 1);
     c0()->busy[CTL_EX_SP] = 2;
-    steps(3 * T - 1);
+    steps(3 * P - 1);
     assert_int_equal(down(CTL_EX_SP), 1);
     step();
     assert_int_equal(down(CTL_EX_SP), 0);
@@ -163,6 +169,7 @@ static void run_p1_ldst(int j_total, int lambda_total)
         c0()->ldst_enter = (uint8_t)(i < lambda_total ? 1 : 0);
         step();
     }
+    steps(L);
     assert_int_equal(j_total, 0);
 }
 
@@ -190,7 +197,7 @@ static void run_p2(int oc_sum)
     fx_init(T);
     F.cfg.units[CTL_OC_SP] = 4;
     full_ex();
-    steps(T); /* phase 1 */
+    steps(T + L); /* phase 1 */
     for (int i = 0; i < T; i++) {
         full_ex();
         c0()->busy[CTL_EX_SP] = (uint8_t)(i < 10 ? 1 : 0);
@@ -202,6 +209,7 @@ static void run_p2(int oc_sum)
         c0()->busy[CTL_OCEX_LDST] = 1; /* below EX_LDST (2): down */
         step();
     }
+    steps(L);
 }
 
 static void test_p2_pipeline_vs_ex(void **st)
@@ -228,7 +236,7 @@ static void run_p3(int sch_sum, int sch_ldst_sum, int ifid_sum)
     fx_init(T);
     full_ex();
     c0()->empty = 0x3FFF;
-    steps(2 * T); /* phases 1 and 2 (EX full: only phase 2 tunes stages down) */
+    steps(2 * (T + L)); /* phases 1 and 2 (EX full: only phase 2 tunes stages down) */
     for (int i = 0; i < T; i++) {
         full_ex();
         c0()->empty = 0x3FFF;
@@ -238,6 +246,7 @@ static void run_p3(int sch_sum, int sch_ldst_sum, int ifid_sum)
         c0()->busy[CTL_IFID] = (uint8_t)(i < ifid_sum ? 1 : 0);
         step();
     }
+    steps(L);
 }
 
 static void test_p3_sch_ifid(void **st)
@@ -268,7 +277,7 @@ static void test_p3_up_after_down(void **st)
     run_p3(59, 49, 58);
     assert_int_equal(down(CTL_SCH) & down(CTL_IFID), 1);
     c0()->busy[CTL_SCH] = 2; /* U[SCH] = 100 % */
-    steps(3 * 100);
+    steps(3 * (100 + L));
     assert_int_equal(down(CTL_SCH), 0);
     assert_int_equal(down(CTL_IFID), 0);
 }
@@ -279,11 +288,11 @@ static void test_p3_up_after_down(void **st)
 static void test_drain_waits_for_empty(void **st)
 {
     (void)st;
-    const int T = 10;
+    const int T = 10, P = T + L;
     fx_init(T);
     full_ex();
     c0()->busy[CTL_EX_SP] = 0;
-    steps(T);
+    steps(P);
     assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_DRAINING);
     assert_int_equal(accepts(CTL_EX_SP), 0);
     assert_int_equal(accepts(CTL_EX_SFU), 1); /* busy: stays up */
@@ -305,7 +314,7 @@ static void test_drain_at_least_one_cycle(void **st)
     full_ex();
     c0()->busy[CTL_EX_SP] = 0;
     c0()->empty = 0x3FFF;
-    steps(10);
+    steps(10 + L);
     assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_DRAINING);
     step();
     assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_OFF);
@@ -315,13 +324,13 @@ static void test_drain_at_least_one_cycle(void **st)
 static void test_drain_cancel(void **st)
 {
     (void)st;
-    const int T = 10;
+    const int T = 10, P = T + L;
     fx_init(T);
     full_ex();
     c0()->busy[CTL_EX_SP] = 0;
-    steps(T);
+    steps(P);
     c0()->busy[CTL_EX_SP] = 2;
-    steps(3 * T - 1);
+    steps(3 * P - 1);
     assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_DRAINING);
     step();
     assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_ON);
@@ -334,15 +343,15 @@ static void test_drain_cancel(void **st)
 static void test_wakeup_delay(void **st)
 {
     (void)st;
-    const int T = 10;
+    const int T = 10, P = T + L;
     fx_init(T);
     full_ex();
     c0()->busy[CTL_EX_SP] = 0;
     c0()->empty = 0x3FFF;
-    steps(T + 1);
+    steps(P + 1);
     assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_OFF);
     c0()->busy[CTL_EX_SP] = 2;
-    steps(3 * T - 2); /* edges so far: 4T - 1; the tune-up edge is 4T */
+    steps(3 * P - 2); /* edges so far: 4P - 1; the tune-up edge is 4P */
     assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_OFF);
     int waking = 0;
     step();
@@ -366,9 +375,9 @@ static void test_wakeup_zero(void **st)
     full_ex();
     c0()->busy[CTL_EX_SP] = 0;
     c0()->empty = 0x3FFF;
-    steps(11);
+    steps(10 + L + 1);
     c0()->busy[CTL_EX_SP] = 2;
-    steps(29);
+    steps(3 * (10 + L) - 1);
     assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_ON);
     assert_int_equal(F.u.branch_hits[UCS_BR_PG_WAKE_NOW], 1);
 }
@@ -378,18 +387,18 @@ static void test_wakeup_zero(void **st)
 static void test_cg_wakes_next_cycle(void **st)
 {
     (void)st;
-    const int T = 10;
+    const int T = 10, P = T + L;
     fx_init(T);
     full_ex();
     c0()->empty = 0x3FFF;
-    steps(2 * T); /* phase 2: OC_SP (0) < EX_SP -> down */
+    steps(2 * P); /* phase 2: OC_SP (0) < EX_SP -> down */
     assert_int_equal(down(CTL_OC_SP), 1);
     step();
     assert_int_equal(F.u.core[0].grp[CTL_OC_SP].state, CTL_PGS_OFF);
     assert_int_equal(accepts(CTL_OC_SP), 0);
     c0()->busy[CTL_OC_SP] = 2;
     c0()->busy[CTL_IDOC_SP] = c0()->busy[CTL_OCEX_SP] = 2;
-    steps(3 * T - 2); /* next phase-2 edge is 5T */
+    steps(3 * P - 2); /* next phase-2 edge is 5P */
     assert_int_equal(accepts(CTL_OC_SP), 0);
     step();
     assert_int_equal(down(CTL_OC_SP), 0);
@@ -401,18 +410,18 @@ static void test_cg_wakes_next_cycle(void **st)
 static void test_waking_then_down(void **st)
 {
     (void)st;
-    const int T = 10;
+    const int T = 10, P = T + L;
     fx_init(T);
     F.cfg.uc_wakeup = 200;
     full_ex();
     c0()->busy[CTL_EX_SP] = 0;
     c0()->empty = 0x3FFF;
-    steps(T + 1);
+    steps(P + 1);
     c0()->busy[CTL_EX_SP] = 2;
-    steps(3 * T - 1);
+    steps(3 * P - 1);
     assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_WAKING);
     c0()->busy[CTL_EX_SP] = 0;
-    steps(3 * T);
+    steps(3 * P);
     assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_DRAINING);
     assert_int_equal(down(CTL_EX_SP), 1);
     assert_int_equal(F.u.branch_hits[UCS_BR_WAKING_DOWN], 1);
@@ -434,8 +443,8 @@ static void test_ifid_maps_to_decoder(void **st)
 }
 
 /* ---- break-even ----------------------------------------------------------
- * T = 10: EX_SP down at edge 10, OFF at edge 11 (empty), up at edge 40:
- * the OFF episode lasts 40 - 11 = 29 cycles. */
+ * T = 10, P = T + L = 28: EX_SP down at edge 28, OFF at edge 29 (empty), up at
+ * edge 4P = 112: the OFF episode lasts 112 - 29 = 83 cycles. */
 static void run_episode(uint32_t break_even)
 {
     fx_init(10);
@@ -443,19 +452,19 @@ static void run_episode(uint32_t break_even)
     full_ex();
     c0()->busy[CTL_EX_SP] = 0;
     c0()->empty = 0x3FFF;
-    steps(11);
+    steps(10 + L + 1);
     c0()->busy[CTL_EX_SP] = 2;
-    steps(29);
+    steps(3 * (10 + L) - 1);
     assert_int_equal(o0()->pg_state[CTL_PG_EX_SP], CTL_PGS_WAKING);
 }
 
 static void test_break_even(void **st)
 {
     (void)st;
-    run_episode(29);
+    run_episode(83);
     assert_int_equal(F.u.core[0].episodes[CTL_PG_EX_SP], 1);
     assert_int_equal(F.u.core[0].short_episodes[CTL_PG_EX_SP], 0);
-    run_episode(30);
+    run_episode(84);
     assert_int_equal(F.u.core[0].episodes[CTL_PG_EX_SP], 1);
     assert_int_equal(F.u.core[0].short_episodes[CTL_PG_EX_SP], 1);
     assert_int_equal(F.u.core[0].short_episodes[CTL_PG_EX_SFU], 0);
@@ -465,11 +474,11 @@ static void test_break_even(void **st)
 static void test_kernel_start(void **st)
 {
     (void)st;
-    const int T = 10;
+    const int T = 10, P = T + L;
     fx_init(T);
     full_ex();
     c0()->empty = 0x3FFF;
-    steps(2 * T + 3); /* phase-2 stages tuned down, now inside phase 3 */
+    steps(2 * P + 3); /* phase-2 stages tuned down, now inside phase 3 */
     assert_int_not_equal(o0()->tuned_down, 0);
     F.in.kernel_start = 1;
     step();
@@ -477,9 +486,9 @@ static void test_kernel_start(void **st)
     assert_int_equal(o0()->tuned_down, 0);
     assert_int_equal(F.u.phase, UCS_PHASE1);
     assert_int_equal(F.u.cyc, 0);
-    /* the next decision is phase 1, T edges after the kernel start */
+    /* the next decision is phase 1, P edges after the kernel start */
     c0()->busy[CTL_EX_SP] = 0;
-    steps(T - 1);
+    steps(P - 1);
     assert_int_equal(down(CTL_EX_SP), 0);
     step();
     assert_int_equal(down(CTL_EX_SP), 1);
@@ -492,13 +501,79 @@ static void test_unused_core_held_in_reset(void **st)
     F.in.core[1].empty = 0x3FFF; /* core 1 idle: would be tuned down */
     full_ex();
     c0()->busy[CTL_EX_SP] = 0;
-    steps(10);
+    steps(10 + L);
     assert_int_equal(down(CTL_EX_SP), 1);
     assert_int_equal(F.out.core[1].tuned_down, 0);
     assert_int_equal(F.out.core[1].accepts_work, 0x3FFF);
     F.cfg.n_cores = 2;
-    steps(30);
+    steps(3 * (10 + L));
     assert_int_equal(F.out.core[1].tuned_down & (1u << CTL_EX_SP), 1u << CTL_EX_SP);
+}
+
+/* ---- sequential decision: latency, evaluation window --------------------- */
+/* T = 10: the interval is edges 1..10; EX_SP idle there but busy (2 = 100 %)
+ * in the 18 evaluation edges 11..28, which are not counted: EX_SP is still
+ * tuned down, at edge 28 = T + L exactly, not at edge T. */
+static void test_eval_latency_and_window(void **st)
+{
+    (void)st;
+    const int T = 10;
+    fx_init(T);
+    full_ex();
+    c0()->busy[CTL_EX_SP] = 0;
+    steps(T);
+    assert_int_equal(F.u.eval, 1);
+    c0()->busy[CTL_EX_SP] = 2;
+    steps(L - 1);
+    assert_int_equal(down(CTL_EX_SP), 0);
+    assert_int_equal(F.u.phase, UCS_PHASE1);
+    step();
+    assert_int_equal(down(CTL_EX_SP), 1);
+    assert_int_equal(F.u.phase, UCS_PHASE2);
+    assert_int_equal(F.u.eval, 0);
+    assert_int_equal(F.u.cyc, 0);
+    assert_int_equal(F.cycles, T + L);
+}
+
+/* A kernel start during the evaluation drops it: no decision, phase 1 again,
+ * the next decision P = T + L edges after the kernel start. */
+static void test_kernel_start_in_eval(void **st)
+{
+    (void)st;
+    const int T = 10, P = T + L;
+    fx_init(T);
+    full_ex();
+    c0()->busy[CTL_EX_SP] = 0;
+    steps(T + 5);
+    F.in.kernel_start = 1;
+    step();
+    F.in.kernel_start = 0;
+    assert_int_equal(F.u.eval, 0);
+    steps(P - 1);
+    assert_int_equal(down(CTL_EX_SP), 0);
+    step();
+    assert_int_equal(down(CTL_EX_SP), 1);
+}
+
+/* A core enabled mid-interval counts from the next interval's first edge and
+ * takes no decision on the interval it joined. */
+static void test_core_enabled_mid_interval(void **st)
+{
+    (void)st;
+    const int T = 10, P = T + L;
+    fx_init(T);
+    full_ex();
+    F.in.core[1] = *c0();
+    steps(P + 5); /* inside the phase-2 interval */
+    F.cfg.n_cores = 2;
+    steps(P - 5); /* edge 2P: core 0's stages (idle) down, core 1 waited */
+    assert_int_equal(down(CTL_OC_SP), 1);
+    assert_int_equal(F.out.core[1].tuned_down, 0);
+    steps(P); /* edge 3P: core 1's first decision (phase 3: SCH idle, down) */
+    assert_int_equal(F.out.core[1].tuned_down, 1u << CTL_SCH);
+    steps(2 * P); /* edge 5P: phase 2 on a whole interval: core 1's stages down */
+    assert_int_equal(F.out.core[1].tuned_down, o0()->tuned_down);
+    assert_int_not_equal(F.out.core[1].tuned_down & (1u << CTL_OC_SP), 0);
 }
 
 /* ---- configuration and names -------------------------------------------- */
@@ -562,6 +637,9 @@ int main(void)
         cmocka_unit_test(test_break_even),
         cmocka_unit_test(test_kernel_start),
         cmocka_unit_test(test_unused_core_held_in_reset),
+        cmocka_unit_test(test_eval_latency_and_window),
+        cmocka_unit_test(test_kernel_start_in_eval),
+        cmocka_unit_test(test_core_enabled_mid_interval),
         cmocka_unit_test(test_cfg_check),
         cmocka_unit_test(test_branch_names),
     };
