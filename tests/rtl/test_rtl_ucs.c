@@ -254,8 +254,9 @@ static void test_directed_cg_wakeup(void **st)
     B.vec = rb_vec;
     bench_reset(&cfg);
     int cg_off = 0, cg_back_while_pg_waking = 0;
-    for (int t = 0; t < 8 * 10; t++) {
-        int busy_phase = t >= 8 * 5; /* idle 5 intervals, then busy */
+    const int P = (int)cfg.uc_period + UCS_EVAL; /* one interval and its evaluation */
+    for (int t = 0; t < 10 * P; t++) {
+        int busy_phase = t >= 5 * P; /* idle 5 intervals, then busy */
         for (int c = 0; c < 2; c++) {
             ctl_core_in *ci = &B.in.core[c];
             memset(ci, 0, sizeof *ci);
@@ -297,7 +298,8 @@ static void test_directed_th_u_boundary(void **st)
     cfg.uc_th_u_pct = 1;
     B.vec = rb_vec;
     bench_reset(&cfg);
-    for (int t = 0; t < 101; t++) {
+    /* the interval, then the evaluation edges (inputs not counted there) */
+    for (int t = 0; t < 101 + UCS_EVAL; t++) {
         for (int c = 0; c < 2; c++) {
             ctl_core_in *ci = &B.in.core[c];
             memset(ci, 0, sizeof *ci);
