@@ -12,6 +12,11 @@
     if ((Y === 1'b0 || Y === 1'b1) && (pw_last === 1'b0 || pw_last === 1'b1) && Y !== pw_last) \
       cnt = cnt + 1; \
     if (Y === 1'b0 || Y === 1'b1) pw_last = Y; \
+  end \
+  /* a value given at time 0 may come before the always block waits */ \
+  initial begin \
+    wait (Y === 1'b0 || Y === 1'b1); \
+    if (pw_last === 1'bx) pw_last = Y; \
   end
 
 module pw;

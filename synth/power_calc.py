@@ -10,7 +10,7 @@ per cell type).  SIMLOG: the output of vvp on synth/cells_sim.v ("PW toggles
   cycles    clock edges / flip-flops (every flip-flop sees every edge)
   e_sw_pJ   sum over cells of toggles x c_sw x V^2 / 2
   e_clk_pJ  flip-flop clock edges x c_clk x V^2
-  dyn_mW    (e_sw + e_clk) / (cycles / f)     at f = MHZ
+  sw_mW, clk_mW, dyn_mW   e_sw, e_clk and their sum / (cycles / f) at f = MHZ
   leak_mW   sum over cells of cell leakage
 all at 45 nm, V = 1.10 V; *_65 the same scaled to 65 nm as cells_power.tsv says.
 """
@@ -69,11 +69,12 @@ def power(cells, inst, tog, edges, mhz):
     t_us = cycles / mhz if cycles else 0.0
     dyn = (e_sw + e_clk) / t_us / 1000.0 if t_us else 0.0  # pJ/us = uW -> mW
     sw = e_sw / t_us / 1000.0 if t_us else 0.0
+    clk = e_clk / t_us / 1000.0 if t_us else 0.0
     leak = sum(inst[c] * cells[c][1] for c in cells) / 1e6  # nW -> mW
     area = sum(inst[c] * cells[c][0] for c in cells)
     return dict(cells=sum(inst.values()), ffs=ffs, cycles=cycles,
                 toggles=sum(tog.values()), area_um2=area, e_sw_pJ=e_sw, e_clk_pJ=e_clk,
-                sw_mW=sw, dyn_mW=dyn, leak_mW=leak,
+                sw_mW=sw, clk_mW=clk, dyn_mW=dyn, leak_mW=leak,
                 dyn_mW_65=dyn * S65_E, leak_mW_65=leak * S65_L, area_um2_65=area * S65_L)
 
 
