@@ -51,3 +51,5 @@ for spec in "${runs[@]}"; do
         rm -f "$base.vcd" "$base.fst"
     done
 done
+synth/power_report.py "$d/results.txt" synth/area_report.md "$report" synth/power_notes.md
+echo "power_run: wrote $report"
