@@ -309,9 +309,9 @@ synth:
 	synth/report.sh
 
 # gate-level power (docs/synthesis.md "Power"): the flow's tests (hand-built
-# netlist, reset, dyncore netlist = RTL on its bench vectors; needs test-rtl's
-# build/vectors/dyncore.vec) and the report on real runs.
-test-power: test-rtl
+# netlist, reset, dyncore netlist = RTL on its bench vectors (test-rtl's
+# build/vectors/dyncore.vec) and on a short ctasim run) and the report on real runs.
+test-power: test-rtl $(BUILD)/rel/ctasim
 	@scripts/run_tests.sh power tests/power/run.sh
 
 rtl-power: $(BUILD)/rel/ctasim
