@@ -119,7 +119,6 @@ def main():
         w("| %s | %s | %s mW (%s; dynamic %s mW, leakage %s mW) |" % (
             preset, text, f(ours, 2), what, f(t[2], 2), f(t[3], 3)))
     w("")
-    sys.stdout.write("")
     with open(sys.argv[3], "w") as o:
         o.write("\n".join(out) + "\n")
         with open(sys.argv[4]) as tail:
