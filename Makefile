@@ -6,6 +6,7 @@
 #                   C seam, lint, synth)
 #   make lint       verilator --lint-only -Wall on every RTL module
 #   make synth      Yosys area report (synth/area_report.md)
+#   make rtl-power  the control units' power from gate-level toggles on real runs (synth/power_report.md)
 #   make waves      short run writing an FST, prints the gtkwave command
 #   make bench      simulation speed (build/bench/bench.txt)
 #   make regress    the long RTL regression with coverage (tests/regress.list, build/regress/)
@@ -65,7 +66,7 @@ ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv
 
 .PHONY: regress test-regress mutate
 .PHONY: all deps run rtl-full test test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
-        synth synth-check \
+        synth synth-check test-power rtl-power \
         waves bench sweep experiments reproduce study fuzz clean
 .SECONDARY:
 .DELETE_ON_ERROR:
@@ -348,7 +349,7 @@ fuzz:
 
 test: lint
 	@rm -f $(BUILD)/test-results.txt
-	$(MAKE) --no-print-directory test-arch test-unit test-model test-pkg test-rtl test-icarus test-sim test-regress test-bad synth-check test-fuzz
+	$(MAKE) --no-print-directory test-arch test-unit test-model test-pkg test-rtl test-icarus test-power test-sim test-regress test-bad synth-check test-fuzz
 	@scripts/run_tests.sh summary
 
 # ---------------------------------------------------------------- RTL lint and synthesis
@@ -362,6 +363,15 @@ synth-check:
 
 synth:
 	synth/report.sh
+
+# gate-level power (docs/synthesis.md "Power"): the flow's tests (hand-built
+# netlist, reset, dyncore netlist = RTL on its bench vectors (test-rtl's
+# build/vectors/dyncore.vec) and on a short ctasim run) and the report on real runs.
+test-power: test-rtl $(BUILD)/rel/ctasim
+	@scripts/run_tests.sh power tests/power/run.sh
+
+rtl-power: $(BUILD)/rel/ctasim
+	CTASIM=$(BUILD)/rel/ctasim synth/power_run.sh
 
 # Short lockstep run with the whole control-unit waveform; prints how to open it.
 waves: $(BUILD)/rel/ctasim
