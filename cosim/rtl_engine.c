@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "ctl_ref.h"
@@ -315,10 +316,22 @@ static void fst_discard(const char *tmp)
     unlink(hier);
 }
 
+/* 1 when the file reached the process's file-size limit (ulimit -f): the
+ * writer then stops silently (SIGXFSZ is ignored, its writes fail), and
+ * fstapi's reader can loop forever on the truncated file, so it is never
+ * handed one. */
+static int at_size_limit(const char *path)
+{
+    struct rlimit rl;
+    struct stat st;
+    if (getrlimit(RLIMIT_FSIZE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY) return 0;
+    return stat(path, &st) == 0 && (rlim_t)st.st_size >= rl.rlim_cur;
+}
+
 static int fst_commit(const vtop *t, const char *tmp, const char *target, char *err, size_t errlen)
 {
     int sig = vtop_fst_fault(t);
-    if (sig || !vtop_fst_valid(t, tmp)) {
+    if (sig || at_size_limit(tmp) || !vtop_fst_valid(t, tmp)) {
         if (sig)
             snprintf(err, errlen, "%s: waveform not written: the writer failed (signal %d: disk "
                      "full or file-size limit?) (--fst)", target, sig);
