@@ -178,7 +178,7 @@ rtl-model:
 	scripts/vtop-build.sh $(NC) $(NP) $(FLAVOR) $(VTOP_KEY)
 
 run: deps
-	@$(MAKE) --no-print-directory all
+	@$(MAKE) --no-print-directory -j$(NPROC) all
 	$(BUILD)/rel/ctasim --config configs/kayiran30.cfg --workload workloads/stream_copy.kern \
 	    --set policy.cta_limit=dyncta
 
