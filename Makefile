@@ -125,7 +125,11 @@ COSIM_TOP  := ctl_top
 VTOP_KEY   := $(shell scripts/vtop-key.sh 2>/dev/null)
 VTOP_MODEL = $(BUILD)/vl/top/$(1)x$(2)-$(3)-$(VTOP_KEY)/libvtop.so
 VTOP_DEFAULT := $(call VTOP_MODEL,30,8,fast)
+# Without verilator `make` builds the program only: the c engine runs; an rtl or
+# lockstep run then stops naming verilator (docs/cosim.md).
+ifneq ($(shell command -v $(VERILATOR) 2>/dev/null),)
 all: $(VTOP_DEFAULT)
+endif
 # the key compiled into cosim/vtop.c: a stamp rewritten only when it changes
 COSIM_VSTAMP := $(BUILD)/rel/cosim/vtop.key
 $(shell mkdir -p $(BUILD)/rel/cosim; echo '$(VTOP_KEY) $(CURDIR)' | cmp -s - $(COSIM_VSTAMP) 2>/dev/null || echo '$(VTOP_KEY) $(CURDIR)' > $(COSIM_VSTAMP))
