@@ -249,7 +249,6 @@ static void put32(unsigned char *p, uint32_t v) { memcpy(p, &v, 4); }
 static void put64(unsigned char *p, uint64_t v) { memcpy(p, &v, 8); }
 static uint16_t get16(const unsigned char *p) { uint16_t v; memcpy(&v, p, 2); return v; }
 static uint32_t get32(const unsigned char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
-static uint64_t get64(const unsigned char *p) { uint64_t v; memcpy(&v, p, 8); return v; }
 
 /* Append the words of *in that differ from the previous cycle's. */
 static void inlog_push(inlog *l, const ctl_in *in, uint64_t cycle)
@@ -396,12 +395,13 @@ static void replay_dump(rtl_eng *r, uint64_t cycle, char *note, size_t notelen)
         goto fail;
     }
     const unsigned char *p = l->buf;
-    uint64_t c = 0, *words = (uint64_t *)(void *)in;
+    unsigned char *bytes = (unsigned char *)in;
+    uint64_t c = 0;
     for (uint64_t i = 0; i < l->records; i++) {
         c += get32(p);
         uint16_t n = get16(p + 4);
         p += 6;
-        for (uint16_t k = 0; k < n; k++, p += 10) words[get16(p)] = get64(p + 2);
+        for (uint16_t k = 0; k < n; k++, p += 10) memcpy(bytes + 8 * (size_t)get16(p), p + 2, 8);
         vtop_step(rp, c, in, &out);
     }
     vtop_fst_close(rp);
