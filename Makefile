@@ -11,7 +11,8 @@
 #   make bench      simulation speed (build/bench/bench.txt)
 #   make regress    the long RTL regression with coverage (tests/regress.list, build/regress/)
 #   make mutate     mutation check of rtl/ (build/mutate/, docs/verification.md; long)
-#   make rtl-full   also Verilate the full 160-core top (slow) and relink ctasim with it
+#   make rtl-model  one Verilated top of NC cores x NP partitions (ctasim builds those up
+#                   to 64 cores itself, on first use)
 #   make sweep      CTA-limit / core-count sweeps with plots (build/sweep/)
 #   make experiments  the papers' figures as PNG plots and tables (build/exp/)
 #   make reproduce  the papers' headline figures beside ours, one report (build/reproduce/report.html;
@@ -65,7 +66,7 @@ RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/te
 ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
 
 .PHONY: regress test-regress mutate
-.PHONY: all deps run rtl-full test test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
+.PHONY: all deps run rtl-model test test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
         synth synth-check test-power rtl-power \
         waves bench sweep experiments reproduce study fuzz clean
 .SECONDARY:
@@ -121,52 +122,30 @@ COSIM_C    := $(sort $(wildcard cosim/*.c))
 COSIM_CPP  := $(sort $(wildcard cosim/*.cpp))
 COSIM_OBJ  := $(COSIM_C:cosim/%.c=$(BUILD)/rel/cosim/%.o) $(COSIM_CPP:cosim/%.cpp=$(BUILD)/rel/cosim/%.o)
 COSIM_TOP  := ctl_top
-# Size variants of the top (docs/cosim.md, "Size variants"): ctl_top is
-# Verilated with -GNumCores=K and prefix Vctl_top_cK for each K here, and
-# cosim/vtop.cpp (built with -DVTOP_CK) runs the smallest variant that holds
-# the configured cores.  The full CTL_MAX_CORES = 160 top, build/vl/ctl_top,
-# takes many minutes and gigabytes to compile: `make`, `make run` and
-# `make test` leave it out unless it was built (`make rtl-full`, RTL_FULL=1);
-# once built it is kept up to date and linked (-DVTOP_FULL).  A run that needs
-# more cores than the build holds fails naming `make rtl-full`.
-# NumParts of each size: 16 for the small ones (every preset of the papers has
-# at most 16 partitions; AR-CTA's per-partition logic is evaluated every cycle,
-# so 64 would cost the 4-core preset's rtl engine a fifth of its speed), 64 for
-# the 64-core one and the full top.  vtop.cpp gets them as -DVTOP_CK=PARTS and
-# picks the smallest variant holding both counts.
-COSIM_SIZES := 4 16 64
-COSIM_PARTS_4  := 16
-COSIM_PARTS_16 := 16
-COSIM_PARTS_64 := 64
-COSIM_VDIRS := $(COSIM_SIZES:%=$(BUILD)/vl/$(COSIM_TOP)_c%)
-COSIM_FULL_LIB := $(BUILD)/vl/$(COSIM_TOP)/V$(COSIM_TOP)__ALL.a
-ifneq ($(wildcard $(COSIM_FULL_LIB)),)
-RTL_FULL ?= 1
+# The Verilated top of the run's size (docs/cosim.md, "Models of the run's
+# size"): rtl/ctl_top.sv Verilated with NumCores x NumParts of the run, as a
+# shared object build/vl/top/NCxNP-FLAVOR-KEY/libvtop.so (FLAVOR fast, or
+# trace for --fst and the lockstep mismatch replay) that cosim/vtop.c loads,
+# building it with scripts/vtop-build.sh when absent.  KEY hashes rtl/, the
+# model shim (cosim/vmodel/) and Verilator's version: the program loads only
+# models of the sources it was built with.  `make` builds the default
+# preset's model (kayiran30: 30 x 8, fast); the others are built on first use.
+VTOP_KEY   := $(shell scripts/vtop-key.sh 2>/dev/null)
+VTOP_MODEL = $(BUILD)/vl/top/$(1)x$(2)-$(3)-$(VTOP_KEY)/libvtop.so
+VTOP_DEFAULT := $(call VTOP_MODEL,30,8,fast)
+# Without verilator `make` builds the program only: the c engine runs; an rtl or
+# lockstep run then stops naming verilator (docs/cosim.md).
+ifneq ($(shell command -v $(VERILATOR) 2>/dev/null),)
+all: $(VTOP_DEFAULT)
 endif
-define VERILATE_SIZE_RULE
-$(BUILD)/vl/$(COSIM_TOP)_c$(1)/V$(COSIM_TOP)_c$(1)__ALL.a: $(RTL_SRC)
-	@rm -rf $$(@D); mkdir -p $$(@D)
-	$(VERILATOR) $(VFLAGS) -GNumCores=$(1) -GNumParts=$(COSIM_PARTS_$(1)) --prefix V$(COSIM_TOP)_c$(1) --Mdir $$(@D) \
-	    --top-module $(COSIM_TOP) $(PKG) rtl/$(COSIM_TOP).sv
-	$(MAKE) -s -j$(NPROC) -C $$(@D) -f V$(COSIM_TOP)_c$(1).mk V$(COSIM_TOP)_c$(1)__ALL.a \
-	    OPT_FAST=-O2 OPT_SLOW=-O1 >/dev/null
-endef
-$(foreach k,$(COSIM_SIZES),$(eval $(call VERILATE_SIZE_RULE,$(k))))
-ifneq ($(COSIM_CPP),)
-COSIM_VLIB := $(foreach k,$(COSIM_SIZES),$(BUILD)/vl/$(COSIM_TOP)_c$(k)/V$(COSIM_TOP)_c$(k)__ALL.a) \
-              $(VRT_OBJ)
-endif
-COSIM_VINC := $(COSIM_VDIRS:%=-I%) $(foreach k,$(COSIM_SIZES),-DVTOP_C$(k)=$(COSIM_PARTS_$(k)))
-ifeq ($(RTL_FULL),1)
-COSIM_VLIB := $(COSIM_FULL_LIB) $(COSIM_VLIB)
-COSIM_VINC += -I$(BUILD)/vl/$(COSIM_TOP) -DVTOP_FULL
-endif
-# The variants compiled into vtop.o: a stamp rewritten only when they change,
-# so adding or dropping the full top recompiles the shim.
-COSIM_VSTAMP := $(BUILD)/rel/cosim/variants.flags
-$(shell mkdir -p $(BUILD)/rel/cosim; echo '$(COSIM_VINC)' | cmp -s - $(COSIM_VSTAMP) 2>/dev/null || echo '$(COSIM_VINC)' > $(COSIM_VSTAMP))
-# The rtl and lockstep engines exist when the Verilated top's shim does.
-ifneq ($(wildcard cosim/vtop.cpp),)
+# the key compiled into cosim/vtop.c: a stamp rewritten only when it changes
+COSIM_VSTAMP := $(BUILD)/rel/cosim/vtop.key
+$(shell mkdir -p $(BUILD)/rel/cosim; echo '$(VTOP_KEY) $(CURDIR)' | cmp -s - $(COSIM_VSTAMP) 2>/dev/null || echo '$(VTOP_KEY) $(CURDIR)' > $(COSIM_VSTAMP))
+VTOP_DEFS  := -DVTOP_ROOT='"$(CURDIR)"' -DVTOP_KEY='"$(VTOP_KEY)"'
+$(BUILD)/vl/top/%/libvtop.so: $(RTL_SRC) cosim/vmodel/vtop_model.cpp cosim/vtop_api.h scripts/vtop-build.sh
+	@set -- $(subst x, ,$(subst -, ,$*)); scripts/vtop-build.sh $$1 $$2 $$3 $(VTOP_KEY)
+# The rtl and lockstep engines exist when the model shim does.
+ifneq ($(wildcard cosim/vmodel/vtop_model.cpp),)
 COSIM_DEFS := -DCTASIM_RTL
 endif
 
@@ -174,9 +153,8 @@ $(BUILD)/rel/cosim/%.o: cosim/%.c $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(REL_CFLAGS) $(COSIM_DEFS) -c $< -o $@
 
-$(BUILD)/rel/cosim/%.o: cosim/%.cpp $(HDRS) $(COSIM_VLIB) $(COSIM_VSTAMP)
-	@mkdir -p $(@D)
-	$(CXX) $(VRT_FLAGS) -O3 $(INCS) $(COSIM_VINC) -c $< -o $@
+$(BUILD)/rel/cosim/vtop.o $(BUILD)/san/cosim/vtop.o: $(COSIM_VSTAMP)
+$(BUILD)/rel/cosim/vtop.o $(BUILD)/san/cosim/vtop.o: COSIM_DEFS += $(VTOP_DEFS)
 
 # libcosim.a: every cosim object but the command line (the engine switch, the
 # rtl/lockstep engines, the Verilated top's shim); the program and the RTL test
@@ -186,31 +164,33 @@ COSIM_LIB  := $(BUILD)/rel/libcosim.a
 $(COSIM_LIB): $(filter-out $(COSIM_MAIN),$(COSIM_OBJ))
 	@rm -f $@; ar rcs $@ $^
 
-$(BUILD)/rel/ctasim: $(COSIM_MAIN) $(COSIM_LIB) $(BUILD)/rel/libctasim.a $(COSIM_VLIB)
-	$(CXX) -o $@ $(COSIM_MAIN) $(COSIM_LIB) $(BUILD)/rel/libctasim.a $(COSIM_VLIB) $(LIBS) -pthread
+$(BUILD)/rel/ctasim: $(COSIM_MAIN) $(COSIM_LIB) $(BUILD)/rel/libctasim.a
+	$(CC) -o $@ $(COSIM_MAIN) $(COSIM_LIB) $(BUILD)/rel/libctasim.a $(LIBS) -ldl -pthread
 
 # The whole program under ASan + UBSan (the bad-input regression runs it):
 # the C of cmodel/ and cosim/ instrumented, the C++ shim and the Verilated
 # top as in the release build (ASan's runtime covers them as uninstrumented code).
-SAN_COSIM_OBJ := $(COSIM_C:cosim/%.c=$(BUILD)/san/cosim/%.o) $(COSIM_CPP:cosim/%.cpp=$(BUILD)/rel/cosim/%.o)
+SAN_COSIM_OBJ := $(COSIM_C:cosim/%.c=$(BUILD)/san/cosim/%.o)
 $(BUILD)/san/cosim/%.o: cosim/%.c $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(SAN_CFLAGS) $(COSIM_DEFS) -c $< -o $@
 
-$(BUILD)/san/ctasim: $(SAN_COSIM_OBJ) $(BUILD)/san/libctasim.a $(COSIM_VLIB)
-	$(CXX) -o $@ $(SAN_COSIM_OBJ) $(BUILD)/san/libctasim.a $(COSIM_VLIB) $(SAN_FLAGS) $(LIBS) -pthread
+$(BUILD)/san/ctasim: $(SAN_COSIM_OBJ) $(BUILD)/san/libctasim.a
+	$(CC) -o $@ $(SAN_COSIM_OBJ) $(BUILD)/san/libctasim.a $(SAN_FLAGS) $(LIBS) -ldl -pthread
 
 # The one command of the README: install what is missing, build, simulate.
 deps:
 	@bash scripts/install-deps.sh
 
-# The full 160-core Verilated top (slow: many minutes on two cores) and the
-# program relinked with it; later builds keep it (docs/cosim.md).
-rtl-full:
-	@$(MAKE) --no-print-directory RTL_FULL=1 $(BUILD)/rel/ctasim
+# One model of any size (above VTOP_AUTO_MAX_CORES = 64 cores ctasim does not
+# build it on demand: many minutes): make rtl-model NC=144 NP=64 [FLAVOR=trace]
+FLAVOR ?= fast
+rtl-model:
+	@test -n "$(NC)" -a -n "$(NP)" || { echo "usage: make rtl-model NC=cores NP=partitions [FLAVOR=fast|trace]"; exit 2; }
+	scripts/vtop-build.sh $(NC) $(NP) $(FLAVOR) $(VTOP_KEY)
 
 run: deps
-	@$(MAKE) --no-print-directory $(BUILD)/rel/ctasim
+	@$(MAKE) --no-print-directory -j$(NPROC) all
 	$(BUILD)/rel/ctasim --config configs/kayiran30.cfg --workload workloads/stream_copy.kern \
 	    --set policy.cta_limit=dyncta
 
@@ -245,12 +225,13 @@ $(BUILD)/rtltest/%/test: tests/rtl/test_rtl_%.c tests/rtl/rtl_bench.h $(BUILD)/r
 	    $(BUILD)/rel/libctasim.a -lcmocka $(LIBS) -pthread
 
 # The integrated top has no shim of its own: its test drives the program's
-# engines through libcosim.a (public headers only), with every size variant.
+# engines through libcosim.a (public headers only), loading the models of the
+# sizes it runs (built on first use).
 $(BUILD)/rtltest/$(COSIM_TOP)/test: tests/rtl/test_rtl_$(COSIM_TOP).c $(COSIM_LIB) $(BUILD)/rel/libctasim.a \
-                                   $(COSIM_VLIB) $(HDRS)
+                                   $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(REL_CFLAGS) $(COSIM_DEFS) -iquote tests -c $< -o $(@D)/test.o
-	$(CXX) -o $@ $(@D)/test.o $(COSIM_LIB) $(BUILD)/rel/libctasim.a $(COSIM_VLIB) -lcmocka $(LIBS) -pthread
+	$(CC) -o $@ $(@D)/test.o $(COSIM_LIB) $(BUILD)/rel/libctasim.a -lcmocka $(LIBS) -ldl -pthread
 
 # ---------------------------------------------------------------- regression coverage build
 # The unit benches again, their units Verilated with --coverage-line

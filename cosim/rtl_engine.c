@@ -1,12 +1,14 @@
 /* rtl_engine.c -- engines "rtl" and "lockstep" over the Verilated control-unit
- * top (vtop.h), with the lockstep comparator, the shadow instance that
- * writes the waveform of the cycles before a mismatch, and the test-only
- * fault injection.  See rtl_engine.h and docs/cosim.md. */
+ * top (vtop.h), with the lockstep comparator, the input log from which a
+ * mismatch is replayed on a tracing model to write the waveform of the cycles
+ * before it, and the test-only fault injection.  See rtl_engine.h and
+ * docs/cosim.md. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include "ctl_ref.h"
@@ -114,6 +116,26 @@ static int sig_find(const char *name)
 
 /* ---------------------------------------------------------------- state */
 
+/* The lockstep input log: every ctl_in since the reset, as the 8-byte words
+ * that changed from the previous cycle's (docs/cosim.md, "Lockstep
+ * mismatch").  Record: uint32 cycle delta, uint16 count, then count x
+ * (uint16 word index, uint64 word).  The buffer doubles when full (amortised:
+ * no allocation on most cycles); past INLOG_MAX bytes the log stops and a
+ * mismatch has no waveform. */
+#define INLOG_WORDS ((sizeof(ctl_in) + 7) / 8)
+#define INLOG_MAX ((size_t)1 << 30)
+
+typedef struct inlog {
+    unsigned char *buf;
+    size_t len, cap;
+    uint64_t prev[INLOG_WORDS];  /* the last logged input, zero-padded */
+    uint64_t cur[INLOG_WORDS];
+    uint64_t last_cycle;
+    uint64_t records;
+    uint32_t words;              /* words of ctl_in in use (n_cores) */
+    int full;                    /* passed INLOG_MAX: logging stopped */
+} inlog;
+
 typedef struct rtl_eng {
     int lockstep;
     vtop *top;
@@ -123,14 +145,10 @@ typedef struct rtl_eng {
     ctl_ref *ref;
     ctl_out ref_out;
     uint64_t compared;
-    /* shadow instance, `lag` cycles behind, fed from a ring of inputs */
+    /* the input log, replayed on a tracing model on a mismatch; `lag` cycles
+     * of waveform before the mismatch (0: no log, no waveform) */
     uint32_t lag;
-    vtop *shadow;
-    ctl_in *ring;
-    uint64_t *ring_cycle;
-    uint32_t ring_len;      /* allocated entries (= lag) */
-    uint64_t steps;         /* steps since reset (= entries ever stored) */
-    ctl_out shadow_out;
+    inlog *log;
     char fst_base[512];     /* --fst FILE, or "" */
     char fst_tmp[600];      /* the waveform is written here, renamed onto fst_base at finish */
     char mismatch_fst[600];
@@ -190,36 +208,73 @@ static int lag_from_opts(const engine_opts *o, uint32_t *lag, char *err, size_t 
     return 0;
 }
 
-/* ---------------------------------------------------------------- shadow */
+/* ---------------------------------------------------------------- input log */
 
-static int shadow_alloc(rtl_eng *r, char *err, size_t errlen)
+static int inlog_reset(rtl_eng *r, char *err, size_t errlen)
 {
     if (!r->lockstep || r->lag == 0) return 0;
-    if (!r->shadow && !(r->shadow = vtop_create())) goto oom;
-    if (r->ring_len != r->lag) {
-        free(r->ring);
-        free(r->ring_cycle);
-        r->ring = calloc(r->lag, sizeof *r->ring);
-        r->ring_cycle = calloc(r->lag, sizeof *r->ring_cycle);
-        r->ring_len = r->ring ? r->lag : 0;
-        if (!r->ring || !r->ring_cycle) goto oom;
+    if (!r->log && !(r->log = calloc(1, sizeof *r->log))) goto oom;
+    inlog *l = r->log;
+    if (!l->buf) {
+        l->cap = (size_t)1 << 20;
+        if (!(l->buf = malloc(l->cap))) goto oom;
     }
+    l->len = 0;
+    l->records = 0;
+    l->last_cycle = 0;
+    l->full = 0;
+    l->words = (uint32_t)((offsetof(ctl_in, core) + r->n_cores * sizeof(ctl_core_in) + 7) / 8);
+    memset(l->prev, 0, sizeof l->prev);
+    memset(l->cur, 0, sizeof l->cur);
     return 0;
 oom:
-    snprintf(err, errlen, "out of memory (shadow RTL instance, %u cycles)", r->lag);
+    snprintf(err, errlen, "out of memory (lockstep input log)");
     return -1;
 }
 
-/* Copy the used part of *in into the ring; step the shadow with the entry
- * it overwrites (the input of `lag` steps ago). */
-static void shadow_push(rtl_eng *r, const ctl_in *in, uint64_t cycle)
+static int inlog_room(inlog *l, size_t need)
 {
-    uint32_t slot = (uint32_t)(r->steps % r->lag);
-    if (r->steps >= r->lag)
-        vtop_step(r->shadow, r->ring_cycle[slot], &r->ring[slot], &r->shadow_out);
-    memcpy(&r->ring[slot], in, offsetof(ctl_in, core) + r->n_cores * sizeof(ctl_core_in));
-    r->ring_cycle[slot] = cycle;
-    r->steps++;
+    if (l->len + need <= l->cap) return 0;
+    size_t cap = l->cap;
+    while (cap < l->len + need) cap *= 2;
+    unsigned char *nb = cap <= INLOG_MAX ? realloc(l->buf, cap) : NULL;
+    if (!nb) return -1;
+    l->buf = nb;
+    l->cap = cap;
+    return 0;
+}
+
+static void put16(unsigned char *p, uint16_t v) { memcpy(p, &v, 2); }
+static void put32(unsigned char *p, uint32_t v) { memcpy(p, &v, 4); }
+static void put64(unsigned char *p, uint64_t v) { memcpy(p, &v, 8); }
+static uint16_t get16(const unsigned char *p) { uint16_t v; memcpy(&v, p, 2); return v; }
+static uint32_t get32(const unsigned char *p) { uint32_t v; memcpy(&v, p, 4); return v; }
+
+/* Append the words of *in that differ from the previous cycle's. */
+static void inlog_push(inlog *l, const ctl_in *in, uint64_t cycle)
+{
+    if (l->full) return;
+    uint64_t delta = cycle - l->last_cycle;
+    if (inlog_room(l, 6 + (size_t)l->words * 10) < 0 || delta > UINT32_MAX) {
+        l->full = 1;
+        return;
+    }
+    memcpy(l->cur, in, l->words * 8 <= sizeof(ctl_in) ? l->words * 8 : sizeof(ctl_in));
+    unsigned char *rec = l->buf + l->len, *p = rec + 6;
+    uint16_t n = 0;
+    for (uint32_t w = 0; w < l->words; w++) {
+        if (l->cur[w] == l->prev[w]) continue;
+        l->prev[w] = l->cur[w];
+        put16(p, (uint16_t)w);
+        put64(p + 2, l->cur[w]);
+        p += 10;
+        n++;
+    }
+    put32(rec, (uint32_t)delta);
+    put16(rec + 4, n);
+    l->len = (size_t)(p - l->buf);
+    l->last_cycle = cycle;
+    l->records++;
 }
 
 static void mismatch_path(rtl_eng *r, uint64_t cycle)
@@ -260,10 +315,22 @@ static void fst_discard(const char *tmp)
     unlink(hier);
 }
 
+/* 1 when the file reached the process's file-size limit (ulimit -f): the
+ * writer then stops silently (SIGXFSZ is ignored, its writes fail), and
+ * fstapi's reader can loop forever on the truncated file, so it is never
+ * handed one. */
+static int at_size_limit(const char *path)
+{
+    struct rlimit rl;
+    struct stat st;
+    if (getrlimit(RLIMIT_FSIZE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY) return 0;
+    return stat(path, &st) == 0 && (rlim_t)st.st_size >= rl.rlim_cur;
+}
+
 static int fst_commit(const vtop *t, const char *tmp, const char *target, char *err, size_t errlen)
 {
     int sig = vtop_fst_fault(t);
-    if (sig || !vtop_fst_valid(tmp)) {
+    if (sig || at_size_limit(tmp) || !vtop_fst_valid(t, tmp)) {
         if (sig)
             snprintf(err, errlen, "%s: waveform not written: the writer failed (signal %d: disk "
                      "full or file-size limit?) (--fst)", target, sig);
@@ -282,38 +349,72 @@ static int fst_commit(const vtop *t, const char *tmp, const char *target, char *
     return 0;
 }
 
-/* Advance the shadow to the last stored step with FST on.  Writes the
+/* The cycle of record `index` (0 = the first after the reset). */
+static uint64_t inlog_cycle_of(const inlog *l, uint64_t index)
+{
+    const unsigned char *p = l->buf;
+    uint64_t cycle = 0;
+    for (uint64_t i = 0; i <= index; i++) {
+        cycle += get32(p);
+        p += 6 + (size_t)get16(p + 4) * 10;
+    }
+    return cycle;
+}
+
+/* Re-run the logged inputs from the reset to the mismatch on the tracing
+ * model of the same size, dumping the last `lag` cycles (the way dvsim reruns
+ * a failing test with waves: the run is deterministic).  Writes the
  * " ; waveform ..." suffix (or why there is none) into note. */
-static void shadow_dump(rtl_eng *r, uint64_t cycle, char *note, size_t notelen)
+static void replay_dump(rtl_eng *r, uint64_t cycle, char *note, size_t notelen)
 {
     char err[256];
-    if (!r->shadow) {
-        snprintf(note, notelen, "; no waveform (shadow lag 0)");
+    inlog *l = r->log;
+    if (!l) {
+        snprintf(note, notelen, "; no waveform (mismatch lag 0)");
+        return;
+    }
+    if (l->full) {
+        snprintf(note, notelen, "; no waveform: the input log outgrew %zu MiB (rerun with "
+                 "--fst and --fst-window)", INLOG_MAX >> 20);
         return;
     }
     mismatch_path(r, cycle);
+    uint64_t first = inlog_cycle_of(l, l->records > r->lag ? l->records - r->lag : 0);
     char tmp[640];
-    if (fst_temp(r->mismatch_fst, tmp, sizeof tmp, err, sizeof err) < 0 ||
-        vtop_fst_open(r->shadow, tmp, 0, UINT64_MAX, err, sizeof err) < 0) {
-        snprintf(note, notelen, "; no waveform: %s", err);
-        r->mismatch_fst[0] = 0;
-        return;
+    vtop *rp = vtop_create();
+    ctl_out out;
+    ctl_in *in = calloc(1, INLOG_WORDS * 8);
+    if (!rp || !in) {
+        snprintf(note, notelen, "; no waveform: out of memory");
+        goto done;
     }
-    uint64_t done = r->steps > r->lag ? r->steps - r->lag : 0;
-    uint64_t first = r->ring_cycle[done % r->lag];
-    for (uint64_t s = done; s < r->steps; s++) {
-        uint32_t slot = (uint32_t)(s % r->lag);
-        vtop_step(r->shadow, r->ring_cycle[slot], &r->ring[slot], &r->shadow_out);
+    if (fst_temp(r->mismatch_fst, tmp, sizeof tmp, err, sizeof err) < 0) goto fail;
+    if (vtop_fst_open(rp, tmp, first, cycle, err, sizeof err) < 0 ||
+        vtop_reset(rp, &r->cfg, &out, err, sizeof err) < 0) {
+        fst_discard(tmp);
+        goto fail;
     }
-    vtop_fst_close(r->shadow);
-    r->steps = done; /* the ring is consumed; a further step would restart it */
-    if (fst_commit(r->shadow, tmp, r->mismatch_fst, err, sizeof err) < 0) {
-        snprintf(note, notelen, "; no waveform: %s", err);
-        r->mismatch_fst[0] = 0;
-        return;
+    const unsigned char *p = l->buf;
+    unsigned char *bytes = (unsigned char *)in;
+    uint64_t c = 0;
+    for (uint64_t i = 0; i < l->records; i++) {
+        c += get32(p);
+        uint16_t n = get16(p + 4);
+        p += 6;
+        for (uint16_t k = 0; k < n; k++, p += 10) memcpy(bytes + 8 * (size_t)get16(p), p + 2, 8);
+        vtop_step(rp, c, in, &out);
     }
+    vtop_fst_close(rp);
+    if (fst_commit(rp, tmp, r->mismatch_fst, err, sizeof err) < 0) goto fail;
     snprintf(note, notelen, "; waveform of cycles %" PRIu64 "..%" PRIu64 ": %s", first, cycle,
              r->mismatch_fst);
+    goto done;
+fail:
+    snprintf(note, notelen, "; no waveform: %s", err);
+    r->mismatch_fst[0] = 0;
+done:
+    vtop_destroy(rp);
+    free(in);
 }
 
 /* ---------------------------------------------------------------- compare */
@@ -357,38 +458,15 @@ static void format_mismatch(char *err, size_t errlen, const char *when, int k, u
 
 /* ---------------------------------------------------------------- engine */
 
-/* The Verilated variants of this build hold n_cores?  The full 160-core top
- * is built only on request (docs/cosim.md, "Size variants"). */
-static int check_size(uint32_t n_cores, char *err, size_t errlen)
-{
-    if (n_cores <= vtop_max_cores()) return 0;
-    snprintf(err, errlen, "rtl engine: %u cores need the %d-core Verilated top, which this "
-             "build lacks (it has up to %u): run `make rtl-full` (core.count)",
-             n_cores, CTL_MAX_CORES, vtop_max_cores());
-    return -1;
-}
-
 static int eng_reset(void *impl, const ctl_cfg *cfg, ctl_out *out, char *err, size_t errlen)
 {
     rtl_eng *r = impl;
-    if (cfg->n_cores > CTL_MAX_CORES || cfg->n_parts > CTL_MAX_PARTS) {
-        snprintf(err, errlen, "rtl engine: %u cores / %u partitions exceed the RTL top's "
-                 "%d / %d (core.count, l2.parts)", cfg->n_cores, cfg->n_parts, CTL_MAX_CORES,
-                 CTL_MAX_PARTS);
-        return -1;
-    }
-    if (check_size(cfg->n_cores, err, errlen) < 0) return -1;
+    if (vtop_reset(r->top, cfg, out, err, errlen) < 0) return -1;
     r->cfg = *cfg;
     r->n_cores = cfg->n_cores;
     r->compared = 0;
-    r->steps = 0;
     r->mismatch_fst[0] = 0;
-    if (shadow_alloc(r, err, errlen) < 0) return -1;
-    if (vtop_reset(r->top, cfg, out) < 0 ||
-        (r->shadow && vtop_reset(r->shadow, cfg, &r->shadow_out) < 0)) {
-        snprintf(err, errlen, "out of memory (Verilated RTL top, %u cores)", cfg->n_cores);
-        return -1;
-    }
+    if (inlog_reset(r, err, errlen) < 0) return -1;
     if (!r->lockstep) return 0;
     ctl_ref_reset(r->ref, cfg, &r->ref_out);
     uint32_t core;
@@ -404,7 +482,7 @@ static int eng_step(void *impl, const ctl_cfg *cfg, const ctl_in *in, ctl_out *o
                     uint64_t cycle, char *err, size_t errlen)
 {
     rtl_eng *r = impl;
-    if (r->shadow) shadow_push(r, in, cycle);
+    if (r->log) inlog_push(r->log, in, cycle);
     vtop_step(r->top, cycle, in, out);
     if (r->inj_sig >= 0 && cycle == r->inj_cycle)
         sig_flip(out, &SIGS[r->inj_sig], (uint32_t)r->inj_core);
@@ -418,7 +496,7 @@ static int eng_step(void *impl, const ctl_cfg *cfg, const ctl_in *in, ctl_out *o
     }
     char when[48], note[700];
     snprintf(when, sizeof when, "cycle %" PRIu64, cycle);
-    shadow_dump(r, cycle, note, sizeof note);
+    replay_dump(r, cycle, note, sizeof note);
     format_mismatch(err, errlen, when, k, core, &r->ref_out, out, note);
     return -1;
 }
@@ -431,9 +509,8 @@ static void eng_destroy(void *impl)
     if (!r) return;
     vtop_destroy(r->top);
     if (r->fst_tmp[0]) fst_discard(r->fst_tmp);   /* never finished: no half waveform left */
-    vtop_destroy(r->shadow);
-    free(r->ring);
-    free(r->ring_cycle);
+    if (r->log) free(r->log->buf);
+    free(r->log);
     free(r->ref);
     free(r);
 }
@@ -484,8 +561,12 @@ static int eng_finish(void *impl, char *err, size_t errlen)
 int rtl_engine_open(ctl_engine *e, int lockstep, const gpu_cfg *cfg, const engine_opts *o,
                     char *err, size_t errlen)
 {
-    /* sizes are checked again at reset, against the ctl_cfg actually used */
-    if (cfg->sm.n_cores <= CTL_MAX_CORES && check_size(cfg->sm.n_cores, err, errlen) < 0) return -1;
+    /* the model of the run's size is loaded (or built) at the reset; one that
+     * will not be built is refused now, before any cycle */
+    if (cfg->sm.n_cores <= CTL_MAX_CORES && cfg->mem.n_parts <= CTL_MAX_PARTS &&
+        vtop_check(cfg->sm.n_cores, cfg->mem.n_parts ? cfg->mem.n_parts : 1, o->fst != NULL,
+                   err, errlen) < 0)
+        return -1;
     rtl_eng *r = calloc(1, sizeof *r);
     if (!r) {
         snprintf(err, errlen, "out of memory");
@@ -519,9 +600,10 @@ void rtl_engine_set_lag(ctl_engine *e, uint32_t lag)
 {
     rtl_eng *r = e->impl;
     r->lag = lag > MAX_LAG ? MAX_LAG : lag;
-    if (lag == 0 && r->shadow) {
-        vtop_destroy(r->shadow);
-        r->shadow = NULL;
+    if (lag == 0 && r->log) {
+        free(r->log->buf);
+        free(r->log);
+        r->log = NULL;
     }
 }
 

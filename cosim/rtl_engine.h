@@ -8,10 +8,13 @@
  * then cores ascending, signals in ctl_seam.h order):
  *   lockstep mismatch at cycle C: unit U, core K, signal S: expected E (C model),
  *   actual A (RTL); waveform of cycles F..C: PATH
- * K is "-" for a global signal.  The waveform comes from a shadow RTL
- * instance that lags `lag` cycles behind (default RTL_ENGINE_LAG, environment
- * CTASIM_MISMATCH_LAG, 0 = no shadow); PATH is FILE.mismatch.fst next to
- * --fst FILE, else build/mismatch-cycle<C>.fst.
+ * K is "-" for a global signal.  The waveform comes from a replay: lockstep
+ * logs every cycle's ctl_in (the words that changed), and on a mismatch
+ * re-runs them from the reset to cycle C on the tracing model of the same
+ * size, dumping the last `lag` cycles (F = C-lag+1, or the first; default
+ * RTL_ENGINE_LAG, --mismatch-lag or environment CTASIM_MISMATCH_LAG, 0 = no
+ * log and no waveform); PATH is FILE.mismatch.fst next to --fst FILE, else
+ * build/mismatch-cycle<C>.fst.
  */
 #ifndef RTL_ENGINE_H
 #define RTL_ENGINE_H
@@ -30,8 +33,8 @@
 int rtl_engine_open(ctl_engine *e, int lockstep, const gpu_cfg *cfg, const engine_opts *o,
                     char *err, size_t errlen);
 
-/* Cycles of shadow lag (lockstep only; call before reset).  0 disables the
- * mismatch waveform. */
+/* Cycles of waveform before a mismatch (lockstep only; call before reset).
+ * 0 disables the input log and the mismatch waveform. */
 void rtl_engine_set_lag(ctl_engine *e, uint32_t lag);
 
 /* TEST ONLY: at core cycle `cycle`, flip bit 0 of the RTL value of `signal`

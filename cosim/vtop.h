@@ -1,19 +1,24 @@
-/* vtop.h -- C-callable shim over the Verilated control-unit top (rtl/ctl_top.sv).
+/* vtop.h -- the Verilated control-unit top (rtl/ctl_top.sv) of exactly the
+ * run's size, loaded from a shared object (docs/cosim.md, "Models of the run's
+ * size").
  *
- * One handle = one instance of Vctl_top with its own Verilator context.
+ * vtop_reset() picks the model Verilated with NumCores = cfg->n_cores and
+ * NumParts = cfg->n_parts -- a Verilated model evaluates all NumCores cores
+ * every cycle, so a larger one would evaluate unused cores -- in one of two
+ * flavours: `fast` (no tracing compiled in) or, when a waveform was asked for
+ * with vtop_fst_open(), `trace`.  The model is
+ *     <tree>/build/vl/top/<cores>x<parts>-<flavour>-<key>/libvtop.so
+ * where <key> (scripts/vtop-key.sh) hashes rtl/, the model shim and
+ * Verilator's version as they were when this program was built, so a model of
+ * other sources is never loaded.  A model that is absent is built on the spot
+ * by scripts/vtop-build.sh (once per size: verilator and a C++ compiler,
+ * no network; a line on stderr says so), except above VTOP_AUTO_MAX_CORES
+ * cores (many minutes: `make rtl-model NC=.. NP=..`) or when the environment
+ * sets CTASIM_VTOP_NOBUILD=1.  CTASIM_VTOP_REPORT=1 prints the model loaded
+ * on stderr.
+ *
  * vtop_step() is one core cycle: drive the ctl_in of that cycle onto the
  * ports, one rising clock edge, read the registered outputs into ctl_out.
- * Only cores < cfg.n_cores are packed / unpacked; the other cores' inputs stay
- * 0 and their ctl_out entries are left untouched.
- *
- * Size variants: the top is Verilated for a few NumCores x NumParts (4 x 16,
- * 16 x 16 and 64 x 64 in every build; the full CTL_MAX_CORES x CTL_MAX_PARTS
- * top only after `make rtl-full`, slow to build).  vtop_reset() runs the
- * smallest variant with NumCores >= cfg->n_cores and NumParts >= cfg->n_parts
- * -- a Verilated model evaluates all of them every cycle -- and vtop_cores()
- * says which one.  An FST opened before the first reset
- * selects the VTOP_WAVES_CORES variant, so the per-core vectors keep the
- * [63:0] widths that the waves/ .gtkw files name (docs/cosim.md, "Size variants").
  *
  * Waveforms (FST, 1 ps resolution): time `cycle` ns shows the inputs of that
  * core cycle before the edge, `cycle` ns + 500 ps the registers after it, so
@@ -32,44 +37,51 @@ extern "C" {
 
 typedef struct vtop vtop;
 
-/* NumCores of the variant whose waveform widths the waves/ save files name. */
-#define VTOP_WAVES_CORES 64
+/* The most cores a model is built for on demand; larger ones (up to
+ * CTL_MAX_CORES) take many minutes and are built with `make rtl-model`. */
+#define VTOP_AUTO_MAX_CORES 64
 
 vtop *vtop_create(void);            /* NULL when out of memory; no model yet */
 void  vtop_destroy(vtop *t);        /* also closes an open FST */
 
-/* Pick the size variant for cfg->n_cores and n_parts (a new model when the current one
- * is not that size, unless it fits and has an FST open), drive every cfg_*_i
- * port from cfg, pulse the asynchronous reset, and read the reset values of
- * the outputs (cores < cfg->n_cores) into *out.  0, -1 when out of memory, -2
- * when no variant of this build holds cfg->n_cores (vtop_max_cores()). */
-int   vtop_reset(vtop *t, const ctl_cfg *cfg, ctl_out *out);
+/* Load (building it if absent) the model of cfg->n_cores x cfg->n_parts in
+ * the flavour asked for, drive every cfg_*_i port from cfg, pulse the
+ * asynchronous reset, read the reset values of the outputs into *out.  The
+ * model is kept when it is already that one.  0, or -1 with a one-line
+ * message. */
+int   vtop_reset(vtop *t, const ctl_cfg *cfg, ctl_out *out, char *err, size_t errlen);
 
-/* NumCores of the variant in use: 4, 16, 64 or CTL_MAX_CORES; 0 before the
- * first reset. */
+/* NumCores / NumParts of the model in use (0 before the first reset) and
+ * whether it has tracing compiled in. */
 uint32_t vtop_cores(const vtop *t);
+uint32_t vtop_parts(const vtop *t);
+int      vtop_traced(const vtop *t);
 
-/* The most cores a variant of this build holds: CTL_MAX_CORES when the full
- * top was built (`make rtl-full`), else 64. */
-uint32_t vtop_max_cores(void);
+/* Where the model of that size and flavour lives (no check that it exists). */
+void  vtop_model_path(uint32_t cores, uint32_t parts, int trace, char *buf, size_t len);
+
+/* Can the model of that size and flavour be had: 1 it is built, 0 it will be
+ * built on first use, -1 it will not (above VTOP_AUTO_MAX_CORES, or
+ * CTASIM_VTOP_NOBUILD; the message names what to run). */
+int   vtop_check(uint32_t cores, uint32_t parts, int trace, char *err, size_t errlen);
 
 /* One clock edge consuming *in at core cycle `cycle` (used for FST time).
  * No-op before the first vtop_reset. */
 void  vtop_step(vtop *t, uint64_t cycle, const ctl_in *in, ctl_out *out);
 
-/* Start writing an FST to path; only cycles first..last are dumped (last =
- * UINT64_MAX: to the end).  Before the first reset it makes the
- * VTOP_WAVES_CORES variant; afterwards it traces the variant in use (a reset
- * that needs a larger variant starts the file again on it).  0, or -1 with a
- * message. */
+/* Write an FST to path; only cycles first..last are dumped (last =
+ * UINT64_MAX: to the end).  Before the first reset it selects the `trace`
+ * flavour and the file is opened at the reset; on a model in use it needs
+ * that model to be the `trace` flavour.  0, or -1 with a message. */
 int   vtop_fst_open(vtop *t, const char *path, uint64_t first, uint64_t last,
                     char *err, size_t errlen);
 void  vtop_fst_close(vtop *t);      /* flush and close; no-op without an FST */
 /* The signal that stopped the waveform writer (SIGBUS on a full disk), or 0.
  * After a fault the waveform is abandoned and the run goes on without it. */
 int   vtop_fst_fault(const vtop *t);
-/* 1 if path holds a readable FST (its header and blocks parse). */
-int   vtop_fst_valid(const char *path);
+/* 1 if path holds a readable FST (its header and blocks parse); needs t's
+ * model to be the `trace` flavour (else 0). */
+int   vtop_fst_valid(const vtop *t, const char *path);
 
 #ifdef __cplusplus
 }

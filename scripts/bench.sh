@@ -1,9 +1,15 @@
 #!/usr/bin/env bash
 # bench.sh -- simulation speed of ctasim (make bench).
-# For each preset x workload, runs the c engine (and rtl / lockstep when the
-# program has them) REPS times and reports the median host time as
+# For each preset x workload, runs the c engine and, on the presets of
+# RTL_PRESETS (when the program has the rtl engines), rtl and lockstep, REPS
+# times each, and reports the median host time, per engine
 #   core-cycles/s = GPU core cycles x cores / host seconds
 #   GPU cycles/s  = GPU core cycles / host seconds
+# and per preset x workload the times of c, rtl and lockstep side by side with
+# the ratios rtl/c and lockstep/c (issue 14's goals: lockstep/c <= 2.0 and
+# rtl/c <= 1.5 on kayiran30).  Before timing, one 1-cycle run per preset and
+# RTL engine loads the Verilated model of the preset's size, so building it
+# (once per size, docs/cosim.md) is never timed.
 # Results go to build/bench/bench.txt (and bench.csv).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,20 +17,31 @@ BIN=${BIN:-build/rel/ctasim}
 REPS=${REPS:-3}
 OUT=build/bench
 mkdir -p "$OUT"
-presets=${PRESETS:-"configs/kayiran30.cfg configs/small.cfg configs/accelsim/SM6_TITANX.cfg"}
+presets=${PRESETS:-"configs/small.cfg configs/kayiran30.cfg configs/apsa60.cfg configs/accelsim/SM6_TITANX.cfg"}
+rtl_presets=${RTL_PRESETS:-"configs/small.cfg configs/kayiran30.cfg configs/apsa60.cfg"}
 workloads=${WORKLOADS:-"workloads/stream_copy.kern workloads/compute_fma.kern"}
-engines="c"
-# the rtl and lockstep engines exist when the program links the Verilated top
+have_rtl=0
+# the rtl and lockstep engines exist when the program was built with them
 probe=$("$BIN" --engine rtl --workload workloads/stream_copy.kern --set run.max_cycles=1 2>&1 || true)
-case "$probe" in *"built without"*) ;; *) engines="c rtl lockstep" ;; esac
+case "$probe" in *"built without"*) ;; *) have_rtl=1 ;; esac
 csv=$OUT/bench.csv
-echo "config,workload,engine,cores,cycles,median_host_s,core_cycles_per_s,gpu_cycles_per_s" > "$csv"
+echo "config,workload,engine,cores,cycles,median_host_s,core_cycles_per_s,gpu_cycles_per_s,vs_c" > "$csv"
+median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+summary=()
 {
 printf "ctasim benchmark (%s, %s, median of %s runs, one CPU core)\n" "$(date -u +%Y-%m-%d)" "$(uname -m)" "$REPS"
 printf "%-12s %-18s %-9s %6s %10s %9s %14s %13s %8s\n" preset workload engine cores cycles host_s core-cyc/s gpu-cyc/s vs_c
 for p in $presets; do
+  engines="c"
+  if [ $have_rtl = 1 ] && [[ " $rtl_presets " == *" $p "* ]]; then
+    engines="c rtl lockstep"
+    for e in rtl lockstep; do   # load (or build) the model of this size, untimed
+      "$BIN" --config "$p" --workload workloads/stream_copy.kern --engine "$e" \
+          --set run.max_cycles=1 --quiet > /dev/null 2>&1 || true
+    done
+  fi
   for w in $workloads; do
-    cbase=""
+    declare -A t=()
     for e in $engines; do
       times=()
       row=""
@@ -32,16 +49,28 @@ for p in $presets; do
         row=$("$BIN" --config "$p" --workload "$w" --engine "$e" --csv-row)
         times+=("$(echo "$row" | cut -d, -f20)")
       done
-      med=$(printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+      med=$(printf '%s\n' "${times[@]}" | median)
+      t[$e]=$med
       cores=$(echo "$row" | cut -d, -f4); cycles=$(echo "$row" | cut -d, -f6)
       ccps=$(awk -v c="$cycles" -v n="$cores" -v t="$med" 'BEGIN{printf "%.0f", c*n/t}')
       gcps=$(awk -v c="$cycles" -v t="$med" 'BEGIN{printf "%.0f", c/t}')
-      [ -z "$cbase" ] && cbase=$med
-      ratio=$(awk -v a="$med" -v b="$cbase" 'BEGIN{printf "%.2fx", a/b}')
+      ratio=$(awk -v a="$med" -v b="${t[c]}" 'BEGIN{printf "%.2fx", a/b}')
       printf "%-12s %-18s %-9s %6s %10s %9.3f %14s %13s %8s\n" "$(basename "$p" .cfg)" "$(basename "$w")" "$e" \
              "$cores" "$cycles" "$med" "$ccps" "$gcps" "$ratio"
-      echo "$(basename "$p" .cfg),$(basename "$w"),$e,$cores,$cycles,$med,$ccps,$gcps" >> "$csv"
+      echo "$(basename "$p" .cfg),$(basename "$w"),$e,$cores,$cycles,$med,$ccps,$gcps,${ratio%x}" >> "$csv"
     done
+    if [ -n "${t[rtl]:-}" ]; then
+      summary+=("$(awk -v p="$(basename "$p" .cfg)" -v w="$(basename "$w")" -v c="${t[c]}" \
+          -v r="${t[rtl]}" -v l="${t[lockstep]}" \
+          'BEGIN{printf "%-12s %-18s %8.3f %8.3f %9.3f %7.2fx %11.2fx", p, w, c, r, l, r/c, l/c}')")
+    fi
+    unset t
   done
 done
+if [ ${#summary[@]} -gt 0 ]; then
+  echo
+  echo "c, rtl and lockstep side by side (median host seconds; goals on kayiran30: rtl/c <= 1.5, lockstep/c <= 2.0)"
+  printf "%-12s %-18s %8s %8s %9s %8s %12s\n" preset workload c_s rtl_s lockstep_s rtl/c lockstep/c
+  printf '%s\n' "${summary[@]}"
+fi
 } | tee "$OUT/bench.txt"

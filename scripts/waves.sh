@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # waves.sh -- `make waves`: a short lockstep run of the small preset writing the
 # control units' waveform to build/waves/ctasim.fst (core cycles 0..20000),
-# then the commands that open it with each unit's save file under waves/.
+# then the commands that open it with each unit's save file: waves/*.gtkw
+# name the per-core vectors at 64 cores ([63:0]); the run's model has the
+# preset's cores (docs/cosim.md, "Models of the run's size"), so the save
+# files are written to build/waves/ with those widths (waves_gtkw below).
 set -eu
 cd "$(dirname "$0")/.."
 fst=build/waves/ctasim.fst
@@ -10,7 +13,8 @@ build/rel/ctasim --config configs/small.cfg --workload workloads/mem_compute_reg
     --set policy.cta_limit=dyncta --set policy.claso=1 --set policy.gating=ucstates \
     --engine lockstep --fst "$fst" --fst-window 0:20000 --quiet
 echo "waves: wrote $fst ($(du -h "$fst" | cut -f1), core cycles 0..20000; 1 ns = 1 core cycle)"
+scripts/waves_gtkw.sh 4 build/waves
 echo "open one unit's signals, grouped and named, with:"
 for f in waves/*.gtkw; do
-    echo "  gtkwave $fst $f"
+    echo "  gtkwave $fst build/waves/$(basename "$f")"
 done

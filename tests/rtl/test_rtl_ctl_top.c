@@ -1,16 +1,21 @@
 /* test_rtl_ctl_top.c -- the integrated control-unit top (rtl/ctl_top.sv)
- * through the shipped engines (cosim/rtl_engine.c, cosim/vtop.cpp):
+ * through the shipped engines (cosim/rtl_engine.c, cosim/vtop.c and the model
+ * shared objects of cosim/vmodel/vtop_model.cpp):
  *  - lockstep against the C reference models of all units on directed and
- *    constrained-random seam stimulus for 4, 40 (with 64 partitions) and 64
- *    cores, and 144 on the full top when the build has it (checks the port
- *    mapping of every seam field; zero mismatches, every cycle compared);
- *    without the full top, 144 cores are refused naming `make rtl-full`;
+ *    constrained-random seam stimulus for 4 cores x 2 partitions, 30 x 8
+ *    (kayiran30's size) and 40 x 64 (single-bit ports wider than 32 bits,
+ *    every partition), and 144 x 64 when that model was built (`make
+ *    rtl-model NC=144 NP=64`; checks the port mapping of every seam field;
+ *    zero mismatches, every cycle compared); else 144 cores are refused
+ *    naming that target;
+ *  - the model loaded has exactly the run's cores and partitions;
  *  - the negative test: a deliberate corruption of one RTL output through
  *    the test-only hook rtl_engine_inject() is caught at the injected cycle
- *    and named with the right unit, core, signal, values and waveform;
+ *    and named with the right unit, core, signal, values and waveform, and
+ *    the replayed waveform (fst2vcd) holds the mismatch cycle and the signal;
  *  - the same inside the GPU model running a workload.
- * Linked with build/rel/libcosim.a, the program's own engines and shim with
- * every Verilated size variant, through their public headers only. */
+ * Linked with build/rel/libcosim.a, the program's own engines and loader,
+ * through their public headers only. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -71,7 +76,7 @@ static void bench_open_parts(bench *b, uint32_t n_cores, uint32_t n_parts, uint3
 
 static void bench_open(bench *b, uint32_t n_cores, uint32_t lag)
 {
-    bench_open_parts(b, n_cores, n_cores > 8 ? 16 : 2, lag);
+    bench_open_parts(b, n_cores, n_cores > 8 ? 8 : 2, lag);
 }
 
 static int bench_step(bench *b)
@@ -189,7 +194,7 @@ static void run_random_parts(uint32_t n_cores, uint32_t n_parts, uint64_t seed, 
 
 static void run_random(uint32_t n_cores, uint64_t seed, uint32_t cycles)
 {
-    run_random_parts(n_cores, n_cores > 8 ? 16 : 2, seed, cycles);
+    run_random_parts(n_cores, n_cores > 8 ? 8 : 2, seed, cycles);
 }
 
 static void test_random_4_cores(void **state)
@@ -198,29 +203,62 @@ static void test_random_4_cores(void **state)
     for (uint64_t seed = 1; seed <= 6; seed++) run_random(4, seed * 0x9E3779B97F4A7C15ull, 20000);
 }
 
-static void test_random_64_cores(void **state)
+/* kayiran30's size, the model `make` builds. */
+static void test_random_30_cores(void **state)
 {
     (void)state;
-    for (uint64_t seed = 1; seed <= 2; seed++) run_random(64, seed * 0xD1B54A32D192ED03ull, 8000);
+    for (uint64_t seed = 1; seed <= 2; seed++) run_random(30, seed * 0xD1B54A32D192ED03ull, 8000);
 }
 
-/* 40 cores on the 64-core variant with every one of the 64 partitions in
- * use (the arcta unit's dram_busy port, 192 bits); 4 cores with 24
- * partitions, more than the 16 of the small variants, on it too. */
+/* 40 cores (the per-core bit ports are 40 bits: QData) with every one of the
+ * 64 partitions in use (the arcta unit's dram_busy port, 192 bits). */
 static void test_random_40_cores_64_parts(void **state)
 {
     (void)state;
     run_random_parts(40, CTL_MAX_PARTS, 0x2545F4914F6CDD1Dull, 8000);
-    run_random_parts(4, 24, 0x94D049BB133111EBull, 4000);
 }
 
-/* 144 cores: the full 160-core top when the build has it (`make rtl-full`),
- * else a refusal naming the make target, at open (before any cycle) and,
- * for a ctl_cfg grown after the open, at reset. */
+/* The model loaded is the run's size, for each size the tests use: its
+ * table (compiled with -DVTOP_NC/-DVTOP_NP beside the model Verilated with
+ * those -GNumCores/-GNumParts) says so, and so does its file name. */
+static void test_model_is_run_size(void **state)
+{
+    (void)state;
+    static const uint32_t sizes[][2] = { { 4, 2 }, { 30, 8 } };
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        char err[512], path[1200];
+        ctl_cfg c;
+        ctl_out out;
+        memset(&c, 0, sizeof c);
+        gpu_cfg g;
+        cfg_defaults(&g);
+        c = g.ctl;
+        c.n_cores = sizes[i][0];
+        c.n_parts = sizes[i][1];
+        vtop *t = vtop_create();
+        assert_non_null(t);
+        assert_int_equal(vtop_cores(t), 0);
+        if (vtop_reset(t, &c, &out, err, sizeof err) < 0) fail_msg("%s", err);
+        assert_int_equal(vtop_cores(t), sizes[i][0]);
+        assert_int_equal(vtop_parts(t), sizes[i][1]);
+        assert_int_equal(vtop_traced(t), 0);
+        vtop_model_path(sizes[i][0], sizes[i][1], 0, path, sizeof path);
+        struct stat st;
+        assert_int_equal(stat(path, &st), 0);
+        vtop_destroy(t);
+    }
+}
+
+/* 144 cores: the 144 x 64 model when it was built (`make rtl-model`), else
+ * a refusal naming the make target, at open (before any cycle) and, for a
+ * ctl_cfg grown after the open, at reset. */
 static void test_144_cores(void **state)
 {
     (void)state;
-    if (vtop_max_cores() >= 144) {
+    char path[1200];
+    struct stat st;
+    vtop_model_path(144, 64, 0, path, sizeof path);
+    if (stat(path, &st) == 0) {
         run_random_parts(144, CTL_MAX_PARTS, 0x9E3779B97F4A7C15ull, 3000);
         return;
     }
@@ -230,8 +268,9 @@ static void test_144_cores(void **state)
     cfg.sm.n_cores = 144;
     cfg.mem.n_parts = 64;
     assert_int_equal(cfg_check(&cfg, err, sizeof err), 0);
-    const char *want = "rtl engine: 144 cores need the 160-core Verilated top, which this "
-                       "build lacks (it has up to 64): run `make rtl-full` (core.count)";
+    const char *want = "rtl engine: 144 cores need a 144-core Verilated top, which is not "
+                       "built (above 64 cores it takes many minutes): run `make rtl-model "
+                       "NC=144 NP=64` (core.count)";
     ctl_engine eng;
     ctl_out out;
     engine_opts o = { NULL, NULL, NULL };
@@ -239,12 +278,41 @@ static void test_144_cores(void **state)
     assert_string_equal(err, want);
     cfg.sm.n_cores = 4;
     assert_int_equal(rtl_engine_open(&eng, 1, &cfg, &o, err, sizeof err), 0);
+    cfg.ctl.n_cores = 144;
     assert_int_equal(eng.reset(eng.impl, &cfg.ctl, &out, err, sizeof err), -1);
     assert_string_equal(err, want);
     eng.destroy(eng.impl);
 }
 
 /* ---------------------------------------------------------------- negative tests */
+
+/* The FST read back with fst2vcd (gtkwave): 1 if it declares a variable
+ * whose name contains `sig` and has the timestamps `t` ps and t + 500 ps,
+ * and nothing before `t_first` ps. */
+static int fst_holds(const char *path, const char *sig, uint64_t t, uint64_t t_first)
+{
+    char cmd[1400], line[4096];
+    snprintf(cmd, sizeof cmd, "fst2vcd '%s' 2>/dev/null", path);
+    FILE *p = popen(cmd, "r");
+    if (!p) return 0;
+    int var = 0, at = 0, after = 0, early = 0;
+    while (fgets(line, sizeof line, p)) {
+        if (!strncmp(line, "$var", 4) && strstr(line, sig)) var = 1;
+        if (line[0] == '#') {
+            unsigned long long v = strtoull(line + 1, NULL, 10);
+            if (v == t) at = 1;
+            if (v == t + 500) after = 1;
+            if (v < t_first) early = 1;
+        }
+    }
+    int rc = pclose(p);
+    if (rc != 0) fprintf(stderr, "fst2vcd %s: exit %d\n", path, rc);
+    if (!(var && at && after && !early))
+        fprintf(stderr, "%s: var %s %d, #%llu %d, #%llu %d, before #%llu %d\n", path, sig, var,
+                (unsigned long long)t, at, (unsigned long long)t + 500, after,
+                (unsigned long long)t_first, early);
+    return rc == 0 && var && at && after && !early;
+}
 
 /* Step until the injected cycle fails; return that cycle. */
 static uint64_t run_until_failure(bench *b, uint64_t limit)
@@ -276,6 +344,8 @@ static void test_inject_dyncta_n(void **state)
     struct stat st;
     assert_int_equal(stat("build/mismatch-cycle5.fst", &st), 0);
     assert_true(st.st_size > 0);
+    /* replayed on the tracing model: cycles 3..5, the unit's output port */
+    assert_true(fst_holds("build/mismatch-cycle5.fst", "dyncta_n_o", 5000, 3000));
     bench_close(&b);
 }
 
@@ -293,7 +363,7 @@ static void test_inject_global_ar_phase(void **state)
     assert_int_equal(run_until_failure(&b, 100), 10);
     assert_string_equal(b.err,
         "lockstep mismatch at cycle 10: unit arcta, core -, signal ar_phase: "
-        "expected 1 (C model), actual 0 (RTL); no waveform (shadow lag 0)");
+        "expected 1 (C model), actual 0 (RTL); no waveform (mismatch lag 0)");
     bench_close(&b);
 }
 
@@ -337,7 +407,7 @@ static void test_inject_ucs_pg_state(void **state)
     assert_int_equal(run_until_failure(&b, 100), 2);
     assert_string_equal(b.err,
         "lockstep mismatch at cycle 2: unit ucs, core 3, signal pg_state[2]: "
-        "expected 0 (C model), actual 1 (RTL); no waveform (shadow lag 0)");
+        "expected 0 (C model), actual 1 (RTL); no waveform (mismatch lag 0)");
     bench_close(&b);
 }
 
@@ -400,6 +470,7 @@ static void test_inject_in_gpu_model(void **state)
     struct stat st;
     assert_int_equal(stat(TEST_DIR "/run.fst", &st), 0);
     assert_int_equal(stat(TEST_DIR "/run.mismatch.fst", &st), 0);
+    assert_true(fst_holds(TEST_DIR "/run.mismatch.fst", "dyncta_n_o", 1000000, 1000));
 }
 
 /* Bad options: one message naming the option, -1. */
@@ -449,7 +520,7 @@ static void test_seeded(void **state)
     memset(&b, 0, sizeof b);
     cfg_defaults(&b.cfg);
     b.cfg.sm.n_cores = o->cores;
-    b.cfg.mem.n_parts = o->cores > 8 ? 16 : 2;
+    b.cfg.mem.n_parts = o->cores > 8 ? 64 : 2; /* the sizes of the tests above: no extra model */
     assert_int_equal(cfg_check(&b.cfg, b.err, sizeof b.err), 0);
     engine_opts eo = { o->fst, NULL, NULL };
     if (rtl_engine_open(&b.eng, 1, &b.cfg, &eo, b.err, sizeof b.err))
@@ -519,11 +590,14 @@ int main(int argc, char **argv)
     mkdir(TEST_DIR, 0777);
     for (int i = 1; i < argc; i++)
         if (!strcmp(argv[i], "--seed")) return seeded_main(argc, argv);
+    /* CTL_TOP_FILTER=test_inject* runs only those (while working on one) */
+    if (getenv("CTL_TOP_FILTER")) cmocka_set_test_filter(getenv("CTL_TOP_FILTER"));
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_random_4_cores),
-        cmocka_unit_test(test_random_64_cores),
+        cmocka_unit_test(test_random_30_cores),
         cmocka_unit_test(test_random_40_cores_64_parts),
         cmocka_unit_test(test_144_cores),
+        cmocka_unit_test(test_model_is_run_size),
         cmocka_unit_test(test_inject_dyncta_n),
         cmocka_unit_test(test_inject_global_ar_phase),
         cmocka_unit_test(test_inject_claso_grant),

@@ -2,7 +2,7 @@
 # caps.sh -- the size caps (CTL_MAX_CORES = 160, CTL_MAX_PARTS = 64; issue 12):
 #  - a 144-core, 64-partition GPU runs in the c engine: every core gets CTAs,
 #    every partition moves DRAM data, the timeline has 144 cores per row;
-#  - the rtl engine on it: without the full Verilated top (`make rtl-full`) it
+#  - the rtl engine on it: without the 144 x 64 model (`make rtl-model NC=144 NP=64`) it
 #    stops before the first cycle with one line naming that target; with it,
 #    a lockstep run compares every cycle;
 #  - 161 cores and 65 partitions are range errors.
@@ -28,18 +28,18 @@ else
     bad "c engine 144 x 64: rc=$rc $(tail -3 "$T/out")"
 fi
 
-# the rtl and lockstep engines: the full top or one line naming `make rtl-full`
+# the rtl and lockstep engines: the 144 x 64 model or one line naming `make rtl-model`
 # (a field of the CSV row by its header name)
 field() { paste -d, <("$bin" --csv-header | tr , '\n') <(tr , '\n' < "$1") | awk -F, -v k="$2" '$1 == k {print $2}'; }
-msg="ctasim: rtl engine: 144 cores need the 160-core Verilated top, which this build lacks (it has up to 64): run \`make rtl-full\` (core.count)"
+msg="ctasim: rtl engine: 144 cores need a 144-core Verilated top, which is not built (above 64 cores it takes many minutes): run \`make rtl-model NC=144 NP=64\` (core.count)"
 for eng in rtl lockstep; do
     "$bin" "${big[@]}" --workload workloads/dep_chain.kern --engine $eng --csv-row > "$T/row" 2> "$T/err"; rc=$?
     if [ $rc -ne 0 ]; then
         [ $rc -eq 2 ] && [ "$(cat "$T/err")" = "$msg" ] && [ ! -s "$T/row" ] &&
-            ok "$eng engine without the full top: refused before the first cycle, make target named" ||
+            ok "$eng engine without the 144 x 64 model: refused before the first cycle, make target named" ||
             bad "$eng engine 144 cores: rc=$rc stderr '$(cat "$T/err")'"
     elif [ $eng = rtl ] || [ "$(field "$T/row" compared)" = "$(field "$T/row" cycles)" ]; then
-        ok "$eng engine on the full top: 144 cores, $(field "$T/row" cycles) cycles"
+        ok "$eng engine on the 144 x 64 model: 144 cores, $(field "$T/row" cycles) cycles"
     else
         bad "lockstep 144 cores: compared $(field "$T/row" compared) of $(field "$T/row" cycles) cycles"
     fi

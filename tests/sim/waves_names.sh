@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # waves_names.sh -- every signal a waves/*.gtkw save file names exists, with
-# that width, in the FST of a --fst run (the one `make waves` writes: before
-# the first reset --fst makes the 64-core variant, VTOP_WAVES_CORES).  A width
-# that changes in rtl/ (a core count of 7 bits becoming 8) must change the
-# save files with it.
+# that width, in the FST of a --fst run (as `make waves` writes it: the small
+# preset's 4-core model, the save files' per-core vectors rewritten from
+# [63:0] to [3:0] by scripts/waves_gtkw.sh).  A width that changes in rtl/ (a
+# core count of 7 bits becoming 8) must change the save files with it.
 source "$(dirname "$0")/checks.bash"
 command -v fst2vcd > /dev/null || { bad "fst2vcd not found (gtkwave; scripts/install-deps.sh)"; exit 1; }
 "$bin" --config configs/small.cfg --workload workloads/dep_chain.kern --set policy.cta_limit=dyncta \
@@ -23,11 +23,12 @@ for line in sys.stdin:
     elif t[0] == "$enddefinitions": break
 open(sys.argv[1], "w").write("\n".join(sorted(names)) + "\n")
 ' "$T/names"
-for f in waves/*.gtkw; do
+scripts/waves_gtkw.sh 4 "$T/gtkw"
+for f in "$T"/gtkw/*.gtkw; do
     missing=$(grep -o '^+{[^}]*} [^ ]*' "$f" | awk '{print $NF}' | sort -u | while read -r s; do
         grep -qxF "$s" "$T/names" || echo "$s"
     done)
     n=$(grep -c '^+{' "$f")
-    [ -z "$missing" ] && ok "$f: all $n signals in the FST" || bad "$f: not in the FST: $(echo $missing)"
+    [ -z "$missing" ] && ok "$(basename "$f"): all $n signals in the FST" || bad "$(basename "$f"): not in the FST: $(echo $missing)"
 done
 exit $fail

@@ -1,44 +1,37 @@
-// vtop.cpp -- extern "C" shim over the Verilated rtl/ctl_top.sv (see vtop.h).
-// Ports are packed core-major exactly as the mapping table of ctl_top.sv says;
-// wide ports are filled word by word with a bit stream writer, so one step
-// costs O(n_cores * fields), not O(bits).
-//
-// Size variants: the top is Verilated once per NumCores: Vctl_top_c4,
-// Vctl_top_c16 and Vctl_top_c64 when the build defines VTOP_C4 / VTOP_C16 /
-// VTOP_C64 (every build does; the value is the variant's NumParts), and
-// Vctl_top, the full CTL_MAX_CORES x CTL_MAX_PARTS top, only when it defines
-// VTOP_FULL (`make rtl-full`: slow to build, docs/cosim.md).  One template,
-// top_variant<M, NC, NP>, drives any of them through the small interface
-// top_model; vtop_reset() picks the smallest variant with NumCores >= n_cores
-// and NumParts >= n_parts, because a Verilated model evaluates all NumCores
-// cores and NumParts partitions every cycle whatever cfg_n_cores_i says
-// (docs/cosim.md, "Size variants").
+// vtop_model.cpp -- one Verilated rtl/ctl_top.sv of one size as a shared
+// object (scripts/vtop-build.sh compiles it with -DVTOP_NC=cores
+// -DVTOP_NP=partitions [-DVTOP_TRACE=1] beside the Vctl_top model Verilated
+// with those NumCores / NumParts; cosim/vtop.c loads it; docs/cosim.md,
+// "Models of the run's size").  Exports one symbol, vtop_model_api()
+// (cosim/vtop_api.h).  Ports are packed core-major exactly as the mapping
+// table of ctl_top.sv says; wide ports are filled word by word with a bit
+// stream writer, so one step costs O(n_cores * fields), not O(bits).
+// The model has exactly the run's cores and partitions: a Verilated model
+// evaluates all NumCores cores and NumParts partitions every cycle whatever
+// cfg_n_cores_i says.
 #include <cstdio>
 #include <cstring>
 #include <new>
 #include <string>
 #include <type_traits>
-#ifdef VTOP_FULL
+#include <utility>
 #include "Vctl_top.h"
-#endif
-#ifdef VTOP_C4
-#include "Vctl_top_c4.h"
-#endif
-#ifdef VTOP_C16
-#include "Vctl_top_c16.h"
-#endif
-#ifdef VTOP_C64
-#include "Vctl_top_c64.h"
-#endif
+#include "Vctl_top___024root.h"
 #include "verilated.h"
+#ifdef VTOP_TRACE
 #include "verilated_fst_c.h"
 #include "gtkwave/fstapi.h"
+#endif
 
 #include <csetjmp>
 #include <csignal>
 #include <cstring>
 
-#include "vtop.h"
+#include "vtop_api.h"
+
+#if !defined(VTOP_NC) || !defined(VTOP_NP)
+#error "build with -DVTOP_NC=cores -DVTOP_NP=partitions (scripts/vtop-build.sh)"
+#endif
 
 namespace {
 
@@ -138,36 +131,33 @@ void put_core_bits(T &port, const ctl_in *in, uint32_t n, F field)
     w.store(port);
 }
 
-} // namespace
-
-// What vtop needs of one Verilated size variant of ctl_top.  In a named
-// namespace: struct vtop holds a pointer to it (an anonymous namespace draws
-// -Wsubobject-linkage wherever this file is compiled as part of another).
-namespace vtop_variants {
-
-class top_model {
-public:
-    virtual ~top_model() {}
-    virtual uint32_t cores() const = 0;  // NumCores it was Verilated with
-    virtual uint32_t parts() const = 0;  // NumParts
-    virtual void set_cfg(const ctl_cfg *cfg) = 0;
-    virtual void set_inputs(const ctl_in *in, uint32_t n, uint32_t parts) = 0;  // cores < n
-    virtual void drive(uint8_t clk, uint8_t rst_n) = 0;         // clk_i, rst_ni, then eval
-    virtual void get_outputs(ctl_out *out, uint32_t n) const = 0;
-    virtual void trace(VerilatedFstC *fst) = 0;
+// One rising edge in one eval() (fast models).  Verilator 5 runs the
+// input-combinational region ("ico") on the first iteration of every eval(),
+// so the usual clk 0 / eval / clk 1 / eval step evaluates the combinational
+// logic of every core twice per cycle (a third of an rtl run's time on
+// kayiran30, perf).  Verilator detects a posedge by comparing clk_i with its
+// copy from the last eval (__Vtrigrprev__TOP__clk_i in the root of 5.x);
+// clearing that copy and evaluating once with clk_i = 1 and the new inputs
+// gives the same edge: ico settles the combinational logic on the new inputs,
+// then the posedge's nonblocking region updates the registers.  Where the
+// member does not exist (another Verilator), has_prev is false and the step
+// falls back to two evals.
+template <class R, class = void>
+struct edge_prev {
+    static constexpr bool has_prev = false;
+    static void clear(R *) {}
+};
+template <class R>
+struct edge_prev<R, decltype((void)std::declval<R &>().__Vtrigrprev__TOP__clk_i)> {
+    static constexpr bool has_prev = true;
+    static void clear(R *r) { r->__Vtrigrprev__TOP__clk_i = 0; }
 };
 
-} // namespace vtop_variants
-
-namespace {
-
-using vtop_variants::top_model;
-
-// Vctl_top<prefix> M, Verilated with NumCores = NC and NumParts = NP, in its own context.  The
-// instance name is always "ctl_top", so every variant's FST has the scopes
-// ctl_top.ctl_top.u_<unit>... that waves/*.gtkw name.
+// Vctl_top M, Verilated with NumCores = NC and NumParts = NP, in its own
+// context.  The instance name is always "ctl_top", so every size's FST has the
+// scopes ctl_top.ctl_top.u_<unit>... that waves/*.gtkw name.
 template <class M, uint32_t NC, uint32_t NP>
-class top_variant final : public top_model {
+class top_variant final {
     static_assert(sizeof(M::grant_o) * 8 >= NC, "variant NumCores exceeds its grant_o port");
     static_assert(sizeof(M::dram_busy_i) * 8 >= NP * 3 && sizeof(M::dram_busy_i) * 8 < (NP + 22) * 3,
                   "variant NumParts does not match its dram_busy_i port");
@@ -178,17 +168,17 @@ class top_variant final : public top_model {
 
     static VerilatedContext *traceable(VerilatedContext *ctx)
     {
+#ifdef VTOP_TRACE
         ctx->traceEverOn(true);  // before the model exists: FST may be opened later
+#endif
         return ctx;
     }
 
 public:
     top_variant() : ctx_(), m_{traceable(&ctx_), "ctl_top"} {}
-    ~top_variant() override { m_.final(); }
-    uint32_t cores() const override { return NC; }
-    uint32_t parts() const override { return NP; }
+    ~top_variant() { m_.final(); }
 
-    void set_cfg(const ctl_cfg *cfg) override
+    void set_cfg(const ctl_cfg *cfg)
     {
         M *m = &m_;
         m->cfg_n_cores_i = (CData)mask_bits(cfg->n_cores, CTL_CORES_BITS);
@@ -224,21 +214,34 @@ public:
         m->cfg_uc_wakeup_i = (CData)mask_bits(cfg->uc_wakeup, 8);
     }
 
-    void set_inputs(const ctl_in *in, uint32_t n, uint32_t parts) override
+    void set_inputs(const ctl_in *in, uint32_t n, uint32_t parts)
     {
         set_global_inputs(in, parts);
         set_core_bit_inputs(in, n);
         set_core_field_inputs(in, n);
     }
 
-    void drive(uint8_t clk, uint8_t rst_n) override
+    void drive(uint8_t clk, uint8_t rst_n)
     {
         m_.clk_i = clk;
         m_.rst_ni = rst_n;
         m_.eval();
     }
 
-    void get_outputs(ctl_out *out, uint32_t n) const override
+    // One rising edge on the inputs already set (see edge_prev).
+    void edge()
+    {
+        using R = typename std::remove_pointer<decltype(m_.rootp)>::type;
+        if (edge_prev<R>::has_prev) {
+            edge_prev<R>::clear(m_.rootp);
+            drive(1, 1);
+        } else {
+            drive(0, 1);
+            drive(1, 1);
+        }
+    }
+
+    void get_outputs(ctl_out *out, uint32_t n) const
     {
         const M *m = &m_;
         out->claso_ready = m->claso_ready_o & 1u;
@@ -268,7 +271,9 @@ public:
         }
     }
 
-    void trace(VerilatedFstC *fst) override { m_.trace(fst, 99); }
+#ifdef VTOP_TRACE
+    void trace(VerilatedFstC *fst) { m_.trace(fst, 99); }
+#endif
 
 private:
     // Partitions >= parts stay 0 (the seam leaves their dram_busy at 0).
@@ -328,65 +333,22 @@ private:
     }
 };
 
-template <class M, uint32_t NC, uint32_t NP>
-top_model *make_variant()
-{
-    return new (std::nothrow) top_variant<M, NC, NP>;
-}
 
-struct variant {
-    uint32_t cores, parts;
-    top_model *(*make)();
-};
-
-// Ascending NumCores; the full CTL_MAX_CORES top last when it was built.
-const variant VARIANTS[] = {
-#ifdef VTOP_C4
-    {4, VTOP_C4, make_variant<Vctl_top_c4, 4, VTOP_C4>},
-#endif
-#ifdef VTOP_C16
-    {16, VTOP_C16, make_variant<Vctl_top_c16, 16, VTOP_C16>},
-#endif
-#ifdef VTOP_C64
-    {VTOP_WAVES_CORES, VTOP_C64, make_variant<Vctl_top_c64, VTOP_WAVES_CORES, VTOP_C64>},
-#endif
-#ifdef VTOP_FULL
-    {CTL_MAX_CORES, CTL_MAX_PARTS, make_variant<Vctl_top, CTL_MAX_CORES, CTL_MAX_PARTS>},
-#endif
-};
-constexpr int N_VARIANTS = (int)(sizeof VARIANTS / sizeof VARIANTS[0]);
-static_assert(N_VARIANTS > 0, "no Verilated size variant of ctl_top in this build");
-
-// The smallest variant with NumCores >= n_cores and NumParts >= n_parts, or
-// nullptr when none is.
-const variant *variant_for(uint32_t n_cores, uint32_t n_parts)
-{
-    for (int i = 0; i < N_VARIANTS; i++)
-        if (VARIANTS[i].cores >= n_cores && VARIANTS[i].parts >= n_parts) return &VARIANTS[i];
-    return nullptr;
-}
-
-// The variant an FST opened before the first reset traces: NumCores =
-// VTOP_WAVES_CORES, whose per-core vector widths waves/*.gtkw name (or the
-// largest variant there is).
-const variant &waves_variant()
-{
-    const variant *v = variant_for(VTOP_WAVES_CORES, 1);
-    return v ? *v : VARIANTS[N_VARIANTS - 1];
-}
+using top = top_variant<Vctl_top, VTOP_NC, VTOP_NP>;
 
 } // namespace
 
-struct vtop {
-    vtop_variants::top_model *m;  // nullptr until vtop_reset / vtop_fst_open makes one
+struct vtop_model {
+    top *m;
+#ifdef VTOP_TRACE
     VerilatedFstC *fst;
-    std::string fst_path;         // where the open FST is written (reopened on a new model)
     uint64_t fst_first, fst_last;
-    uint32_t n_cores, n_parts;
-    int fst_fault;                // signal that stopped the waveform writer, 0 = none
     struct sigaction old_bus;     // SIGBUS disposition before the FST opened
+#endif
+    int fst_fault;                // signal that stopped the waveform writer, 0 = none
 };
 
+#ifdef VTOP_TRACE
 // ---- the waveform writer under a guard
 //
 // The FST writer (Verilator's, over gtkwave's fstapi) maps its temporary
@@ -405,7 +367,7 @@ static void fst_fault_handler(int sig)
     raise(sig);
 }
 
-static void fst_arm(vtop *t)
+static void fst_arm(vtop_model *t)
 {
     struct sigaction sa;
     std::memset(&sa, 0, sizeof sa);
@@ -415,10 +377,10 @@ static void fst_arm(vtop *t)
     sigaction(SIGBUS, &sa, &t->old_bus);
 }
 
-static void fst_disarm(vtop *t) { sigaction(SIGBUS, &t->old_bus, nullptr); }
+static void fst_disarm(vtop_model *t) { sigaction(SIGBUS, &t->old_bus, nullptr); }
 
 // Give up on the waveform after a fault: the writer's state is unknown.
-static void fst_abandon(vtop *t, int sig)
+static void fst_abandon(vtop_model *t, int sig)
 {
     fst_guard = nullptr;
     t->fst_fault = sig;
@@ -426,7 +388,7 @@ static void fst_abandon(vtop *t, int sig)
     fst_disarm(t);
 }
 
-static void fst_dump(vtop *t, uint64_t time)
+static void fst_dump(vtop_model *t, uint64_t time)
 {
     sigjmp_buf jb;
     int sig = sigsetjmp(jb, 0);
@@ -436,120 +398,30 @@ static void fst_dump(vtop *t, uint64_t time)
     fst_guard = nullptr;
 }
 
-static bool in_window(const vtop *t, uint64_t cycle)
+static void api_fst_close(vtop_model *t)
 {
-    return t->fst && cycle >= t->fst_first && cycle <= t->fst_last;
-}
-
-static int fst_start(vtop *t, const char *path, uint64_t first, uint64_t last, char *err,
-                     size_t errlen);
-
-// Replace the model by a fresh one of variant v.  An open FST belonged to the
-// old one: it is started again, on the same file, for the new model.
-static bool switch_model(vtop *t, const variant &v)
-{
-    bool reopen = t->fst != nullptr;
-    std::string path = t->fst_path;
-    vtop_fst_close(t);
-    delete t->m;
-    t->m = v.make();
-    if (!t->m) return false;
-    char err[256];
-    if (reopen) fst_start(t, path.c_str(), t->fst_first, t->fst_last, err, sizeof err);
-    return true;
-}
-
-extern "C" {
-
-vtop *vtop_create(void)
-{
-    vtop *t = new (std::nothrow) vtop();
-    if (!t) return nullptr;
-    t->m = nullptr;
+    if (!t->fst) return;
+    sigjmp_buf jb;
+    int sig = sigsetjmp(jb, 0);
+    if (sig) { fst_abandon(t, sig); return; }
+    fst_guard = &jb;
+    t->fst->close();
+    fst_guard = nullptr;
+    delete t->fst;
     t->fst = nullptr;
-    t->n_cores = 0;
-    t->n_parts = 0;
+    fst_disarm(t);
+}
+
+static int api_fst_open(vtop_model *t, const char *path, uint64_t first, uint64_t last,
+                        char *err, size_t errlen)
+{
+    api_fst_close(t);
     t->fst_fault = 0;
-    return t;
-}
-
-void vtop_destroy(vtop *t)
-{
-    if (!t) return;
-    vtop_fst_close(t);
-    delete t->m;
-    delete t;
-}
-
-uint32_t vtop_cores(const vtop *t)
-{
-    return t->m ? t->m->cores() : 0;
-}
-
-uint32_t vtop_max_cores(void)
-{
-    return VARIANTS[N_VARIANTS - 1].cores;
-}
-
-int vtop_reset(vtop *t, const ctl_cfg *cfg, ctl_out *out)
-{
-    t->n_cores = cfg->n_cores < CTL_MAX_CORES ? cfg->n_cores : CTL_MAX_CORES;
-    t->n_parts = cfg->n_parts < CTL_MAX_PARTS ? cfg->n_parts : CTL_MAX_PARTS;
-    const variant *v = variant_for(t->n_cores, t->n_parts);
-    if (!v) return -2;
-    // Keep the model when it fits and is the right size, or fits and has an FST
-    // open (the waveform continues in one file).
-    bool fits = t->m && t->m->cores() >= t->n_cores && t->m->parts() >= t->n_parts;
-    bool keep = fits && ((t->m->cores() == v->cores && t->m->parts() == v->parts) || t->fst);
-    if (!keep && !switch_model(t, *v)) return -1;
-    top_model *m = t->m;
-    m->set_cfg(cfg);
-    ctl_in zero;
-    std::memset(&zero, 0, sizeof zero);
-    m->set_inputs(&zero, m->cores(), m->parts());
-    m->drive(0, 1);
-    m->drive(0, 0);  // asynchronous, active low
-    m->drive(0, 1);
-    m->get_outputs(out, t->n_cores);
-    return 0;
-}
-
-void vtop_step(vtop *t, uint64_t cycle, const ctl_in *in, ctl_out *out)
-{
-    top_model *m = t->m;
-    if (!m) return;  // not reset yet: no model to step
-    m->set_inputs(in, t->n_cores, t->n_parts);
-    m->drive(0, 1);
-    bool dump = in_window(t, cycle);
-    if (dump) fst_dump(t, 1000 * cycle);
-    m->drive(1, 1);
-    if (dump && t->fst) fst_dump(t, 1000 * cycle + 500);
-    if (t->fst && cycle >= t->fst_last) vtop_fst_close(t);
-    m->get_outputs(out, t->n_cores);
-}
-
-int vtop_fst_open(vtop *t, const char *path, uint64_t first, uint64_t last, char *err,
-                  size_t errlen)
-{
-    vtop_fst_close(t);
-    t->fst_fault = 0;
-    // Before the first reset: the VTOP_WAVES_CORES variant, so the per-core
-    // vectors have the widths that waves/*.gtkw name; vtop_reset keeps it
-    // when the run's cores fit (else it starts the FST again on a larger one).
-    if (!t->m && !switch_model(t, waves_variant())) {
-        std::snprintf(err, errlen, "out of memory (RTL top for --fst)");
+    t->fst = new (std::nothrow) VerilatedFstC;
+    if (!t->fst) {
+        std::snprintf(err, errlen, "out of memory (waveform writer, --fst)");
         return -1;
     }
-    return fst_start(t, path, first, last, err, errlen);
-}
-
-} // extern "C"
-
-// Open the FST on the current model (t->m exists, no FST open).
-static int fst_start(vtop *t, const char *path, uint64_t first, uint64_t last, char *err,
-                     size_t errlen)
-{
-    t->fst = new VerilatedFstC;
     t->m->trace(t->fst);
     fst_arm(t);
     sigjmp_buf jb;
@@ -569,31 +441,12 @@ static int fst_start(vtop *t, const char *path, uint64_t first, uint64_t last, c
         std::snprintf(err, errlen, "%s: cannot open the waveform file (--fst)", path);
         return -1;
     }
-    t->fst_path = path;
     t->fst_first = first;
     t->fst_last = last;
     return 0;
 }
 
-extern "C" {
-
-void vtop_fst_close(vtop *t)
-{
-    if (!t->fst) return;
-    sigjmp_buf jb;
-    int sig = sigsetjmp(jb, 0);
-    if (sig) { fst_abandon(t, sig); return; }
-    fst_guard = &jb;
-    t->fst->close();
-    fst_guard = nullptr;
-    delete t->fst;
-    t->fst = nullptr;
-    fst_disarm(t);
-}
-
-int vtop_fst_fault(const vtop *t) { return t->fst_fault; }
-
-int vtop_fst_valid(const char *path)
+static int api_fst_valid(const char *path)
 {
     sigjmp_buf jb;
     if (sigsetjmp(jb, 0)) { fst_guard = nullptr; return 0; }
@@ -612,4 +465,95 @@ int vtop_fst_valid(const char *path)
     return ok;
 }
 
-} // extern "C"
+// One clock edge with the waveform: cycle's inputs at 1000*cycle ps, the
+// registers after the edge at +500 ps (docs/cosim.md, "Waveforms").
+static void step_traced(vtop_model *t, uint64_t cycle)
+{
+    bool dump = cycle >= t->fst_first && cycle <= t->fst_last;
+    t->m->drive(0, 1);
+    if (dump) fst_dump(t, 1000 * cycle);
+    t->m->drive(1, 1);
+    if (dump && t->fst) fst_dump(t, 1000 * cycle + 500);
+    if (t->fst && cycle >= t->fst_last) api_fst_close(t);
+}
+#else
+static void api_fst_close(vtop_model *) {}
+static int api_fst_open(vtop_model *, const char *path, uint64_t, uint64_t, char *err,
+                        size_t errlen)
+{
+    std::snprintf(err, errlen, "%s: this model has no tracing compiled in (--fst)", path);
+    return -1;
+}
+static int api_fst_valid(const char *) { return 0; }
+#endif
+
+static vtop_model *api_create(void)
+{
+    vtop_model *t = new (std::nothrow) vtop_model();
+    if (!t) return nullptr;
+    t->m = new (std::nothrow) top;
+    if (!t->m) {
+        delete t;
+        return nullptr;
+    }
+#ifdef VTOP_TRACE
+    t->fst = nullptr;
+#endif
+    t->fst_fault = 0;
+    return t;
+}
+
+static void api_destroy(vtop_model *t)
+{
+    if (!t) return;
+    api_fst_close(t);
+    delete t->m;
+    delete t;
+}
+
+static void api_reset(vtop_model *t, const ctl_cfg *cfg, ctl_out *out, uint32_t n, uint32_t n_parts)
+{
+    top *m = t->m;
+    m->set_cfg(cfg);
+    static const ctl_in zero = {};
+    m->set_inputs(&zero, VTOP_NC, VTOP_NP);
+    m->drive(0, 1);
+    m->drive(0, 0);  // asynchronous, active low
+    m->drive(0, 1);
+    m->get_outputs(out, n);
+    (void)n_parts;
+}
+
+// One core cycle: the inputs with the clock low, evaluate, raise the clock,
+// evaluate, read the registered outputs (two eval() calls).
+static void api_step(vtop_model *t, uint64_t cycle, const ctl_in *in, ctl_out *out, uint32_t n,
+                     uint32_t n_parts)
+{
+    top *m = t->m;
+    m->set_inputs(in, n, n_parts);
+#ifdef VTOP_TRACE
+    if (t->fst) step_traced(t, cycle);
+    else
+#endif
+    m->edge();
+    (void)cycle;
+    m->get_outputs(out, n);
+}
+
+static int api_fst_fault(const vtop_model *t) { return t->fst_fault; }
+
+static const vtop_api API = {
+    VTOP_API_VERSION, VTOP_NC, VTOP_NP,
+#ifdef VTOP_TRACE
+    1,
+#else
+    0,
+#endif
+    api_create, api_destroy, api_reset, api_step,
+    api_fst_open, api_fst_close, api_fst_fault, api_fst_valid,
+};
+
+extern "C" __attribute__((visibility("default"))) const vtop_api *vtop_model_api(void)
+{
+    return &API;
+}

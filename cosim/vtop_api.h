@@ -1,0 +1,48 @@
+/* vtop_api.h -- what one model shared object (build/vl/top/NCxNP-FLAVOR-KEY/
+ * libvtop.so, built by scripts/vtop-build.sh from cosim/vmodel/vtop_model.cpp)
+ * exports to the loader (cosim/vtop.c): one function, vtop_model_api(),
+ * returning this table.  The model is rtl/ctl_top.sv Verilated with exactly
+ * NumCores = cores and NumParts = parts, with FST tracing compiled in only
+ * when trace is 1 (docs/cosim.md, "Models of the run's size").
+ */
+#ifndef VTOP_API_H
+#define VTOP_API_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "ctl_seam.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define VTOP_API_VERSION 1
+
+typedef struct vtop_model vtop_model;
+
+typedef struct vtop_api {
+    uint32_t version;       /* VTOP_API_VERSION */
+    uint32_t cores, parts;  /* NumCores, NumParts it was Verilated with */
+    int trace;              /* 1: fst_* work; 0: fst_open fails */
+    vtop_model *(*create)(void);   /* NULL when out of memory */
+    void (*destroy)(vtop_model *m);
+    /* drive cfg, pulse the reset, read the outputs of cores < n into *out */
+    void (*reset)(vtop_model *m, const ctl_cfg *cfg, ctl_out *out, uint32_t n, uint32_t n_parts);
+    /* one clock edge on *in (cores < n, partitions < n_parts), outputs into *out */
+    void (*step)(vtop_model *m, uint64_t cycle, const ctl_in *in, ctl_out *out, uint32_t n,
+                 uint32_t n_parts);
+    int (*fst_open)(vtop_model *m, const char *path, uint64_t first, uint64_t last, char *err,
+                    size_t errlen);
+    void (*fst_close)(vtop_model *m);
+    int (*fst_fault)(const vtop_model *m);
+    int (*fst_valid)(const char *path);
+} vtop_api;
+
+typedef const vtop_api *(*vtop_api_fn)(void);
+#define VTOP_API_SYMBOL "vtop_model_api"
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

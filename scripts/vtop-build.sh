@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# vtop-build.sh -- build one Verilated model of the control-unit top, of one
+# size, as a shared object that build/rel/ctasim loads (docs/cosim.md, "Models
+# of the run's size"):
+#
+#   scripts/vtop-build.sh NC NP FLAVOR KEY
+#
+# NC cores, NP memory partitions (rtl/ctl_top.sv's NumCores, NumParts), FLAVOR
+# `fast` (no tracing compiled in: every rtl/lockstep run) or `trace`
+# (--trace-fst: --fst runs and the lockstep mismatch replay), KEY the cache key
+# ctasim was built with (scripts/vtop-key.sh).  Result:
+#
+#   build/vl/top/NCxNP-FLAVOR-KEY/libvtop.so
+#
+# ctasim runs this itself when the model it needs is absent; `make` runs it for
+# the default preset's size.  Concurrent builds are safe: one build per model
+# at a time (flock on build/vl/top/.lock-NAME), each in a temporary folder
+# renamed into place only when complete, so a model folder that exists is whole.
+# Needs verilator, a C++ compiler and make; no network.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+nc=${1:?usage: vtop-build.sh NC NP fast|trace KEY}
+np=${2:?NP}
+flavor=${3:?FLAVOR}
+key=${4:?KEY}
+VERILATOR=${VERILATOR:-verilator}
+CXX=${CXX:-g++}
+die() { echo "vtop-build: $*" >&2; exit 1; }
+case "$nc" in ''|*[!0-9]*) die "NC '$nc' is not a number";; esac
+case "$np" in ''|*[!0-9]*) die "NP '$np' is not a number";; esac
+[ "$nc" -ge 1 ] && [ "$nc" -le 160 ] || die "NC $nc is outside 1..160"
+[ "$np" -ge 1 ] && [ "$np" -le 64 ] || die "NP $np is outside 1..64"
+case "$flavor" in fast) vtrace=() ; cdef=() ;; trace) vtrace=(--trace-fst); cdef=(-DVM_TRACE=1 -DVM_TRACE_FST=1 -DVTOP_TRACE=1) ;;
+    *) die "FLAVOR '$flavor' is neither fast nor trace";; esac
+command -v "$VERILATOR" > /dev/null ||
+    die "verilator not found: the rtl and lockstep engines need it once per model size (make deps installs it; --engine c needs nothing)"
+now=$(scripts/vtop-key.sh)
+[ "$now" = "$key" ] ||
+    die "rtl/ or the model shim changed since build/rel/ctasim was built (key $key, sources $now): run make"
+vinc=$("$VERILATOR" --getenv VERILATOR_ROOT)/include
+top=build/vl/top
+name=${nc}x${np}-${flavor}-${key}
+out=$top/$name
+mkdir -p "$top"
+[ -f "$out/libvtop.so" ] && exit 0
+exec 9> "$top/.lock-$name"
+flock 9
+[ -f "$out/libvtop.so" ] && exit 0
+tmp=$(mktemp -d "$top/.tmp-$name.XXXXXX")
+chmod 755 "$tmp"
+trap 'rm -rf "$tmp"' EXIT
+pic=(-fPIC -fvisibility=hidden -fvisibility-inlines-hidden)
+cxxf=(-std=c++17 -O2 "${pic[@]}" -I"$vinc" -I"$vinc/vltstd" -DVL_IGNORE_UNKNOWN_ARCH)
+echo "vtop-build: Verilating rtl/ctl_top.sv for $nc cores, $np partitions ($flavor) into $out" >&2
+"$VERILATOR" --cc -O3 "${vtrace[@]}" --x-assign fast --x-initial fast -y rtl \
+    -GNumCores="$nc" -GNumParts="$np" --prefix Vctl_top --Mdir "$tmp" \
+    -CFLAGS "${pic[*]}" --top-module ctl_top rtl/ctasim_pkg.sv rtl/ctl_top.sv
+make -s -j"${VTOP_JOBS:-2}" -C "$tmp" -f Vctl_top.mk Vctl_top__ALL.a OPT_FAST=-O2 OPT_SLOW=-O1 > /dev/null
+rt=(verilated.cpp verilated_threads.cpp)
+[ "$flavor" = trace ] && rt+=(verilated_fst_c.cpp)
+objs=() pids=()
+for f in "${rt[@]}"; do
+    "$CXX" "${cxxf[@]}" "${cdef[@]}" -c "$vinc/$f" -o "$tmp/rt_${f%.cpp}.o" &
+    pids+=($!) objs+=("$tmp/rt_${f%.cpp}.o")
+done
+"$CXX" "${cxxf[@]}" "${cdef[@]}" -O3 -iquote cmodel/ctl -iquote cosim -I"$tmp" \
+    -DVTOP_NC="$nc" -DVTOP_NP="$np" -c cosim/vmodel/vtop_model.cpp -o "$tmp/vtop_model.o"
+for p in "${pids[@]}"; do wait "$p"; done
+"$CXX" -shared -Wl,-Bsymbolic -o "$tmp/libvtop.so" "$tmp/vtop_model.o" "${objs[@]}" \
+    "$tmp/Vctl_top__ALL.a" -lz -pthread
+rm -f "$tmp"/*.o "$tmp"/*.cpp "$tmp"/*.a "$tmp"/*.d
+mv -T "$tmp" "$out" 2> /dev/null || [ -f "$out/libvtop.so" ] || die "cannot move $tmp to $out"
+trap - EXIT
+rm -rf "$tmp" 2> /dev/null || true
