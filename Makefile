@@ -66,7 +66,7 @@ RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/te
 ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
 
 .PHONY: regress test-regress mutate
-.PHONY: all deps run rtl-model test test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
+.PHONY: all deps run rtl-model test test-lane-a test-lane-b test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
         synth synth-check test-power rtl-power \
         waves bench sweep experiments reproduce study fuzz clean
 .SECONDARY:
@@ -321,17 +321,36 @@ test-arch:
 test-fuzz:
 	@scripts/run_tests.sh fuzz "scripts/fuzz_trace.sh $(FUZZ_SECONDS)"
 
-FUZZ_SECONDS ?= 20
+FUZZ_SECONDS ?= 10
 
 # long fuzzing run of the trace reader (make fuzz FUZZ_LONG=3600)
 FUZZ_LONG ?= 600
 fuzz:
 	scripts/fuzz_trace.sh $(FUZZ_LONG)
 
+# `make test` on 2 cores: first every binary and Verilated model the suites
+# need, built in parallel (one make, so no file is built twice), then the
+# suites in two lanes that run side by side (most suites use one core; the
+# lanes share no output: each suite writes its own build/ folder, models of
+# the run's size are built under a lock).  Any single suite still runs alone
+# (make test-rtl, make test-sim, ...).
+TEST_VTOPS := $(call VTOP_MODEL,4,2,fast) $(call VTOP_MODEL,4,2,trace) \
+              $(call VTOP_MODEL,40,64,fast) $(call VTOP_MODEL,8,6,fast)
+TEST_BINS  := $(UNIT_TESTS) $(MODEL_TESTS) $(RTL_TESTS:%=$(BUILD)/rtltest/%/test) \
+              $(ICARUS_TBS:%=$(BUILD)/icarus/tb_%.vvp) $(BUILD)/san/ctasim $(REGRESS_BINS)
+TEST_LANE_A := test-arch test-unit test-model test-pkg test-rtl test-icarus test-power test-bad
+TEST_LANE_B := test-sim test-regress synth-check test-fuzz
+
 test: lint
 	@rm -f $(BUILD)/test-results.txt
-	$(MAKE) --no-print-directory test-arch test-unit test-model test-pkg test-rtl test-icarus test-power test-sim test-regress test-bad synth-check test-fuzz
+	@$(MAKE) -s --no-print-directory -j$(NPROC) $(TEST_BINS) $(if $(shell command -v $(VERILATOR) 2>/dev/null),$(TEST_VTOPS))
+	$(MAKE) --no-print-directory -j2 test-lane-a test-lane-b
 	@scripts/run_tests.sh summary
+
+test-lane-a:
+	@$(MAKE) --no-print-directory -j1 $(TEST_LANE_A)
+test-lane-b:
+	@$(MAKE) --no-print-directory -j1 $(TEST_LANE_B)
 
 # ---------------------------------------------------------------- RTL lint and synthesis
 lint:

@@ -431,6 +431,10 @@ static void test_inject_in_gpu_model(void **state)
     gpu_cfg cfg;
     char err[1024];
     cfg_defaults(&cfg);
+    /* 4 cores x 2 partitions: the size the other tests build (fast and
+     * traced), so the mismatch replay needs no model of its own */
+    cfg.sm.n_cores = 4;
+    cfg.mem.n_parts = 2;
     assert_int_equal(cfg_check(&cfg, err, sizeof err), 0);
     workload wl;
     memset(&wl, 0, sizeof wl);
@@ -509,12 +513,10 @@ typedef struct seeded_opts {
     const char *inject, *fst;
 } seeded_opts;
 
-static seeded_opts seeded;
-
+/* The options arrive as the test's state (cmocka_unit_test_prestate). */
 static void test_seeded(void **state)
 {
-    (void)state;
-    const seeded_opts *o = &seeded;
+    const seeded_opts *o = *state;
     bench b;
     uint64_t s = o->seed * 0x9E3779B97F4A7C15ull + 1;
     memset(&b, 0, sizeof b);
@@ -554,7 +556,7 @@ static void test_seeded(void **state)
 
 static int seeded_main(int argc, char **argv)
 {
-    seeded_opts *o = &seeded;
+    seeded_opts opts = { 0 }, *o = &opts;
     o->cores = 4;
     o->cycles = 20000;
     for (int i = 1; i < argc; i++) {
@@ -572,7 +574,7 @@ static int seeded_main(int argc, char **argv)
     printf("ctl_top: seed %llu, %u cores, %u cycles\n", (unsigned long long)o->seed,
            o->cores, o->cycles);
     fflush(stdout);
-    const struct CMUnitTest tests[] = { cmocka_unit_test(test_seeded) };
+    const struct CMUnitTest tests[] = { cmocka_unit_test_prestate(test_seeded, o) };
     return cmocka_run_group_tests(tests, NULL, NULL);
 usage:
     fprintf(stderr, "%s: usage: %s [--seed S [--cores N] [--cycles K] "

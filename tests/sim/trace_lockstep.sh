@@ -2,6 +2,7 @@
 # trace_lockstep.sh -- the real Accel-Sim trace (../shared/testdata) under the
 # lockstep engine with several policy stacks and presets: zero mismatches,
 # every cycle compared, and the file's 10516 thread instructions executed.
+# (c2050 cut to 8 cores: the 8 x 6 model tests/sim/lockstep_c2050x8.sh builds.)
 set -u
 cd "$(dirname "$0")/../.."
 BIN=${CTASIM:-build/rel/ctasim}
@@ -10,7 +11,7 @@ fail=0
 runs=(
   "--config configs/small.cfg --set policy.cta_limit=dyncta --set policy.claso=1 --set policy.gating=ucstates"
   "--config configs/kayiran30.cfg --set policy.arcta=1"
-  "--config configs/c2050.cfg --set policy.dyncore=1 --set policy.cta_limit=dyncta"
+  "--config configs/c2050.cfg --set core.count=8 --set dyncore.k=4 --set policy.dyncore=1 --set policy.cta_limit=dyncta"
 )
 header=$($BIN --csv-header)
 col() { paste <(echo "$header" | tr , '\n') <(echo "$1" | tr , '\n') | awk -v k="$2" '$1 == k {print $2}'; }
