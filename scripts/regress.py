@@ -47,7 +47,7 @@ def parse_list(path):
                 sys.exit(f'{path}:{n}: not "test NAME key=value ... cmd=COMMAND"')
             head, cmd = line.split('cmd=', 1)
             t = {'name': words[1], 'cmd': cmd.strip(), 'unit': words[1], 'seeds': 1,
-                 'long': 1, 'timeout': 300, 'optin': 0}
+                 'long': 1, 'timeout': 300, 'optin': 0, 'covtop': 0, 'covseeds': -1}
             for kv in head.split()[2:]:
                 k, _, v = kv.partition('=')
                 if k not in t or k in ('name', 'cmd'):
@@ -86,9 +86,17 @@ def shard(jobs, spec):
 
 # ------------------------------------------------------------------ running
 
+def cov_run(t, seed, a, fst=None):
+    """Whether this run uses a coverage build: --cov, not a waves rerun (waves
+    come from the normal build; the coverage one has no tracing) and, when the
+    test sets covseeds=K, only its seeds 1..K (the others run the normal,
+    faster build: pass/fail only)."""
+    return bool(a.cov and not fst and (t['covseeds'] < 0 or seed <= t['covseeds']))
+
+
 def command(t, seed, a, fst=None):
     cmd = t['cmd'].replace('{seed}', str(seed))
-    if a.cov and not fst:   # waves come from the normal build (the coverage one has no tracing)
+    if cov_run(t, seed, a, fst):
         exe = cmd.split()[0]
         cov = exe.replace('build/rtltest/', a.cov_prefix + 'rtltest/', 1)
         if cov != exe and os.path.exists(os.path.join(ROOT, cov)):  # units only; not the top
@@ -106,6 +114,8 @@ def run_one(t, seed, a, fst=None, tag=''):
     env = dict(os.environ)
     if a.cov:
         env['RB_COV'] = os.path.join(a.out, 'cov', 'dat', name + tag)
+        if t['covtop'] and cov_run(t, seed, a, fst):   # the top's `cov` model (vtop-build.sh)
+            env['CTASIM_VTOP_COV'] = '1'
     start = time.time()
     with open(log, 'w') as f:
         f.write(f'# {cmd}\n')

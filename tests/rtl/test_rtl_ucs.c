@@ -8,6 +8,8 @@
  *   "0 ncores units period th_u th_rt break_even wakeup"   (reset + cfg)
  *   "1 ks" + per core c < NV: busy sch mem_warps ldst_enter empty
  *                             tuned_down accepts_work pg_state   (hex)
+ *   "3 ncores"                      n_cores changed, no reset (a core
+ *                                   enabled mid-interval)
  *   "2"                             end
  * Cores >= NV get zero inputs and must show reset outputs. */
 #include <string.h>
@@ -319,6 +321,42 @@ static void test_directed_th_u_boundary(void **st)
     B.vec = NULL;
 }
 
+/* A core enabled in the middle of an interval (cfg_n_cores_i raised from 1
+ * to 2 at edge 3 of the first interval; the vector record "3 N" changes
+ * n_cores without a reset, tests/rtl/tb_ucs.sv) waits for the next
+ * interval's first edge and takes no decision at the end of this one: it has
+ * no sums (rtl/ucs_gcu.sv wait_q, cmodel/ctl/ucs.c k->wait).  Both cores
+ * idle, so the phase-1 decision at edge T + UCS_EVAL tunes core 0's EX_SP
+ * down (U = 0 < th_U) but leaves core 1's up.  Kills the mutant
+ * `first = counting || cyc_q == '0` of rtl/ucs.sv (core 1 would count the
+ * last T - 3 edges and decide). */
+static void test_directed_late_enable(void **st)
+{
+    (void)st;
+    ctl_cfg cfg;
+    ctl_cfg_defaults(&cfg, 2, 1);
+    cfg.uc_period = 8;
+    cfg.n_cores = 1;
+    B.vec = rb_vec;
+    bench_reset(&cfg);
+    memset(&B.in, 0, sizeof B.in);
+    const int P = (int)cfg.uc_period + UCS_EVAL;
+    for (int t = 0; t < P + 4; t++) {
+        if (t == 3) {
+            B.cfg.n_cores = 2;
+            ucs_rtl_set_cfg(B.rtl, &B.cfg);
+            if (B.vec)
+                fprintf(B.vec, "3 %u\n", (unsigned)B.cfg.n_cores);
+        }
+        bench_step();
+        if (t == P - 1) {
+            assert_int_equal((B.exp.core[0].tuned_down >> CTL_EX_SP) & 1u, 1);
+            assert_int_equal((B.exp.core[1].tuned_down >> CTL_EX_SP) & 1u, 0);
+        }
+    }
+    B.vec = NULL;
+}
+
 /* ---- constrained random ---------------------------------------------- */
 typedef struct core_bias {
     uint8_t p_busy[CTL_NCOMP], p_sch[CTL_NTYPE], p_j, p_lambda, p_empty;
@@ -446,6 +484,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_directed_gating),
         cmocka_unit_test(test_directed_cg_wakeup),
         cmocka_unit_test(test_directed_th_u_boundary),
+        cmocka_unit_test(test_directed_late_enable),
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_branch_coverage),
     };
