@@ -30,8 +30,10 @@ import os
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -168,6 +170,13 @@ def vectors(out):
     return vec
 
 
+def kill_group(pid):
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
 def icarus_unit(u, work, log, vec, timeout=300):
     """Stage 1: Icarus testbench of unit u on the mutated copy; True = killed."""
     vvp = os.path.join(work, f'tb_{u}.vvp')
@@ -184,16 +193,31 @@ def icarus_unit(u, work, log, vec, timeout=300):
               '-o', vvp, os.path.join(work, 'rtl', 'ctasim_pkg.sv'), tb], ROOT, log=log)
     if rc:
         return None
+    # The replay's output is read as it comes: the first FAIL line kills the
+    # mutant at once (a mismatching mutant prints one line per core per cycle
+    # and runs on; stopping there saves most of the replay); a run past the
+    # timeout without a FAIL is killed as a hang ('icarus: timeout').
     with open(log, 'a') as f:
+        p = subprocess.Popen(['vvp', '-n', vvp, f'+vec={vec[u]}'], cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                             start_new_session=True)
+        timer = threading.Timer(timeout, kill_group, (p.pid,))
+        timer.start()
+        failed = False
         try:
-            p = subprocess.run(['vvp', '-n', vvp, f'+vec={vec[u]}'], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               timeout=timeout)
-        except subprocess.TimeoutExpired:
+            for line in p.stdout:
+                f.write(line)
+                if re.match(r'(FAIL|ERROR)', line):
+                    failed = True
+                    kill_group(p.pid)
+                    break
+        finally:
+            timer.cancel()
+            rc = p.wait()
+        if not failed and rc == -signal.SIGKILL:
             f.write('icarus: timeout\n')
             return True
-        f.write(p.stdout)
-    return p.returncode != 0 or re.search(r'^(FAIL|ERROR)', p.stdout, re.M) is not None
+    return failed or rc != 0
 
 
 def main():

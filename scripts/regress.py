@@ -311,9 +311,23 @@ def parse_dat(path):
                           if '\x02' in kv)
             page = fields.get('page', '')
             typ = page.split('/')[0].replace('v_', '') if page else 'line'
+            # the point's identity without its hierarchy ('h'): the same statement
+            # of the same module specialisation Verilated in a unit bench and in
+            # the top (rtl/ctl_top.sv's cov model) is one point, hit if either hit it
+            ident = tuple(sorted((k, v) for k, v in fields.items() if k != 'h'))
             pts.append((typ, fields.get('f', '?'), int(fields.get('l', 0)), int(m.group(2)),
-                        fields.get('o', '')))
+                        fields.get('o', ''), ident))
     return pts
+
+
+def merge_hier(pts):
+    """Points summed over hierarchies (parse_dat's identity): one per
+    statement / branch arm / toggled bit of a module specialisation."""
+    acc = {}
+    for p in pts:
+        q = acc.get(p[5])
+        acc[p[5]] = p if q is None else q[:3] + (q[3] + p[3],) + q[4:]
+    return list(acc.values())
 
 
 def coverage(results, a, thresholds):
@@ -330,7 +344,7 @@ def coverage(results, a, thresholds):
                    stdout=subprocess.DEVNULL)
     subprocess.run(['verilator_coverage', '--write-info', info, merged], check=True, cwd=ROOT,
                    stdout=subprocess.DEVNULL)
-    pts = [p for p in parse_dat(merged) if p[1].startswith('rtl/')]
+    pts = merge_hier([p for p in parse_dat(merged) if p[1].startswith('rtl/')])
     pct = {}
     uncovered = set()
     for typ in ('line', 'toggle', 'branch'):
