@@ -126,7 +126,7 @@ static const vtop_api *load_model(uint32_t cores, uint32_t parts, int trace, cha
     }
     if (env_on("CTASIM_VTOP_REPORT"))
         fprintf(stderr, "ctasim: Verilated top %u cores x %u partitions (%s): %s\n", api->cores,
-                api->parts, api->trace ? "trace" : "fast", path);
+                api->parts, flavour(api->trace), path);
     /* never dlclose()d: the Verilator runtime inside keeps per-thread state */
     return api;
 }
