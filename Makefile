@@ -183,10 +183,10 @@ deps:
 	@bash scripts/install-deps.sh
 
 # One model of any size (above VTOP_AUTO_MAX_CORES = 64 cores ctasim does not
-# build it on demand: many minutes): make rtl-model NC=144 NP=64 [FLAVOR=trace]
+# build it on demand: many minutes): make rtl-model NC=144 NP=64 [FLAVOR=trace|cov]
 FLAVOR ?= fast
 rtl-model:
-	@test -n "$(NC)" -a -n "$(NP)" || { echo "usage: make rtl-model NC=cores NP=partitions [FLAVOR=fast|trace]"; exit 2; }
+	@test -n "$(NC)" -a -n "$(NP)" || { echo "usage: make rtl-model NC=cores NP=partitions [FLAVOR=fast|trace|cov]"; exit 2; }
 	scripts/vtop-build.sh $(NC) $(NP) $(FLAVOR) $(VTOP_KEY)
 
 run: deps
@@ -267,7 +267,10 @@ $(COV)/rtltest/%/test: tests/rtl/test_rtl_%.c tests/rtl/rtl_bench.h $(BUILD)/rtl
 	$(CXX) -o $@ $(@D)/test.o $(BUILD)/rtltest/rtl_bench.o $(@D)/shim.o $(COV)/vl/$*/V$*__ALL.a $(COV_VRT) \
 	    $(BUILD)/rel/libctasim.a -lcmocka $(LIBS) -pthread
 
-REGRESS_BINS := $(RTL_TESTS:%=$(BUILD)/rtltest/%/test) $(RTL_UNITS:%=$(COV)/rtltest/%/test) $(BUILD)/rel/ctasim
+# The top's coverage: the `cov` model of top4's size (tests/regress.list
+# covtop=1; line + toggle coverage of rtl/ctl_top.sv and the units inside it).
+REGRESS_BINS := $(RTL_TESTS:%=$(BUILD)/rtltest/%/test) $(RTL_UNITS:%=$(COV)/rtltest/%/test) $(BUILD)/rel/ctasim \
+                $(call VTOP_MODEL,4,2,cov)
 REGRESS_FLAGS ?=
 
 # The short regression of `make test` (a few seeds per test, with coverage):

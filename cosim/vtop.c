@@ -34,16 +34,25 @@ struct vtop {
     uint64_t fst_first, fst_last;
 };
 
-void vtop_model_path(uint32_t cores, uint32_t parts, int trace, char *buf, size_t len)
-{
-    snprintf(buf, len, "%s/build/vl/top/%ux%u-%s-%s/libvtop.so", VTOP_ROOT, cores, parts,
-             trace ? "trace" : "fast", VTOP_KEY);
-}
-
 static int env_on(const char *name)
 {
     const char *v = getenv(name);
     return v && *v && strcmp(v, "0") != 0;
+}
+
+/* The flavour of a model: `trace` when a waveform is asked for, else `fast`,
+ * or `cov` (line and toggle coverage, scripts/vtop-build.sh) when
+ * CTASIM_VTOP_COV is set -- the regression's coverage run of the top
+ * (docs/verification.md). */
+static const char *flavour(int trace)
+{
+    return trace ? "trace" : env_on("CTASIM_VTOP_COV") ? "cov" : "fast";
+}
+
+void vtop_model_path(uint32_t cores, uint32_t parts, int trace, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s/build/vl/top/%ux%u-%s-%s/libvtop.so", VTOP_ROOT, cores, parts,
+             flavour(trace), VTOP_KEY);
 }
 
 /* Run scripts/vtop-build.sh (its output on our stderr: stdout may carry the
@@ -54,9 +63,9 @@ static int build_model(uint32_t cores, uint32_t parts, int trace, char *err, siz
     snprintf(script, sizeof script, "%s/scripts/vtop-build.sh", VTOP_ROOT);
     snprintf(nc, sizeof nc, "%u", cores);
     snprintf(np, sizeof np, "%u", parts);
-    char *argv[] = { "bash", script, nc, np, trace ? "trace" : "fast", VTOP_KEY, NULL };
+    char *argv[] = { "bash", script, nc, np, (char *)flavour(trace), VTOP_KEY, NULL };
     fprintf(stderr, "ctasim: building the Verilated top for %u cores, %u partitions (%s; "
-            "once per size, kept in build/vl/top/)\n", cores, parts, trace ? "trace" : "fast");
+            "once per size, kept in build/vl/top/)\n", cores, parts, flavour(trace));
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_adddup2(&fa, 2, 1);
@@ -84,7 +93,7 @@ int vtop_check(uint32_t cores, uint32_t parts, int trace, char *err, size_t errl
     if (env_on("CTASIM_VTOP_NOBUILD")) {
         snprintf(err, errlen, "rtl engine: the %u-core x %u-partition Verilated top (%s) is "
                  "not built and CTASIM_VTOP_NOBUILD is set (core.count)", cores, parts,
-                 trace ? "trace" : "fast");
+                 flavour(trace));
         return -1;
     }
     if (cores > VTOP_AUTO_MAX_CORES) {
@@ -117,7 +126,7 @@ static const vtop_api *load_model(uint32_t cores, uint32_t parts, int trace, cha
     }
     if (env_on("CTASIM_VTOP_REPORT"))
         fprintf(stderr, "ctasim: Verilated top %u cores x %u partitions (%s): %s\n", api->cores,
-                api->parts, api->trace ? "trace" : "fast", path);
+                api->parts, flavour(api->trace), path);
     /* never dlclose()d: the Verilator runtime inside keeps per-thread state */
     return api;
 }

@@ -47,7 +47,7 @@ def parse_list(path):
                 sys.exit(f'{path}:{n}: not "test NAME key=value ... cmd=COMMAND"')
             head, cmd = line.split('cmd=', 1)
             t = {'name': words[1], 'cmd': cmd.strip(), 'unit': words[1], 'seeds': 1,
-                 'long': 1, 'timeout': 300, 'optin': 0}
+                 'long': 1, 'timeout': 300, 'optin': 0, 'covtop': 0, 'covseeds': -1}
             for kv in head.split()[2:]:
                 k, _, v = kv.partition('=')
                 if k not in t or k in ('name', 'cmd'):
@@ -86,9 +86,17 @@ def shard(jobs, spec):
 
 # ------------------------------------------------------------------ running
 
+def cov_run(t, seed, a, fst=None):
+    """Whether this run uses a coverage build: --cov, not a waves rerun (waves
+    come from the normal build; the coverage one has no tracing) and, when the
+    test sets covseeds=K, only its seeds 1..K (the others run the normal,
+    faster build: pass/fail only)."""
+    return bool(a.cov and not fst and (t['covseeds'] < 0 or seed <= t['covseeds']))
+
+
 def command(t, seed, a, fst=None):
     cmd = t['cmd'].replace('{seed}', str(seed))
-    if a.cov and not fst:   # waves come from the normal build (the coverage one has no tracing)
+    if cov_run(t, seed, a, fst):
         exe = cmd.split()[0]
         cov = exe.replace('build/rtltest/', a.cov_prefix + 'rtltest/', 1)
         if cov != exe and os.path.exists(os.path.join(ROOT, cov)):  # units only; not the top
@@ -106,6 +114,8 @@ def run_one(t, seed, a, fst=None, tag=''):
     env = dict(os.environ)
     if a.cov:
         env['RB_COV'] = os.path.join(a.out, 'cov', 'dat', name + tag)
+        if t['covtop'] and cov_run(t, seed, a, fst):   # the top's `cov` model (vtop-build.sh)
+            env['CTASIM_VTOP_COV'] = '1'
     start = time.time()
     with open(log, 'w') as f:
         f.write(f'# {cmd}\n')
@@ -301,9 +311,23 @@ def parse_dat(path):
                           if '\x02' in kv)
             page = fields.get('page', '')
             typ = page.split('/')[0].replace('v_', '') if page else 'line'
+            # the point's identity without its hierarchy ('h'): the same statement
+            # of the same module specialisation Verilated in a unit bench and in
+            # the top (rtl/ctl_top.sv's cov model) is one point, hit if either hit it
+            ident = tuple(sorted((k, v) for k, v in fields.items() if k != 'h'))
             pts.append((typ, fields.get('f', '?'), int(fields.get('l', 0)), int(m.group(2)),
-                        fields.get('o', '')))
+                        fields.get('o', ''), ident))
     return pts
+
+
+def merge_hier(pts):
+    """Points summed over hierarchies (parse_dat's identity): one per
+    statement / branch arm / toggled bit of a module specialisation."""
+    acc = {}
+    for p in pts:
+        q = acc.get(p[5])
+        acc[p[5]] = p if q is None else q[:3] + (q[3] + p[3],) + q[4:]
+    return list(acc.values())
 
 
 def coverage(results, a, thresholds):
@@ -320,7 +344,7 @@ def coverage(results, a, thresholds):
                    stdout=subprocess.DEVNULL)
     subprocess.run(['verilator_coverage', '--write-info', info, merged], check=True, cwd=ROOT,
                    stdout=subprocess.DEVNULL)
-    pts = [p for p in parse_dat(merged) if p[1].startswith('rtl/')]
+    pts = merge_hier([p for p in parse_dat(merged) if p[1].startswith('rtl/')])
     pct = {}
     uncovered = set()
     for typ in ('line', 'toggle', 'branch'):

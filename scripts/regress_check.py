@@ -3,7 +3,10 @@
 formed (make test-regress): DIR/junit.xml parses, has one testcase per run
 named TEST.SEED with a seed property, failures typed; DIR/summary.txt exists;
 and, when DIR/cov exists, the merged coverage file, the lcov info files
-(every record SF..end_of_record with DA lines) and genhtml's index.html.
+(every record SF..end_of_record with DA lines; every rtl/*.sv but the
+package has a record in rtl.info, so no module of rtl/ goes uncounted -- the
+top rtl/ctl_top.sv comes from the `cov` model, tests/regress.list covtop=1)
+and genhtml's index.html.
 Prints one line per check; exit 1 on the first problem."""
 import os
 import re
@@ -44,8 +47,10 @@ def check_junit(path):
 
 
 def check_info(path):
+    """Checks one lcov info file; returns the set of its source files."""
     recs = 0
     state = None
+    files = set()
     with open(path) as f:
         for line in f:
             line = line.rstrip('\n')
@@ -53,6 +58,7 @@ def check_info(path):
                 if state:
                     fail(f'{path}: SF inside a record')
                 state, recs = 'in', recs + 1
+                files.add(line[3:])
             elif line == 'end_of_record':
                 if state != 'in':
                     fail(f'{path}: end_of_record outside a record')
@@ -63,6 +69,7 @@ def check_info(path):
     if state or recs == 0:
         fail(f'{path}: {recs} records, last one open' if state else f'{path}: no records')
     print(f'ok   {path}: {recs} lcov records')
+    return files
 
 
 def main():
@@ -80,7 +87,13 @@ def main():
         if not head.startswith('# SystemC::Coverage') or pts == 0:
             fail(f'{merged}: not a Verilator coverage file with points')
         print(f'ok   {merged}: {pts} coverage points')
-        check_info(os.path.join(cov, 'rtl.info'))
+        have = check_info(os.path.join(cov, 'rtl.info'))
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        want = {'rtl/' + f for f in os.listdir(os.path.join(root, 'rtl'))
+                if f.endswith('.sv') and f != 'ctasim_pkg.sv'}
+        if want - have:
+            fail(f'{cov}/rtl.info: no coverage of {", ".join(sorted(want - have))}')
+        print(f'ok   {cov}/rtl.info: all {len(want)} rtl/ modules')
         check_info(os.path.join(cov, 'functional.info'))
         idx = os.path.join(cov, 'html', 'index.html')
         if not os.path.isfile(idx) or '</html>' not in open(idx).read():

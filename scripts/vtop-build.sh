@@ -6,8 +6,11 @@
 #   scripts/vtop-build.sh NC NP FLAVOR KEY
 #
 # NC cores, NP memory partitions (rtl/ctl_top.sv's NumCores, NumParts), FLAVOR
-# `fast` (no tracing compiled in: every rtl/lockstep run) or `trace`
-# (--trace-fst: --fst runs and the lockstep mismatch replay), KEY the cache key
+# `fast` (no tracing compiled in: every rtl/lockstep run), `trace`
+# (--trace-fst: --fst runs and the lockstep mismatch replay) or `cov`
+# (--coverage-line --coverage-toggle, no tracing: the regression's coverage
+# run loads it with CTASIM_VTOP_COV=1, writing RB_COV-topN.dat at each model's
+# end; docs/verification.md), KEY the cache key
 # ctasim was built with (scripts/vtop-key.sh).  Result:
 #
 #   build/vl/top/NCxNP-FLAVOR-KEY/libvtop.so
@@ -31,7 +34,8 @@ case "$np" in ''|*[!0-9]*) die "NP '$np' is not a number";; esac
 [ "$nc" -ge 1 ] && [ "$nc" -le 160 ] || die "NC $nc is outside 1..160"
 [ "$np" -ge 1 ] && [ "$np" -le 64 ] || die "NP $np is outside 1..64"
 case "$flavor" in fast) vtrace=() ; cdef=() ;; trace) vtrace=(--trace-fst); cdef=(-DVM_TRACE=1 -DVM_TRACE_FST=1 -DVTOP_TRACE=1) ;;
-    *) die "FLAVOR '$flavor' is neither fast nor trace";; esac
+    cov) vtrace=(--coverage-line --coverage-toggle); cdef=(-DVM_COVERAGE=1) ;;
+    *) die "FLAVOR '$flavor' is none of fast, trace, cov";; esac
 command -v "$VERILATOR" > /dev/null ||
     die "verilator not found: the rtl and lockstep engines need it once per model size (make deps installs it; --engine c needs nothing)"
 now=$(scripts/vtop-key.sh)
@@ -58,6 +62,7 @@ echo "vtop-build: Verilating rtl/ctl_top.sv for $nc cores, $np partitions ($flav
 make -s -j"${VTOP_JOBS:-2}" -C "$tmp" -f Vctl_top.mk Vctl_top__ALL.a OPT_FAST=-O2 OPT_SLOW=-O1 > /dev/null
 rt=(verilated.cpp verilated_threads.cpp)
 [ "$flavor" = trace ] && rt+=(verilated_fst_c.cpp)
+[ "$flavor" = cov ] && rt+=(verilated_cov.cpp)
 objs=() pids=()
 for f in "${rt[@]}"; do
     "$CXX" "${cxxf[@]}" "${cdef[@]}" -c "$vinc/$f" -o "$tmp/rt_${f%.cpp}.o" &

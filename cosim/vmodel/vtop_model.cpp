@@ -1,6 +1,6 @@
 // vtop_model.cpp -- one Verilated rtl/ctl_top.sv of one size as a shared
 // object (scripts/vtop-build.sh compiles it with -DVTOP_NC=cores
-// -DVTOP_NP=partitions [-DVTOP_TRACE=1] beside the Vctl_top model Verilated
+// -DVTOP_NP=partitions [-DVTOP_TRACE=1 | -DVM_COVERAGE=1] beside the Vctl_top model Verilated
 // with those NumCores / NumParts; cosim/vtop.c loads it; docs/cosim.md,
 // "Models of the run's size").  Exports one symbol, vtop_model_api()
 // (cosim/vtop_api.h).  Ports are packed core-major exactly as the mapping
@@ -21,6 +21,10 @@
 #ifdef VTOP_TRACE
 #include "verilated_fst_c.h"
 #include "gtkwave/fstapi.h"
+#endif
+#if VM_COVERAGE
+#include <cstdlib>
+#include "verilated_cov.h"
 #endif
 
 #include <csetjmp>
@@ -177,6 +181,22 @@ class top_variant final {
 public:
     top_variant() : ctx_(), m_{traceable(&ctx_), "ctl_top"} {}
     ~top_variant() { m_.final(); }
+
+#if VM_COVERAGE
+    // The `cov` flavour (scripts/vtop-build.sh): this instance's Verilator
+    // line / toggle counts to PREFIX-N.dat when RB_COV=PREFIX is set (the
+    // regression's coverage run, docs/verification.md; N counts the models
+    // the process freed, as the unit shims do, tests/rtl/shim_fst.h).
+    void write_coverage()
+    {
+        const char *p = std::getenv("RB_COV");
+        if (!p || !*p)
+            return;
+        static int n;
+        std::string f = std::string(p) + "-top" + std::to_string(n++) + ".dat";
+        ctx_.coveragep()->write(f.c_str());
+    }
+#endif
 
     void set_cfg(const ctl_cfg *cfg)
     {
@@ -507,6 +527,9 @@ static void api_destroy(vtop_model *t)
 {
     if (!t) return;
     api_fst_close(t);
+#if VM_COVERAGE
+    t->m->write_coverage();
+#endif
     delete t->m;
     delete t;
 }

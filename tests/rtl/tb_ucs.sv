@@ -111,6 +111,10 @@ module tb_ucs;
         cycles = cycles + 1;
         compare(cycles);
         clk = 0;
+      end else if (kind == 3) begin
+        // n_cores changed without a reset (a core enabled mid-interval)
+        r = $fscanf(fd, "%d", i_nc);
+        n_cores = i_nc[7:0];
       end else begin
         done = 1;
       end

@@ -8,6 +8,8 @@
  *   "0 ncores units period th_u th_rt break_even wakeup"   (reset + cfg)
  *   "1 ks" + per core c < NV: busy sch mem_warps ldst_enter empty
  *                             tuned_down accepts_work pg_state   (hex)
+ *   "3 ncores"                      n_cores changed, no reset (a core
+ *                                   enabled mid-interval)
  *   "2"                             end
  * Cores >= NV get zero inputs and must show reset outputs. */
 #include <string.h>
@@ -319,6 +321,81 @@ static void test_directed_th_u_boundary(void **st)
     B.vec = NULL;
 }
 
+/* Phase 3's SCH threshold at its boundary (seed 004 Sec. 4: SCH is tuned
+ * down iff U[SCH] < 2 th_U and U[SCH_j] < U[EX_j] for every type j):
+ * T = 101, th_U = 1 %, one unit each, so 2 th_U x units x T = 202.  SCH
+ * busy in exactly two counted cycles of the third interval gives
+ * 2 x 100 = 200 < 202 (down), three cycles 300 > 202 (kept up); the
+ * scheduler queues are empty and the EX units busy, so U[SCH_j] < U[EX_j].
+ * Every other unit busy every cycle (U = 100 %: nothing else is tuned down).
+ * Core 0 busy twice, core 1 three times.  Kills the off-by-one mutant of
+ * the x100 scaling of phase 3's comparison 4 in rtl/ucs_gcu.sv
+ * (`fac = FacW'(100)` -> 101: 202 < 202 is false). */
+static void test_directed_sch_2thu_boundary(void **st)
+{
+    (void)st;
+    ctl_cfg cfg;
+    ctl_cfg_defaults(&cfg, 2, 1);
+    for (int i = 0; i < CTL_NCOMP; i++)
+        cfg.units[i] = 1;
+    cfg.uc_period = 101;
+    cfg.uc_th_u_pct = 1;
+    B.vec = rb_vec;
+    bench_reset(&cfg);
+    const int T = (int)cfg.uc_period, P = T + UCS_EVAL;
+    /* three intervals and their evaluations: phases 1, 2, 3 */
+    for (int t = 0; t < 3 * P; t++) {
+        for (int c = 0; c < 2; c++) {
+            ctl_core_in *ci = &B.in.core[c];
+            memset(ci, 0, sizeof *ci);
+            for (int i = 0; i < CTL_NCOMP; i++)
+                ci->busy[i] = 1;
+            int u = t - 2 * P; /* counted edge of the third interval */
+            ci->busy[CTL_SCH] = (uint8_t)(u == 7 || u == 50 || (c == 1 && u == 90));
+        }
+        bench_step();
+    }
+    assert_int_equal((B.exp.core[0].tuned_down >> CTL_SCH) & 1u, 1);
+    assert_int_equal((B.exp.core[1].tuned_down >> CTL_SCH) & 1u, 0);
+    B.vec = NULL;
+}
+
+/* A core enabled in the middle of an interval (cfg_n_cores_i raised from 1
+ * to 2 at edge 3 of the first interval; the vector record "3 N" changes
+ * n_cores without a reset, tests/rtl/tb_ucs.sv) waits for the next
+ * interval's first edge and takes no decision at the end of this one: it has
+ * no sums (rtl/ucs_gcu.sv wait_q, cmodel/ctl/ucs.c k->wait).  Both cores
+ * idle, so the phase-1 decision at edge T + UCS_EVAL tunes core 0's EX_SP
+ * down (U = 0 < th_U) but leaves core 1's up.  Kills the mutant
+ * `first = counting || cyc_q == '0` of rtl/ucs.sv (core 1 would count the
+ * last T - 3 edges and decide). */
+static void test_directed_late_enable(void **st)
+{
+    (void)st;
+    ctl_cfg cfg;
+    ctl_cfg_defaults(&cfg, 2, 1);
+    cfg.uc_period = 8;
+    cfg.n_cores = 1;
+    B.vec = rb_vec;
+    bench_reset(&cfg);
+    memset(&B.in, 0, sizeof B.in);
+    const int P = (int)cfg.uc_period + UCS_EVAL;
+    for (int t = 0; t < P + 4; t++) {
+        if (t == 3) {
+            B.cfg.n_cores = 2;
+            ucs_rtl_set_cfg(B.rtl, &B.cfg);
+            if (B.vec)
+                fprintf(B.vec, "3 %u\n", (unsigned)B.cfg.n_cores);
+        }
+        bench_step();
+        if (t == P - 1) {
+            assert_int_equal((B.exp.core[0].tuned_down >> CTL_EX_SP) & 1u, 1);
+            assert_int_equal((B.exp.core[1].tuned_down >> CTL_EX_SP) & 1u, 0);
+        }
+    }
+    B.vec = NULL;
+}
+
 /* ---- constrained random ---------------------------------------------- */
 typedef struct core_bias {
     uint8_t p_busy[CTL_NCOMP], p_sch[CTL_NTYPE], p_j, p_lambda, p_empty;
@@ -446,6 +523,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_directed_gating),
         cmocka_unit_test(test_directed_cg_wakeup),
         cmocka_unit_test(test_directed_th_u_boundary),
+        cmocka_unit_test(test_directed_late_enable),
+        cmocka_unit_test(test_directed_sch_2thu_boundary),
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_branch_coverage),
     };

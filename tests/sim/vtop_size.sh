@@ -4,7 +4,8 @@
 # size"): small (4 x 2) and kayiran30 (30 x 8, the model `make` builds) are
 # loaded and report their size (CTASIM_VTOP_REPORT=1: the size is the model's
 # own table, compiled beside the model Verilated with -GNumCores/-GNumParts);
-# a --fst run loads the trace flavour of the same size; for apsa60, c2050 and
+# a --fst run loads the trace flavour of the same size, CTASIM_VTOP_COV=1 the
+# cov flavour (built by make test-regress); for apsa60, c2050 and
 # ucstates16 the model asked for (not built here: CTASIM_VTOP_NOBUILD=1) has
 # the preset's size.
 source "$(dirname "$0")/checks.bash"
@@ -21,6 +22,8 @@ check_loaded() {  # preset cores parts flavour [extra args]
 check_loaded small 4 2 fast
 check_loaded kayiran30 30 8 fast
 check_loaded small 4 2 trace --fst "$T/w.fst"
+# the regression's coverage model (docs/verification.md, covtop=1)
+CTASIM_VTOP_COV=1 check_loaded small 4 2 cov
 for pc in apsa60:60:8 c2050:14:6 ucstates16:16:6; do
     IFS=: read -r p n np <<<"$pc"
     out=$(CTASIM_VTOP_NOBUILD=1 CTASIM_VTOP_REPORT=1 "$bin" --config "configs/$p.cfg" "${args[@]}" --engine rtl 2>&1)
