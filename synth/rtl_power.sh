@@ -38,8 +38,10 @@ for u in "$@"; do
     [ "$u" = arcta ] && net=$cache/${u}_c${cores}_p$parts.v
     if [ ! -f "$net" ] || [ -n "$(find rtl -name '*.sv' -newer "$net")" ]; then
         tmp=$(mktemp "$net.XXXXXX")
-        POWER_CORES=$cores POWER_PARTS=$parts synth/power_synth.sh "$u" "$tmp" ||
-            { rm -f "$tmp"; exit 1; }
+        # Yosys' warnings on the other units' sources go to the log, not to the run's stderr
+        POWER_CORES=$cores POWER_PARTS=$parts synth/power_synth.sh "$u" "$tmp" 2>"$tmp.err" ||
+            { cat "$tmp.err" >&2; rm -f "$tmp" "$tmp.err"; exit 1; }
+        rm -f "$tmp.err"
         mv -f "$tmp.stat" "$net.stat" 2>/dev/null || true
         mv -f "$tmp.log" "$net.log" 2>/dev/null || true
         mv -f "$tmp" "$net"
