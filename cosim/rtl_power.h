@@ -2,7 +2,8 @@
  * from the toggles of their gate-level netlists on the run's own per-cycle
  * inputs (issue 17; docs/synthesis.md "Power", "--rtl-power").
  *
- * The run writes its waveform (every port of every unit in every cycle);
+ * The run writes its waveform (every port of every unit in every cycle, the
+ * trace model of the run's size);
  * after the run, synth/rtl_power.sh synthesizes each obeyed unit at the
  * run's size (cached), replays the unit's ports through the netlist in
  * Icarus (every output compared with the RTL's in every cycle), counts every

@@ -8,28 +8,34 @@
 # the netlist of each unit at the preset's size replays the unit's ports of
 # every cycle, every output compared with the RTL's (synth/rtl_power.sh).
 # CTASIM=path picks the program (default build/rel/ctasim); POWER_PRESETS="a b"
-# reruns only those presets (the report takes every preset's last files).
+# and POWER_WORKLOADS_RUN="w ..." rerun only those (the report takes every preset's
+# and workload's last files).
 set -eu
 cd "$(dirname "$0")/.."
 ctasim=${CTASIM:-build/rel/ctasim}
 r=build/power/runs
 report=synth/power_report.md
 mkdir -p "$r"
-workloads=${POWER_WORKLOADS:-"stream_copy compute_fma mem_compute_regions"}
-# preset | policy keys | cycles (>= 2 decision periods: DYNCTA, DYNCORE and
-# uC-States 2048, AR-CTA 7000; CLASO decides at every CTA allocation)
+workloads="stream_copy compute_fma mem_compute_regions"
+# preset | policy keys | cycles: past the first decision (DYNCTA, DYNCORE and
+# uC-States decide every 2048 cycles, AR-CTA after its 7000-cycle window; CLASO
+# at every CTA allocation), kept short for the larger netlists (the replay costs
+# per cycle and cell: uC-States at 16 cores is 67 k cells)
 runs=("kayiran30|--set policy.cta_limit=dyncta --set policy.dyncore=1|6144"
-      "apsa60|--set policy.arcta=1|16000"
+      "apsa60|--set policy.arcta=1|8192"
       "c2050|--set policy.claso=1|6144"
-      "ucstates16|--set policy.gating=ucstates|6144")
+      "ucstates16|--set policy.gating=ucstates|2560")
 list=()
 for spec in "${runs[@]}"; do
     IFS='|' read -r preset keys cycles <<<"$spec"
     for w in $workloads; do
-        case " ${POWER_PRESETS:-$preset} " in *" $preset "*) ;; *)
+        case " ${POWER_PRESETS:-$preset} " in *" $preset "*) ;; *) skip=1 ;; esac
+        case " ${POWER_WORKLOADS_RUN:-$w} " in *" $w "*) ;; *) skip=1 ;; esac
+        if [ "${skip:-0}" = 1 ]; then
+            skip=0
             [ -f "$r/$preset.$w.power.json" ] && list+=("$preset|$w|$r/$preset.$w.power.json")
-            continue ;;
-        esac
+            continue
+        fi
         base=$r/$preset.$w
         # shellcheck disable=SC2086
         "$ctasim" --config "configs/$preset.cfg" $keys --set "run.max_cycles=$cycles" \

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # synth/rtl_power.sh FST MHZ CORES PARTS WORKDIR UNIT... -- the gate-level half
 # of `ctasim --rtl-power FILE` (docs/synthesis.md "Power", "--rtl-power"):
-# ctasim runs with its waveform (the 64-core top variant, every unit's ports in
-# every cycle) written to FST, then calls this script once the run is over.
+# ctasim runs with its waveform (the trace model of the run's size, every
+# unit's ports in every cycle) written to FST, then calls this script once the run is over.
 # For each UNIT:
 #   1. its netlist at the run's size (NumCores = CORES, AR-CTA NumParts =
 #      PARTS): synth/power_synth.sh into the cache $CTASIM_POWER_CACHE (default
 #      build/power/ of this checkout) as UNIT_cCORES[_pPARTS].v, remade when an
 #      rtl/ file is newer; written under a temporary name and renamed, so two
 #      runs never read a half-written netlist
-#   2. synth/power_vec.py: the unit's ports from the waveform, the low bits of
-#      each port (cores 0..CORES-1, partitions 0..PARTS-1) -> vectors + bench
+#   2. synth/power_vec.py: the unit's ports from the waveform (the low bits of
+#      each port should the waveform be wider) -> vectors + bench
 #   3. Icarus: the netlist + synth/cells_sim.v replays every cycle, compares
 #      every output with the RTL's, counts every cell output's toggles
 #   4. synth/power_calc.py at MHZ
