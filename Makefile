@@ -6,7 +6,8 @@
 #                   C seam, lint, synth)
 #   make lint       verilator --lint-only -Wall on every RTL module
 #   make synth      Yosys area report (synth/area_report.md)
-#   make rtl-power  the control units' power from gate-level toggles on real runs (synth/power_report.md)
+#   make rtl-power  the control units' power from gate-level toggles on real runs (ctasim --rtl-power;
+#                   synth/power_report.md)
 #   make waves      short run writing an FST, prints the gtkwave command
 #   make bench      simulation speed (build/bench/bench.txt)
 #   make regress    the long RTL regression with coverage (tests/regress.list, build/regress/)
@@ -368,9 +369,9 @@ synth:
 	synth/report.sh
 
 # gate-level power (docs/synthesis.md "Power"): the flow's tests (hand-built
-# netlist, reset, dyncore netlist = RTL on its bench vectors (test-rtl's
-# build/vectors/dyncore.vec) and on a short ctasim run) and the report on real runs.
-test-power: test-rtl $(BUILD)/rel/ctasim
+# netlist, reset, the dyncore netlist = RTL in every cycle of a short
+# ctasim --rtl-power run) and the report on real runs.
+test-power: $(BUILD)/rel/ctasim
 	@scripts/run_tests.sh power tests/power/run.sh
 
 rtl-power: $(BUILD)/rel/ctasim

@@ -25,6 +25,7 @@
 #include "infile.h"
 #include "ofile.h"
 #include "power.h"
+#include "rtl_power.h"
 #include "stats.h"
 #include "trace.h"
 #include "trace_write.h"
@@ -37,7 +38,7 @@ typedef struct opts {
     const char *config, *workload, *trace, *engine;
     const char *json, *timeline, *fst, *fst_window, *baseline, *write_trace, *mismatch_lag;
     const char *trace_info, *progress, *stats_format;
-    const char *decisions;
+    const char *decisions, *rtl_power;
     const char *gsim_config, *trace_config, *write_preset;
     const char *sets[MAX_SETS];
     int n_sets, dump, quiet, csv_row, force;
@@ -61,6 +62,9 @@ static void usage(FILE *out)
           "                      lockstep (Verilog drives, reference compared every cycle)\n"
           "  --fst FILE          write control-unit waveforms (rtl/lockstep engines)\n"
           "  --fst-window A:B    only core cycles A..B in the waveform (with --fst)\n"
+          "  --rtl-power FILE    the control units' own power from their gate-level\n"
+          "                      netlists replaying this run's inputs, as JSON (rtl/lockstep;\n"
+          "                      needs yosys, iverilog, fst2vcd; adds the `control' row)\n"
           "  --mismatch-lag K    lockstep: cycles of waveform kept before a mismatch\n"
           "                      (default 1000; 0 = none, lockstep then costs as rtl)\n"
           "  --json FILE         write statistics as JSON\n"
@@ -172,6 +176,7 @@ static const char **opt_slot(opts *o, const char *a)
         { "--trace-info", offsetof(opts, trace_info) },
         { "--stats-format", offsetof(opts, stats_format) },
         { "--decisions", offsetof(opts, decisions) },
+        { "--rtl-power", offsetof(opts, rtl_power) },
         { "--gpgpusim-config", offsetof(opts, gsim_config) },
         { "--trace-config", offsetof(opts, trace_config) },
         { "--write-preset", offsetof(opts, write_preset) },
@@ -245,7 +250,8 @@ static int check_engine_opts(const opts *o, char *err, size_t errlen)
                  text_quote(e, 40, q, sizeof q));
         return -1;
     }
-    const char *rtl_only = o->fst ? "--fst" : o->fst_window ? "--fst-window" : NULL;
+    const char *rtl_only = o->fst ? "--fst" : o->fst_window ? "--fst-window"
+                         : o->rtl_power ? "--rtl-power" : NULL;
     if (rtl_only && !strcmp(e, "c")) {
         snprintf(err, errlen, CL ": %s applies to the rtl and lockstep engines, not c (%s)",
                  rtl_only, rtl_only);
@@ -258,6 +264,11 @@ static int check_engine_opts(const opts *o, char *err, size_t errlen)
     }
     if (o->fst_window && !o->fst) {
         snprintf(err, errlen, CL ": --fst-window needs --fst (--fst-window)");
+        return -1;
+    }
+    if (o->fst_window && o->rtl_power) {
+        snprintf(err, errlen, CL ": --rtl-power replays the whole run; --fst-window does not "
+                 "apply (--fst-window)");
         return -1;
     }
     if (o->mismatch_lag && strcmp(e, "lockstep")) {
@@ -277,9 +288,9 @@ static int check_engine_opts(const opts *o, char *err, size_t errlen)
 /* The outputs of a run: none may be a device or a folder, no two the same. */
 static int check_outputs(const opts *o, char *err, size_t errlen)
 {
-    const char *name[4] = { "--json", "--timeline", "--fst", "--decisions" };
-    const char *path[4] = { o->json, o->timeline, o->fst, o->decisions };
-    for (int i = 0; i < 4; i++) {
+    const char *name[5] = { "--json", "--timeline", "--fst", "--decisions", "--rtl-power" };
+    const char *path[5] = { o->json, o->timeline, o->fst, o->decisions, o->rtl_power };
+    for (int i = 0; i < 5; i++) {
         if (!path[i]) continue;
         if (ofile_check_target(path[i], err, errlen) < 0) return -1;
         for (int j = 0; j < i; j++)
@@ -299,7 +310,7 @@ static int check_no_run(const opts *o, const char *mode, char *err, size_t errle
     const char *runs = o->json ? "--json" : o->timeline ? "--timeline" : o->fst ? "--fst"
                      : o->csv_row ? "--csv-row" : o->baseline ? "--power-baseline"
                      : o->dump ? "--dump-config" : o->stats_format ? "--stats-format"
-                     : o->decisions ? "--decisions" : NULL;
+                     : o->decisions ? "--decisions" : o->rtl_power ? "--rtl-power" : NULL;
     if (!runs) return 0;
     snprintf(err, errlen, CL ": %s simulates nothing; %s does not apply (%s)", mode, runs, runs);
     return -1;
@@ -536,8 +547,8 @@ static int write_trace(const opts *o, const gpu_cfg *cfg, workload *w, char *err
 
 
 typedef struct outputs {
-    ofile json, timeline;
-    int   have_json, have_timeline;
+    ofile json, timeline, rpw;
+    int   have_json, have_timeline, have_rpw;
 } outputs;
 
 /* Create the result files' temporaries now: an unwritable path is found
@@ -555,6 +566,14 @@ static int outputs_open(const opts *o, outputs *out, char *err, size_t errlen)
             return -1;
         }
         out->have_timeline = 1;
+    }
+    if (o->rtl_power) {
+        if (ofile_open(&out->rpw, o->rtl_power, err, errlen) < 0) {
+            if (out->have_json) ofile_abort(&out->json);
+            if (out->have_timeline) ofile_abort(&out->timeline);
+            return -1;
+        }
+        out->have_rpw = 1;
     }
     return 0;
 }
@@ -582,6 +601,7 @@ static void outputs_abort(outputs *out)
 {
     if (out->have_json) ofile_abort(&out->json);
     if (out->have_timeline) ofile_abort(&out->timeline);
+    if (out->have_rpw) ofile_abort(&out->rpw);
 }
 
 /* ---------------------------------------------------------------- the run */
@@ -597,7 +617,45 @@ typedef struct session {
     outputs      out;
     ctl_engine   eng;
     int          eng_open;
+    char         rpw_dir[4096]; /* --rtl-power without --fst: the run's waveform goes here */
+    char         rpw_fst[4200];
 } session;
+
+/* --rtl-power: the obeyed units must be some; the replay's work files go to
+ * a private folder under $TMPDIR (removed at the end), and so does the
+ * run's waveform (run.fst) unless --fst names one. */
+static int rpw_prepare(session *s, char *err, size_t errlen)
+{
+    const char *names[RPW_MAX_UNITS];
+    if (rpw_units(policy_units(&s->cfg.policy), names, RPW_MAX_UNITS) == 0) {
+        snprintf(err, errlen, CL ": --rtl-power measures the control units the policy obeys; "
+                 "this policy obeys none (policy.*) (--rtl-power)");
+        return -1;
+    }
+    char script[4096];
+    if (rpw_script(script, sizeof script, err, errlen) < 0) return -1;
+    const char *t = getenv("TMPDIR");
+    snprintf(s->rpw_dir, sizeof s->rpw_dir, "%s/ctasim-rtlpower.XXXXXX", t && *t ? t : "/tmp");
+    if (!mkdtemp(s->rpw_dir)) {
+        snprintf(err, errlen, "%.900s: cannot create a work folder (%s) (--rtl-power)", s->rpw_dir,
+                 strerror(errno));
+        s->rpw_dir[0] = 0;
+        return -1;
+    }
+    if (s->o.fst) snprintf(s->rpw_fst, sizeof s->rpw_fst, "%s", s->o.fst);
+    else snprintf(s->rpw_fst, sizeof s->rpw_fst, "%s/run.fst", s->rpw_dir);
+    return 0;
+}
+
+static void rpw_cleanup(session *s)
+{
+    if (!s->rpw_dir[0]) return;
+    if (!s->o.fst) unlink(s->rpw_fst);
+    if (rmdir(s->rpw_dir) != 0)
+        fprintf(stderr, "ctasim: warning: %s: work folder of --rtl-power not removed (%s)\n",
+                s->rpw_dir, strerror(errno));
+    s->rpw_dir[0] = 0;
+}
 
 /* Everything that can be refused is refused here, before any cycle. */
 static int prepare(session *s, char *err, size_t errlen)
@@ -611,13 +669,50 @@ static int prepare(session *s, char *err, size_t errlen)
     if (check_fit(&s->cfg, &s->wl, err, errlen) < 0) return -1;
     memset(&s->base, 0, sizeof s->base);
     if (s->o.baseline && power_load_baseline(&s->base, s->o.baseline, err, errlen) < 0) return -1;
-    engine_opts eo = { .fst = s->o.fst, .fst_window = s->o.fst_window, .mismatch_lag = s->o.mismatch_lag };
+    if (s->o.rtl_power && rpw_prepare(s, err, errlen) < 0) return -1;
+    engine_opts eo = { .fst = s->o.rtl_power ? s->rpw_fst : s->o.fst, .fst_window = s->o.fst_window,
+                       .mismatch_lag = s->o.mismatch_lag };
     if (engine_open(&s->eng, s->o.engine, &s->cfg, &eo, err, errlen) < 0) return -1;
     s->eng_open = 1;
     if (s->o.decisions && ctl_decisions_wrap(&s->eng, s->o.decisions,
                                              policy_units(&s->cfg.policy), err, errlen) < 0)
         return -1;
     return outputs_open(&s->o, &s->out, err, errlen);
+}
+
+/* --rtl-power after the run: close the waveform, replay it through the
+ * netlists, add the control row, write FILE.  0, or 1 (reported). */
+static int rpw_after(session *s, power_report *pw)
+{
+    char err[1024];
+    rpw_result r;
+    if (s->eng.finish && s->eng.finish(s->eng.impl, err, sizeof err) < 0) goto fail;
+    s->eng.finish = NULL;           /* the waveform is closed */
+    if (rpw_run(s->rpw_fst, s->rpw_dir, policy_units(&s->cfg.policy),
+                s->cfg.sm.n_cores, s->cfg.mem.n_parts, s->cfg.clk.core_mhz, &r, err, sizeof err) < 0)
+        goto fail;
+    rpw_cleanup(s);
+    power_add_control(pw, r.dyn_mw * 1e-3, r.leak_mw * 1e-3);
+    int st = 0;
+    if (!r.all_pass) {
+        fprintf(stderr, "ctasim: --rtl-power: a unit's gate-level outputs differ from its RTL's "
+                "(gate_level_equals_rtl false in %s)\n", s->o.rtl_power);
+        st = 1;
+    }
+    if (ofile_finish(&s->out.rpw, rpw_write_json(ofile_fp(&s->out.rpw), &r, s->o.engine, s->wpath,
+                                                 pw->time_s),
+                     err, sizeof err) < 0) {
+        fprintf(stderr, "ctasim: %s\n", err);
+        st = 1;
+    }
+    s->out.have_rpw = 0;
+    return st;
+fail:
+    fprintf(stderr, "ctasim: %s\n", err);
+    ofile_abort(&s->out.rpw);
+    s->out.have_rpw = 0;
+    rpw_cleanup(s);
+    return 1;
 }
 
 /* Run, then write every result; returns the exit status. */
@@ -652,6 +747,7 @@ static int simulate(session *s)
     }
     power_report pw;
     power_compute(&s->cfg.power, &s->cfg.ctl, &rep, &pw);
+    if (s->o.rtl_power && rpw_after(s, &pw)) status = 1;
     if (s->o.baseline) {
         pw.base_total_j = s->base.base_total_j;
         pw.base_avg_w = s->base.base_avg_w;
@@ -730,6 +826,7 @@ int main(int argc, char **argv)
         status = simulate(s);
     }
     if (s->eng_open && s->eng.destroy) s->eng.destroy(s->eng.impl);
+    rpw_cleanup(s);
     free_workload(&s->wl, s->traced);
     free(s->g);
     free(s);

@@ -9,7 +9,9 @@ VCD: fst2vcd of `ctasim --engine rtl --fst` (docs/cosim.md "Waveforms": cycle
 c's inputs at c ns, the registers after its clock edge at c ns + 500 ps).
 The unit's ports are read in the scope ctl_top.ctl_top.u_UNIT; their names
 and widths come from NETLIST.v (write_verilog of rtl/UNIT.sv at the same
-NumCores as the waveform: 64, the 64-core variant that --fst runs).
+NumCores as the waveform: the run's own size, since --fst runs the trace model
+of the run's cores and partitions; a smaller netlist replays each port's low
+bits, see tohex).
 Writes OUT_PREFIX.vec (one line per cycle: every input but clk_i, then every
 output after the edge, hex, in the netlist's port order) and OUT_PREFIX_tb.sv
 (module tb_gl: a reset pulse, then per line: apply the inputs, one clock
@@ -88,6 +90,11 @@ def samples(f, ids):
 
 
 def tohex(bits, width):
+    """The low `width` bits of a VCD value, hex.  A netlist smaller than the
+    waveform's unit takes the low bits of every port: every per-core or per-partition port is packed
+    index 0 first (core i at [i*W +: W]), so the low bits are cores 0..N-1.
+    The output compare checks the slice: a port packed otherwise fails it."""
+    bits = bits[-width:]
     if any(ch in "xzXZ" for ch in bits):
         return None
     return format(int(bits, 2), "x").zfill((width + 3) // 4)

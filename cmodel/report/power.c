@@ -254,9 +254,22 @@ void power_compute(const power_cfg *p, const ctl_cfg *ctl, const report *r, powe
     out->alt_avg_w = time_s > 0 ? out->alt_total_j / time_s : 0;
 }
 
+void power_add_control(power_report *p, double dyn_w, double leak_w)
+{
+    double st = p->static_share * p->total_j;
+    p->ctl_dyn_j = dyn_w * p->time_s;
+    p->ctl_stat_j = leak_w * p->time_s;
+    p->have_ctl = 1;
+    p->total_j += p->ctl_dyn_j + p->ctl_stat_j;
+    p->alt_total_j += p->ctl_dyn_j + p->ctl_stat_j;
+    p->avg_w = p->time_s > 0 ? p->total_j / p->time_s : 0;
+    p->alt_avg_w = p->time_s > 0 ? p->alt_total_j / p->time_s : 0;
+    p->static_share = p->total_j > 0 ? (st + p->ctl_stat_j) / p->total_j : 0;
+}
+
 void power_print(const power_report *p, FILE *out)
 {
-    double dyn = 0, st = 0;
+    double dyn = p->ctl_dyn_j, st = p->ctl_stat_j;
     for (int i = 0; i < PW_NROWS; i++) { dyn += p->dyn_j[i]; st += p->stat_j[i]; }
     fprintf(out, "  power: %.2f W average (dynamic %.2f W, static %.2f W), energy %.4g J\n",
             p->avg_w, p->time_s > 0 ? dyn / p->time_s : 0, p->time_s > 0 ? st / p->time_s : 0,
@@ -265,6 +278,11 @@ void power_print(const power_report *p, FILE *out)
     for (int i = 0; i < PW_NROWS; i++)
         fprintf(out, "    %-9s %10.3f %10.3f\n", row_names[i],
                 p->time_s > 0 ? p->dyn_j[i] / p->time_s : 0, p->time_s > 0 ? p->stat_j[i] / p->time_s : 0);
+    /* a few mW: 6 decimals, or it would read 0.000 */
+    if (p->have_ctl)
+        fprintf(out, "    %-9s %10.6f %10.6f  (gate level, --rtl-power)\n", "control",
+                p->time_s > 0 ? p->ctl_dyn_j / p->time_s : 0,
+                p->time_s > 0 ? p->ctl_stat_j / p->time_s : 0);
     fprintf(out, "  static share %.1f %%; %s per-core power gating: %.2f W\n", 100.0 * p->static_share,
             p->pcpg ? "without" : "with", p->alt_avg_w);
     if (p->have_base)
@@ -343,6 +361,16 @@ void power_json(jw *w, const power_report *p)
         jw_double(w, "%.9g", p->dyn_j[i]);
         jw_key(w, "static_j");
         jw_double(w, "%.9g", p->stat_j[i]);
+        jw_object_end(w);
+    }
+    if (p->have_ctl) {   /* --rtl-power: the control units' gate-level power */
+        jw_object_begin(w);
+        jw_key(w, "name");
+        jw_string(w, "control");
+        jw_key(w, "dynamic_j");
+        jw_double(w, "%.9g", p->ctl_dyn_j);
+        jw_key(w, "static_j");
+        jw_double(w, "%.9g", p->ctl_stat_j);
         jw_object_end(w);
     }
     jw_array_end(w);

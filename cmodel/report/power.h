@@ -39,11 +39,20 @@ typedef struct power_report {
     double base_total_j;       /* baseline run's energy, 0 if none */
     double base_avg_w;
     int    have_base;
+    /* the control logic's own power (`control` row), from --rtl-power's
+     * gate-level toggles; absent (have_ctl = 0) without it */
+    double ctl_dyn_j, ctl_stat_j;
+    int    have_ctl;
 } power_report;
 
 /* Power of run r under coefficients p; ctl gives the calibrator's clock
  * changes and the power-gating break-even time. */
 void power_compute(const power_cfg *p, const ctl_cfg *ctl, const report *r, power_report *out);
+/* Add the control units' power (dynamic and leakage watts over the run's
+ * time) as the `control` row: totals, average power and static share
+ * include it, and so does the other pcpg choice's total (the control logic
+ * is never gated). */
+void power_add_control(power_report *p, double dyn_w, double leak_w);
 void power_print(const power_report *p, FILE *out);
 /* Read "energy_j" and "power_w" of a baseline JSON written by --json. */
 int  power_load_baseline(power_report *p, const char *path, char *err, size_t errlen);

@@ -229,6 +229,46 @@ static void power_disabled_core(void **st)
     assert_true(fabs(pw.alt_avg_w - (ar_pg + noncore)) < 1e-9);
 }
 
+/* --rtl-power's control row (power_add_control): 2 mW dynamic and 0.5 mW
+ * leakage over the 1 us run above are 2 nJ and 0.5 nJ, added to the total,
+ * the average power (+2.5 mW), the other pcpg choice's total and the static
+ * energy; printed and written as the row "control", absent without it. */
+static void power_control_row(void **st)
+{
+    (void)st;
+    power_report pw;
+    core_static_w(0, 0, 0, &pw);
+    double t0 = pw.total_j, a0 = pw.avg_w, alt0 = pw.alt_avg_w, s0 = pw.static_share * t0;
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    power_print(&pw, f);
+    fclose(f);
+    assert_null(strstr(buf, "control"));
+    free(buf);
+    assert_true(fabs(pw.time_s - 1e-6) < 1e-18);
+    power_add_control(&pw, 2e-3, 0.5e-3);
+    assert_true(fabs(pw.ctl_dyn_j - 2e-9) < 1e-21);
+    assert_true(fabs(pw.ctl_stat_j - 0.5e-9) < 1e-21);
+    assert_true(fabs(pw.total_j - (t0 + 2.5e-9)) < 1e-18);
+    assert_true(fabs(pw.avg_w - (a0 + 2.5e-3)) < 1e-9);
+    assert_true(fabs(pw.alt_avg_w - (alt0 + 2.5e-3)) < 1e-9);
+    assert_true(fabs(pw.static_share - (s0 + 0.5e-9) / pw.total_j) < 1e-12);
+    f = open_memstream(&buf, &len);
+    power_print(&pw, f);
+    fclose(f);
+    assert_non_null(strstr(buf, "\n    control     0.002000   0.000500  (gate level, --rtl-power)\n"));
+    free(buf);
+    f = open_memstream(&buf, &len);
+    jw w;
+    jw_init(&w, f);
+    power_json(&w, &pw);
+    assert_int_equal(jw_finish(&w), 0);
+    fclose(f);
+    assert_non_null(strstr(buf, "{\"name\": \"control\", \"dynamic_j\": 2e-09, \"static_j\": 5e-10}]"));
+    free(buf);
+}
+
 /* Two kernels with different N and warps per CTA, no memory access at all:
  * the total line says N varies (never "N = 0 per core, 0 warps each"), hit
  * rates over no access print "-" and are null in the JSON. */
@@ -336,6 +376,7 @@ int main(void)
         cmocka_unit_test(json_report_and_baseline),
         cmocka_unit_test(json_unwritable),
         cmocka_unit_test(power_disabled_core),
+        cmocka_unit_test(power_control_row),
         cmocka_unit_test(total_line_and_empty_rates),
         cmocka_unit_test(kernel_records_survive_full_disk),
         cmocka_unit_test(total_line_common_n),
