@@ -29,7 +29,8 @@
 #                curves), rewrite docs/workloads.md's generated section and the suite's
 #                file headers (scripts/gen-paper-suite.py reads xcheck.tsv)
 # Environment: ACCELSIM_HOME (required: a build of ../shared/tools/accelsim/build.sh),
-#   CTASIM (default build/rel/ctasim), ACCELSIM_TOOLS (as correlate.sh).
+#   CTASIM (default build/rel/ctasim), ACCELSIM_TOOLS (as correlate.sh), XCHECK_TRACES
+#   (the traces' folder, default build/suite-traces).
 # Cost: a sweep is 5-7 Accel-Sim runs of 45-90 CPU s (the points at or above every
 #   kernel's CTA limit per SM repeat the maximum and are not run), 1-2 ctasim s each.
 set -euo pipefail
@@ -54,10 +55,11 @@ done
 ctasim=${CTASIM:-build/rel/ctasim}
 preset=configs/accelsim/SM6_TITANX.cfg cfg=SM6_TITANX
 [ -x "$ctasim" ] || { echo "xcheck-suite.sh: no ctasim at $ctasim (make first)" >&2; exit 2; }
-runs=$ACCELSIM_HOME/runs traces=build/suite-traces
+runs=$ACCELSIM_HOME/runs traces=${XCHECK_TRACES:-build/suite-traces}
 mkdir -p "$out/files" "$traces" "$runs"
 
-mapfile -t sel < <(python3 "$here/xcheck_suite.py" select workloads/papers/manifest.tsv "${patterns[@]}")
+sel_out=$(python3 "$here/xcheck_suite.py" select workloads/papers/manifest.tsv "${patterns[@]}") || exit 2
+mapfile -t sel <<< "$sel_out"
 commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- cmodel configs 2>/dev/null || echo '+changes')
 bin_sha=$(sha256sum "$ctasim" | cut -c1-16)
 preset_sha=$(sha256sum "$preset" | cut -c1-16)
@@ -96,7 +98,7 @@ echo "xcheck-suite: $total file(s), ctasim $commit, Accel-Sim runs in $runs (--j
 for row in "${sel[@]}"; do
   read -r paper app file name <<< "$row"
   i=$((i + 1)); names+=("$paper:$app:$name")
-  fo=$out/files/$name t=$PWD/$traces/$name
+  fo=$out/files/$name t=$(cd "$traces" && pwd)/$name
   mkdir -p "$fo"
   printf '[%d/%d] %s/%s (%s): ' "$i" "$total" "$paper" "$app" "$name"
   if ! msg=$(write_trace "$file" "$t"); then echo "$msg"; echo "$msg" > "$fo/status"; continue; fi
@@ -110,7 +112,7 @@ for row in "${sel[@]}"; do
   echo "$name" > "$fo/list.txt"
   s0=$SECONDS
   rm -f "$fo/stamp" "$fo/sweep.csv"
-  if TRACES=$PWD/$traces CTASIM=$ctasim ACCELSIM_CFG=$cfg ACCELSIM_HOME=$ACCELSIM_HOME \
+  if TRACES=$(cd "$traces" && pwd) CTASIM=$ctasim ACCELSIM_CFG=$cfg ACCELSIM_HOME=$ACCELSIM_HOME \
       "$here/correlate.sh" "$preset" --list "$fo/list.txt" --sweep "$fo/list.txt" \
       --jobs "$jobs" --out "$fo" > "$fo/correlate.log" 2>&1 && [ -f "$fo/sweep.csv" ]; then
     echo "$sha" > "$runs/$name-$cfg.trace-sha256"
