@@ -5,10 +5,10 @@
 #   scripts/xcheck-suite.sh [options] PATTERN...
 #
 # PATTERN: a glob on paper/app of workloads/papers/manifest.tsv ('seed000/SSC',
-#   'seed000/*', 'seed00[1-4]/*') or a workload path; --list FILE reads patterns one
-#   a line ('#' comments). For each file, in order: the workload written as an
-#   Accel-Sim trace (ctasim --write-trace, build/suite-traces/sNNN-APP), then
-#   scripts/correlate.sh sweeps both simulators over the CTA limit (N = 1 2 3 4 6 8
+#   'seed000/*', 'seed00[1-4]/*') or a workload path, run in the order given (the
+#   manifest's within one glob); --list FILE reads patterns one a line ('#' comments).
+#   For each file, in order: the workload written as an Accel-Sim trace (ctasim
+#   --write-trace, build/suite-traces/sNNN-APP), then scripts/correlate.sh sweeps both simulators over the CTA limit (N = 1 2 3 4 6 8
 #   max) on configs/accelsim/SM6_TITANX.cfg, then one table of every file's MAD and
 #   verdict (goal MAD <= 0.05): OUT/xcheck.md and OUT/xcheck.tsv, the curves in
 #   OUT/xcheck-curves.tsv.

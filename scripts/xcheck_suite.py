@@ -4,7 +4,8 @@ workload's CTA-limit curve beside Accel-Sim's, docs/workloads.md "Cross-check wi
 Accel-Sim").
 
     xcheck_suite.py select MANIFEST PATTERN...    rows "paper app file name" of the
-                                                   manifest matching a glob on paper/app
+                                                   manifest matching a glob on paper/app,
+                                                   in the patterns' order
     xcheck_suite.py table OUT DATE COMMIT NAME... OUT/xcheck.tsv (one row per file:
                                                    MAD, verdict) and OUT/xcheck.md (that
                                                    table and every curve) from the
@@ -40,12 +41,13 @@ def cmd_select(manifest, patterns):
     with open(manifest) as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
     seen = set()
-    for r in rows:
-        key = f"{r['paper']}/{r['app']}"
-        if key in seen or not any(fnmatch.fnmatchcase(key, p) or r["file"] == p for p in patterns):
-            continue
-        seen.add(key)
-        print(r["paper"], r["app"], r["file"], trace_name(r["paper"], r["app"]))
+    for p in patterns:          # in the patterns' order (the run's priority), then the manifest's
+        for r in rows:
+            key = f"{r['paper']}/{r['app']}"
+            if key in seen or not (fnmatch.fnmatchcase(key, p) or r["file"] == p):
+                continue
+            seen.add(key)
+            print(r["paper"], r["app"], r["file"], trace_name(r["paper"], r["app"]))
     if not seen:
         sys.exit(f"xcheck_suite.py: no manifest row matches {' '.join(patterns)}")
 
