@@ -66,7 +66,7 @@ MODEL_TESTS:= $(patsubst tests/model/%.c,$(BUILD)/rel/tests/%,$(sort $(wildcard 
 RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/test_rtl_*.c)))
 ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
 
-.PHONY: regress test-regress mutate
+.PHONY: regress test-regress mutate xcheck-suite
 .PHONY: all deps run rtl-model test test-lane-a test-lane-b test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
         synth synth-check test-power rtl-power \
         waves bench sweep experiments reproduce study fuzz clean
@@ -393,6 +393,16 @@ sweep: $(BUILD)/rel/ctasim
 # the papers' figures as PNG plots and a table (EXP_FLAGS=--quick: small preset)
 experiments: $(BUILD)/rel/ctasim
 	scripts/experiments.sh $(EXP_FLAGS) --out $(BUILD)/exp
+
+# the suite's CTA-limit curves beside Accel-Sim's (docs/workloads.md "Cross-check with
+# Accel-Sim"; long, not in make test; needs ACCELSIM_HOME). LIST: globs on paper/app
+# ('seed000/SSC seed000/S*', 'seed00[1-4]/*') or a file of them; RECORD=1 writes the curves
+# into workloads/papers/xcheck.tsv, docs/workloads.md and the files' headers.
+LIST        ?= seed000/IIX
+XCHECK_JOBS ?= 1
+xcheck-suite: $(BUILD)/rel/ctasim
+	scripts/xcheck-suite.sh --jobs $(XCHECK_JOBS) $(if $(filter 1,$(RECORD)),--record) \
+	  $(if $(wildcard $(LIST)),--list $(LIST),$(LIST))
 
 # the papers' values beside ours, per paper and figure, with verdicts (docs/experiments.md)
 reproduce: $(BUILD)/rel/ctasim

@@ -184,31 +184,42 @@ TRACES = {
 
 
 # Accel-Sim cross-check of the CTA-limit curve (docs/workloads.md, "Cross-check with
-# Accel-Sim"): (paper, app) -> the line the file carries.  Every other file says why not.
-CROSS = {
-    ("seed000", "IIX"): "# Accel-Sim cross-check of the CTA-limit curve (SM6_TITANX, N = 1 2 3 4 6 8 max, "
-                        "2026-11-22): MAD 0.169, above the 0.05 goal. Neither simulator shows an interior "
-                        "optimum on TITANX; ctasim is within 10 % of Accel-Sim's cycles up to N = 6 but 32 % "
-                        "slower at the maximum (9 CTAs/SM, every sweep served by L2), the L2-slice rate "
-                        "docs/correlation.md lists as still apart (docs/workloads.md).",
-    ("seed000", "AES"): "# Accel-Sim cross-check of the CTA-limit curve (SM6_TITANX, N = 1 2 3 4 and max = 5, "
-                        "2026-11-22): MAD 0.079 as correlate.sh counts it (N = 6, 8 repeat the max), 0.118 "
-                        "over N = 1..4: above the 0.05 goal. Both curves rise to the maximum (no interior "
-                        "optimum on TITANX); ctasim gains more from TLP (it is 19-35 % faster than Accel-Sim, "
-                        "most at the maximum): see docs/workloads.md.",
-    ("seed000", "PVC"): "# Accel-Sim cross-check of the CTA-limit curve (SM6_TITANX, N = 1 2 3 4 6 8 max, "
-                        "2026-11-22): MAD 0.165, above the 0.05 goal. ctasim peaks at N = 3 (4 % above the "
-                        "maximum), Accel-Sim at the maximum with dips at N = 4 and 8; ctasim is 4-30 % off "
-                        "Accel-Sim's cycles, most at N >= 6 (docs/workloads.md).",
-}
-NOT_CROSSED = ("# Accel-Sim cross-check of the CTA-limit curve: not run in the time available -- eight "
-               "sessions shared two cores, Accel-Sim ran niced one run at a time (2.5 to 15 min per "
-               "point); the seed 000 type-M set went first (docs/workloads.md: command, results).")
+# Accel-Sim"): the curves measured by scripts/xcheck-suite.sh --record, committed in
+# workloads/papers/xcheck.tsv; each checked file carries its MAD and verdict, every
+# other file says why not and how to check it.
+XCHECK = f"{OUT}/xcheck.tsv"
+
+
+def cross_lines():
+    """(paper, app) -> the header line of each file in xcheck.tsv."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import xcheck_suite as xs
+    lines = {}
+    for curve in xs.curves_of(xs.read_tsv(XCHECK)):
+        s = xs.summarize(curve)
+        ns = " ".join(r["cta_limit"] for r in curve)
+        lines[(s["paper"], s["app"])] = (
+            f"# Accel-Sim cross-check of the CTA-limit curve (scripts/xcheck-suite.sh: SM6_TITANX, "
+            f"N = {ns}; {s['date']}, ctasim {s['ctasim_commit']}): MAD {s['mad']} over {s['points']} "
+            f"points, {s['verdict']} (the goal); fewest cycles at N = {s['accelsim_best']} in Accel-Sim, "
+            f"N = {s['ctasim_best']} in ctasim; ctasim's cycles {s['cycles_vs_accelsim']} against "
+            f"Accel-Sim's (docs/workloads.md: the curves).")
+    return lines
+
+
+def not_crossed(paper, app):
+    return ("# Accel-Sim cross-check of the CTA-limit curve: not run yet -- a sweep is 5-7 Accel-Sim "
+            "runs of 45-90 CPU s (the whole suite about 9 CPU-hours, more than a session's share of "
+            f"two cores); check it with `make xcheck-suite LIST={paper}/{app} RECORD=1` "
+            "(docs/workloads.md).")
+
+
+CROSS = {}
 
 
 def add(paper, app, fname, preset, cls, published, text):
     path = f"{OUT}/{paper}/{fname}"
-    cross = CROSS.get((paper, app), NOT_CROSSED)
+    cross = CROSS.get((paper, app)) or not_crossed(paper, app)
     text = text.replace("# Not the real program:", cross + "\n# Not the real program:", 1)
     write(path, text)
     if (paper, app) in TRACES:
@@ -585,6 +596,7 @@ def seed004():
 def main():
     if not os.path.isdir("workloads"):
         sys.exit("run from the repository root")
+    CROSS.update(cross_lines())
     seed000()
     seed001()
     seed002()

@@ -831,6 +831,7 @@ static const gsim_conv CV_BANKS = { cv_nonzero, "l1.banks = 0 is no bank model",
 static const gsim_conv CV_WL    = { cv_nonzero, "dram.tWL = 0 is WL = tCL", "as is; 0 refused (ctasim's 0 is WL = tCL)" };
 static const gsim_conv CV_DFLT  = { cv_default, NULL, "1, the default of `-gpgpu_l1_banks`, when that is absent (the latency queue is per bank)" };
 static const gsim_conv CV_LATQ  = { cv_fixed, "1: the L1 latency queue precedes the tag lookup (shader.cc l1_latency_queue)", "1: GPGPU-Sim's L1 latency queue precedes the tag lookup, misses wait too" };
+static const gsim_conv CV_FILLWB = { cv_fixed, "1: shader.cc ldst_unit::writeback takes one L1D response a cycle (x -gpgpu_mem_unit_ports, default 1)", "1: GPGPU-Sim's LD/ST writeback takes one L1D response per core cycle" };
 static const gsim_conv CV_ROP   = { cv_fixed, "1: l2cache.cc delays requests in m_rop, unbounded, before icnt_L2_queue", "1: GPGPU-Sim's ROP delay queue (m_rop) precedes the icnt_L2 queue, unbounded" };
 static const gsim_conv CV_LDST  = { cv_fixed, "1: GPGPU-Sim has one LD/ST unit (shader.cc m_ldst_unit), paced by the L1 banks", "1: GPGPU-Sim's one LD/ST unit, paced by the L1 banks" };
 static const gsim_conv CV_OC    = { cv_enum, "1=2,2=1", "1 -> 2 read cycles, 2 -> 1 (operands in distinct banks); others refused" };
@@ -906,6 +907,7 @@ static const gsim_row rows[] = {
     { "-gpgpu_l1_latency",                   F_INT,     "",          "l1.banks",         &CV_DFLT,  "-gpgpu_l1_banks",                     NULL },
     { "-gpgpu_l1_banks_byte_interleaving",   F_INT,     "",          "l1.bank_bytes",    &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_l1_latency",                   F_INT,     "",          "l1.lat_on_miss",   &CV_LATQ,  NULL,                                  NULL },
+    { "-gpgpu_l1_latency",                   F_INT,     "",          "l1.fill_wb",       &CV_FILLWB,NULL,                                  NULL },
     { "-gpgpu_l1_latency",                   F_INT,     "",          "units.ex_ldst",    &CV_LDST,  NULL,                                  NULL },
     { "-gpgpu_reg_file_port_throughput",     F_INT,     "",          "core.oc_cycles",   &CV_OC,    NULL,                                  NULL },
     { "-gpgpu_num_sp_units",                 F_INT,     "",          "core.wb_cycles",   &CV_WB,    NULL,                                  NULL },

@@ -54,8 +54,13 @@ typedef struct l1core {
     uint32_t *fillq;     /* [fq_cap] tokens completed by fills */
     uint32_t  fq_head, fq_count, fq_cap;
     uint32_t  tok_live;  /* tokens in MSHRs + fillq (<= fq_cap) */
+    uint64_t  wb_now;    /* core cycle of wb_n */
+    uint32_t  wb_n;      /* fill tokens of loads popped in cycle wb_now (l1_fill_wb) */
     uint64_t  hits, misses;
 } l1core;
+
+/* A fillq entry of a store: its token is not counted by l1_fill_wb. */
+#define FQ_UNCOUNTED 0x80000000u
 
 typedef struct l2_ent {
     icnt_pkt p;
@@ -568,7 +573,7 @@ static int l1_banked(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t to
 int mem_access(memsys *m, uint32_t core, uint64_t addr, int kind,
                uint32_t token, uint64_t now)
 {
-    if (core >= m->n_cores || kind < MEM_LOAD || kind > MEM_ATOMIC)
+    if (core >= m->n_cores || kind < MEM_LOAD || kind > MEM_ATOMIC || (token & FQ_UNCOUNTED))
         return -1;
     uint64_t u = addr >> m->unit_shift;
     int r;
@@ -614,8 +619,19 @@ static void l1_latency_cycle(memsys *m, uint32_t core, uint64_t t)
 int mem_pop_done(memsys *m, uint32_t core, uint64_t now, uint32_t *token)
 {
     l1core *k = &m->core[core];
-    if (k->fq_count) {
-        *token = k->fillq[k->fq_head];
+    if (k->wb_now != now) {
+        k->wb_now = now;
+        k->wb_n = 0;
+    }
+    /* GPGPU-Sim shader.cc ldst_unit::writeback: one L1D response (L1D->next_access,
+     * each access merged into an MSHR separately) per core cycle; a load hit
+     * releases its register in L1_latency_queue_cycle and a store ack in
+     * ldst_unit::fill, neither through that port. */
+    uint32_t head = k->fq_count ? k->fillq[k->fq_head] : 0;
+    if (k->fq_count && (!m->cfg.l1_fill_wb || (head & FQ_UNCOUNTED) || k->wb_n < m->cfg.l1_fill_wb)) {
+        if (!(head & FQ_UNCOUNTED))
+            k->wb_n++;
+        *token = head & ~FQ_UNCOUNTED;
         k->fq_head = k->fq_head + 1u == k->fq_cap ? 0 : k->fq_head + 1u;
         k->fq_count--;
         k->tok_live--;
@@ -649,7 +665,7 @@ static void mem_core_fill(memsys *m, uint32_t core, const icnt_pkt *p, uint64_t 
         uint32_t slot = k->fq_head + k->fq_count;
         if (slot >= k->fq_cap)
             slot -= k->fq_cap;
-        k->fillq[slot] = tok[i];
+        k->fillq[slot] = tok[i] | (p->kind == MEM_STORE ? FQ_UNCOUNTED : 0u);
         k->fq_count++;
     }
     mshr_release(&k->mshr, idx);
@@ -1118,6 +1134,11 @@ static const key_def mem_rows[] = {
     KEY_U(mem_params, "l1.lat_on_miss", l1_lat_on_miss, 0, 1, 0, "",
           "0 = the papers' L1 (latency on hits only); GPGPU-Sim's l1_latency_queue (shader.cc) is 1",
           "every L1 access waits l1.lat in its bank's queue before the tag lookup, misses too"),
+    KEY_U(mem_params, "l1.fill_wb", l1_fill_wb, 0, 64, 0, "accesses",
+          "0 = no limit, the papers' model; GPGPU-Sim's ldst_unit::writeback (shader.cc) takes one "
+          "L1D response a cycle: 1",
+          "load accesses completed by L1 fills per core cycle, each access merged into an MSHR "
+          "counted (0 = no limit)"),
 };
 const key_table mem_keys = KEY_TABLE("mem", NULL, mem_rows);
 

@@ -45,6 +45,7 @@ typedef struct mem_params {
     uint32_t l2_sector_bytes;   /* L2 sector size; 0 or line_bytes = unsectored */
     uint32_t l1_lat_on_miss;    /* every access waits l1_lat before the tag lookup (0/1) */
     uint32_t l2_rop_stage;      /* l2_lat is a stage of its own before the l2_queue entries (0/1) */
+    uint32_t l1_fill_wb;        /* load and atomic accesses completed by fills per core cycle; 0 = no limit */
     amap_params map;            /* address map (keys amap.*, table amap_keys in amap.c) */
 } mem_params;
 
@@ -71,13 +72,17 @@ uint32_t mem_l1_ports(const memsys *m);
  * mem_pop_done when the access completes.  Returns MEM_HIT, MEM_MISS
  * (accepted, completion later) or MEM_STALL (not accepted: its L1 bank is
  * taken this cycle, no MSHR, merge slots full or miss queue full; retry
- * later); -1 for a core out of range or an unknown kind.  With l1_lat_on_miss
+ * later); -1 for a core out of range, an unknown kind or a token >= 2^31.  With l1_lat_on_miss
  * every load and store is accepted into its bank's latency queue (MEM_MISS)
  * and looked up l1_lat cycles later. */
 int mem_access(memsys *m, uint32_t core, uint64_t addr, int kind,
                uint32_t token, uint64_t now);
 
-/* Next completed token of `core` at core cycle `now`: 1 and *token set, or 0. */
+/* Next completed token of `core` at core cycle `now`: 1 and *token set, or 0.
+ * With l1_fill_wb = W > 0, at most W load or atomic tokens completed by fills
+ * come out per core cycle (GPGPU-Sim's ldst_unit::writeback takes one L1D
+ * response a cycle); a store's token and hits are not counted.  Tokens must
+ * be below 2^31 (mem_access refuses others). */
 int mem_pop_done(memsys *m, uint32_t core, uint64_t now, uint32_t *token);
 
 /* Advance one cycle of a clock domain. */

@@ -146,6 +146,32 @@ static void mshr_merge_limit_then_stall(void **state)
     mem_destroy(s->m);
 }
 
+/* l1.fill_wb (GPGPU-Sim's ldst_unit::writeback, one L1D response a cycle):
+ * the two tokens merged into one MSHR come out one core cycle apart, the
+ * first at the cycle both come out without the limit (T); with a limit of 2
+ * both at T again.  A token with bit 31 set is refused. */
+static void fill_wb_one_per_cycle(void **state)
+{
+    uint64_t t_free = 0;
+    for (uint32_t w = 0; w <= 2; w++) {
+        gpu_cfg c = small_cfg();
+        c.mem.l1_fill_wb = w;
+        sim *s = sim_new(&c);
+        assert_int_equal(mem_access(s->m, 0, 0x3000, MEM_LOAD, 1, 0), MEM_MISS);
+        assert_int_equal(mem_access(s->m, 0, 0x3000, MEM_LOAD, 2, 0), MEM_MISS);
+        assert_int_equal(mem_access(s->m, 0, 0x3040, MEM_LOAD, 0x80000000u, 0), -1);
+        run_until_idle(s);
+        assert_int_equal(s->ndone[0], 2);
+        assert_int_equal(s->done[0][0], 1);
+        assert_int_equal(s->done[0][1], 2);
+        if (w == 0)
+            t_free = s->done_at[0][0];
+        assert_int_equal(s->done_at[0][0], t_free);
+        assert_int_equal(s->done_at[0][1], t_free + (w == 1 ? 1u : 0u));
+        mem_destroy(s->m);
+    }
+}
+
 /* l1_mshr = 4: a fifth distinct line stalls until a fill frees an entry. */
 static void mshr_full_stall(void **state)
 {
@@ -537,6 +563,7 @@ int main(void)
         cmocka_unit_test(l1_hit_latency),
         cmocka_unit_test(l2_hit_from_other_core),
         cmocka_unit_test(mshr_merge_limit_then_stall),
+        cmocka_unit_test(fill_wb_one_per_cycle),
         cmocka_unit_test(mshr_full_stall),
         cmocka_unit_test(miss_queue_full_stall),
         cmocka_unit_test(write_through_no_allocate),

@@ -2,7 +2,7 @@
 # Imitates: seed 002 Table 1 row 17: Blackscholes Option Pricing (BLK), 3 kernel(s), type II.
 # Behaviour: coalesced streams, no reuse: low ipc, high DRAM bandwidth (type II by AR-CTA's ipc / bandwidth / GBR rules, seed 002 Sec. 3).
 # Project choices: grid 240, block 256 (N = 4 on apsa60); no grid is published.
-# Accel-Sim cross-check of the CTA-limit curve: not run in the time available -- eight sessions shared two cores, Accel-Sim ran niced one run at a time (2.5 to 15 min per point); the seed 000 type-M set went first (docs/workloads.md: command, results).
+# Accel-Sim cross-check of the CTA-limit curve: not run yet -- a sweep is 5-7 Accel-Sim runs of 45-90 CPU s (the whole suite about 9 CPU-hours, more than a session's share of two cores); check it with `make xcheck-suite LIST=seed002/BLK RECORD=1` (docs/workloads.md).
 # Not the real program: only the published characteristics above are imitated.
 name     = s002_blk
 imitates = Blackscholes Option Pricing (BLK), seed 002 Table 1, type II: coalesced streams, no reuse: low ipc, high DRAM bandwidth

@@ -2,7 +2,7 @@
 # Imitates: seed 002 Table 1 row 15: k-means (KMN), 2 kernel(s), type II.
 # Behaviour: index stream and dependent random gathers, divergent: memory-bound and irregular (type II by AR-CTA's ipc / bandwidth / GBR rules, seed 002 Sec. 3).
 # Project choices: grid 480, block 128 (N = 8 on apsa60); no grid is published.
-# Accel-Sim cross-check of the CTA-limit curve: not run in the time available -- eight sessions shared two cores, Accel-Sim ran niced one run at a time (2.5 to 15 min per point); the seed 000 type-M set went first (docs/workloads.md: command, results).
+# Accel-Sim cross-check of the CTA-limit curve: not run yet -- a sweep is 5-7 Accel-Sim runs of 45-90 CPU s (the whole suite about 9 CPU-hours, more than a session's share of two cores); check it with `make xcheck-suite LIST=seed002/KMN RECORD=1` (docs/workloads.md).
 # Not the real program: only the published characteristics above are imitated.
 name     = s002_kmn
 imitates = k-means (KMN), seed 002 Table 1, type II: index stream and dependent random gathers, divergent: memory-bound and irregular

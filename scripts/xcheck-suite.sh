@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# xcheck-suite.sh -- cross-check the CTA-limit curves of suite workloads with Accel-Sim
+# (issue 13; docs/workloads.md "Cross-check with Accel-Sim"). A long run, not in make test.
+#
+#   scripts/xcheck-suite.sh [options] PATTERN...
+#
+# PATTERN: a glob on paper/app of workloads/papers/manifest.tsv ('seed000/SSC',
+#   'seed000/*', 'seed00[1-4]/*') or a workload path, run in the order given (the
+#   manifest's within one glob); --list FILE reads patterns one a line ('#' comments).
+#   For each file, in order: the workload written as an Accel-Sim trace (ctasim
+#   --write-trace, build/suite-traces/sNNN-APP), then scripts/correlate.sh sweeps both simulators over the CTA limit (N = 1 2 3 4 6 8
+#   max) on configs/accelsim/SM6_TITANX.cfg, then one table of every file's MAD and
+#   verdict (goal MAD <= 0.05): OUT/xcheck.md and OUT/xcheck.tsv, the curves in
+#   OUT/xcheck-curves.tsv.
+#
+# Resumable: a trace is rewritten only when the workload file or the ctasim binary
+#   changed (build/suite-traces/NAME.stamp); an Accel-Sim run is kept in
+#   $ACCELSIM_HOME/runs/NAME-SM6_TITANX[-ctaN] (correlate.sh) and thrown away when the
+#   trace's sha256 differs from the one recorded beside it (NAME-SM6_TITANX.trace-sha256;
+#   runs found without that file are adopted and stamped); a file whose trace, preset and
+#   ctasim binary are unchanged since its last completed check is not run again
+#   (OUT/files/NAME/stamp). Ctrl-C and rerun: finished points are kept.
+#
+# Options:
+#   --list FILE  patterns from FILE
+#   --jobs N     Accel-Sim runs at once (default 1; each under nice -n 10)
+#   --out DIR    output folder (default build/xcheck-suite)
+#   --record     merge the results into workloads/papers/xcheck.tsv (committed: the
+#                curves), rewrite docs/workloads.md's generated section and the suite's
+#                file headers (scripts/gen-paper-suite.py reads xcheck.tsv)
+# Environment: ACCELSIM_HOME (required: a build of ../shared/tools/accelsim/build.sh),
+#   CTASIM (default build/rel/ctasim), ACCELSIM_TOOLS (as correlate.sh), XCHECK_TRACES
+#   (the traces' folder, default build/suite-traces).
+# Cost: a sweep is 5-7 Accel-Sim runs of 45-90 CPU s (the points at or above every
+#   kernel's CTA limit per SM repeat the maximum and are not run), 1-2 ctasim s each.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
+
+out=build/xcheck-suite jobs=1 record=0
+patterns=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    -h|--help) usage ;;
+    --list)   mapfile -t -O "${#patterns[@]}" patterns < <(sed 's/#.*//; s/[[:space:]]*$//; /^$/d' "$2"); shift 2 ;;
+    --jobs)   jobs=$2; shift 2 ;;
+    --out)    out=$2; shift 2 ;;
+    --record) record=1; shift ;;
+    -*)       echo "xcheck-suite.sh: unknown option $1" >&2; exit 2 ;;
+    *)        patterns+=("$1"); shift ;;
+  esac
+done
+[ ${#patterns[@]} -gt 0 ] || usage
+: "${ACCELSIM_HOME:?xcheck-suite.sh: set ACCELSIM_HOME to an Accel-Sim build (docs/correlation.md)}"
+ctasim=${CTASIM:-build/rel/ctasim}
+preset=configs/accelsim/SM6_TITANX.cfg cfg=SM6_TITANX
+[ -x "$ctasim" ] || { echo "xcheck-suite.sh: no ctasim at $ctasim (make first)" >&2; exit 2; }
+runs=$ACCELSIM_HOME/runs traces=${XCHECK_TRACES:-build/suite-traces}
+mkdir -p "$out/files" "$traces" "$runs"
+
+sel_out=$(python3 "$here/xcheck_suite.py" select workloads/papers/manifest.tsv "${patterns[@]}") || exit 2
+mapfile -t sel <<< "$sel_out"
+commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- cmodel configs 2>/dev/null || echo '+changes')
+bin_sha=$(sha256sum "$ctasim" | cut -c1-16)
+preset_sha=$(sha256sum "$preset" | cut -c1-16)
+dir_sha() { (cd "$1" && sha256sum -- * | sha256sum | cut -c1-16); }
+ctas=(1 2 3 4 6 8)
+
+# The trace of one workload, rewritten when the workload or the binary changed.
+write_trace() {
+  local file=$1 t=$2 want
+  want="$(sha256sum "$file" | cut -c1-16) $bin_sha"
+  [ -f "$t/kernelslist.g" ] && [ "$(cat "$t.stamp" 2>/dev/null)" = "$want" ] && return 0
+  rm -rf "$t"
+  nice -n 10 "$ctasim" --workload "$file" --write-trace "$t" > "$t.log" 2>&1 ||
+    { echo "ctasim --write-trace failed: $(tail -n 1 "$t.log")"; return 1; }
+  echo "$want" > "$t.stamp"
+}
+
+# Accel-Sim runs of a trace kept only when they ran this trace; prints "done of needed".
+accelsim_cached() {
+  local t=$1 name=$2 sha=$3 stampf need done=0 n rd
+  stampf=$runs/$name-$cfg.trace-sha256
+  if [ -f "$stampf" ] && [ "$(cat "$stampf")" != "$sha" ]; then
+    rm -rf "$runs/$name-$cfg" "$runs/$name-$cfg".summary "$runs/$name-$cfg"-cta[0-9]*
+    echo "  $name: the trace changed since its Accel-Sim runs: they are run again" >&2
+  fi
+  read -r -a need <<< "max $(python3 "$here/correlate.py" ctas-needed "$cfg" "$t" "${ctas[@]}")"
+  for n in "${need[@]}"; do
+    rd=$runs/$name-$cfg; [ "$n" = max ] || rd=$rd-cta$n
+    grep -qs 'exit detected' "$rd/accelsim.log" && done=$((done + 1))
+  done
+  echo "$done ${#need[@]}"
+}
+
+total=${#sel[@]} i=0 names=() t0=$SECONDS
+echo "xcheck-suite: $total file(s), ctasim $commit, Accel-Sim runs in $runs (--jobs $jobs), out $out"
+for row in "${sel[@]}"; do
+  read -r paper app file name <<< "$row"
+  i=$((i + 1)); names+=("$paper:$app:$name")
+  fo=$out/files/$name t=$(cd "$traces" && pwd)/$name
+  mkdir -p "$fo"
+  printf '[%d/%d] %s/%s (%s): ' "$i" "$total" "$paper" "$app" "$name"
+  if ! msg=$(write_trace "$file" "$t"); then echo "$msg"; echo "$msg" > "$fo/status"; continue; fi
+  sha=$(dir_sha "$t")
+  want="$sha $bin_sha $preset_sha"
+  if [ -f "$fo/sweep.csv" ] && [ "$(cat "$fo/stamp" 2>/dev/null)" = "$want" ]; then
+    echo "unchanged since $(cat "$fo/done"): kept"; continue
+  fi
+  read -r have need < <(accelsim_cached "$t" "$name" "$sha")
+  echo "Accel-Sim $have of $need points done, $((need - have)) to run ($(date -u +%H:%M) UTC)"
+  echo "$name" > "$fo/list.txt"
+  s0=$SECONDS
+  rm -f "$fo/stamp" "$fo/sweep.csv"
+  if TRACES=$(cd "$traces" && pwd) CTASIM=$ctasim ACCELSIM_CFG=$cfg ACCELSIM_HOME=$ACCELSIM_HOME \
+      "$here/correlate.sh" "$preset" --list "$fo/list.txt" --sweep "$fo/list.txt" \
+      --jobs "$jobs" --out "$fo" > "$fo/correlate.log" 2>&1 && [ -f "$fo/sweep.csv" ]; then
+    echo "$sha" > "$runs/$name-$cfg.trace-sha256"
+    echo "$want" > "$fo/stamp"
+    echo "$(date -u +%F) $commit" > "$fo/done"
+    rm -f "$fo/status"
+    mad=$(awk -F, '$2 != "max" && NR > 1 { s += $7; n++ } END { if (n) printf "%.3f", s / n }' "$fo/sweep.csv")
+    echo "  done in $((SECONDS - s0)) s: MAD $mad; $((SECONDS - t0)) s so far"
+  else
+    echo "correlate.sh failed (see $fo/correlate.log)" | tee "$fo/status"
+    rm -f "$fo/sweep.csv"
+  fi
+done
+
+python3 "$here/xcheck_suite.py" table "$out" "$(date -u +%F)" "$commit" "${names[@]}"
+echo "xcheck-suite: $out/xcheck.md, $out/xcheck.tsv ($((SECONDS - t0)) s)"
+if [ "$record" = 1 ]; then
+  python3 "$here/xcheck_suite.py" record "$out" workloads/papers/xcheck.tsv docs/workloads.md
+  python3 "$here/gen-paper-suite.py"
+fi

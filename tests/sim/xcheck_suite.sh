@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# xcheck_suite.sh -- scripts/xcheck-suite.sh (make xcheck-suite, docs/workloads.md
+# "Cross-check with Accel-Sim") without Accel-Sim: a stand-in run-accelsim.sh writes a
+# completed log whose cycles are 900000 / min(N, 9) (N = -gpgpu_shader_cta, 9 = IIX's
+# CTAs per SM on SM6_TITANX), so Accel-Sim's normalised curve is min(N, 9) / 9 and the
+# MAD is checked against ctasim's own JSON. Then: a rerun reuses everything; a lost
+# result reuses the Accel-Sim runs; a changed trace reruns them; the record merge; the
+# selection globs; and the committed suite headers equal scripts/gen-paper-suite.py's.
+source "$(dirname "$0")/checks.bash"
+
+# ---- the stand-in Accel-Sim
+as=$T/as tools=$T/tools
+mkdir -p "$as/accel-sim-framework/gpu-simulator/bin/release" "$as/accel-sim-framework/gpu-simulator/gpgpu-sim" "$tools"
+touch "$as/accel-sim-framework/gpu-simulator/bin/release/accel-sim.out"
+chmod +x "$as/accel-sim-framework/gpu-simulator/bin/release/accel-sim.out"
+for g in "$as/accel-sim-framework" "$as/accel-sim-framework/gpu-simulator/gpgpu-sim"; do
+  git -C "$g" init -q && git -C "$g" -c user.name=t -c user.email=t commit -q --allow-empty -m t
+done
+cat > "$tools/run-accelsim.sh" <<'EOF'
+#!/usr/bin/env bash
+n=9 prev=
+for a in "$@"; do [ "$prev" = -gpgpu_shader_cta ] && n=$a; prev=$a; done
+[ "$n" -gt 9 ] && n=9
+c=$((900000 / n))
+mkdir -p "$RUN_DIR"
+echo "$(basename "$1") $n" >> "$CALLS"
+{ echo "kernel_name = k"; echo "gpu_sim_cycle = $c"; echo "gpu_sim_insn = 1000"
+  echo "gpu_tot_sim_cycle = $c"
+  echo "	Total_core_cache_stats_breakdown[GLOBAL_ACC_R][HIT] = 1"
+  echo "	L2_cache_stats_breakdown[GLOBAL_ACC_R][HIT] = 1"
+  echo "n_cmd=100 n_nop=0 n_act=1 n_pre=1 n_ref_event=0 n_req=4 n_rd=4 bw_util=0.5"
+  echo "GPGPU-Sim: *** exit detected ***"; } > "$RUN_DIR/accelsim.log"
+printf '\tUser time (seconds): 1.00\n\tSystem time (seconds): 0.00\n\tElapsed (wall clock) time (h:mm:ss or m:ss): 0:01.00\n' > "$RUN_DIR/time.txt"
+EOF
+chmod +x "$tools/run-accelsim.sh"
+export CALLS=$T/calls ACCELSIM_TOOLS=$tools XCHECK_TRACES=$T/traces CTASIM=$bin
+: > "$CALLS"
+xs() { ACCELSIM_HOME=$as scripts/xcheck-suite.sh --out "$T/o" "$@" > "$T/out" 2>&1; }
+
+# ---- (1) one file end to end
+if xs seed000/IIX; then ok "xcheck-suite.sh runs seed000/IIX"; else bad "xcheck-suite.sh: $(tail -n 5 "$T/out")"; fi
+[ "$(wc -l < "$CALLS")" = 7 ] && ok "7 Accel-Sim points run (N = 1 2 3 4 6 8 max)" || bad "calls: $(cat "$CALLS")"
+python3 - "$T/o" <<'PY' && ok "MAD, verdict and optima of the table from both curves" || bad "table"
+import csv, json, sys
+o = sys.argv[1]
+ct = {n: json.load(open(f"{o}/files/s000-IIX/ctasim/s000-IIX-cta{n}.json"))["total"]["cycles"]
+      for n in ["1", "2", "3", "4", "6", "8", "max"]}
+diffs = [abs(ct["max"] / ct[n] - min(int(n), 9) / 9) for n in ["1", "2", "3", "4", "6", "8"]]
+mad = sum(diffs) / 6
+rows = list(csv.DictReader(open(f"{o}/xcheck.tsv"), delimiter="\t"))
+assert len(rows) == 1 and rows[0]["paper"] == "seed000" and rows[0]["app"] == "IIX", rows
+r = rows[0]
+assert abs(float(r["mad"]) - mad) < 0.0015, (r["mad"], mad)  # sweep.csv rounds to 4 places
+assert r["verdict"] == ("within 0.05" if float(r["mad"]) <= 0.05 else "above 0.05"), r
+assert r["accelsim_best"] == "max" and r["points"] == "6", r
+best = min(sorted(ct, key=lambda n: -(10**6 if n == "max" else int(n))), key=lambda n: ct[n])
+assert r["ctasim_best"] == best, (r, ct)
+curves = list(csv.DictReader(open(f"{o}/xcheck-curves.tsv"), delimiter="\t"))
+assert [c["cta_limit"] for c in curves] == ["1", "2", "3", "4", "6", "8", "max"], curves
+assert [int(c["accelsim_cycles"]) for c in curves] == [900000 // min(int(n), 9) if n != "max" else 100000
+                                                       for n in ["1", "2", "3", "4", "6", "8", "max"]]
+md = open(f"{o}/xcheck.md").read()
+assert f"| seed000/IIX | 6 | {r['mad']} | {r['verdict']} |" in md, md
+assert "| seed000/IIX | 1 | 900000 |" in md, md
+PY
+grep -q "^\[1/1\] seed000/IIX (s000-IIX): Accel-Sim 0 of 7 points done, 7 to run" "$T/out" &&
+  grep -q "  done in [0-9]* s: MAD 0\.[0-9]*" "$T/out" && ok "progress lines" || bad "progress: $(cat "$T/out")"
+[ -s "$as/runs/s000-IIX-SM6_TITANX.trace-sha256" ] && ok "the trace's sha256 recorded beside the runs" || bad "no trace stamp"
+
+# ---- (2) resumable
+xs seed000/IIX
+[ "$(wc -l < "$CALLS")" = 7 ] && grep -q "unchanged since .*: kept" "$T/out" &&
+  ok "a rerun with nothing changed runs nothing" || bad "rerun: $(cat "$T/out")"
+rm "$T/o/files/s000-IIX/stamp"
+xs seed000/IIX
+[ "$(wc -l < "$CALLS")" = 7 ] && grep -q "Accel-Sim 7 of 7 points done, 0 to run" "$T/out" &&
+  ok "a lost result reuses the cached Accel-Sim runs" || bad "cached: $(cat "$T/out")"
+echo stale > "$as/runs/s000-IIX-SM6_TITANX.trace-sha256"
+rm "$T/o/files/s000-IIX/stamp"
+xs seed000/IIX
+[ "$(wc -l < "$CALLS")" = 14 ] && grep -q "the trace changed since its Accel-Sim runs" "$T/out" &&
+  ok "a changed trace runs Accel-Sim again" || bad "stale: $(wc -l < "$CALLS") calls; $(cat "$T/out")"
+
+# ---- (3) record: rows of the same file replaced, others kept; the doc section rewritten
+printf 'x\n<!-- xcheck-suite begin (scripts/xcheck-suite.sh --record writes this section) -->\nold\n<!-- xcheck-suite end -->\ny\n' > "$T/doc.md"
+head -n 1 "$T/o/xcheck-curves.tsv" > "$T/rec.tsv"
+sed -n '2,$p' "$T/o/xcheck-curves.tsv" | sed 's/s000-IIX/s000-OTHER/; s/\tIIX\t/\tOTHER\t/' >> "$T/rec.tsv"
+python3 scripts/xcheck_suite.py record "$T/o" "$T/rec.tsv" "$T/doc.md" > /dev/null &&
+python3 scripts/xcheck_suite.py record "$T/o" "$T/rec.tsv" "$T/doc.md" > /dev/null
+[ "$(grep -c 's000-IIX' "$T/rec.tsv")" = 7 ] && [ "$(grep -c 's000-OTHER' "$T/rec.tsv")" = 7 ] &&
+  ! grep -q '^old$' "$T/doc.md" && grep -q '^| seed000/IIX | 6 |' "$T/doc.md" && grep -q '^| seed000/OTHER | 6 |' "$T/doc.md" &&
+  [ "$(head -n 1 "$T/doc.md")" = x ] && [ "$(tail -n 1 "$T/doc.md")" = y ] &&
+  ok "record merges by file and rewrites only the marked section" || bad "record: $(cat "$T/doc.md")"
+
+# ---- (4) selection
+python3 scripts/xcheck_suite.py select workloads/papers/manifest.tsv 'seed00[1-4]/B*' 'seed000/SSC' > "$T/sel"
+[ "$(cut -d' ' -f4 "$T/sel" | tr '\n' ' ')" = "s001-BlackScholes s002-BIN s002-BP-I s002-BPII s002-BLK s003-BFS s003-BP s003-BS s004-BFS s004-BLK s000-SSC " ] &&
+  ok "globs (case-sensitive) select manifest rows, in the patterns' order" || bad "select: $(cat "$T/sel")"
+if python3 scripts/xcheck_suite.py select workloads/papers/manifest.tsv 'seed009/*' 2> /dev/null; then
+  bad "a pattern matching nothing accepted"
+else ok "a pattern matching nothing refused"; fi
+
+# ---- (5) the committed headers are the generator's (from workloads/papers/xcheck.tsv)
+mkdir -p "$T/g/scripts" "$T/g/workloads"
+cp scripts/gen-paper-suite.py scripts/xcheck_suite.py "$T/g/scripts/"
+cp -r workloads/papers "$T/g/workloads/"
+(cd "$T/g" && python3 scripts/gen-paper-suite.py > /dev/null) &&
+  diff -r workloads/papers "$T/g/workloads/papers" > "$T/gdiff" &&
+  ok "workloads/papers/ is exactly scripts/gen-paper-suite.py's output" || bad "headers: $(head -n 20 "$T/gdiff")"
+[ "$(grep -l '^# Accel-Sim cross-check of the CTA-limit curve' workloads/papers/seed00*/* | wc -l)" = 84 ] &&
+  ok "all 84 files carry a cross-check line" || bad "cross-check lines"
+exit $fail
