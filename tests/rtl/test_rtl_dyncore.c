@@ -110,7 +110,8 @@ static void bench_cycle(bench *b)
 }
 
 /* One period with exactly g_act active core-cycles, up to `width` cores
- * (cores 0..width-1) active per cycle. */
+ * (cores 0..width-1) active per cycle, then its evaluation cycle (all cores
+ * active there: not counted), whose edge decides. */
 static void bench_period(bench *b, uint32_t g_act, uint32_t width)
 {
     for (uint32_t i = 0; i < b->cfg.dyncore_period; i++) {
@@ -120,6 +121,12 @@ static void bench_period(bench *b, uint32_t g_act, uint32_t width)
             b->in.core[c].active = c < now;
         bench_cycle(b);
     }
+    assert_int_equal(b->ref.eval, 1);
+    for (uint32_t c = 0; c < RB_CORES; c++)
+        b->in.core[c].active = 1;
+    bench_cycle(b);
+    for (uint32_t c = 0; c < RB_CORES; c++)
+        b->in.core[c].active = 0;
 }
 
 static int setup(void **state)
