@@ -88,8 +88,10 @@ module dyncore #(
   assign mul            = ProdW'(mul_a) * ProdW'(mul_b);
   assign below          = g_act_q < mul;
   assign all_on         = &(enable_q | ~in_use);
-  assign gate           = eval_q && !kernel_start_i && below && all_on;
-  assign wake           = eval_q && !kernel_start_i && !below && !all_on;
+  // (a kernel start in the evaluation cycle forces every core ON below,
+  // whatever gate and wake say)
+  assign gate           = eval_q && below && all_on;
+  assign wake           = eval_q && !below && !all_on;
   assign first_gated    = (cfg_n_cores_i > cfg_k_i) ? (cfg_n_cores_i - cfg_k_i) : CoresW'(1);
 
   // A kernel start or the evaluation cycle restarts the period and clears
