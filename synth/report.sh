@@ -10,7 +10,8 @@
 # sum over units of shared + cores x per core.  The top (rtl/ctl_top.sv) is also
 # synthesized at the small preset's 4 cores to check that linear model.
 # SYNTH_FULL=1 additionally synthesizes ctl_top at every preset's core count
-# via chparam (slow: minutes per preset).  docs/synthesis.md explains it all.
+# via chparam (slow: minutes per preset).  SYNTH_REUSE=1 keeps the outputs of
+# build/synth/ that are newer than every rtl/ file.  docs/synthesis.md explains it all.
 set -eu
 cd "$(dirname "$0")/.."
 # the package first (its users refer to it), then every module
@@ -52,6 +53,18 @@ if [ "${SYNTH_FULL:-0}" = 1 ]; then
         n=$(awk -F'[=#]' '/^core.count/ {gsub(/ /, "", $2); print $2}' "$c")
         [ "$n" = 4 ] || jobs_list+=("ctl_top $n")
     done
+fi
+# SYNTH_REUSE=1: keep the outputs of a run that are newer than every rtl/ file
+# (only the units whose RTL changed since are synthesized again).
+if [ "${SYNTH_REUSE:-0}" = 1 ]; then
+    keep=()
+    for j in "${jobs_list[@]}"; do
+        set -- $j
+        f=$out/$1.$2.cmos
+        if [ -f "$f" ] && [ -z "$(find rtl -name '*.sv' -newer "$f")" ]; then continue; fi
+        keep+=("$j")
+    done
+    jobs_list=("${keep[@]}")
 fi
 echo "synth_report: ${#jobs_list[@]} Yosys runs (2 at a time)..."
 export -f synth_one
@@ -154,7 +167,8 @@ read -r fa1 _ <<<"$(metrics arcta 1)"
 a60=$(awk -v s="${shared[arcta]}" -v p="${per[arcta]}" 'BEGIN {printf "%.0f", (s + 60 * p) * (65 / 45) ^ 2}')
 echo "- **ApSA / AR-CTA** (seed 002 Sec. 3.3): 0.057 mm2 = 57000 um2 at 65 nm for the 60-core GPU."
 echo "  Ours: ${shared[arcta]} um2 shared + ${per[arcta]} um2 per core at 45 nm, about $a60 um2 for 60"
-echo "  cores scaled to 65 nm by (65/45)^2. It differs because the paper's figure includes 32-bit"
+ra=$(awk -v a="$a60" 'BEGIN {printf "%.2f", a / 57000}')
+echo "  cores scaled to 65 nm by (65/45)^2 (${ra}x the paper's). It differs because the paper's figure includes 32-bit"
 echo "  threshold registers and the frequency calibrator's clock circuitry, synthesized with a Faraday"
 echo "  65 nm library, while ours takes thresholds as input ports (no registers), has no clock"
 echo "  generator, and uses narrower counters and cross-multiplication. Arithmetic (issue 14, a"
