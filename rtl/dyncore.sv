@@ -3,7 +3,11 @@
 // Per used core (index < cfg_n_cores_i) a mode ON / DRAINING / OFF held in two
 // flops, enable_q (ON) and power_q (not OFF); unused cores are held ON
 // internally and their outputs forced to 0.  Counted cores = used cores not
-// OFF.  At the edge of the T-th cycle after kernel start / the last decision:
+// OFF.  The edge E of the T-th counted cycle after kernel start / the last
+// decision ends the period: the one shared multiplier loads g_act_q <=
+// G_act * frac_den.  The next cycle is the evaluation cycle (eval_q, its
+// inputs not counted): the same multiplier forms frac_num * core_cycles and
+// one comparator decides at its edge E + 1 (issue 14; docs/units/dyncore.md):
 //   below = G_act * frac_den < frac_num * core_cycles   (G_act < t_act)
 //   core_cycles sums the used cores each cycle (cfg_tact_counted_i = 0: the
 //   paper's fixed t_act, 40960 for 30 cores) or the counted cores (= 1).
