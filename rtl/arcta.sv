@@ -2,7 +2,8 @@
 // (seed 002, Thomas & Daruwala, Sec. 3.1-3.2; spec/controllers.md Sec. 4).
 //
 // Phases per kernel: IDLE (after reset) -> PROFILE (core 0 alone, CTA limit 1)
-// -> DECISION (one cycle) -> ACTION (until the next kernel_start_i).
+// -> DECISION (3 .. 9 + cfg_n_parts_i cycles: one multiplier, one comparator,
+// one step a cycle) -> ACTION (until the next kernel_start_i).
 // The profiling window holds the PROFILE cycles consumed after the
 // kernel_start edge; it ends with the cycle in which core 0 reports
 // cta_done_i != 0 (that cycle counted) or with the cycle that makes the
@@ -13,14 +14,15 @@ module arcta #(
   parameter int NumCores = ctasim_pkg::MaxCores,  // enable_o width (runtime count: cfg_n_cores_i)
   parameter int NumParts = ctasim_pkg::MaxParts,  // dram_busy_i partitions (runtime count: cfg_n_parts_i)
   parameter int CoresW   = ctasim_pkg::CoresW,    // width of cfg_n_cores_i
-  parameter int PartsW   = ctasim_pkg::PartsW     // width of cfg_n_parts_i
+  parameter int PartsW   = ctasim_pkg::PartsW,    // width of cfg_n_parts_i
+  parameter int WinW     = 16                     // width of cfg_window_i (W < 2^WinW)
 ) (
   input  logic                 clk_i,
   input  logic                 rst_ni,
   // programmable registers
   input  logic [CoresW-1:0]    cfg_n_cores_i,
   input  logic [PartsW-1:0]    cfg_n_parts_i,
-  input  logic [15:0]          cfg_window_i,         // W, profiling cycles (7000)
+  input  logic [WinW-1:0]      cfg_window_i,         // W, profiling cycles (7000)
   input  logic [6:0]           cfg_t_u_ipc_i,        // percent (85)
   input  logic [6:0]           cfg_t_l_ipc_i,        // percent (15)
   input  logic [16:0]          cfg_t_max_bw_mpct_i,  // thousandths of a percent (1025)
@@ -58,13 +60,32 @@ module arcta #(
   localparam logic [TyW-1:0] TyOne      = ctasim_pkg::AR_TYPE1;
   localparam logic [TyW-1:0] TyTwo      = ctasim_pkg::AR_TYPE2;
 
-  // Counter widths: a window lasts at most 65535 cycles (16-bit W).
-  localparam int CycW  = 16;  // window cycles, good cycles
-  localparam int InstW = 23;  // 127 thread insts * 65535 cycles < 2^23
-  localparam int DramW = 19;  // 7 DRAM cycles * 65535 cycles < 2^19
-  localparam int IpcW  = 32;  // insts*100 < 2^30; t*lanes*cycles < 2^29
-  localparam int BwW   = 36;  // busy*100000 and t_mpct*dram_cycles < 2^36
-  localparam int GbrW  = 24;  // good*100 and t_gbr*cycles < 2^23
+  // Counter widths, derived from the window's width WinW (cfg_window_i):
+  // a window holds at most 2^WinW - 1 cycles.
+  localparam int CycW  = WinW;        // window cycles, good cycles
+  localparam int InstW = WinW + 7;    // 127 thread insts a cycle (7-bit port)
+  localparam int DramW = WinW + 3;    // 7 DRAM cycles a cycle (3-bit ports)
+  // The DECISION's one multiplier: A <= InstW bits (insts, busy, dram,
+  // cycles, good, bad, t*lanes), B <= 17 bits (100, 100000, thresholds,
+  // lanes, cycles); the widest product kept, busy * 100000 and
+  // t_mpct * dram, needs DramW + 17 bits.
+  localparam int MulAW = InstW;
+  localparam int MulBW = 17;
+  localparam int ProdW = DramW + 17;
+  localparam int TlW   = 13;          // t_*_ipc * simt_lanes: 127 * 63 < 2^13
+  localparam int StW   = 4;
+
+  // DECISION steps (cmodel/ctl/arcta.h enum arcta_step, docs/units/arcta.md).
+  localparam logic [StW-1:0] SUL  = 4'd0;  // prod = t_u * lanes
+  localparam logic [StW-1:0] SUC  = 4'd1;  // prod = prod * cycles
+  localparam logic [StW-1:0] SUX  = 4'd2;  // insts*100 > prod: type I
+  localparam logic [StW-1:0] SLL  = 4'd3;  // prod = t_l * lanes
+  localparam logic [StW-1:0] SLC  = 4'd4;  // prod = prod * cycles
+  localparam logic [StW-1:0] SLX  = 4'd5;  // insts*100 < prod: type II
+  localparam logic [StW-1:0] SBR  = 4'd6;  // prod = t_mpct * dram, part = 0
+  localparam logic [StW-1:0] SBP  = 4'd7;  // one partition a cycle
+  localparam logic [StW-1:0] SGR  = 4'd8;  // prod = t_gbr * bad
+  localparam logic [StW-1:0] SGX  = 4'd9;  // good*100 >= prod: type I, else II
 
   logic [PhW-1:0]         phase_q, phase_d;
   logic [TyW-1:0]         type_q, type_d;
@@ -73,6 +94,9 @@ module arcta #(
   logic [CycW-1:0]        good_q, good_d;
   logic [DramW-1:0]       dram_q, dram_d;
   logic [NumParts*DramW-1:0] busy_q, busy_d;
+  logic [StW-1:0]         st_q, st_d;
+  logic [PartsW-1:0]      part_q, part_d;
+  logic [ProdW-1:0]       prod_q, prod_d;
 
   // ---------------------------------------------------------------- counters
   // Saturating accumulation of one PROFILE cycle.
@@ -108,46 +132,55 @@ module arcta #(
   // Seed 002 Sec. 3.1.2, the text's order (Algorithm 2 is garbled):
   //   ipc_CTA > t_u_ipc -> I; ipc_CTA < t_l_ipc -> II; max_bw_CTA <= t_max_bw -> I;
   //   GBR >= t_GBR -> I; else II.
-  // ipc_CTA = insts / (lanes * cycles): insts*100 vs pct*lanes*cycles.
-  logic [IpcW-1:0] ipc_lhs, ipc_lanes_cyc, ipc_rhs_u, ipc_rhs_l;
-  logic            ipc_high, ipc_low;
-  // max_bw_CTA = max_p busy_p / dram_cycles: busy_p*100000 vs t_mpct*dram_cycles.
-  logic [BwW-1:0]  bw_rhs, bw_lhs;
-  logic            bw_low;
-  // GBR = good / bad (seed 002 Sec. 2.2.3: good cycles to "the total number of
-  // stalls", so it may exceed 100 %), bad = cycles - good (good <= cycles):
-  // good*100 vs t_gbr*bad; bad = 0 is above any threshold.
-  logic [CycW-1:0] bad_cyc;
-  logic [GbrW-1:0] gbr_lhs, gbr_rhs;
-  logic            gbr_high;
-  logic [TyW-1:0]  decided_type;
+  // A sequential datapath (issue 14; seed 002 Sec. 3.3 budgets ApSA as one
+  // small unit): one multiplier mul = mul_a * mul_b and one comparator of mul
+  // with the product register prod_q, one step a cycle, stopping at the first
+  // step that decides.  Ratios are cross-multiplied:
+  //   ipc_CTA = insts / (lanes * cycles): insts*100 vs (t*lanes)*cycles;
+  //   max_bw_CTA = max_p busy_p / dram:   busy_p*100000 vs t_mpct*dram;
+  //   GBR = good / bad (seed 002 Sec. 2.2.3: good cycles to "the total
+  //   number of stalls", so it may exceed 100 %), bad = cycles - good:
+  //   good*100 vs t_gbr*bad; bad = 0 is above any threshold.
+  logic [MulAW-1:0]       mul_a;
+  logic [MulBW-1:0]       mul_b;
+  /* verilator lint_off UNUSEDSIGNAL */
+  logic [MulAW+MulBW-1:0] mul_full;   // bits >= ProdW are 0 for every step's operands
+  /* verilator lint_on UNUSEDSIGNAL */
+  logic [ProdW-1:0]       mul;
+  logic                   mul_gt, mul_lt;
+  logic [CycW-1:0]        bad_cyc;
+  logic [DramW-1:0]       busy_sel;
+  logic                   part_end;
+
+  assign bad_cyc  = cyc_q - good_q;
+  assign part_end = part_q >= cfg_n_parts_i;
 
   always_comb begin
-    ipc_lhs       = {{(IpcW-InstW){1'b0}}, insts_q} * 32'd100;
-    ipc_lanes_cyc = {{(IpcW-6){1'b0}}, cfg_simt_lanes_i} * {{(IpcW-CycW){1'b0}}, cyc_q};
-    ipc_rhs_u     = {{(IpcW-7){1'b0}}, cfg_t_u_ipc_i} * ipc_lanes_cyc;
-    ipc_rhs_l     = {{(IpcW-7){1'b0}}, cfg_t_l_ipc_i} * ipc_lanes_cyc;
-    ipc_high      = ipc_lhs > ipc_rhs_u;
-    ipc_low       = ipc_lhs < ipc_rhs_l;
-
-    bw_rhs = {{(BwW-17){1'b0}}, cfg_t_max_bw_mpct_i} * {{(BwW-DramW){1'b0}}, dram_q};
-    bw_low = 1'b1;
-    for (int p = 0; p < NumParts; p++) begin
-      bw_lhs = {{(BwW-DramW){1'b0}}, busy_q[p*DramW +: DramW]} * 36'd100000;
-      if ((p < {{(32-PartsW){1'b0}}, cfg_n_parts_i}) && (bw_lhs > bw_rhs)) bw_low = 1'b0;
-    end
-
-    bad_cyc  = cyc_q - good_q;
-    gbr_lhs  = {{(GbrW-CycW){1'b0}}, good_q} * 24'd100;
-    gbr_rhs  = {{(GbrW-7){1'b0}}, cfg_t_gbr_i} * {{(GbrW-CycW){1'b0}}, bad_cyc};
-    gbr_high = gbr_lhs >= gbr_rhs;
-
-    if (ipc_high)      decided_type = TyOne;
-    else if (ipc_low)  decided_type = TyTwo;
-    else if (bw_low)   decided_type = TyOne;
-    else if (gbr_high) decided_type = TyOne;
-    else               decided_type = TyTwo;
+    busy_sel = '0;
+    for (int p = 0; p < NumParts; p++)
+      if ({{(32-PartsW){1'b0}}, part_q} == p) busy_sel = busy_q[p*DramW +: DramW];
   end
+
+  // operand muxes of the shared multiplier
+  always_comb begin
+    mul_a = '0;
+    mul_b = '0;
+    case (st_q)
+      SUL:     begin mul_a = MulAW'(cfg_t_u_ipc_i);     mul_b = MulBW'(cfg_simt_lanes_i); end
+      SLL:     begin mul_a = MulAW'(cfg_t_l_ipc_i);     mul_b = MulBW'(cfg_simt_lanes_i); end
+      SUC, SLC: begin mul_a = MulAW'(prod_q[TlW-1:0]);  mul_b = MulBW'(cyc_q); end
+      SUX, SLX: begin mul_a = insts_q;                  mul_b = MulBW'(100); end
+      SBR:     begin mul_a = MulAW'(dram_q);            mul_b = cfg_t_max_bw_mpct_i; end
+      SBP:     begin mul_a = MulAW'(busy_sel);          mul_b = MulBW'(100000); end
+      SGR:     begin mul_a = MulAW'(bad_cyc);           mul_b = MulBW'(cfg_t_gbr_i); end
+      default: begin mul_a = MulAW'(good_q);            mul_b = MulBW'(100); end
+    endcase
+  end
+
+  assign mul_full = {{MulBW{1'b0}}, mul_a} * {{MulAW{1'b0}}, mul_b};
+  assign mul      = mul_full[ProdW-1:0];
+  assign mul_gt   = mul > prod_q;
+  assign mul_lt   = mul < prod_q;
 
   // ---------------------------------------------------------------- phases
   always_comb begin
@@ -158,6 +191,9 @@ module arcta #(
     good_d  = good_q;
     dram_d  = dram_q;
     busy_d  = busy_q;
+    st_d    = st_q;
+    part_d  = part_q;
+    prod_d  = prod_q;
     if (kernel_start_i) begin
       // start or restart profiling: counters cleared, this cycle not counted
       phase_d = PhProfile;
@@ -167,6 +203,9 @@ module arcta #(
       good_d  = '0;
       dram_d  = '0;
       busy_d  = '0;
+      st_d    = SUL;
+      part_d  = '0;
+      prod_d  = '0;
     end else if (phase_q == PhProfile) begin
       cyc_d   = cyc_inc;
       insts_d = insts_inc;
@@ -175,8 +214,29 @@ module arcta #(
       busy_d  = busy_inc;
       if ((cta_done_i != 2'd0) || (cyc_inc >= cfg_window_i)) phase_d = PhDecision;
     end else if (phase_q == PhDecision) begin
-      phase_d = PhAction;
-      type_d  = decided_type;
+      // a deciding step leaves st_q as it is (cleared by the next kernel_start_i)
+      case (st_q)
+        SUX: if (mul_gt) begin phase_d = PhAction; type_d = TyOne; end
+             else st_d = SLL;
+        SLX: if (mul_lt) begin phase_d = PhAction; type_d = TyTwo; end
+             else st_d = SBR;
+        SBP: begin
+          if (part_end) begin
+            phase_d = PhAction;
+            type_d  = TyOne;
+          end else if (mul_gt) begin
+            st_d = SGR;
+          end else begin
+            part_d = part_q + PartsW'(1);
+          end
+        end
+        SGX: begin
+          phase_d = PhAction;
+          type_d  = mul_lt ? TyTwo : TyOne;
+        end
+        SBR: begin prod_d = mul; part_d = '0; st_d = SBP; end
+        default: begin prod_d = mul; st_d = st_q + StW'(1); end  // SUL, SUC, SLL, SLC, SGR
+      endcase
     end
   end
 
@@ -189,6 +249,9 @@ module arcta #(
       good_q  <= '0;
       dram_q  <= '0;
       busy_q  <= '0;
+      st_q    <= SUL;
+      part_q  <= '0;
+      prod_q  <= '0;
     end else begin
       phase_q <= phase_d;
       type_q  <= type_d;
@@ -197,6 +260,9 @@ module arcta #(
       good_q  <= good_d;
       dram_q  <= dram_d;
       busy_q  <= busy_d;
+      st_q    <= st_d;
+      part_q  <= part_d;
+      prod_q  <= prod_d;
     end
   end
 

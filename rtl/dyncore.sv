@@ -3,7 +3,11 @@
 // Per used core (index < cfg_n_cores_i) a mode ON / DRAINING / OFF held in two
 // flops, enable_q (ON) and power_q (not OFF); unused cores are held ON
 // internally and their outputs forced to 0.  Counted cores = used cores not
-// OFF.  At the edge of the T-th cycle after kernel start / the last decision:
+// OFF.  The edge E of the T-th counted cycle after kernel start / the last
+// decision ends the period: the one shared multiplier loads g_act_q <=
+// G_act * frac_den.  The next cycle is the evaluation cycle (eval_q, its
+// inputs not counted): the same multiplier forms frac_num * core_cycles and
+// one comparator decides at its edge E + 1 (issue 14; docs/units/dyncore.md):
 //   below = G_act * frac_den < frac_num * core_cycles   (G_act < t_act)
 //   core_cycles sums the used cores each cycle (cfg_tact_counted_i = 0: the
 //   paper's fixed t_act, 40960 for 30 cores) or the counted cores (= 1).
@@ -39,13 +43,17 @@ module dyncore #(
   logic [PeriodW-1:0] period_cnt_d, period_cnt_q;
   logic [PeriodW:0]   period_counted;
   logic                period_end;
-  logic [SumW-1:0]    g_act_d, g_act_q, core_cyc_d, core_cyc_q;
+  logic                eval_d, eval_q;                // the evaluation cycle after E
+  logic [ProdW-1:0]   g_act_d, g_act_q;             // G_act; G_act * den in the evaluation cycle
+  logic [SumW-1:0]    core_cyc_d, core_cyc_q;
   logic [SumW:0]      g_act_sum, core_cyc_sum;      // including this cycle, unsaturated
   logic [SumW-1:0]    g_act_now, core_cyc_now;      // saturated
   logic [CoresW-1:0]  n_active, n_counted, n_used;  // popcounts over counted / used cores
   logic [CoresW-1:0]  n_tact;                       // cores t_act is made of this cycle
-  logic [ProdW-1:0]   g_act_scaled, t_act_scaled;
-  logic                below, all_on, gate, wake;
+  logic [SumW-1:0]    mul_a;                        // the one multiplier's operands
+  logic [FracW-1:0]   mul_b;
+  logic [ProdW-1:0]   mul;
+  logic                below, all_on, gate, wake, restart;
   logic [CoresW-1:0]  first_gated;
   logic [NumCores-1:0]  in_use, counted;
   logic [NumCores-1:0]  enable_d, enable_q, power_d, power_q;
@@ -69,26 +77,34 @@ module dyncore #(
   end
 
   assign period_counted = {1'b0, period_cnt_q} + 1'b1;
-  assign period_end     = !kernel_start_i && (period_counted >= {1'b0, cfg_period_i});
-  assign g_act_sum      = {1'b0, g_act_q} + (SumW+1)'(n_active);
+  assign period_end     = !kernel_start_i && !eval_q && (period_counted >= {1'b0, cfg_period_i});
+  assign g_act_sum      = {1'b0, g_act_q[SumW-1:0]} + (SumW+1)'(n_active);
   assign n_tact         = cfg_tact_counted_i ? n_counted : n_used;
   assign core_cyc_sum   = {1'b0, core_cyc_q} + (SumW+1)'(n_tact);
   assign g_act_now      = g_act_sum[SumW] ? SumMax : g_act_sum[SumW-1:0];
   assign core_cyc_now   = core_cyc_sum[SumW] ? SumMax : core_cyc_sum[SumW-1:0];
   // t_act = frac_num/frac_den * cores * T (40960 = 2/3 * 30 * 2048),
   // compared by cross-multiplication: G_act * den < num * core_cycles.
-  assign g_act_scaled   = ProdW'(g_act_now) * ProdW'(cfg_frac_den_i);
-  assign t_act_scaled   = ProdW'(core_cyc_now) * ProdW'(cfg_frac_num_i);
-  assign below          = g_act_scaled < t_act_scaled;
+  // One multiplier: G_act * den in the period's last cycle (into g_act_q),
+  // core_cycles * num in the evaluation cycle (compared with g_act_q).
+  assign mul_a          = eval_q ? core_cyc_q : g_act_now;
+  assign mul_b          = eval_q ? cfg_frac_num_i : cfg_frac_den_i;
+  assign mul            = ProdW'(mul_a) * ProdW'(mul_b);
+  assign below          = g_act_q < mul;
   assign all_on         = &(enable_q | ~in_use);
-  assign gate           = period_end && below && all_on;
-  assign wake           = period_end && !below && !all_on;
+  // (a kernel start in the evaluation cycle forces every core ON below,
+  // whatever gate and wake say)
+  assign gate           = eval_q && below && all_on;
+  assign wake           = eval_q && !below && !all_on;
   assign first_gated    = (cfg_n_cores_i > cfg_k_i) ? (cfg_n_cores_i - cfg_k_i) : CoresW'(1);
 
-  // A kernel start or a period end restarts the period and clears the sums.
-  assign period_cnt_d = (kernel_start_i || period_end) ? '0 : period_counted[PeriodW-1:0];
-  assign g_act_d      = (kernel_start_i || period_end) ? '0 : g_act_now;
-  assign core_cyc_d   = (kernel_start_i || period_end) ? '0 : core_cyc_now;
+  // A kernel start or the evaluation cycle restarts the period and clears
+  // the sums; the period's last cycle loads the product and stops counting.
+  assign restart      = kernel_start_i || eval_q;
+  assign eval_d       = period_end;
+  assign period_cnt_d = (restart || period_end) ? '0 : period_counted[PeriodW-1:0];
+  assign g_act_d      = restart ? '0 : (period_end ? mul : ProdW'(g_act_now));
+  assign core_cyc_d   = restart ? '0 : core_cyc_now;
 
   // Next mode per core: ON on unused / kernel start / wake; a gate drains the
   // cores >= first_gated; a DRAINING core (enable 0, power 1) that is drained
@@ -105,12 +121,14 @@ module dyncore #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       period_cnt_q <= '0;
+      eval_q       <= 1'b0;
       g_act_q      <= '0;
       core_cyc_q   <= '0;
       enable_q     <= '1;  // reset: every core ON
       power_q      <= '1;
     end else begin
       period_cnt_q <= period_cnt_d;
+      eval_q       <= eval_d;
       g_act_q      <= g_act_d;
       core_cyc_q   <= core_cyc_d;
       enable_q     <= enable_d;

@@ -10,7 +10,8 @@
 # sum over units of shared + cores x per core.  The top (rtl/ctl_top.sv) is also
 # synthesized at the small preset's 4 cores to check that linear model.
 # SYNTH_FULL=1 additionally synthesizes ctl_top at every preset's core count
-# via chparam (slow: minutes per preset).  docs/synthesis.md explains it all.
+# via chparam (slow: minutes per preset).  SYNTH_REUSE=1 keeps the outputs of
+# build/synth/ that are newer than every rtl/ file.  docs/synthesis.md explains it all.
 set -eu
 cd "$(dirname "$0")/.."
 # the package first (its users refer to it), then every module
@@ -52,6 +53,18 @@ if [ "${SYNTH_FULL:-0}" = 1 ]; then
         n=$(awk -F'[=#]' '/^core.count/ {gsub(/ /, "", $2); print $2}' "$c")
         [ "$n" = 4 ] || jobs_list+=("ctl_top $n")
     done
+fi
+# SYNTH_REUSE=1: keep the outputs of a run that are newer than every rtl/ file
+# (only the units whose RTL changed since are synthesized again).
+if [ "${SYNTH_REUSE:-0}" = 1 ]; then
+    keep=()
+    for j in "${jobs_list[@]}"; do
+        set -- $j
+        f=$out/$1.$2.cmos
+        if [ -f "$f" ] && [ -z "$(find rtl -name '*.sv' -newer "$f")" ]; then continue; fi
+        keep+=("$j")
+    done
+    jobs_list=("${keep[@]}")
 fi
 echo "synth_report: ${#jobs_list[@]} Yosys runs (2 at a time)..."
 export -f synth_one
@@ -118,8 +131,15 @@ echo "- **DYNCTA** (seed 000 Sec. 4.2, \"Overheads\"): two 11-bit counters per c
 echo "  Ours: ${per[dyncta]} um2 per core; the NumCores=1 unit has $fd flip-flops. Ours differs because"
 echo "  each core also holds its 6-bit CTA limit n and the comparators and saturating incrementers the"
 echo "  paper leaves out, and one shared 16-bit period counter and latched N are counted."
+read -r fdc1 _ <<<"$(metrics dyncore 1)"
 echo "- **DYNCORE** (seed 000 Sec. 4.2): the paper gives no hardware cost. Ours: ${per[dyncore]} um2 per"
-echo "  core, ${shared[dyncore]} um2 shared (G_act and core-cycle accumulators, the threshold multipliers)."
+echo "  core (the ON/DRAINING/OFF flops, 2 bits), ${shared[dyncore]} um2 shared; $fdc1 flip-flops at NumCores=1."
+echo "  Shared arithmetic (issue 14): one 24 x 4 multiplier (G_act * frac_den at the period's last"
+echo "  edge, frac_num * core_cycles in one evaluation cycle after it) and one 28-bit comparator,"
+echo "  where there were two multipliers evaluated every cycle; plus the two 24-bit saturating"
+echo "  accumulators (G_act, core cycles), the 16-bit period counter and the popcounts of the"
+echo "  active and counted cores (which grow with NumCores). Storage: period 16 + G_act 28 (it holds"
+echo "  the product) + core cycles 24 + the evaluation flag 1 bit."
 fc=$(metrics claso 1 | awk '{print $1}')
 echo "- **CLASO** (seed 003 Sec. 3.3): n_core + 1 credit registers (one local per core, one global)."
 echo "  Ours: 24-bit signed registers, one per core (${per[claso]} um2 per core) plus the global one,"
@@ -143,13 +163,22 @@ echo "  more each); the paper divides and compares quotients, ours cross-multipl
 echo "  register); each counter has its own incrementer (all count in the same cycle), which the"
 echo "  paper's arithmetic list leaves out; and the group state machines and wake-up counters (74 bits)"
 echo "  are not in the paper's storage figure."
+read -r fa1 _ <<<"$(metrics arcta 1)"
 a60=$(awk -v s="${shared[arcta]}" -v p="${per[arcta]}" 'BEGIN {printf "%.0f", (s + 60 * p) * (65 / 45) ^ 2}')
 echo "- **ApSA / AR-CTA** (seed 002 Sec. 3.3): 0.057 mm2 = 57000 um2 at 65 nm for the 60-core GPU."
 echo "  Ours: ${shared[arcta]} um2 shared + ${per[arcta]} um2 per core at 45 nm, about $a60 um2 for 60"
-echo "  cores scaled to 65 nm by (65/45)^2. It differs because the paper's figure includes 32-bit"
+ra=$(awk -v a="$a60" 'BEGIN {printf "%.2f", a / 57000}')
+echo "  cores scaled to 65 nm by (65/45)^2 (${ra}x the paper's). It differs because the paper's figure includes 32-bit"
 echo "  threshold registers and the frequency calibrator's clock circuitry, synthesized with a Faraday"
 echo "  65 nm library, while ours takes thresholds as input ports (no registers), has no clock"
-echo "  generator, and uses narrower counters and cross-multiplication. AR-CTA's DECISION is still"
-echo "  one cycle with five multipliers in parallel (issue 14 item 1 did not reach it: docs/decisions.md)."
+echo "  generator, and uses narrower counters and cross-multiplication. Arithmetic (issue 14, a"
+echo "  sequential DECISION): one 23 x 17 multiplier and one 36-bit comparator stepping through the"
+echo "  terms in 3 .. 9 + n_parts cycles (docs/units/arcta.md), where there were a multiplier per"
+echo "  partition and four more evaluated every cycle (66726 um2 shared before); plus the saturating"
+echo "  incrementers of the window counters. Storage: $fa1 flip-flops = 125 + 19 x NumParts: cycles 16,"
+echo "  good 16, insts 23, DRAM cycles 19, phase and type 4, step 4, partition 7, product register 36,"
+echo "  and one 19-bit busy counter per partition (max_bw_CTA is a maximum over partitions, Sec."
+echo "  3.1.1), 1216 of them at the default NumParts = 64 (152 at apsa60's 8 partitions). The paper"
+echo "  does not itemise its storage."
 } >"$report"
 echo "synth_report: wrote $report"

@@ -7,11 +7,12 @@
 #include "arcta.h"
 
 #define MASK(bits) ((1u << (bits)) - 1u)
+#define PROD_MASK ((1ull << ARCTA_PROD_BITS) - 1u)
 
 static const char *const branch_names[ARCTA_NBRANCH] = {
     "start", "restart", "profile", "end_cta", "end_window",
     "ipc_high", "ipc_low", "bw_low", "gbr_high", "gbr_low",
-    "idle", "action",
+    "idle", "action", "step",
 };
 
 const char *arcta_branch_name(int i)
@@ -27,6 +28,8 @@ static uint32_t sat_add(uint32_t acc, uint32_t add, unsigned bits)
 
 static void clear_counters(arcta *s)
 {
+    s->part = 0;
+    s->prod = 0;
     s->cycles = 0;
     s->insts = 0;
     s->good = 0;
@@ -122,6 +125,93 @@ int arcta_classify(const arcta *s, const ctl_cfg *cfg, int *branch)
     return (br == ARCTA_BR_IPC_LOW || br == ARCTA_BR_GBR_LOW) ? CTL_AR_TYPE2 : CTL_AR_TYPE1;
 }
 
+/* ------------------------------------------------------------ DECISION */
+/* The DECISION as a sequential datapath (issue 14; seed 002 Sec. 3.3 budgets
+ * ApSA as one small unit): each cycle one product mul = A x B of the shared
+ * multiplier (A <= 23 bits, B <= 17 bits) is either loaded into the product
+ * register prod or compared with it by the one comparator.  The steps follow
+ * Sec. 3.1.2's order and stop at the first that decides; arcta_classify()
+ * is the same rule evaluated at once. */
+
+/* busy_p, 0 for a partition the unit does not count */
+static uint32_t busy_of(const arcta *s, uint32_t p)
+{
+    return p < CTL_MAX_PARTS ? s->busy[p] : 0;
+}
+
+static void decide(arcta *s, int type)
+{
+    s->type = (uint8_t)type;
+    s->phase = CTL_AR_ACTION;
+    s->obs_decided = 1;
+}
+
+/* ARCTA_S_BW_PART: one partition per cycle (max over partitions, Sec. 3.1.1) */
+static int bw_part_step(arcta *s, const ctl_cfg *cfg)
+{
+    if (s->part >= (cfg->n_parts & MASK(CTL_PARTS_BITS))) {
+        decide(s, CTL_AR_TYPE1);
+        return ARCTA_BR_BW_LOW;
+    }
+    if ((uint64_t)busy_of(s, s->part) * 100000u > s->prod)
+        s->step = ARCTA_S_GBR_RHS;
+    else
+        s->part++;
+    return ARCTA_BR_STEP;
+}
+
+/* One DECISION cycle; returns the branch taken. */
+static int decision_step(arcta *s, const ctl_cfg *cfg)
+{
+    uint64_t lanes = cfg->simt_lanes & MASK(6);
+    uint64_t insts100 = (uint64_t)s->insts * 100u;
+    uint8_t next = (uint8_t)(s->step + 1);
+
+    switch (s->step) {
+    case ARCTA_S_U_LANES: s->prod = (cfg->ar_t_u_ipc & MASK(7)) * lanes; break;
+    case ARCTA_S_L_LANES: s->prod = (cfg->ar_t_l_ipc & MASK(7)) * lanes; break;
+    case ARCTA_S_U_CYC:
+    case ARCTA_S_L_CYC:   s->prod = (s->prod & MASK(13)) * s->cycles; break;
+    case ARCTA_S_U_CMP:
+        if (insts100 > s->prod) { decide(s, CTL_AR_TYPE1); return ARCTA_BR_IPC_HIGH; }
+        break;
+    case ARCTA_S_L_CMP:
+        if (insts100 < s->prod) { decide(s, CTL_AR_TYPE2); return ARCTA_BR_IPC_LOW; }
+        break;
+    case ARCTA_S_BW_RHS:
+        s->prod = (uint64_t)(cfg->ar_t_max_bw_mpct & MASK(17)) * s->dram_cycles;
+        s->part = 0;
+        break;
+    case ARCTA_S_BW_PART:
+        return bw_part_step(s, cfg);
+    case ARCTA_S_GBR_RHS:
+        s->prod = (uint64_t)(cfg->ar_t_gbr & MASK(7)) * ((s->cycles - s->good) & MASK(ARCTA_CYC_BITS));
+        break;
+    default:   /* ARCTA_S_GBR_CMP */
+        if ((uint64_t)s->good * 100u < s->prod) { decide(s, CTL_AR_TYPE2); return ARCTA_BR_GBR_LOW; }
+        decide(s, CTL_AR_TYPE1);
+        return ARCTA_BR_GBR_HIGH;
+    }
+    s->prod &= PROD_MASK;
+    s->step = next;
+    return ARCTA_BR_STEP;
+}
+
+uint32_t arcta_decision_cycles(const arcta *s, const ctl_cfg *cfg)
+{
+    int br;
+    arcta_classify(s, cfg, &br);
+    uint32_t n_parts = cfg->n_parts & MASK(CTL_PARTS_BITS);
+    if (br == ARCTA_BR_IPC_HIGH) return 3;
+    if (br == ARCTA_BR_IPC_LOW) return 6;
+    if (br == ARCTA_BR_BW_LOW) return 8 + n_parts;
+    uint64_t rhs = (uint64_t)(cfg->ar_t_max_bw_mpct & MASK(17)) * s->dram_cycles;
+    uint32_t p = 0;
+    while ((uint64_t)busy_of(s, p) * 100000u <= rhs)
+        p++;
+    return 10 + p;
+}
+
 /* One PROFILE cycle: add core 0's and the DRAM partitions' activity. */
 static void accumulate(arcta *s, const ctl_cfg *cfg, const ctl_in *in)
 {
@@ -156,19 +246,20 @@ void arcta_step(arcta *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
 {
     int br;
 
-    s->obs_decided = s->phase == CTL_AR_DECISION && !(in->kernel_start & 1);
+    s->obs_decided = 0;
     if (in->kernel_start & 1) {
         br = (s->phase == CTL_AR_PROFILE || s->phase == CTL_AR_DECISION)
                  ? ARCTA_BR_RESTART : ARCTA_BR_START;
         clear_counters(s);
         s->phase = CTL_AR_PROFILE;
         s->type = CTL_AR_UNKNOWN;
+        s->step = ARCTA_S_U_LANES;
     } else if (s->phase == CTL_AR_PROFILE) {
         br = profile_step(s, cfg, in);
     } else if (s->phase == CTL_AR_DECISION) {
-        s->type = (uint8_t)arcta_classify(s, cfg, &br);
-        s->obs_branch = (uint8_t)br;
-        s->phase = CTL_AR_ACTION;
+        br = decision_step(s, cfg);
+        if (s->obs_decided)
+            s->obs_branch = (uint8_t)br;
     } else {
         br = s->phase == CTL_AR_ACTION ? ARCTA_BR_ACTION : ARCTA_BR_IDLE;
     }

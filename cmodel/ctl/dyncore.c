@@ -7,7 +7,7 @@
 
 static const char *const branch_names[DYNCORE_NBRANCH] = {
     "kernel_start", "gate", "gate_keep_core0", "below_hold", "above_all_on",
-    "wake_draining", "wake_off", "drain_off", "drain_wait",
+    "wake_draining", "wake_off", "drain_off", "drain_wait", "period_end",
 };
 
 const char *dyncore_branch_name(int i)
@@ -157,6 +157,7 @@ static void observe(dyncore *s, uint32_t n_used, int kernel_start)
 
 static void restart_period(dyncore *s)
 {
+    s->eval = 0;
     s->period_count = 0;
     s->g_act = 0;
     s->core_cycles = 0;
@@ -179,23 +180,34 @@ void dyncore_step(dyncore *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out
         write_outputs(s, cfg, out, span);
         return;
     }
-    /* The edge of the T-th counted cycle decides (period 0 acts as 1); the
-     * sums include this cycle. */
-    int period_end = s->period_count + 1u >= period;
+    /* The evaluation cycle after a period's end decides with that period's
+     * sums (the RTL multiplies G_act * den at E and compares with
+     * num * core_cycles now); this cycle's inputs are not counted. */
     enum decision dec = DEC_NONE;
-    accumulate(s, cfg, in, n_used);
-    if (period_end) {
+    int period_end = 0;
+    if (s->eval) {
         observe(s, n_used, 0);
         dec = decide(s, cfg, n_used);
         s->obs.decision = (uint8_t)dec;
+    } else {
+        /* The edge of the T-th counted cycle ends the period (period 0 acts
+         * as 1); the sums include this cycle. */
+        period_end = s->period_count + 1u >= period;
+        accumulate(s, cfg, in, n_used);
+        if (period_end)
+            s->branch_hits[DYNCORE_BR_PERIOD_END]++;
     }
     for (uint32_t c = 0; c < span; c++)
         mode_next[c] = c < n_used ? next_mode(s, in, c, first_gated, dec) : DYNCORE_ON;
     memcpy(s->mode, mode_next, span);
-    if (period_end)
+    if (s->eval) {
         restart_period(s);
-    else
+    } else if (period_end) {
+        s->period_count = 0;
+        s->eval = 1;
+    } else {
         s->period_count++;
+    }
     write_outputs(s, cfg, out, span);
 }
 

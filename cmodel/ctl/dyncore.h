@@ -5,7 +5,10 @@
  * Each used core (index < n_cores) is ON (enable=1, power_on=1), DRAINING
  * (enable=0, power_on=1) or OFF (0, 0); unused cores output 0 and are never
  * counted.  Reset and kernel_start put every used core ON.  Counted cores
- * are the used cores not OFF.  Per period (timing as DYNCTA, see
+ * are the used cores not OFF.  Per period (the period's T-th counted edge E
+ * ends the sums, the decision is taken at E + 1 after one evaluation cycle
+ * whose inputs are not counted -- the RTL's one shared multiplier forms
+ * G_act * frac_den at E and frac_num * core_cycles at E + 1, issue 14; see
  * docs/units/dyncore.md):
  *   G_act       = sum over the period's cycles of active over counted cores
  *   core_cycles = sum over the period's cycles of the number of counted cores
@@ -43,6 +46,7 @@ enum dyncore_branch {
     DYNCORE_BR_WAKE_OFF,         /* not below: an OFF core back ON (per core) */
     DYNCORE_BR_DRAIN_OFF,        /* DRAINING core drained: OFF (per core) */
     DYNCORE_BR_DRAIN_WAIT,       /* DRAINING core not yet drained (per core-cycle) */
+    DYNCORE_BR_PERIOD_END,       /* T-th counted cycle: sums stop, evaluation next */
     DYNCORE_NBRANCH
 };
 
@@ -65,6 +69,7 @@ typedef struct dyncore_obs {
 
 typedef struct dyncore {
     uint32_t period_count;  /* cycles counted in this period, 0..T-1 */
+    uint8_t  eval;          /* this cycle is the evaluation cycle (RTL eval_q) */
     uint32_t g_act;         /* G_act of this period so far, saturating */
     uint32_t core_cycles;   /* counted cores summed over this period's cycles */
     uint8_t  mode[CTL_MAX_CORES]; /* enum dyncore_mode; unused cores kept ON */

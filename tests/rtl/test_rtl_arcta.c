@@ -175,7 +175,8 @@ static uint32_t share(uint32_t total, uint32_t n, uint32_t k)
 
 /* kernel_start, the window spread evenly over its cycles (good cycles
  * first, with 32 lanes; other issuing cycles with 8 lanes), the DECISION
- * cycle; returns the type in ACTION. */
+ * cycles (arcta_decision_cycles: 3, 6, 8 + n_parts or 10 + p); returns the
+ * type in ACTION. */
 static int run_kernel(pair *p, const prof *w)
 {
     p->in.kernel_start = 1;
@@ -192,8 +193,12 @@ static int run_kernel(pair *p, const prof *w)
             p->in.dram_busy[q] = (uint8_t)share(w->busy[q], w->cycles, k);
         pair_step(p);
     }
-    assert_int_equal(p->out.ar_phase, CTL_AR_DECISION);
-    pair_step(p);
+    uint32_t lat = arcta_decision_cycles(&p->ref, &p->cfg);
+    for (uint32_t k = 0; k < lat; k++) {
+        assert_int_equal(p->out.ar_phase, CTL_AR_DECISION);
+        assert_int_equal(p->out.ar_limit1, 1);
+        pair_step(p);
+    }
     assert_int_equal(p->out.ar_phase, CTL_AR_ACTION);
     return p->out.ar_type;
 }
@@ -317,10 +322,14 @@ static void test_directed_actions(void **st)
     assert_int_equal(p.out.ar_phase, CTL_AR_PROFILE);
     idle_cycles(&p, 50);
     assert_int_equal(p.out.ar_phase, CTL_AR_DECISION);
+    idle_cycles(&p, 2);                              /* inside the DECISION steps */
+    assert_int_equal(p.out.ar_phase, CTL_AR_DECISION);
     p.in.kernel_start = 1;
     pair_step(&p);
     assert_int_equal(p.out.ar_phase, CTL_AR_PROFILE);
-    idle_cycles(&p, 52);
+    idle_cycles(&p, 55);                             /* 50 + ipc_low's 6 - 1 */
+    assert_int_equal(p.out.ar_phase, CTL_AR_DECISION);
+    pair_step(&p);
     assert_int_equal(p.out.ar_phase, CTL_AR_ACTION);
     pair_close(&p);
 }

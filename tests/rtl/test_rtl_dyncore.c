@@ -110,7 +110,8 @@ static void bench_cycle(bench *b)
 }
 
 /* One period with exactly g_act active core-cycles, up to `width` cores
- * (cores 0..width-1) active per cycle. */
+ * (cores 0..width-1) active per cycle, then its evaluation cycle (all cores
+ * active there: not counted), whose edge decides. */
 static void bench_period(bench *b, uint32_t g_act, uint32_t width)
 {
     for (uint32_t i = 0; i < b->cfg.dyncore_period; i++) {
@@ -120,6 +121,12 @@ static void bench_period(bench *b, uint32_t g_act, uint32_t width)
             b->in.core[c].active = c < now;
         bench_cycle(b);
     }
+    assert_int_equal(b->ref.eval, 1);
+    for (uint32_t c = 0; c < RB_CORES; c++)
+        b->in.core[c].active = 1;
+    bench_cycle(b);
+    for (uint32_t c = 0; c < RB_CORES; c++)
+        b->in.core[c].active = 0;
 }
 
 static int setup(void **state)
@@ -181,6 +188,17 @@ static void test_directed(void **state)
     bench_cycle(b);
     b->in.kernel_start = 0;
     assert_int_equal(out_bits(&b->out, 0), (1ull << 30) - 1);
+    /* K >= n_cores keeps core 0 ON (first_gated = max(1, n - K)): 4 cores,
+     * T = 16, G_act 0; K = 4 (n - K = 0) and K = 5 both drain cores 1..3. */
+    for (uint32_t k = 4; k <= 5; k++) {
+        ctl_cfg_defaults(&b->cfg, 4, 8);
+        b->cfg.dyncore_period = 16;
+        b->cfg.dyncore_k = k;
+        bench_reset(b);
+        bench_period(b, 0, 4);
+        assert_int_equal(out_bits(&b->out, 0), 1);
+        assert_int_equal(out_bits(&b->out, 1), 0xf);
+    }
     bench_reset(b);
     b->vec = NULL;
 }

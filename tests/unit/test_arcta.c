@@ -93,14 +93,48 @@ static void run_window(fx *f, const prof *p)
     assert_int_equal(f->s.good, p->good);
 }
 
+static void assert_enabled(const fx *f, uint32_t count);
+
+/* DECISION cycles of each outcome, by the step table of docs/units/arcta.md
+ * (one product or one comparison a cycle): ipc_high after 3 steps, ipc_low
+ * after 6, bw_low after 7 + n_parts + 1, GBR after 8 + q + 2 where q is the
+ * first partition with busy_q * 100000 > t_max_bw_mpct * dram. */
+static uint32_t expected_decision_cycles(const fx *f, const prof *p, int branch)
+{
+    if (branch == ARCTA_BR_IPC_HIGH) return 3;
+    if (branch == ARCTA_BR_IPC_LOW) return 6;
+    if (branch == ARCTA_BR_BW_LOW) return 8 + f->cfg.n_parts;
+    uint64_t rhs = (uint64_t)f->cfg.ar_t_max_bw_mpct * p->dram_per_cycle * p->cycles;
+    uint32_t q = 0;
+    while ((uint64_t)p->busy[q] * 100000u <= rhs)
+        q++;
+    return 10 + q;
+}
+
+/* The DECISION steps: core 0 alone, one CTA, no type yet; `lat` cycles. */
+static void run_decision(fx *f, uint32_t lat)
+{
+    assert_int_equal(arcta_decision_cycles(&f->s, &f->cfg), lat);
+    for (uint32_t k = 0; k < lat; k++) {
+        assert_int_equal(f->out.ar_phase, CTL_AR_DECISION);
+        assert_int_equal(f->out.ar_type, CTL_AR_UNKNOWN);
+        assert_int_equal(f->out.ar_limit1, 1);
+        assert_enabled(f, 1);
+        f->in.core[0].thread_insts = 100;   /* DECISION's inputs are not counted */
+        f->in.dram_busy[0] = 7;
+        step(f);
+    }
+    assert_int_equal(f->out.ar_phase, CTL_AR_ACTION);
+}
+
 /* kernel_start, window, decision: returns the decided type. */
 static int profile_kernel(fx *f, const prof *p, int expect_branch)
 {
     kernel_start(f);
     run_window(f, p);
     uint64_t before = f->s.branch_hits[expect_branch];
-    step(f);
-    assert_int_equal(f->out.ar_phase, CTL_AR_ACTION);
+    run_decision(f, expected_decision_cycles(f, p, expect_branch));
+    assert_int_equal(f->s.insts, p->insts);
     assert_int_equal(f->s.branch_hits[expect_branch], before + 1);
     return f->out.ar_type;
 }
@@ -192,11 +226,11 @@ static void test_window_ends_on_cta_done(void **st)
     assert_enabled(f, 1);
     assert_int_equal(f->s.branch_hits[ARCTA_BR_END_CTA], 1);
     assert_int_equal(f->s.branch_hits[ARCTA_BR_PROFILE], 122);
-    /* DECISION lasts one cycle, its inputs are not counted */
-    f->in.core[0].thread_insts = 100;
-    step(f);
-    assert_int_equal(f->out.ar_phase, CTL_AR_ACTION);
+    /* 3200 < 15 % of 32 * 123 lane-cycles: ipc_low, a DECISION of 6 cycles
+     * whose inputs are not counted */
+    run_decision(f, 6);
     assert_int_equal(f->s.insts, 32);
+    assert_int_equal(f->out.ar_type, CTL_AR_TYPE2);
 }
 
 static void test_window_ends_after_7000_cycles(void **st)
@@ -435,7 +469,7 @@ static void test_reprofile_on_next_kernel(void **st)
     assert_enabled(f, 1);
     prof high = { .cycles = 7, .insts = 7 * 32, .end_cta = 1 };
     run_window(f, &high);   /* counters restarted from zero */
-    step(f);
+    run_decision(f, 3);     /* 22400 > 85 % of 32 * 7 * 100 = 19040: ipc_high */
     assert_type1_action(f, 60);
     assert_int_equal(f->s.branch_hits[ARCTA_BR_START], 2);
 }
@@ -526,6 +560,58 @@ static void test_dram_burst_reaches_window(void **st)
     assert_int_equal(owed, 0);
 }
 
+/* The stepped DECISION (issue 14; docs/units/arcta.md): its length in
+ * cycles for each outcome, with the numbers worked by hand.  60 cores,
+ * 8 partitions, 1000-cycle window, 16000 insts (50 % of 32 lanes: neither
+ * ipc step decides), 2000 DRAM cycles: t_mpct * dram = 1025 * 2000 =
+ * 2050000, so busy 21 (2100000) is over the threshold, 20 is not. */
+static void test_decision_latency_per_branch(void **st)
+{
+    (void)st;
+    fx *f = fx_new(60, 8);
+    prof hi = { .cycles = 5, .insts = 160, .end_cta = 1 };
+    kernel_start(f);
+    run_window(f, &hi);
+    run_decision(f, 3);                          /* U_LANES, U_CYC, U_CMP */
+    assert_int_equal(f->s.branch_hits[ARCTA_BR_STEP], 2);
+    prof lo = { .cycles = 5, .insts = 0, .end_cta = 1 };
+    kernel_start(f);
+    run_window(f, &lo);
+    run_decision(f, 6);                          /* + L_LANES, L_CYC, L_CMP */
+    prof mid = mid_ipc_window(20, 0);
+    kernel_start(f);
+    run_window(f, &mid);
+    run_decision(f, 16);                         /* 7 + 8 partitions + the end */
+    assert_int_equal(f->out.ar_type, CTL_AR_TYPE1);
+    mid.busy[7] = 21;                            /* partition 7 over: GBR */
+    kernel_start(f);
+    run_window(f, &mid);
+    run_decision(f, 17);                         /* 8 + partition 7 + GBR_RHS, GBR_CMP */
+    assert_int_equal(f->out.ar_type, CTL_AR_TYPE2);
+    mid.busy[0] = 21;                            /* partition 0 over: GBR at once */
+    kernel_start(f);
+    run_window(f, &mid);
+    run_decision(f, 10);
+    mid.busy[0] = 0;
+    mid.busy[7] = 0;
+    f->cfg.n_parts = 0;                          /* no partition: bw_low after 8 */
+    kernel_start(f);
+    run_window(f, &mid);
+    run_decision(f, 8);
+    assert_int_equal(f->out.ar_type, CTL_AR_TYPE1);
+    /* a kernel_start inside the steps restarts profiling, the step too */
+    f->cfg.n_parts = 8;
+    kernel_start(f);
+    run_window(f, &lo);
+    step(f);
+    step(f);
+    assert_int_equal(f->s.step, ARCTA_S_U_CMP);
+    kernel_start(f);
+    assert_int_equal(f->s.step, ARCTA_S_U_LANES);
+    run_window(f, &lo);
+    run_decision(f, 6);
+}
+
 static void test_branch_names(void **st)
 {
     (void)st;
@@ -562,6 +648,7 @@ int main(void)
         cmocka_unit_test(test_reprofile_on_next_kernel),
         cmocka_unit_test(test_restart_during_profile),
         cmocka_unit_test(test_paper_examples),
+        cmocka_unit_test(test_decision_latency_per_branch),
         cmocka_unit_test(test_branch_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

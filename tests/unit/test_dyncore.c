@@ -31,7 +31,9 @@ static void step(void)
 }
 
 /* One period of T cycles in which exactly g_act core-cycles are active:
- * the cores 0.. are active in turn, filling each cycle up to `width` cores. */
+ * the cores 0.. are active in turn, filling each cycle up to `width` cores;
+ * then the evaluation cycle (issue 14: the decision is taken at its edge, its
+ * inputs are not counted). */
 static void period_with_g_act(uint32_t g_act, uint32_t width)
 {
     uint32_t t = fx.cfg.dyncore_period;
@@ -44,6 +46,9 @@ static void period_with_g_act(uint32_t g_act, uint32_t width)
     }
     for (uint32_t c = 0; c < CTL_MAX_CORES; c++)
         fx.in.core[c].active = 0;
+    assert_int_equal(fx.s.eval, 1);
+    step();
+    assert_int_equal(fx.s.eval, 0);
 }
 
 static void assert_mode(uint32_t c, int enable, int power_on)
@@ -86,15 +91,33 @@ static void test_below_gates_k_highest_cores(void **state)
     assert_int_equal(fx.s.branch_hits[DYNCORE_BR_GATE], 1);
 }
 
+/* The T-th counted edge ends the period; the next edge (the evaluation
+ * cycle, one multiplier step) decides, and its inputs are not counted:
+ * decisions every T + 1 = 2049 cycles. */
 static void test_decision_on_tth_edge(void **state)
 {
     start(30);
-    for (int i = 0; i < 2047; i++) {
+    for (int i = 0; i < 2048; i++) {
         step();
         assert_mode(29, 1, 1);
     }
-    step(); /* G_act = 0 < 40960 */
+    assert_int_equal(fx.s.branch_hits[DYNCORE_BR_PERIOD_END], 1);
+    for (uint32_t c = 0; c < 30; c++)
+        fx.in.core[c].active = 1;   /* not counted: G_act stays 0 */
+    step(); /* edge 2049: G_act = 0 < 40960 */
     assert_mode(29, 0, 1);
+    assert_int_equal(fx.s.g_act, 0);
+    assert_int_equal(fx.s.period_count, 0);
+    fx.in.core[29].drained = 1;     /* drains go on in the next period */
+    step();
+    assert_mode(29, 0, 0);
+    assert_int_equal(fx.s.g_act, 30);   /* the next period counts from edge 2050 */
+    for (int i = 0; i < 2046; i++)
+        step();
+    assert_int_equal(fx.s.eval, 0);
+    step();                          /* edge 2049 + 2048 ends the next period */
+    assert_int_equal(fx.s.eval, 1);
+    assert_int_equal(fx.s.branch_hits[DYNCORE_BR_PERIOD_END], 2);
 }
 
 /* A draining core turns off at the edge of a cycle in which it is drained. */
@@ -146,7 +169,7 @@ static void test_above_turns_all_back_on(void **state)
         fx.in.core[c].drained = 0;
         assert_mode(c, 0, 0);
     }
-    for (int i = 1; i < 2048; i++) /* rest of period 2: G_act = 0, hold */
+    for (int i = 1; i <= 2048; i++) /* rest of period 2 and its evaluation: G_act = 0, hold */
         step();
     period_with_g_act(35498, 22);
     assert_mode(25, 0, 1);
@@ -176,6 +199,9 @@ static void test_threshold_follows_cores_counted_each_cycle(void **state)
             fx.in.core[0].active = i < g;
             step();
         }
+        fx.in.core[1].drained = 0;
+        fx.in.core[0].active = 1;   /* the evaluation cycle: not counted */
+        step();
         assert_int_equal(fx.out.core[1].dc_enable, g == 10);
         assert_int_equal(fx.out.core[1].dc_power_on, g == 10);
     }
@@ -197,7 +223,7 @@ static void test_fixed_tact_after_gating(void **state)
         fx.in.core[c].drained = 0;
         assert_mode(c, 0, 0);
     }
-    for (int i = 1; i < 2048; i++)
+    for (int i = 1; i <= 2048; i++)          /* the period and its evaluation cycle */
         step();
     period_with_g_act(40959, 22);
     assert_mode(22, 0, 0);
@@ -222,10 +248,10 @@ static void test_kernel_start_all_on_and_restart(void **state)
     for (uint32_t c = 0; c < 30; c++)
         assert_mode(c, 1, 1);
     assert_int_equal(fx.s.g_act, 0);
-    for (int i = 0; i < 2047; i++)
+    for (int i = 0; i < 2048; i++)
         step();
     assert_mode(29, 1, 1);
-    step();
+    step();                       /* the evaluation cycle decides */
     assert_mode(29, 0, 1);
 }
 
@@ -235,7 +261,7 @@ static void test_unused_cores_ignored(void **state)
     start(30);
     for (uint32_t c = 30; c < CTL_MAX_CORES; c++)
         fx.in.core[c].active = 1;
-    for (int i = 0; i < 2048; i++)
+    for (int i = 0; i < 2049; i++)   /* the period and its evaluation cycle */
         step();
     assert_int_equal(fx.s.branch_hits[DYNCORE_BR_GATE], 1); /* G_act = 0 */
     for (uint32_t c = 30; c < CTL_MAX_CORES; c++)
