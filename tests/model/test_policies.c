@@ -126,8 +126,9 @@ static void test_arcta_apsa60(void **st)
  * DYNCTA 120.96 = 0.973x of n = 4.  Margins: best / max > 2 (measured 3.11),
  * best / n=1 > 1.3 (1.52).  The 0.95 is the issue's own bound; no unit
  * parameter was moved (the paper's t_idle 16, t_mem_l 128, t_mem_h 384,
- * period 2048).  Before issue 10 fixed C_idle, DYNCTA made no decrement on
- * mixed kernels (docs/units/dyncta.md). */
+ * period 2048).  Fails on the old behaviour: with the pre-issue-10 idle
+ * (cycles with live warps waiting on ALU results counted as idle; core.c
+ * patched back for the check) DYNCTA gives 49.08 = 0.395x of n = 4. */
 static double kay_static_ipc(const char *wl, uint32_t n)
 {
     char lim[40];
