@@ -71,6 +71,7 @@ scheds=$(axis sched core.sched)
 claso_wls=$(axis claso workload)
 
 mkdir -p "$out"
+out=$(cd "$out" && pwd)   # absolute: the run links (ln -s) must not depend on the cwd
 runs=$out/runs
 # results of an earlier invocation (only the names this script writes)
 rm -rf "$runs" "$out"/studies "$out"/tlp_* "$out"/timeline_* "$out"/results.md
@@ -329,8 +330,12 @@ bars "$dat/claso.dat" "$out/claso.png" \
 {
     echo "## 4. AR-CTA ($(cfgn "$cfg_arcta"); seed 002 Figs. 6 and 7)"
     echo
-    echo "| workload | type | IPC base | IPC AR-CTA | IPC norm | power base W | power AR-CTA W | power norm | energy norm |"
-    echo "|---|---|---|---|---|---|---|---|---|"
+    echo "Static share: the static (leakage) part of the run's power (JSON power.static_share), base / AR-CTA;"
+    echo "a relative power result moves at most by the dynamic part (issue 10). PCPG: power norm if the cores"
+    echo "AR-CTA leaves out were power-gated (power.pcpg = 1, JSON power_w_pcpg)."
+    echo
+    echo "| workload | type | IPC base | IPC AR-CTA | IPC norm | power base W | power AR-CTA W | power norm | static share | power norm PCPG | energy norm |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|"
 } >> "$md"
 echo "workload IPC power energy" > "$dat/arcta.dat"
 for w in $arcta_wls; do
@@ -339,7 +344,8 @@ for w in $arcta_wls; do
     ri=$(ratio "$(col "$a" ipc)" "$(col "$b" ipc)")
     rp=$(ratio "$(col "$a" power_w)" "$(col "$b" power_w)")
     re=$(ratio "$(col "$a" energy_j)" "$(col "$b" energy_j)")
-    echo "| $w | $ty | $(col "$b" ipc) | $(col "$a" ipc) | $ri | $(col "$b" power_w) | $(col "$a" power_w) | $rp | $re |" >> "$md"
+    rg=$(ratio "$(jkey "$a" power_w_pcpg)" "$(col "$b" power_w)")
+    echo "| $w | $ty | $(col "$b" ipc) | $(col "$a" ipc) | $ri | $(col "$b" power_w) | $(col "$a" power_w) | $rp | $(jkey "$b" static_share) / $(jkey "$a" static_share) | $rg | $re |" >> "$md"
     echo "$w($ty) $ri $rp $re" >> "$dat/arcta.dat"
 done
 bars "$dat/arcta.dat" "$out/arcta.png" \
@@ -360,8 +366,8 @@ timeline arcta_compute_fma_on "compute_fma AR-CTA on $(cfgn "$cfg_arcta")"
     echo
     echo "Datapath static: static power of IFID .. EX_LDST plus gating transitions."
     echo
-    echo "| workload | IPC base | IPC uC-States | IPC norm | datapath static base W | uC-States W | static norm | total power norm | energy norm |"
-    echo "|---|---|---|---|---|---|---|---|---|"
+    echo "| workload | IPC base | IPC uC-States | IPC norm | datapath static base W | uC-States W | static norm | total power norm | static share base / uC-States | energy norm |"
+    echo "|---|---|---|---|---|---|---|---|---|---|"
 } >> "$md"
 echo "workload IPC datapath_static total_power" > "$dat/ucs.dat"
 for w in $ucs_wls; do
@@ -371,7 +377,7 @@ for w in $ucs_wls; do
     rs=$(ratio "$sa" "$sb")
     rp=$(ratio "$(col "$a" power_w)" "$(col "$b" power_w)")
     re=$(ratio "$(col "$a" energy_j)" "$(col "$b" energy_j)")
-    echo "| $w | $(col "$b" ipc) | $(col "$a" ipc) | $ri | $sb | $sa | $rs | $rp | $re |" >> "$md"
+    echo "| $w | $(col "$b" ipc) | $(col "$a" ipc) | $ri | $sb | $sa | $rs | $rp | $(jkey "$b" static_share) / $(jkey "$a" static_share) | $re |" >> "$md"
     echo "$w $ri $rs $rp" >> "$dat/ucs.dat"
 done
 bars "$dat/ucs.dat" "$out/ucs.png" \
@@ -390,8 +396,12 @@ timeline ucs_compute_fma_on "compute_fma uC-States on $(cfgn "$cfg_ucs")"
 {
     echo "## 6. DYNCTA and DYNCORE power and energy ($(cfgn "$cfg_tlp")${dyncore_set:+, $dyncore_set}; seed 000 Figs. 12 and 13)"
     echo
-    echo "| workload | run | IPC | IPC norm | power W | power norm | energy norm | core-cycles off |"
-    echo "|---|---|---|---|---|---|---|---|"
+    echo "Static share: the static part of the run's power (JSON power.static_share). Power norm PCPG: the same"
+    echo "run with the cores DYNCORE turns off power-gated (power.pcpg = 1; seed 000 Sec. 5.2 reports -17 % with"
+    echo "and -8 % without per-core power gating); the default (power norm) clock-gates them."
+    echo
+    echo "| workload | run | IPC | IPC norm | power W | power norm | static share | power norm PCPG | energy norm | core-cycles off |"
+    echo "|---|---|---|---|---|---|---|---|---|---|"
 } >> "$md"
 echo "run IPC power energy" > "$dat/dyncore.dat"
 for w in $dyncore_wls; do
@@ -401,7 +411,8 @@ for w in $dyncore_wls; do
         ri=$(ratio "$(col "$t" ipc)" "$(col "$b" ipc)")
         rp=$(ratio "$(col "$t" power_w)" "$(col "$b" power_w)")
         re=$(ratio "$(col "$t" energy_j)" "$(col "$b" energy_j)")
-        echo "| $w | $r | $(col "$t" ipc) | $ri | $(col "$t" power_w) | $rp | $re | $(jtotal "$t" off_cycles) |" >> "$md"
+        rg=$(ratio "$(jkey "$t" power_w_pcpg)" "$(col "$b" power_w)")
+        echo "| $w | $r | $(col "$t" ipc) | $ri | $(col "$t" power_w) | $rp | $(jkey "$t" static_share) | $rg | $re | $(jtotal "$t" off_cycles) |" >> "$md"
         [ "$r" = base ] || echo "$w:$r $ri $rp $re" >> "$dat/dyncore.dat"
     done
 done

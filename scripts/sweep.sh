@@ -56,6 +56,7 @@ for c in $cores; do
 done
 [ -n "$out" ] || out=build/sweep/$(basename "${wl%.*}")
 mkdir -p "$out/runs"
+out=$(cd "$out" && pwd)   # absolute: the run links below must not depend on the cwd
 runs=$out/runs
 
 # Check the configuration and overrides once, so a typo fails before any sweep.

@@ -114,22 +114,56 @@ static void test_arcta_apsa60(void **st)
     report_free(&r.rep);
 }
 
-/* DYNCTA on kayiran30 reuse_cache (issue 10): with C_idle counting only
- * cycles without live warps, DYNCTA throttles and beats the unlimited
- * default (measured: IPC 78.0 vs 77.0 at n = max; the best static limit,
- * n = 3, gives 83.5, so DYNCTA is at 0.934x of it -- the issue's 5 % target
- * is not met, see docs/units/dyncta.md).  Before the fix C_idle blocked
- * every decrement and DYNCTA ran at 74.5. */
+/* DYNCTA on kayiran30 reuse_cache (issue 10 test: "DYNCTA on reuse_cache
+ * ends within 5 % of the best static limit's IPC").  reuse_cache imitates
+ * SAD (seed 000 Table 2 row 5, Type-M, N = 8, opt = 4, Sec. 5.1): 480 CTAs
+ * each sweeping a 7 KB tile four times, so the kernel first has to have an
+ * interior optimum, or the 5 % would hold trivially at n = max.  Measured
+ * (build/rel/ctasim --config configs/kayiran30.cfg --workload
+ * workloads/reuse_cache.kern --set policy.cta_limit=static --set
+ * policy.static_n=n --csv-row): IPC at n = 1..8 81.92, 114.87, 123.87, 124.35,
+ * 74.98, 52.72, 40.97, 39.92; best n = 4, 3.11x of n = max, 1.52x of n = 1;
+ * DYNCTA 120.96 = 0.973x of n = 4.  Margins: best / max > 2 (measured 3.11),
+ * best / n=1 > 1.3 (1.52).  The 0.95 is the issue's own bound; no unit
+ * parameter was moved (the paper's t_idle 16, t_mem_l 128, t_mem_h 384,
+ * period 2048).  Fails on the old behaviour: with the pre-issue-10 idle
+ * (cycles with live warps waiting on ALU results counted as idle; core.c
+ * patched back for the check) DYNCTA gives 49.08 = 0.395x of n = 4. */
+static double kay_static_ipc(const char *wl, uint32_t n)
+{
+    char lim[40];
+    snprintf(lim, sizeof lim, "policy.static_n=%u", n);
+    const char *s[] = { "policy.cta_limit=static", lim, NULL };
+    run_out r;
+    run_model("configs/kayiran30.cfg", wl, s, &r, 0);
+    return kstats_ipc(&r.k);
+}
+
 static void test_dyncta_reuse_cache(void **st)
 {
     (void)st;
+    const char *wl = "workloads/reuse_cache.kern";
     const char *d[] = { "policy.cta_limit=dyncta", NULL };
     const char *m[] = { "policy.cta_limit=max", NULL };
     run_out x, y;
-    run_model("configs/kayiran30.cfg", "workloads/reuse_cache.kern", d, &x, 0);
-    run_model("configs/kayiran30.cfg", "workloads/reuse_cache.kern", m, &y, 0);
-    assert_true(kstats_ipc(&x.k) > kstats_ipc(&y.k));
-    assert_true(kstats_ipc(&x.k) > 77.5);
+    run_model("configs/kayiran30.cfg", wl, d, &x, 1);
+    run_model("configs/kayiran30.cfg", wl, m, &y, 0);
+    uint32_t nmax = report_kernel(&x.rep, 0)->n_max;
+    report_free(&x.rep);
+    assert_int_equal(nmax, 8);
+    double best = 0.0, first = 0.0;
+    uint32_t best_n = 0;
+    for (uint32_t n = 1; n <= nmax; n++) {
+        double ipc = kay_static_ipc(wl, n);
+        if (n == 1) first = ipc;
+        if (ipc > best) { best = ipc; best_n = n; }
+    }
+    print_message("reuse_cache kayiran30: best static n = %u IPC %.2f, n=1 %.2f, max %.2f, DYNCTA %.2f (%.3fx)\n",
+                  best_n, best, first, kstats_ipc(&y.k), kstats_ipc(&x.k), kstats_ipc(&x.k) / best);
+    assert_true(best_n > 1 && best_n < nmax);           /* interior optimum */
+    assert_true(best > 2.0 * kstats_ipc(&y.k));
+    assert_true(best > 1.3 * first);
+    assert_true(kstats_ipc(&x.k) >= 0.95 * best);        /* the issue's bound */
 }
 
 /* uC-States (seed 004).  Measured on mem_copy: EX_SP, EX_SFU and EX_LDST

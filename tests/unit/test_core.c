@@ -324,6 +324,36 @@ static void test_idle_only_without_live_warps(void **st)
     fx_free(f);
 }
 
+/* Stall cycles per scheduler (seed 001 Sec. 4.3, Fig. 4-6: each of the two
+ * schedulers, odd and even warps, "encounters a stall cycle" when it has no
+ * ready instruction).  Two warps, one per scheduler, run the same two
+ * dependent SPs: both issue at cycle 1 and again at 1 + 3 + lat[SP].  Up to
+ * that second issue each scheduler stalls at cycle 0 (fetch) and in the
+ * 2 + lat[SP] cycles between the issues: 3 + lat[SP] each, 2 (3 + lat[SP])
+ * in all.  The old core-cycle count gave half (one per cycle with no issue). */
+static void two_sched(gpu_cfg *cfg) { cfg->sm.n_sched = 2; }
+
+static void test_stalls_per_scheduler(void **st)
+{
+    (void)st;
+    fixture *f = fx_new_mem(2, 1, two_sched);
+    f->tp.prog[0] = mk(IC_SP, 1, -1);
+    f->tp.prog[1] = mk(IC_SP, 2, 1);
+    f->tp.n = 2;
+    launch(f, 0, 0);
+    ctl_core_in sig;
+    memset(&sig, 0, sizeof sig);
+    uint64_t lat = f->cfg.sm.lat[IC_SP], second = 1 + 3 + lat, t, no_issue = 0;
+    for (t = 0; t <= second; t++) {
+        step(f, t, &sig);
+        no_issue += !sig.issued;
+        if (t == 1 || t == second) assert_int_equal(sig.busy[CTL_SCH], 2);   /* both issue */
+    }
+    assert_int_equal(no_issue, 3 + lat);
+    assert_int_equal(core_get_stats(f->c)->sched_stalls, 2 * (3 + lat));
+    fx_free(f);
+}
+
 /* uC-States' J and lambda count the same jobs (controllers.md 5, seed 004
  * Sec. 2.2): a memory instruction from its entry into EX_LDST until it
  * commits, shared, global and local (a local access takes the global path)
@@ -559,6 +589,7 @@ int main(void)
         cmocka_unit_test(test_mem_wait_vs_idle),
         cmocka_unit_test(test_idle_only_without_live_warps),
         cmocka_unit_test(test_j_lambda_same_jobs),
+        cmocka_unit_test(test_stalls_per_scheduler),
         cmocka_unit_test(test_pause_example),
         cmocka_unit_test(test_paused_lowest_priority),
         cmocka_unit_test(test_barrier),
