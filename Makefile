@@ -143,7 +143,7 @@ endif
 COSIM_VSTAMP := $(BUILD)/rel/cosim/vtop.key
 $(shell mkdir -p $(BUILD)/rel/cosim; echo '$(VTOP_KEY) $(CURDIR)' | cmp -s - $(COSIM_VSTAMP) 2>/dev/null || echo '$(VTOP_KEY) $(CURDIR)' > $(COSIM_VSTAMP))
 VTOP_DEFS  := -DVTOP_ROOT='"$(CURDIR)"' -DVTOP_KEY='"$(VTOP_KEY)"'
-$(BUILD)/vl/top/%/libvtop.so: $(RTL_SRC) cosim/vmodel/vtop_model.cpp cosim/vtop_api.h scripts/vtop-build.sh
+$(BUILD)/vl/top/%/libvtop.so: $(RTL_SRC) $(wildcard cosim/vmodel/*) cosim/vtop_api.h cmodel/ctl/ctl_seam.h scripts/vtop-build.sh
 	@set -- $(subst x, ,$(subst -, ,$*)); scripts/vtop-build.sh $$1 $$2 $$3 $(VTOP_KEY)
 # The rtl and lockstep engines exist when the model shim does.
 ifneq ($(wildcard cosim/vmodel/vtop_model.cpp),)

@@ -16,7 +16,13 @@ int engine_open(ctl_engine *e, const char *name, const gpu_cfg *cfg, const engin
             snprintf(err, errlen, "<command line>: --fst needs the rtl or lockstep engine");
             return -1;
         }
-        if (ctl_engine_c(e, policy_units(&cfg->policy)) < 0) { snprintf(err, errlen, "out of memory"); return -1; }
+        unsigned units;
+        if (ctl_units_resolve(o->units, policy_units(&cfg->policy), 0, &units) < 0) {
+            snprintf(err, errlen, "<command line>: --units '%s' is not policy, all, none or a "
+                     "comma list of dyncta, dyncore, claso, arcta, ucs (--units)", o->units);
+            return -1;
+        }
+        if (ctl_engine_c(e, units) < 0) { snprintf(err, errlen, "out of memory"); return -1; }
         return 0;
     }
 #ifdef CTASIM_RTL

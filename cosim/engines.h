@@ -10,6 +10,7 @@ typedef struct engine_opts {
     const char *fst;          /* waveform file, or NULL */
     const char *fst_window;   /* "A:B" core cycles, or NULL */
     const char *mismatch_lag; /* lockstep: cycles of waveform kept before a mismatch, or NULL */
+    const char *units;        /* --units: the units stepped (ctl_units_resolve), NULL = policy */
 } engine_opts;
 
 /* Open engine `name` for configuration cfg.  -1 with a message. */

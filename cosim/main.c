@@ -36,7 +36,7 @@
 
 typedef struct opts {
     const char *config, *workload, *trace, *engine;
-    const char *json, *timeline, *fst, *fst_window, *baseline, *write_trace, *mismatch_lag;
+    const char *json, *timeline, *fst, *fst_window, *baseline, *write_trace, *mismatch_lag, *units;
     const char *trace_info, *progress, *stats_format;
     const char *decisions, *rtl_power;
     const char *gsim_config, *trace_config, *write_preset;
@@ -65,6 +65,10 @@ static void usage(FILE *out)
           "  --rtl-power FILE    the control units' own power from their gate-level\n"
           "                      netlists replaying this run's inputs, as JSON (rtl/lockstep;\n"
           "                      needs yosys, iverilog, fst2vcd; adds the `control' row)\n"
+          "  --units U           control units the engine steps (lockstep: compares):\n"
+          "                      policy (default: those the policy obeys; lockstep of a\n"
+          "                      policy obeying none: all), all, none, or a comma list of\n"
+          "                      dyncta,dyncore,claso,arcta,ucs\n"
           "  --mismatch-lag K    lockstep: cycles of waveform kept before a mismatch\n"
           "                      (default 1000; 0 = none, lockstep then costs as rtl)\n"
           "  --json FILE         write statistics as JSON\n"
@@ -173,6 +177,7 @@ static const char **opt_slot(opts *o, const char *a)
         { "--power-baseline", offsetof(opts, baseline) },
         { "--write-trace", offsetof(opts, write_trace) },
         { "--mismatch-lag", offsetof(opts, mismatch_lag) },
+        { "--units", offsetof(opts, units) },
         { "--trace-info", offsetof(opts, trace_info) },
         { "--stats-format", offsetof(opts, stats_format) },
         { "--decisions", offsetof(opts, decisions) },
@@ -274,6 +279,12 @@ static int check_engine_opts(const opts *o, char *err, size_t errlen)
     if (o->mismatch_lag && strcmp(e, "lockstep")) {
         snprintf(err, errlen, CL ": --mismatch-lag applies to the lockstep engine, not %s "
                  "(--mismatch-lag)", e);
+        return -1;
+    }
+    unsigned u;
+    if (o->units && ctl_units_resolve(o->units, 0, 0, &u) < 0) {
+        snprintf(err, errlen, CL ": --units '%s' is not policy, all, none or a comma list of "
+                 "dyncta, dyncore, claso, arcta, ucs (--units)", text_quote(o->units, 40, q, sizeof q));
         return -1;
     }
     uint64_t v;
@@ -671,7 +682,7 @@ static int prepare(session *s, char *err, size_t errlen)
     if (s->o.baseline && power_load_baseline(&s->base, s->o.baseline, err, errlen) < 0) return -1;
     if (s->o.rtl_power && rpw_prepare(s, err, errlen) < 0) return -1;
     engine_opts eo = { .fst = s->o.rtl_power ? s->rpw_fst : s->o.fst, .fst_window = s->o.fst_window,
-                       .mismatch_lag = s->o.mismatch_lag };
+                       .mismatch_lag = s->o.mismatch_lag, .units = s->o.units };
     if (engine_open(&s->eng, s->o.engine, &s->cfg, &eo, err, errlen) < 0) return -1;
     s->eng_open = 1;
     if (s->o.decisions && ctl_decisions_wrap(&s->eng, s->o.decisions,

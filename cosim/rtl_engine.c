@@ -24,6 +24,7 @@
  * (global) or ctl_core_out (per core). */
 typedef struct sig_desc {
     const char *unit;
+    unsigned ubit;      /* CTL_U_* of the unit */
     const char *name;
     uint8_t global;
     uint8_t size;       /* bytes of the C field: 1, 2 or 4 */
@@ -31,33 +32,33 @@ typedef struct sig_desc {
     size_t off;
 } sig_desc;
 
-#define SIG_G(u, n, f, s) { u, n, 1, sizeof(((ctl_out *)0)->f), s, offsetof(ctl_out, f) }
-#define SIG_C(u, n, f, s) { u, n, 0, sizeof(((ctl_core_out *)0)->f), s, offsetof(ctl_core_out, f) }
+#define SIG_G(u, b, n, f, s) { u, b, n, 1, sizeof(((ctl_out *)0)->f), s, offsetof(ctl_out, f) }
+#define SIG_C(u, b, n, f, s) { u, b, n, 0, sizeof(((ctl_core_out *)0)->f), s, offsetof(ctl_core_out, f) }
 
 /* The fixed comparison order: units in this order; inside a unit the global
  * signals, then every core's signals (cores ascending). */
 static const sig_desc SIGS[] = {
-    SIG_C("dyncta", "dyncta_n", dyncta_n, 0),
-    SIG_C("dyncore", "dc_enable", dc_enable, 0),
-    SIG_C("dyncore", "dc_power_on", dc_power_on, 0),
-    SIG_G("claso", "claso_ready", claso_ready, 0),
-    SIG_G("claso", "credit_global", credit_global, 1),
-    SIG_C("claso", "grant", grant, 0),
-    SIG_C("claso", "refuse", refuse, 0),
-    SIG_C("claso", "credit", credit, 1),
-    SIG_G("arcta", "ar_phase", ar_phase, 0),
-    SIG_G("arcta", "ar_type", ar_type, 0),
-    SIG_G("arcta", "ar_limit1", ar_limit1, 0),
-    SIG_G("arcta", "fc_on", fc_on, 0),
-    SIG_G("arcta", "core_clk_pct", core_clk_pct, 1),
-    SIG_G("arcta", "mem_clk_pct", mem_clk_pct, 1),
-    SIG_C("arcta", "ar_enable", ar_enable, 0),
-    SIG_C("ucs", "tuned_down", tuned_down, 0),
-    SIG_C("ucs", "accepts_work", accepts_work, 0),
-    SIG_C("ucs", "pg_state[0]", pg_state[0], 0),
-    SIG_C("ucs", "pg_state[1]", pg_state[1], 0),
-    SIG_C("ucs", "pg_state[2]", pg_state[2], 0),
-    SIG_C("ucs", "pg_state[3]", pg_state[3], 0),
+    SIG_C("dyncta", CTL_U_DYNCTA, "dyncta_n", dyncta_n, 0),
+    SIG_C("dyncore", CTL_U_DYNCORE, "dc_enable", dc_enable, 0),
+    SIG_C("dyncore", CTL_U_DYNCORE, "dc_power_on", dc_power_on, 0),
+    SIG_G("claso", CTL_U_CLASO, "claso_ready", claso_ready, 0),
+    SIG_G("claso", CTL_U_CLASO, "credit_global", credit_global, 1),
+    SIG_C("claso", CTL_U_CLASO, "grant", grant, 0),
+    SIG_C("claso", CTL_U_CLASO, "refuse", refuse, 0),
+    SIG_C("claso", CTL_U_CLASO, "credit", credit, 1),
+    SIG_G("arcta", CTL_U_ARCTA, "ar_phase", ar_phase, 0),
+    SIG_G("arcta", CTL_U_ARCTA, "ar_type", ar_type, 0),
+    SIG_G("arcta", CTL_U_ARCTA, "ar_limit1", ar_limit1, 0),
+    SIG_G("arcta", CTL_U_ARCTA, "fc_on", fc_on, 0),
+    SIG_G("arcta", CTL_U_ARCTA, "core_clk_pct", core_clk_pct, 1),
+    SIG_G("arcta", CTL_U_ARCTA, "mem_clk_pct", mem_clk_pct, 1),
+    SIG_C("arcta", CTL_U_ARCTA, "ar_enable", ar_enable, 0),
+    SIG_C("ucs", CTL_U_UCS, "tuned_down", tuned_down, 0),
+    SIG_C("ucs", CTL_U_UCS, "accepts_work", accepts_work, 0),
+    SIG_C("ucs", CTL_U_UCS, "pg_state[0]", pg_state[0], 0),
+    SIG_C("ucs", CTL_U_UCS, "pg_state[1]", pg_state[1], 0),
+    SIG_C("ucs", CTL_U_UCS, "pg_state[2]", pg_state[2], 0),
+    SIG_C("ucs", CTL_U_UCS, "pg_state[3]", pg_state[3], 0),
 };
 #define NSIGS ((int)(sizeof SIGS / sizeof SIGS[0]))
 
@@ -138,6 +139,7 @@ typedef struct inlog {
 
 typedef struct rtl_eng {
     int lockstep;
+    unsigned units;         /* CTL_U_* stepped and compared (CTL_U_NONE: none) */
     vtop *top;
     ctl_cfg cfg;            /* of the last reset */
     uint32_t n_cores;
@@ -419,14 +421,19 @@ done:
 
 /* ---------------------------------------------------------------- compare */
 
-/* Index into SIGS of the first difference, core in *core; -1 if none. */
+/* Index into SIGS of the first difference among the signals of `units`,
+ * core in *core; -1 if none. */
 static int first_difference(const ctl_out *want, const ctl_out *got, uint32_t n_cores,
-                            uint32_t *core)
+                            unsigned units, uint32_t *core)
 {
     int i = 0;
     while (i < NSIGS) {
         int unit_end = i;
-        while (unit_end < NSIGS && !strcmp(SIGS[unit_end].unit, SIGS[i].unit)) unit_end++;
+        while (unit_end < NSIGS && SIGS[unit_end].ubit == SIGS[i].ubit) unit_end++;
+        if (!(units & SIGS[i].ubit)) {
+            i = unit_end;
+            continue;
+        }
         for (int k = i; k < unit_end; k++)
             if (SIGS[k].global && sig_read(want, &SIGS[k], 0) != sig_read(got, &SIGS[k], 0)) {
                 *core = 0;
@@ -461,6 +468,7 @@ static void format_mismatch(char *err, size_t errlen, const char *when, int k, u
 static int eng_reset(void *impl, const ctl_cfg *cfg, ctl_out *out, char *err, size_t errlen)
 {
     rtl_eng *r = impl;
+    vtop_set_units(r->top, r->units);
     if (vtop_reset(r->top, cfg, out, err, errlen) < 0) return -1;
     r->cfg = *cfg;
     r->n_cores = cfg->n_cores;
@@ -470,7 +478,7 @@ static int eng_reset(void *impl, const ctl_cfg *cfg, ctl_out *out, char *err, si
     if (!r->lockstep) return 0;
     ctl_ref_reset(r->ref, cfg, &r->ref_out);
     uint32_t core;
-    int k = first_difference(&r->ref_out, out, r->n_cores, &core);
+    int k = first_difference(&r->ref_out, out, r->n_cores, CTL_U_ALL, &core);
     if (k >= 0) {
         format_mismatch(err, errlen, "reset", k, core, &r->ref_out, out, "");
         return -1;
@@ -489,7 +497,7 @@ static int eng_step(void *impl, const ctl_cfg *cfg, const ctl_in *in, ctl_out *o
     if (!r->lockstep) return 0;
     ctl_ref_step(r->ref, cfg, in, &r->ref_out);
     uint32_t core;
-    int k = first_difference(&r->ref_out, out, r->n_cores, &core);
+    int k = first_difference(&r->ref_out, out, r->n_cores, r->units, &core);
     if (k < 0) {
         r->compared++;
         return 0;
@@ -574,12 +582,18 @@ int rtl_engine_open(ctl_engine *e, int lockstep, const gpu_cfg *cfg, const engin
     }
     r->lockstep = lockstep;
     r->inj_sig = -1;
+    if (ctl_units_resolve(o->units, policy_units(&cfg->policy), lockstep, &r->units) < 0) {
+        snprintf(err, errlen, "<command line>: --units '%s' is not policy, all, none or a "
+                 "comma list of dyncta, dyncore, claso, arcta, ucs (--units)", o->units);
+        goto fail;
+    }
     if (lag_from_opts(o, &r->lag, err, errlen) < 0) goto fail;
     r->top = vtop_create();
     if (!r->top || (lockstep && !(r->ref = calloc(1, sizeof *r->ref)))) {
         snprintf(err, errlen, "out of memory");
         goto fail;
     }
+    if (r->ref) r->ref->units = r->units;
     if (open_fst(r, o, err, errlen) < 0) goto fail;
     memset(e, 0, sizeof *e);
     e->name = lockstep ? "lockstep" : "rtl";

@@ -28,6 +28,7 @@ struct vtop {
     const vtop_api *api;    /* NULL until the first reset */
     vtop_model *m;
     uint32_t n_cores, n_parts;
+    unsigned units;         /* CTL_U_* stepped from the next reset; 0 = all */
     int want_trace;         /* vtop_fst_open asked for a waveform */
     int fst_pending;        /* ... to be opened at the next reset */
     char fst_path[1024];
@@ -125,8 +126,9 @@ static const vtop_api *load_model(uint32_t cores, uint32_t parts, int trace, cha
         return NULL;
     }
     if (env_on("CTASIM_VTOP_REPORT"))
-        fprintf(stderr, "ctasim: Verilated top %u cores x %u partitions (%s): %s\n", api->cores,
-                api->parts, flavour(api->trace), path);
+        fprintf(stderr, "ctasim: Verilated top %u cores x %u partitions (%s, %s): %s\n",
+                api->cores, api->parts, flavour(api->trace),
+                api->per_unit ? "each unit its own model" : "the whole top", path);
     /* never dlclose()d: the Verilator runtime inside keeps per-thread state */
     return api;
 }
@@ -179,9 +181,11 @@ int vtop_reset(vtop *t, const ctl_cfg *cfg, ctl_out *out, char *err, size_t errl
         if (t->api->fst_open(t->m, t->fst_path, t->fst_first, t->fst_last, err, errlen) < 0)
             return -1;
     }
-    t->api->reset(t->m, cfg, out, n, p);
+    t->api->reset(t->m, cfg, out, n, p, t->units ? t->units & CTL_U_ALL : CTL_U_ALL);
     return 0;
 }
+
+void vtop_set_units(vtop *t, unsigned units) { t->units = units; }
 
 void vtop_step(vtop *t, uint64_t cycle, const ctl_in *in, ctl_out *out)
 {

@@ -19,6 +19,9 @@
  *
  * vtop_step() is one core cycle: drive the ctl_in of that cycle onto the
  * ports, one rising clock edge, read the registered outputs into ctl_out.
+ * Only the units set with vtop_set_units() are stepped and read back (the
+ * `fast` model evaluates no other; docs/cosim.md, "Units stepped"); the other
+ * fields of ctl_out keep what the reset wrote, as with ctl_ref_step().
  *
  * Waveforms (FST, 1 ps resolution): time `cycle` ns shows the inputs of that
  * core cycle before the edge, `cycle` ns + 500 ps the registers after it, so
@@ -50,6 +53,10 @@ void  vtop_destroy(vtop *t);        /* also closes an open FST */
  * model is kept when it is already that one.  0, or -1 with a one-line
  * message. */
 int   vtop_reset(vtop *t, const ctl_cfg *cfg, ctl_out *out, char *err, size_t errlen);
+
+/* The units (CTL_U_* of ctl_seam.h; 0 or CTL_U_ALL = all five, CTL_U_NONE =
+ * none) that the steps after the next vtop_reset() evaluate and read back. */
+void  vtop_set_units(vtop *t, unsigned units);
 
 /* NumCores / NumParts of the model in use (0 before the first reset) and
  * whether it has tracing compiled in. */

@@ -5,11 +5,16 @@
 # times each, and reports the median host time, per engine
 #   core-cycles/s = GPU core cycles x cores / host seconds
 #   GPU cycles/s  = GPU core cycles / host seconds
-# and per preset x workload the times of c, rtl and lockstep side by side with
-# the ratios rtl/c and lockstep/c (issue 14's goals: lockstep/c <= 2.0 and
-# rtl/c <= 1.5 on kayiran30).  Before timing, one 1-cycle run per preset and
-# RTL engine loads the Verilated model of the preset's size, so building it
-# (once per size, docs/cosim.md) is never timed.
+# and per preset x units x workload the times of c, rtl and lockstep side by
+# side with the ratios rtl/c and lockstep/c (issue 14's goals: lockstep/c <= 2.0
+# and rtl/c <= 1.5 on kayiran30).  Every engine steps the same units (--units,
+# docs/cosim.md "Units stepped"): each preset runs with its paper's policy
+# (small: DYNCTA + CLASO + uC-States, kayiran30: DYNCTA, seed 000 Sec. 4.1;
+# apsa60: AR-CTA, seed 002 Sec. 3; the policy's units stepped), and kayiran30
+# and small once more with --units all (all five units stepped by every
+# engine: the cost of verifying everything).  Before timing, one 1-cycle run
+# per preset and RTL engine loads the Verilated model of the preset's size,
+# so building it (once per size, docs/cosim.md) is never timed.
 # Results go to build/bench/bench.txt (and bench.csv).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,18 +24,29 @@ OUT=build/bench
 mkdir -p "$OUT"
 presets=${PRESETS:-"configs/small.cfg configs/kayiran30.cfg configs/apsa60.cfg configs/accelsim/SM6_TITANX.cfg"}
 rtl_presets=${RTL_PRESETS:-"configs/small.cfg configs/kayiran30.cfg configs/apsa60.cfg"}
+# the runs of a preset: LABEL=ARGS, LABEL naming the units stepped
+runs_of() {
+  case "$(basename "$1" .cfg)" in
+    small) echo "dyncta+claso+ucs=--set policy.cta_limit=dyncta --set policy.claso=1 --set policy.gating=ucstates"
+           echo "all=--units all" ;;
+    kayiran30) echo "dyncta=--set policy.cta_limit=dyncta"
+               echo "all=--units all" ;;
+    apsa60) echo "arcta=--set policy.arcta=1" ;;
+    *) echo "none=" ;;
+  esac
+}
 workloads=${WORKLOADS:-"workloads/stream_copy.kern workloads/compute_fma.kern"}
 have_rtl=0
 # the rtl and lockstep engines exist when the program was built with them
 probe=$("$BIN" --engine rtl --workload workloads/stream_copy.kern --set run.max_cycles=1 2>&1 || true)
 case "$probe" in *"built without"*) ;; *) have_rtl=1 ;; esac
 csv=$OUT/bench.csv
-echo "config,workload,engine,cores,cycles,median_host_s,core_cycles_per_s,gpu_cycles_per_s,vs_c" > "$csv"
+echo "config,units,workload,engine,cores,cycles,median_host_s,core_cycles_per_s,gpu_cycles_per_s,vs_c" > "$csv"
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 summary=()
 {
 printf "ctasim benchmark (%s, %s, median of %s runs, one CPU core)\n" "$(date -u +%Y-%m-%d)" "$(uname -m)" "$REPS"
-printf "%-12s %-18s %-9s %6s %10s %9s %14s %13s %8s\n" preset workload engine cores cycles host_s core-cyc/s gpu-cyc/s vs_c
+printf "%-12s %-17s %-18s %-9s %6s %10s %9s %14s %13s %8s\n" preset units workload engine cores cycles host_s core-cyc/s gpu-cyc/s vs_c
 for p in $presets; do
   engines="c"
   if [ $have_rtl = 1 ] && [[ " $rtl_presets " == *" $p "* ]]; then
@@ -40,13 +56,16 @@ for p in $presets; do
           --set run.max_cycles=1 --quiet > /dev/null 2>&1 || true
     done
   fi
-  for w in $workloads; do
+  while IFS= read -r run; do
+   label=${run%%=*} rargs=${run#*=}
+   for w in $workloads; do
     declare -A t=()
     for e in $engines; do
       times=()
       row=""
       for ((i = 0; i < REPS; i++)); do
-        row=$("$BIN" --config "$p" --workload "$w" --engine "$e" --csv-row)
+        # shellcheck disable=SC2086
+        row=$("$BIN" --config "$p" --workload "$w" --engine "$e" $rargs --csv-row < /dev/null)
         times+=("$(echo "$row" | cut -d, -f20)")
       done
       med=$(printf '%s\n' "${times[@]}" | median)
@@ -55,22 +74,23 @@ for p in $presets; do
       ccps=$(awk -v c="$cycles" -v n="$cores" -v t="$med" 'BEGIN{printf "%.0f", c*n/t}')
       gcps=$(awk -v c="$cycles" -v t="$med" 'BEGIN{printf "%.0f", c/t}')
       ratio=$(awk -v a="$med" -v b="${t[c]}" 'BEGIN{printf "%.2fx", a/b}')
-      printf "%-12s %-18s %-9s %6s %10s %9.3f %14s %13s %8s\n" "$(basename "$p" .cfg)" "$(basename "$w")" "$e" \
-             "$cores" "$cycles" "$med" "$ccps" "$gcps" "$ratio"
-      echo "$(basename "$p" .cfg),$(basename "$w"),$e,$cores,$cycles,$med,$ccps,$gcps,${ratio%x}" >> "$csv"
+      printf "%-12s %-17s %-18s %-9s %6s %10s %9.3f %14s %13s %8s\n" "$(basename "$p" .cfg)" "$label" \
+             "$(basename "$w")" "$e" "$cores" "$cycles" "$med" "$ccps" "$gcps" "$ratio"
+      echo "$(basename "$p" .cfg),$label,$(basename "$w"),$e,$cores,$cycles,$med,$ccps,$gcps,${ratio%x}" >> "$csv"
     done
     if [ -n "${t[rtl]:-}" ]; then
-      summary+=("$(awk -v p="$(basename "$p" .cfg)" -v w="$(basename "$w")" -v c="${t[c]}" \
+      summary+=("$(awk -v p="$(basename "$p" .cfg)" -v u="$label" -v w="$(basename "$w")" -v c="${t[c]}" \
           -v r="${t[rtl]}" -v l="${t[lockstep]}" \
-          'BEGIN{printf "%-12s %-18s %8.3f %8.3f %9.3f %7.2fx %11.2fx", p, w, c, r, l, r/c, l/c}')")
+          'BEGIN{printf "%-12s %-17s %-18s %8.3f %8.3f %9.3f %7.2fx %11.2fx", p, u, w, c, r, l, r/c, l/c}')")
     fi
     unset t
-  done
+   done
+  done < <(runs_of "$p")
 done
 if [ ${#summary[@]} -gt 0 ]; then
   echo
   echo "c, rtl and lockstep side by side (median host seconds; goals on kayiran30: rtl/c <= 1.5, lockstep/c <= 2.0)"
-  printf "%-12s %-18s %8s %8s %9s %8s %12s\n" preset workload c_s rtl_s lockstep_s rtl/c lockstep/c
+  printf "%-12s %-17s %-18s %8s %8s %9s %8s %12s\n" preset units workload c_s rtl_s lockstep_s rtl/c lockstep/c
   printf '%s\n' "${summary[@]}"
 fi
 } | tee "$OUT/bench.txt"

@@ -6,9 +6,12 @@
 #   scripts/vtop-build.sh NC NP FLAVOR KEY
 #
 # NC cores, NP memory partitions (rtl/ctl_top.sv's NumCores, NumParts), FLAVOR
-# `fast` (no tracing compiled in: every rtl/lockstep run), `trace`
-# (--trace-fst: --fst runs and the lockstep mismatch replay) or `cov`
-# (--coverage-line --coverage-toggle, no tracing: the regression's coverage
+# `fast` (no tracing compiled in: every rtl/lockstep run; the five units each
+# Verilated on their own, cosim/vmodel/vunits_model.cpp, so a run evaluates
+# only the units it steps), `trace`
+# (the whole top, cosim/vmodel/vtop_model.cpp, --trace-fst: --fst runs and
+# the lockstep mismatch replay) or `cov` (the whole top again,
+# --coverage-line --coverage-toggle, no tracing: the regression's coverage
 # run loads it with CTASIM_VTOP_COV=1, writing RB_COV-topN.dat at each model's
 # end; docs/verification.md), KEY the cache key
 # ctasim was built with (scripts/vtop-key.sh).  Result:
@@ -55,11 +58,32 @@ chmod 755 "$tmp"
 trap 'rm -rf "$tmp"' EXIT
 pic=(-fPIC -fvisibility=hidden -fvisibility-inlines-hidden)
 cxxf=(-std=c++17 -O2 "${pic[@]}" -I"$vinc" -I"$vinc/vltstd" -DVL_IGNORE_UNKNOWN_ARCH)
-echo "vtop-build: Verilating rtl/ctl_top.sv for $nc cores, $np partitions ($flavor) into $out" >&2
-"$VERILATOR" --cc -O3 "${vtrace[@]}" --x-assign fast --x-initial fast -y rtl \
-    -GNumCores="$nc" -GNumParts="$np" --prefix Vctl_top --Mdir "$tmp" \
-    -CFLAGS "${pic[*]}" --top-module ctl_top rtl/ctasim_pkg.sv rtl/ctl_top.sv
-make -s -j"${VTOP_JOBS:-2}" -C "$tmp" -f Vctl_top.mk Vctl_top__ALL.a OPT_FAST=-O2 OPT_SLOW=-O1 > /dev/null
+vflags=(--cc -O3 "${vtrace[@]}" --x-assign fast --x-initial fast -y rtl -CFLAGS "${pic[*]}")
+incs=() archives=()
+if [ "$flavor" = fast ]; then
+    # each unit on its own (cosim/vmodel/vunits_model.cpp): a run evaluates
+    # only the units its engine steps
+    echo "vtop-build: Verilating the five units of rtl/ctl_top.sv for $nc cores, $np partitions ($flavor) into $out" >&2
+    shim=cosim/vmodel/vunits_model.cpp
+    for u in dyncta dyncore claso arcta ucs; do
+        gen=(-GNumCores="$nc")
+        [ "$u" = arcta ] && gen+=(-GNumParts="$np")
+        "$VERILATOR" "${vflags[@]}" "${gen[@]}" --prefix "Vu_$u" --Mdir "$tmp/$u" \
+            --top-module "$u" rtl/ctasim_pkg.sv "rtl/$u.sv"
+        incs+=(-I"$tmp/$u") archives+=("$tmp/$u/Vu_${u}__ALL.a")
+    done
+    for u in dyncta dyncore claso arcta ucs; do
+        env -u MAKEFLAGS -u MFLAGS make -s -j"${VTOP_JOBS:-2}" -C "$tmp/$u" -f "Vu_$u.mk" "Vu_${u}__ALL.a" OPT_FAST=-O2 \
+            OPT_SLOW=-O1 > /dev/null
+    done
+else
+    echo "vtop-build: Verilating rtl/ctl_top.sv for $nc cores, $np partitions ($flavor) into $out" >&2
+    shim=cosim/vmodel/vtop_model.cpp
+    "$VERILATOR" "${vflags[@]}" -GNumCores="$nc" -GNumParts="$np" --prefix Vctl_top \
+        --Mdir "$tmp" --top-module ctl_top rtl/ctasim_pkg.sv rtl/ctl_top.sv
+    env -u MAKEFLAGS -u MFLAGS make -s -j"${VTOP_JOBS:-2}" -C "$tmp" -f Vctl_top.mk Vctl_top__ALL.a OPT_FAST=-O2 OPT_SLOW=-O1 > /dev/null
+    incs+=(-I"$tmp") archives+=("$tmp/Vctl_top__ALL.a")
+fi
 rt=(verilated.cpp verilated_threads.cpp)
 [ "$flavor" = trace ] && rt+=(verilated_fst_c.cpp)
 [ "$flavor" = cov ] && rt+=(verilated_cov.cpp)
@@ -68,12 +92,12 @@ for f in "${rt[@]}"; do
     "$CXX" "${cxxf[@]}" "${cdef[@]}" -c "$vinc/$f" -o "$tmp/rt_${f%.cpp}.o" &
     pids+=($!) objs+=("$tmp/rt_${f%.cpp}.o")
 done
-"$CXX" "${cxxf[@]}" "${cdef[@]}" -O3 -iquote cmodel/ctl -iquote cosim -I"$tmp" \
-    -DVTOP_NC="$nc" -DVTOP_NP="$np" -c cosim/vmodel/vtop_model.cpp -o "$tmp/vtop_model.o"
+"$CXX" "${cxxf[@]}" "${cdef[@]}" -O3 -iquote cmodel/ctl -iquote cmodel/base -iquote cosim \
+    "${incs[@]}" -DVTOP_NC="$nc" -DVTOP_NP="$np" -c "$shim" -o "$tmp/vtop_model.o"
 for p in "${pids[@]}"; do wait "$p"; done
 "$CXX" -shared -Wl,-Bsymbolic -o "$tmp/libvtop.so" "$tmp/vtop_model.o" "${objs[@]}" \
-    "$tmp/Vctl_top__ALL.a" -lz -pthread
-rm -f "$tmp"/*.o "$tmp"/*.cpp "$tmp"/*.a "$tmp"/*.d
+    "${archives[@]}" -lz -pthread
+rm -rf "$tmp"/*.o "$tmp"/*.cpp "$tmp"/*.a "$tmp"/*.d "$tmp"/*/
 mv -T "$tmp" "$out" 2> /dev/null || [ -f "$out/libvtop.so" ] || die "cannot move $tmp to $out"
 trap - EXIT
 rm -rf "$tmp" 2> /dev/null || true

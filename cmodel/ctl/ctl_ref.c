@@ -28,6 +28,39 @@ void ctl_ref_step(ctl_ref *r, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out
     if (u & CTL_U_UCS) ucs_step(&r->ucs, cfg, in, out);
 }
 
+static const char *const UNIT_NAMES[] = { "dyncta", "dyncore", "claso", "arcta", "ucs" };
+
+/* One comma-separated list of unit names into bits; -1 on an unknown name
+ * or an empty item. */
+static int units_list(const char *spec, unsigned *units)
+{
+    unsigned u = 0;
+    const char *p = spec;
+    for (;;) {
+        size_t len = strcspn(p, ",");
+        int k = -1;
+        for (int i = 0; i < 5; i++)
+            if (strlen(UNIT_NAMES[i]) == len && !strncmp(p, UNIT_NAMES[i], len)) k = i;
+        if (k < 0) return -1;
+        u |= 1u << k;
+        if (!p[len]) break;
+        p += len + 1;
+    }
+    *units = u;
+    return 0;
+}
+
+int ctl_units_resolve(const char *spec, unsigned policy, int lockstep, unsigned *units)
+{
+    if (!spec || !strcmp(spec, "policy")) {
+        *units = policy & CTL_U_ALL ? policy & CTL_U_ALL : lockstep ? CTL_U_ALL : CTL_U_NONE;
+        return 0;
+    }
+    if (!strcmp(spec, "all")) { *units = CTL_U_ALL; return 0; }
+    if (!strcmp(spec, "none")) { *units = CTL_U_NONE; return 0; }
+    return units_list(spec, units);
+}
+
 /* ---- engine "c" ---- */
 
 static int eng_reset(void *impl, const ctl_cfg *cfg, ctl_out *out, char *err, size_t errlen)

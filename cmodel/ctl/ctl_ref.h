@@ -12,9 +12,6 @@
 #include "dyncta.h"
 #include "ucs.h"
 
-/* Unit bits for ctl_ref.units. */
-enum { CTL_U_DYNCTA = 1, CTL_U_DYNCORE = 2, CTL_U_CLASO = 4, CTL_U_ARCTA = 8, CTL_U_UCS = 16,
-       CTL_U_ALL = 31, CTL_U_NONE = 32 /* step no unit (0 would mean all) */ };
 
 typedef struct ctl_ref {
     unsigned units;     /* units stepped; 0 = all (lockstep compares every unit) */
@@ -27,6 +24,15 @@ typedef struct ctl_ref {
 
 void ctl_ref_reset(ctl_ref *r, const ctl_cfg *cfg, ctl_out *out);
 void ctl_ref_step(ctl_ref *r, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out);
+
+/* The units an engine steps, from the --units spec (docs/cosim.md, "Units
+ * stepped"): NULL or "policy" = the units the policy obeys (`policy`, a mask
+ * of policy_units(), CTL_U_NONE when it obeys none), except that a lockstep
+ * run of a policy obeying none steps all five (else it would compare
+ * nothing); "all"; "none"; or a comma list of dyncta, dyncore, claso, arcta,
+ * ucs.  0 with *units set (never 0: CTL_U_NONE for none), or -1 for a spec
+ * that is none of these. */
+int ctl_units_resolve(const char *spec, unsigned policy, int lockstep, unsigned *units);
 
 /* Every key table of the units' registers, NULL-terminated (for the
  * configuration registry and for tests that build a ctl_cfg by hand). */

@@ -64,6 +64,11 @@ enum ctl_pg_state { CTL_PGS_ON = 0, CTL_PGS_DRAINING = 1, CTL_PGS_OFF = 2, CTL_P
 enum ctl_ar_phase { CTL_AR_IDLE = 0, CTL_AR_PROFILE = 1, CTL_AR_DECISION = 2, CTL_AR_ACTION = 3 };
 enum ctl_ar_type { CTL_AR_UNKNOWN = 0, CTL_AR_TYPE1 = 1, CTL_AR_TYPE2 = 2 };
 
+/* The units, one bit each (ctl_ref.units, the rtl engines' units stepped,
+ * vtop_api.h): CTL_U_NONE steps no unit (0 means all in ctl_ref.units). */
+enum { CTL_U_DYNCTA = 1, CTL_U_DYNCORE = 2, CTL_U_CLASO = 4, CTL_U_ARCTA = 8, CTL_U_UCS = 16,
+       CTL_U_ALL = 31, CTL_U_NONE = 32 };
+
 /* ---- inputs, per core, every core cycle ------------------------------- */
 typedef struct ctl_core_in {
     /* Issue-stage classification of this cycle (controllers.md; at most one

@@ -1,20 +1,18 @@
 // vtop_model.cpp -- one Verilated rtl/ctl_top.sv of one size as a shared
-// object (scripts/vtop-build.sh compiles it with -DVTOP_NC=cores
-// -DVTOP_NP=partitions [-DVTOP_TRACE=1 | -DVM_COVERAGE=1] beside the Vctl_top model Verilated
-// with those NumCores / NumParts; cosim/vtop.c loads it; docs/cosim.md,
-// "Models of the run's size").  Exports one symbol, vtop_model_api()
-// (cosim/vtop_api.h).  Ports are packed core-major exactly as the mapping
-// table of ctl_top.sv says; wide ports are filled word by word with a bit
-// stream writer, so one step costs O(n_cores * fields), not O(bits).
-// The model has exactly the run's cores and partitions: a Verilated model
-// evaluates all NumCores cores and NumParts partitions every cycle whatever
-// cfg_n_cores_i says.
+// object: the `trace` and `cov` flavours (scripts/vtop-build.sh compiles it
+// with -DVTOP_NC=cores -DVTOP_NP=partitions -DVTOP_TRACE=1 | -DVM_COVERAGE=1
+// beside the Vctl_top model Verilated with those NumCores / NumParts;
+// cosim/vtop.c loads it; docs/cosim.md, "Models of the run's size").  The
+// `fast` flavour is cosim/vmodel/vunits_model.cpp.  Exports one symbol,
+// vtop_model_api() (cosim/vtop_api.h).  Ports are packed core-major exactly as
+// the mapping table of ctl_top.sv says (vtop_ports.h), so one step costs
+// O(n_cores * fields), not O(bits).  Every unit is evaluated every cycle (the
+// waveform and the coverage show all five); ctl_out receives the outputs of
+// the units the reset named only, as with the fast flavour.
 #include <cstdio>
 #include <cstring>
 #include <new>
 #include <string>
-#include <type_traits>
-#include <utility>
 #include "Vctl_top.h"
 #include "Vctl_top___024root.h"
 #include "verilated.h"
@@ -32,130 +30,15 @@
 #include <cstring>
 
 #include "vtop_api.h"
+#include "vtop_ports.h"
 
 #if !defined(VTOP_NC) || !defined(VTOP_NP)
 #error "build with -DVTOP_NC=cores -DVTOP_NP=partitions (scripts/vtop-build.sh)"
 #endif
 
+using namespace vtop_ports;
+
 namespace {
-
-inline uint32_t mask_bits(uint32_t v, unsigned width)
-{
-    return (uint32_t)(v & ((1ull << width) - 1u));
-}
-
-// Words of the widest packed port: core_busy_i, CTL_MAX_CORES * 14 * 4 bits.
-constexpr unsigned MAX_PORT_WORDS = (CTL_MAX_CORES * CTL_NCOMP * 4 + 31) / 32 + 2;
-static_assert(CTL_MAX_PARTS * 3 <= CTL_MAX_CORES * CTL_NCOMP * 4, "dram_busy_i fits the writer");
-
-// Appends fields of <= 32 bits, LSB first, to an array of 32-bit words.
-struct bit_writer {
-    uint32_t word[MAX_PORT_WORDS];
-    unsigned n_words;
-    uint64_t acc;
-    unsigned used;
-    bit_writer() : n_words(0), acc(0), used(0) {}
-    void put(uint32_t v, unsigned width)
-    {
-        acc |= (uint64_t)mask_bits(v, width) << used;
-        used += width;
-        if (used >= 32) {
-            word[n_words++] = (uint32_t)acc;
-            acc >>= 32;
-            used -= 32;
-        }
-    }
-    // Write the partial last word (its upper bits belong to unused cores: 0).
-    void flush()
-    {
-        if (used) word[n_words++] = (uint32_t)acc;
-        acc = 0;
-        used = 0;
-    }
-    // The written words, then zeros (unused cores) up to the port's width.
-    template <std::size_t W>
-    void store(VlWide<W> &port) const
-    {
-        for (std::size_t i = 0; i < W; i++) port.at(i) = i < n_words ? word[i] : 0u;
-    }
-    template <typename T>
-    typename std::enable_if<std::is_integral<T>::value>::type store(T &port) const
-    {
-        uint64_t v = 0;
-        for (unsigned i = 0; i < n_words && i < 2; i++) v |= (uint64_t)word[i] << (32 * i);
-        port = (T)v;
-    }
-};
-
-// Reads fields of <= 32 bits, LSB first, from an array of 32-bit words.
-struct bit_reader {
-    uint32_t scalar[2];  // the words of a port of <= 64 bits
-    const uint32_t *word;
-    uint64_t acc;
-    unsigned avail;
-    template <std::size_t W>
-    explicit bit_reader(const VlWide<W> &port) : scalar{0, 0}, word(port.data()), acc(0), avail(0)
-    {
-    }
-    template <typename T,
-              typename = typename std::enable_if<std::is_integral<T>::value>::type>
-    explicit bit_reader(T port)
-        : scalar{(uint32_t)(uint64_t)port, (uint32_t)((uint64_t)port >> 32)}, word(scalar),
-          acc(0), avail(0)
-    {
-    }
-    bit_reader(const bit_reader &) = delete;  // word may point into scalar
-    uint32_t get(unsigned width)
-    {
-        if (avail < width) {
-            acc |= (uint64_t)(*word++) << avail;
-            avail += 32;
-        }
-        uint32_t v = mask_bits((uint32_t)acc, width);
-        acc >>= width;
-        avail -= width;
-        return v;
-    }
-};
-
-inline int32_t sign_extend(uint32_t v, unsigned width)
-{
-    uint32_t sign = 1u << (width - 1);
-    v = mask_bits(v, width);
-    return (v & sign) ? (int32_t)(v - sign) - (int32_t)sign : (int32_t)v;
-}
-
-// One bit per core of a NumCores-bit port (any width): bit c = field of core c.
-template <typename T, typename F>
-void put_core_bits(T &port, const ctl_in *in, uint32_t n, F field)
-{
-    bit_writer w;
-    for (uint32_t c = 0; c < n; c++) w.put(field(in->core[c]), 1);
-    w.flush();
-    w.store(port);
-}
-
-// One rising edge in one eval() (fast models).  Verilator 5 runs the
-// input-combinational region ("ico") on the first iteration of every eval(),
-// so the usual clk 0 / eval / clk 1 / eval step evaluates the combinational
-// logic of every core twice per cycle (a third of an rtl run's time on
-// kayiran30, perf).  Verilator detects a posedge by comparing clk_i with its
-// copy from the last eval (__Vtrigrprev__TOP__clk_i in the root of 5.x);
-// clearing that copy and evaluating once with clk_i = 1 and the new inputs
-// gives the same edge: ico settles the combinational logic on the new inputs,
-// then the posedge's nonblocking region updates the registers.  Where the
-// member does not exist (another Verilator), has_prev is false and the step
-// falls back to two evals.
-template <class R, class = void>
-struct edge_prev {
-    static constexpr bool has_prev = false;
-    static void clear(R *) {}
-};
-template <class R>
-struct edge_prev<R, decltype((void)std::declval<R &>().__Vtrigrprev__TOP__clk_i)> {
-    static constexpr bool has_prev = true;
-    static void clear(R *r) { r->__Vtrigrprev__TOP__clk_i = 0; }
-};
 
 // Vctl_top M, Verilated with NumCores = NC and NumParts = NP, in its own
 // context.  The instance name is always "ctl_top", so every size's FST has the
@@ -248,36 +131,32 @@ public:
         m_.eval();
     }
 
-    // One rising edge on the inputs already set (see edge_prev).
-    void edge()
-    {
-        using R = typename std::remove_pointer<decltype(m_.rootp)>::type;
-        if (edge_prev<R>::has_prev) {
-            edge_prev<R>::clear(m_.rootp);
-            drive(1, 1);
-        } else {
-            drive(0, 1);
-            drive(1, 1);
-        }
-    }
+    // One rising edge on the inputs already set (vtop_ports.h).
+    void edge() { rising_edge(m_); }
 
-    void get_outputs(ctl_out *out, uint32_t n) const
+    // The outputs of `units` (CTL_U_* bits) of cores < n; the other fields
+    // of *out are left as they are.
+    void get_outputs(ctl_out *out, uint32_t n, unsigned units) const
     {
         const M *m = &m_;
-        out->claso_ready = m->claso_ready_o & 1u;
-        out->credit_global = sign_extend(m->credit_global_o, 24);
-        out->ar_phase = m->ar_phase_o & 3u;
-        out->ar_type = m->ar_type_o & 3u;
-        out->ar_limit1 = m->ar_limit1_o & 1u;
-        out->fc_on = m->fc_on_o & 1u;
-        out->core_clk_pct = (int8_t)sign_extend(m->core_clk_pct_o, 8);
-        out->mem_clk_pct = (int8_t)sign_extend(m->mem_clk_pct_o, 8);
+        if (units & CTL_U_CLASO) {
+            out->claso_ready = m->claso_ready_o & 1u;
+            out->credit_global = sign_extend(m->credit_global_o, 24);
+        }
+        if (units & CTL_U_ARCTA) {
+            out->ar_phase = m->ar_phase_o & 3u;
+            out->ar_type = m->ar_type_o & 3u;
+            out->ar_limit1 = m->ar_limit1_o & 1u;
+            out->fc_on = m->fc_on_o & 1u;
+            out->core_clk_pct = (int8_t)sign_extend(m->core_clk_pct_o, 8);
+            out->mem_clk_pct = (int8_t)sign_extend(m->mem_clk_pct_o, 8);
+        }
         bit_reader dn(m->dyncta_n_o), credit(m->credit_o), tuned(m->tuned_down_o),
             accepts(m->accepts_work_o), pg(m->pg_state_o), grant(m->grant_o),
             refuse(m->refuse_o), dc_en(m->dc_enable_o), dc_on(m->dc_power_on_o),
             ar_en(m->ar_enable_o);
         for (uint32_t c = 0; c < n; c++) {
-            ctl_core_out &o = out->core[c];
+            ctl_core_out o;
             o.dyncta_n = (uint8_t)dn.get(6);
             o.grant = (uint8_t)grant.get(1);
             o.refuse = (uint8_t)refuse.get(1);
@@ -288,6 +167,23 @@ public:
             o.tuned_down = (uint16_t)tuned.get(14);
             o.accepts_work = (uint16_t)accepts.get(14);
             for (int g = 0; g < CTL_NPG; g++) o.pg_state[g] = (uint8_t)pg.get(2);
+            ctl_core_out &d = out->core[c];
+            if (units & CTL_U_DYNCTA) d.dyncta_n = o.dyncta_n;
+            if (units & CTL_U_DYNCORE) {
+                d.dc_enable = o.dc_enable;
+                d.dc_power_on = o.dc_power_on;
+            }
+            if (units & CTL_U_CLASO) {
+                d.grant = o.grant;
+                d.refuse = o.refuse;
+                d.credit = o.credit;
+            }
+            if (units & CTL_U_ARCTA) d.ar_enable = o.ar_enable;
+            if (units & CTL_U_UCS) {
+                d.tuned_down = o.tuned_down;
+                d.accepts_work = o.accepts_work;
+                for (int g = 0; g < CTL_NPG; g++) d.pg_state[g] = o.pg_state[g];
+            }
         }
     }
 
@@ -360,6 +256,7 @@ using top = top_variant<Vctl_top, VTOP_NC, VTOP_NP>;
 
 struct vtop_model {
     top *m;
+    unsigned units;               // CTL_U_* whose outputs a step writes
 #ifdef VTOP_TRACE
     VerilatedFstC *fst;
     uint64_t fst_first, fst_last;
@@ -520,6 +417,7 @@ static vtop_model *api_create(void)
     t->fst = nullptr;
 #endif
     t->fst_fault = 0;
+    t->units = CTL_U_ALL;
     return t;
 }
 
@@ -534,8 +432,10 @@ static void api_destroy(vtop_model *t)
     delete t;
 }
 
-static void api_reset(vtop_model *t, const ctl_cfg *cfg, ctl_out *out, uint32_t n, uint32_t n_parts)
+static void api_reset(vtop_model *t, const ctl_cfg *cfg, ctl_out *out, uint32_t n, uint32_t n_parts,
+                      unsigned units)
 {
+    t->units = units & CTL_U_ALL;
     top *m = t->m;
     m->set_cfg(cfg);
     static const ctl_in zero = {};
@@ -543,12 +443,12 @@ static void api_reset(vtop_model *t, const ctl_cfg *cfg, ctl_out *out, uint32_t 
     m->drive(0, 1);
     m->drive(0, 0);  // asynchronous, active low
     m->drive(0, 1);
-    m->get_outputs(out, n);
+    m->get_outputs(out, n, CTL_U_ALL);
     (void)n_parts;
 }
 
-// One core cycle: the inputs with the clock low, evaluate, raise the clock,
-// evaluate, read the registered outputs (two eval() calls).
+// One core cycle: the inputs, one rising edge (two evals when tracing: the
+// waveform shows the inputs before the edge), the outputs of t->units.
 static void api_step(vtop_model *t, uint64_t cycle, const ctl_in *in, ctl_out *out, uint32_t n,
                      uint32_t n_parts)
 {
@@ -560,7 +460,7 @@ static void api_step(vtop_model *t, uint64_t cycle, const ctl_in *in, ctl_out *o
 #endif
     m->edge();
     (void)cycle;
-    m->get_outputs(out, n);
+    m->get_outputs(out, n, t->units);
 }
 
 static int api_fst_fault(const vtop_model *t) { return t->fst_fault; }
@@ -572,6 +472,7 @@ static const vtop_api API = {
 #else
     0,
 #endif
+    0 /* the whole top */,
     api_create, api_destroy, api_reset, api_step,
     api_fst_open, api_fst_close, api_fst_fault, api_fst_valid,
 };

@@ -24,10 +24,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <cmocka.h>
 #include "cfg.h"
 #include "claso.h"
 #include "ctl_engine.h"
+#include "ctl_ref.h"
 #include "engines.h"
 #include "gpu.h"
 #include "rtl_engine.h"
@@ -66,7 +68,7 @@ static void bench_open_parts(bench *b, uint32_t n_cores, uint32_t n_parts, uint3
     b->cfg.sm.n_cores = n_cores;
     b->cfg.mem.n_parts = n_parts;
     assert_int_equal(cfg_check(&b->cfg, b->err, sizeof b->err), 0);
-    engine_opts o = { NULL, NULL, NULL };
+    engine_opts o = { .fst = NULL };
     assert_int_equal(rtl_engine_open(&b->eng, 1, &b->cfg, &o, b->err, sizeof b->err), 0);
     rtl_engine_set_lag(&b->eng, lag);
     int rc = b->eng.reset(b->eng.impl, &b->cfg.ctl, &b->out, b->err, sizeof b->err);
@@ -273,7 +275,7 @@ static void test_144_cores(void **state)
                        "NC=144 NP=64` (core.count)";
     ctl_engine eng;
     ctl_out out;
-    engine_opts o = { NULL, NULL, NULL };
+    engine_opts o = { .fst = NULL };
     assert_int_equal(rtl_engine_open(&eng, 1, &cfg, &o, err, sizeof err), -1);
     assert_string_equal(err, want);
     cfg.sm.n_cores = 4;
@@ -411,6 +413,128 @@ static void test_inject_ucs_pg_state(void **state)
     bench_close(&b);
 }
 
+/* ---------------------------------------------------------------- units stepped */
+
+/* The units an engine steps (docs/cosim.md, "Units stepped"). */
+static void test_units_resolve(void **state)
+{
+    (void)state;
+    unsigned u;
+    assert_int_equal(ctl_units_resolve(NULL, CTL_U_DYNCTA | CTL_U_UCS, 1, &u), 0);
+    assert_int_equal(u, CTL_U_DYNCTA | CTL_U_UCS);
+    assert_int_equal(ctl_units_resolve("policy", CTL_U_ARCTA, 0, &u), 0);
+    assert_int_equal(u, CTL_U_ARCTA);
+    /* a policy obeying none: rtl steps none, lockstep compares all five */
+    assert_int_equal(ctl_units_resolve(NULL, CTL_U_NONE, 0, &u), 0);
+    assert_int_equal(u, CTL_U_NONE);
+    assert_int_equal(ctl_units_resolve(NULL, CTL_U_NONE, 1, &u), 0);
+    assert_int_equal(u, CTL_U_ALL);
+    assert_int_equal(ctl_units_resolve("all", CTL_U_NONE, 0, &u), 0);
+    assert_int_equal(u, CTL_U_ALL);
+    assert_int_equal(ctl_units_resolve("none", CTL_U_DYNCTA, 1, &u), 0);
+    assert_int_equal(u, CTL_U_NONE);
+    assert_int_equal(ctl_units_resolve("ucs,dyncore,claso", CTL_U_NONE, 1, &u), 0);
+    assert_int_equal(u, CTL_U_UCS | CTL_U_DYNCORE | CTL_U_CLASO);
+    assert_int_equal(ctl_units_resolve("arcta", CTL_U_NONE, 1, &u), 0);
+    assert_int_equal(u, CTL_U_ARCTA);
+    assert_int_equal(ctl_units_resolve("dyncta,", CTL_U_NONE, 1, &u), -1);
+    assert_int_equal(ctl_units_resolve("dync", CTL_U_NONE, 1, &u), -1);
+    assert_int_equal(ctl_units_resolve("", CTL_U_NONE, 1, &u), -1);
+    assert_int_equal(ctl_units_resolve("dyncta,,ucs", CTL_U_NONE, 1, &u), -1);
+}
+
+/* Lockstep of a DYNCTA policy steps and compares DYNCTA only: a fault in
+ * uC-States' output is not seen (the unit is not evaluated; its ctl_out
+ * fields keep their reset values, as the C engine leaves them), one in
+ * dyncta_n is. */
+static void test_units_policy_only(void **state)
+{
+    (void)state;
+    for (int fault_in_dyncta = 0; fault_in_dyncta <= 1; fault_in_dyncta++) {
+        bench b;
+        memset(&b, 0, sizeof b);
+        cfg_defaults(&b.cfg);
+        b.cfg.sm.n_cores = 4;
+        b.cfg.mem.n_parts = 2;
+        b.cfg.policy.cta_limit = LIMIT_DYNCTA;
+        assert_int_equal(cfg_check(&b.cfg, b.err, sizeof b.err), 0);
+        engine_opts o = { .fst = NULL };
+        assert_int_equal(rtl_engine_open(&b.eng, 1, &b.cfg, &o, b.err, sizeof b.err), 0);
+        rtl_engine_set_lag(&b.eng, 0);
+        assert_int_equal(b.eng.reset(b.eng.impl, &b.cfg.ctl, &b.out, b.err, sizeof b.err), 0);
+        ctl_out reset = b.out;
+        if (fault_in_dyncta) assert_int_equal(rtl_engine_inject(&b.eng, 7, "dyncta_n", 2), 0);
+        else assert_int_equal(rtl_engine_inject(&b.eng, 7, "pg_state[1]", 2), 0);
+        uint64_t s = 99;
+        for (uint32_t c = 0; c < CTL_MAX_CORES; c++) new_profile(&profiles[c], &s);
+        launch(&b, 8, 100);
+        uint64_t failed = UINT64_MAX;
+        for (int i = 0; i < 5000 && failed == UINT64_MAX; i++) {
+            if (i) random_inputs(&b, &s);
+            uint64_t c = b.cycle;
+            if (bench_step(&b) != 0) failed = c;
+            for (uint32_t k = 0; k < 4 && !fault_in_dyncta; k++) {
+                if (c >= 7 && k == 2) continue;   /* the injected flip stays: nothing rewrites it */
+                assert_memory_equal(b.out.core[k].pg_state, reset.core[k].pg_state, CTL_NPG);
+                assert_int_equal(b.out.core[k].tuned_down, reset.core[k].tuned_down);
+                assert_int_equal(b.out.core[k].credit, reset.core[k].credit);
+            }
+        }
+        if (fault_in_dyncta) {
+            assert_int_equal(failed, 7);
+            assert_non_null(strstr(b.err, "unit dyncta, core 2, signal dyncta_n"));
+        } else {
+            assert_int_equal(failed, UINT64_MAX);
+            assert_int_equal(b.eng.compared(b.eng.impl), 5000);
+        }
+        bench_close(&b);
+    }
+}
+
+/* The `fast` model (each unit its own Verilated model) and the `trace` model
+ * (the whole rtl/ctl_top.sv) give the same ctl_out, every field of every
+ * core, every cycle, on the same random inputs with every unit stepped. */
+static void test_fast_equals_whole_top(void **state)
+{
+    (void)state;
+    gpu_cfg g;
+    cfg_defaults(&g);
+    g.sm.n_cores = 4;
+    g.mem.n_parts = 2;
+    char err[512];
+    assert_int_equal(cfg_check(&g, err, sizeof err), 0);
+    vtop *fast = vtop_create(), *whole = vtop_create();
+    assert_non_null(fast);
+    assert_non_null(whole);
+    mkdir("build", 0777);
+    mkdir(TEST_DIR, 0777);
+    assert_int_equal(vtop_fst_open(whole, TEST_DIR "/whole.fst", 0, 0, err, sizeof err), 0);
+    static ctl_out of, ow;
+    if (vtop_reset(fast, &g.ctl, &of, err, sizeof err) < 0) fail_msg("%s", err);
+    if (vtop_reset(whole, &g.ctl, &ow, err, sizeof err) < 0) fail_msg("%s", err);
+    assert_int_equal(vtop_traced(fast), 0);
+    assert_int_equal(vtop_traced(whole), 1);
+    assert_memory_equal(&of, &ow, sizeof of);
+    bench b;   /* only for random_inputs */
+    memset(&b, 0, sizeof b);
+    b.cfg = g;
+    uint64_t s = 0x5DEECE66Dull;
+    for (uint32_t c = 0; c < CTL_MAX_CORES; c++) new_profile(&profiles[c], &s);
+    launch(&b, 6, 200);
+    for (uint64_t cyc = 0; cyc < 20000; cyc++) {
+        if (cyc) random_inputs(&b, &s);
+        vtop_step(fast, cyc, &b.in, &of);
+        vtop_step(whole, cyc, &b.in, &ow);
+        b.in.kernel_start = 0;
+        b.in.alloc = 0;
+        if (memcmp(&of, &ow, sizeof of)) fail_msg("fast and whole-top models differ at cycle %llu",
+                                                  (unsigned long long)cyc);
+    }
+    vtop_destroy(fast);
+    vtop_destroy(whole);
+    unlink(TEST_DIR "/whole.fst");
+}
+
 static void test_inject_unknown_signal(void **state)
 {
     (void)state;
@@ -442,7 +566,7 @@ static void test_inject_in_gpu_model(void **state)
         fail_msg("%s", err);
     mkdir(TEST_DIR, 0777);
     ctl_engine eng;
-    engine_opts o = { TEST_DIR "/run.fst", "0:10", NULL };
+    engine_opts o = { .fst = TEST_DIR "/run.fst", .fst_window = "0:10" };
     assert_int_equal(rtl_engine_open(&eng, 1, &cfg, &o, err, sizeof err), 0);
     assert_int_equal(rtl_engine_inject(&eng, 1000, "dyncta_n", 1), 0);
     gpu *g = gpu_create(&cfg, &eng, err, sizeof err);
@@ -485,16 +609,16 @@ static void test_bad_options(void **state)
     char err[256];
     ctl_engine eng;
     cfg_defaults(&cfg);
-    engine_opts o1 = { NULL, "5:9", NULL };
+    engine_opts o1 = { .fst_window = "5:9" };
     assert_int_equal(rtl_engine_open(&eng, 0, &cfg, &o1, err, sizeof err), -1);
     assert_string_equal(err, "<command line>: --fst-window needs --fst (--fst-window)");
-    engine_opts o2 = { TEST_DIR "/x.fst", "9:5", NULL };
+    engine_opts o2 = { .fst = TEST_DIR "/x.fst", .fst_window = "9:5" };
     assert_int_equal(rtl_engine_open(&eng, 0, &cfg, &o2, err, sizeof err), -1);
     assert_string_equal(err, "<command line>: --fst-window '9:5' ends before it starts (--fst-window)");
-    engine_opts o3 = { TEST_DIR "/x.fst", "a:b", NULL };
+    engine_opts o3 = { .fst = TEST_DIR "/x.fst", .fst_window = "a:b" };
     assert_int_equal(rtl_engine_open(&eng, 0, &cfg, &o3, err, sizeof err), -1);
     assert_string_equal(err, "<command line>: --fst-window 'a:b' is not A:B in core cycles (--fst-window)");
-    engine_opts o4 = { "/nonexistent-dir/x.fst", NULL, NULL };
+    engine_opts o4 = { .fst = "/nonexistent-dir/x.fst" };
     assert_int_equal(rtl_engine_open(&eng, 0, &cfg, &o4, err, sizeof err), -1);
     assert_string_equal(err, "/nonexistent-dir/x.fst: cannot create a file in its folder (No such file or directory) (--fst)");
 }
@@ -524,7 +648,7 @@ static void test_seeded(void **state)
     b.cfg.sm.n_cores = o->cores;
     b.cfg.mem.n_parts = o->cores > 8 ? 64 : 2; /* the sizes of the tests above: no extra model */
     assert_int_equal(cfg_check(&b.cfg, b.err, sizeof b.err), 0);
-    engine_opts eo = { o->fst, NULL, NULL };
+    engine_opts eo = { .fst = o->fst };
     if (rtl_engine_open(&b.eng, 1, &b.cfg, &eo, b.err, sizeof b.err))
         fail_msg("%s", b.err);
     if (o->inject) {
@@ -605,6 +729,9 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_inject_claso_grant),
         cmocka_unit_test(test_inject_ucs_pg_state),
         cmocka_unit_test(test_inject_unknown_signal),
+        cmocka_unit_test(test_units_resolve),
+        cmocka_unit_test(test_units_policy_only),
+        cmocka_unit_test(test_fast_equals_whole_top),
         cmocka_unit_test(test_inject_in_gpu_model),
         cmocka_unit_test(test_bad_options),
     };

@@ -1,0 +1,169 @@
+// vtop_ports.h -- the port packing shared by the model shims of cosim/vmodel/
+// (vtop_model.cpp: the whole rtl/ctl_top.sv; vunits_model.cpp: each unit on
+// its own): Verilated packed ports filled and read field by field, LSB first,
+// core c's field at [c*W +: W] exactly as the mapping table of ctl_top.sv says,
+// and the one-eval rising edge.  Header-only, included by the shims alone.
+#ifndef VTOP_PORTS_H
+#define VTOP_PORTS_H
+
+#include <cstddef>
+#include <cstdint>
+#include <type_traits>
+#include <utility>
+#include "verilated.h"
+#include "ctl_seam.h"
+
+namespace vtop_ports {
+
+inline uint32_t mask_bits(uint32_t v, unsigned width)
+{
+    return (uint32_t)(v & ((1ull << width) - 1u));
+}
+
+// Words of the widest packed port: core_busy_i, CTL_MAX_CORES * 14 * 4 bits.
+constexpr unsigned MAX_PORT_WORDS = (CTL_MAX_CORES * CTL_NCOMP * 4 + 31) / 32 + 2;
+static_assert(CTL_MAX_PARTS * 3 <= CTL_MAX_CORES * CTL_NCOMP * 4, "dram_busy_i fits the writer");
+
+// Appends fields of <= 32 bits, LSB first, to an array of 32-bit words.
+struct bit_writer {
+    uint32_t word[MAX_PORT_WORDS];
+    unsigned n_words;
+    uint64_t acc;
+    unsigned used;
+    bit_writer() : n_words(0), acc(0), used(0) {}
+    void put(uint32_t v, unsigned width)
+    {
+        acc |= (uint64_t)mask_bits(v, width) << used;
+        used += width;
+        if (used >= 32) {
+            word[n_words++] = (uint32_t)acc;
+            acc >>= 32;
+            used -= 32;
+        }
+    }
+    // Write the partial last word (its upper bits belong to unused cores: 0).
+    void flush()
+    {
+        if (used) word[n_words++] = (uint32_t)acc;
+        acc = 0;
+        used = 0;
+    }
+    // The written words, then zeros (unused cores) up to the port's width.
+    template <std::size_t W>
+    void store(VlWide<W> &port) const
+    {
+        for (std::size_t i = 0; i < W; i++) port.at(i) = i < n_words ? word[i] : 0u;
+    }
+    template <typename T>
+    typename std::enable_if<std::is_integral<T>::value>::type store(T &port) const
+    {
+        uint64_t v = 0;
+        for (unsigned i = 0; i < n_words && i < 2; i++) v |= (uint64_t)word[i] << (32 * i);
+        port = (T)v;
+    }
+};
+
+// Reads fields of <= 32 bits, LSB first, from an array of 32-bit words.
+struct bit_reader {
+    uint32_t scalar[2];  // the words of a port of <= 64 bits
+    const uint32_t *word;
+    uint64_t acc;
+    unsigned avail;
+    template <std::size_t W>
+    explicit bit_reader(const VlWide<W> &port) : scalar{0, 0}, word(port.data()), acc(0), avail(0)
+    {
+    }
+    template <typename T,
+              typename = typename std::enable_if<std::is_integral<T>::value>::type>
+    explicit bit_reader(T port)
+        : scalar{(uint32_t)(uint64_t)port, (uint32_t)((uint64_t)port >> 32)}, word(scalar),
+          acc(0), avail(0)
+    {
+    }
+    bit_reader(const bit_reader &) = delete;  // word may point into scalar
+    uint32_t get(unsigned width)
+    {
+        if (avail < width) {
+            acc |= (uint64_t)(*word++) << avail;
+            avail += 32;
+        }
+        uint32_t v = mask_bits((uint32_t)acc, width);
+        acc >>= width;
+        avail -= width;
+        return v;
+    }
+};
+
+inline int32_t sign_extend(uint32_t v, unsigned width)
+{
+    uint32_t sign = 1u << (width - 1);
+    v = mask_bits(v, width);
+    return (v & sign) ? (int32_t)(v - sign) - (int32_t)sign : (int32_t)v;
+}
+
+// One bit per core of a NumCores-bit port (any width): bit c = field of core c.
+template <typename T, typename F>
+void put_core_bits(T &port, const ctl_in *in, uint32_t n, F field)
+{
+    bit_writer w;
+    for (uint32_t c = 0; c < n; c++) w.put(field(in->core[c]), 1);
+    w.flush();
+    w.store(port);
+}
+
+// One rising edge in one eval() (fast models).  Verilator 5 runs the
+// input-combinational region ("ico") on the first iteration of every eval(),
+// so the usual clk 0 / eval / clk 1 / eval step evaluates the combinational
+// logic of every core twice per cycle (a third of an rtl run's time on
+// kayiran30, perf).  Verilator detects a posedge by comparing clk_i with its
+// copy from the last eval (__Vtrigrprev__TOP__clk_i in the root of 5.x);
+// clearing that copy and evaluating once with clk_i = 1 and the new inputs
+// gives the same edge: ico settles the combinational logic on the new inputs,
+// then the posedge's nonblocking region updates the registers.  Where the
+// member does not exist (another Verilator), has_prev is false and the step
+// falls back to two evals.
+template <class R, class = void>
+struct edge_prev {
+    static constexpr bool has_prev = false;
+    static void clear(R *) {}
+};
+template <class R>
+struct edge_prev<R, decltype((void)std::declval<R &>().__Vtrigrprev__TOP__clk_i)> {
+    static constexpr bool has_prev = true;
+    static void clear(R *r) { r->__Vtrigrprev__TOP__clk_i = 0; }
+};
+
+// Reset then hold: the asynchronous active-low reset pulse of every unit.
+template <class M>
+void reset_pulse(M &m)
+{
+    m.clk_i = 0;
+    m.rst_ni = 1;
+    m.eval();
+    m.rst_ni = 0;
+    m.eval();
+    m.rst_ni = 1;
+    m.eval();
+}
+
+// One rising edge on the inputs already set (see edge_prev).
+template <class M>
+void rising_edge(M &m)
+{
+    using R = typename std::remove_pointer<decltype(m.rootp)>::type;
+    m.rst_ni = 1;
+    if (edge_prev<R>::has_prev) {
+        edge_prev<R>::clear(m.rootp);
+        m.clk_i = 1;
+        m.eval();
+    } else {
+        m.clk_i = 0;
+        m.eval();
+        m.clk_i = 1;
+        m.eval();
+    }
+}
+
+} // namespace vtop_ports
+
+#endif
