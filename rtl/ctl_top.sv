@@ -4,8 +4,11 @@
 // quasi-static cfg_*_i port ("programmable register").  Per-core fields are
 // flattened into packed vectors, core c at [c*W +: W]; per-core arrays (busy,
 // sch_busy, pg_state) are flattened core-major: element i of core c at
-// [(c*COUNT + i)*W +: W].  Every unit runs every cycle; the policy stack in
-// cmodel/gpu/gpu.c chooses which outputs the model obeys.
+// [(c*COUNT + i)*W +: W].  Wiring only: every unit runs every cycle here
+// (the `trace` and `cov` models); the `fast` model Verilates each unit on
+// its own and steps only the units a run asks for (docs/cosim.md, "Units
+// stepped"); the policy stack in cmodel/gpu/seam.c chooses which outputs the
+// model obeys.
 //
 // Mapping (seam field -> port, width per element):
 //   ctl_in.kernel_start            kernel_start_i                 1

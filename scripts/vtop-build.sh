@@ -72,32 +72,40 @@ if [ "$flavor" = fast ]; then
             --top-module "$u" rtl/ctasim_pkg.sv "rtl/$u.sv"
         incs+=(-I"$tmp/$u") archives+=("$tmp/$u/Vu_${u}__ALL.a")
     done
-    for u in dyncta dyncore claso arcta ucs; do
-        env -u MAKEFLAGS -u MFLAGS make -s -j"${VTOP_JOBS:-2}" -C "$tmp/$u" -f "Vu_$u.mk" "Vu_${u}__ALL.a" OPT_FAST=-O2 \
-            OPT_SLOW=-O1 > /dev/null
-    done
 else
     echo "vtop-build: Verilating rtl/ctl_top.sv for $nc cores, $np partitions ($flavor) into $out" >&2
     shim=cosim/vmodel/vtop_model.cpp
     "$VERILATOR" "${vflags[@]}" -GNumCores="$nc" -GNumParts="$np" --prefix Vctl_top \
         --Mdir "$tmp" --top-module ctl_top rtl/ctasim_pkg.sv rtl/ctl_top.sv
-    env -u MAKEFLAGS -u MFLAGS make -s -j"${VTOP_JOBS:-2}" -C "$tmp" -f Vctl_top.mk Vctl_top__ALL.a OPT_FAST=-O2 OPT_SLOW=-O1 > /dev/null
     incs+=(-I"$tmp") archives+=("$tmp/Vctl_top__ALL.a")
 fi
 rt=(verilated.cpp verilated_threads.cpp)
 [ "$flavor" = trace ] && rt+=(verilated_fst_c.cpp)
 [ "$flavor" = cov ] && rt+=(verilated_cov.cpp)
-objs=() pids=()
-for f in "${rt[@]}"; do
-    "$CXX" "${cxxf[@]}" "${cdef[@]}" -c "$vinc/$f" -o "$tmp/rt_${f%.cpp}.o" &
-    pids+=($!) objs+=("$tmp/rt_${f%.cpp}.o")
-done
-"$CXX" "${cxxf[@]}" "${cdef[@]}" -O3 -iquote cmodel/ctl -iquote cmodel/base -iquote cosim \
-    "${incs[@]}" -DVTOP_NC="$nc" -DVTOP_NP="$np" -c "$shim" -o "$tmp/vtop_model.o"
-for p in "${pids[@]}"; do wait "$p"; done
+# One make over everything (each Verilated model's archive, VM_PARALLEL_BUILDS:
+# each generated file its own object; the Verilator runtime; the shim), so
+# VTOP_JOBS compilers stay busy to the end.
+objs=()
+{
+    echo "all: ${archives[*]} $tmp/vtop_model.o"
+    for a in "${archives[@]}"; do
+        d=$(dirname "$a") m=$(basename "$a" __ALL.a)
+        printf '%s: ; +$(MAKE) -s -C %s -f %s.mk %s__ALL.a OPT_FAST=-O2 OPT_SLOW=-O1 VM_PARALLEL_BUILDS=1\n' \
+            "$a" "$d" "$m" "$m"
+    done
+    for f in "${rt[@]}"; do
+        o=$tmp/rt_${f%.cpp}.o
+        objs+=("$o")
+        echo "all: $o"
+        echo "$o: ; $CXX ${cxxf[*]} ${cdef[*]} -c $vinc/$f -o $o"
+    done
+    echo "$tmp/vtop_model.o: ; $CXX ${cxxf[*]} ${cdef[*]} -O3 -iquote cmodel/ctl -iquote cmodel/base" \
+         "-iquote cosim ${incs[*]} -DVTOP_NC=$nc -DVTOP_NP=$np -c $shim -o $tmp/vtop_model.o"
+} > "$tmp/build.mk"
+env -u MAKEFLAGS -u MFLAGS make -s -j"${VTOP_JOBS:-2}" -f "$tmp/build.mk" > /dev/null
 "$CXX" -shared -Wl,-Bsymbolic -o "$tmp/libvtop.so" "$tmp/vtop_model.o" "${objs[@]}" \
     "${archives[@]}" -lz -pthread
-rm -rf "$tmp"/*.o "$tmp"/*.cpp "$tmp"/*.a "$tmp"/*.d "$tmp"/*/
+rm -rf "$tmp"/*.o "$tmp"/*.cpp "$tmp"/*.a "$tmp"/*.d "$tmp"/*.mk "$tmp"/*/
 mv -T "$tmp" "$out" 2> /dev/null || [ -f "$out/libvtop.so" ] || die "cannot move $tmp to $out"
 trap - EXIT
 rm -rf "$tmp" 2> /dev/null || true

@@ -1,6 +1,7 @@
 /* ctl_ref.h -- the C reference models of all control units as one engine.
- * Every unit runs every cycle (as in rtl/ctl_top.sv); the policy stack in
- * gpu/cta.c decides which outputs the model obeys. */
+ * It steps the units of `units` (every engine steps the same ones:
+ * ctl_units_resolve, docs/cosim.md "Units stepped"); the policy stack in
+ * gpu/seam.c decides which outputs the model obeys. */
 #ifndef CTL_REF_H
 #define CTL_REF_H
 
@@ -14,7 +15,7 @@
 
 
 typedef struct ctl_ref {
-    unsigned units;     /* units stepped; 0 = all (lockstep compares every unit) */
+    unsigned units;     /* CTL_U_* stepped; 0 = all, CTL_U_NONE = none */
     dyncta  dyncta;
     dyncore dyncore;
     claso   claso;

@@ -25,8 +25,8 @@ static const key_def policy_rows[] = {
 };
 const key_table policy_keys = KEY_TABLE("policy", NULL, policy_rows);
 
-/* A unit whose outputs the model ignores cannot change the run, so the c
- * engine may skip it; lockstep steps them all to compare them all. */
+/* A unit whose outputs the model ignores cannot change the run, so the
+ * engines step only these by default (ctl_units_resolve, --units). */
 unsigned policy_units(const policy_params *p)
 {
     unsigned u = 0;
