@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "ctl_ref.h"
 #include "jw.h"
+#include "vtop.h"
 
 static const struct { unsigned bit; const char *name; } UNITS[RPW_MAX_UNITS] = {
     { CTL_U_DYNCTA, "dyncta" }, { CTL_U_DYNCORE, "dyncore" }, { CTL_U_CLASO, "claso" },
@@ -23,30 +24,12 @@ int rpw_units(unsigned mask, const char **names, int max)
     return n;
 }
 
-/* dirname in place: "a/b/c" -> "a/b"; "c" -> "". */
-static void cut_last(char *p)
-{
-    char *s = strrchr(p, '/');
-    if (s) *s = 0;
-    else *p = 0;
-}
-
 int rpw_script(char *path, size_t len, char *err, size_t errlen)
 {
-    char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    if (n > 0) {
-        exe[n] = 0;
-        cut_last(exe);      /* <root>/build/<kind> */
-        cut_last(exe);      /* <root>/build */
-        cut_last(exe);      /* <root> */
-        snprintf(path, len, "%s/synth/rtl_power.sh", exe);
-        if (access(path, X_OK) == 0) return 0;
-    }
-    snprintf(path, len, "synth/rtl_power.sh");
+    snprintf(path, len, "%s/synth/rtl_power.sh", vtop_root());
     if (access(path, X_OK) == 0) return 0;
-    snprintf(err, errlen, "--rtl-power: synth/rtl_power.sh not found beside the program or in the "
-             "current folder (--rtl-power)");
+    snprintf(err, errlen, "--rtl-power: %s not found (the source tree this program was built "
+             "from) (--rtl-power)", path);
     return -1;
 }
 

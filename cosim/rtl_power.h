@@ -38,9 +38,9 @@ typedef struct rpw_result {
 /* The units of mask (CTL_U_*) as names; returns how many (0: none). */
 int rpw_units(unsigned mask, const char **names, int max);
 
-/* The script beside the program: <root>/synth/rtl_power.sh for a program
- * at <root>/build/<kind>/ctasim, else synth/rtl_power.sh of the current
- * folder.  0, or -1 + err. */
+/* The script of the source tree the program was built from (vtop_root(),
+ * the same tree the rtl engines build their models in):
+ * <root>/synth/rtl_power.sh.  0, or -1 + err. */
 int rpw_script(char *path, size_t len, char *err, size_t errlen);
 
 /* Run the script on waveform fst (work files in workdir) for the units of

@@ -50,6 +50,8 @@ static const char *flavour(int trace)
     return trace ? "trace" : env_on("CTASIM_VTOP_COV") ? "cov" : "fast";
 }
 
+const char *vtop_root(void) { return VTOP_ROOT; }
+
 void vtop_model_path(uint32_t cores, uint32_t parts, int trace, char *buf, size_t len)
 {
     snprintf(buf, len, "%s/build/vl/top/%ux%u-%s-%s/libvtop.so", VTOP_ROOT, cores, parts,

@@ -64,6 +64,10 @@ uint32_t vtop_cores(const vtop *t);
 uint32_t vtop_parts(const vtop *t);
 int      vtop_traced(const vtop *t);
 
+/* The source tree this program was built from (compiled in by the Makefile):
+ * where models are built and kept, and where synth/ lives (--rtl-power). */
+const char *vtop_root(void);
+
 /* Where the model of that size and flavour lives (no check that it exists). */
 void  vtop_model_path(uint32_t cores, uint32_t parts, int trace, char *buf, size_t len);
 
