@@ -7,11 +7,13 @@
 #define VTOP_PORTS_H
 
 #include <cstddef>
+#include <cstdio>
 #include <cstdint>
 #include <type_traits>
 #include <utility>
 #include "verilated.h"
 #include "ctl_seam.h"
+#include "vtop_api.h"
 
 namespace vtop_ports {
 
@@ -163,6 +165,16 @@ void rising_edge(M &m)
         m.eval();
     }
 }
+
+// The waveform calls of a model without tracing compiled in (vtop_api.h).
+inline void nofst_close(vtop_model *) {}
+inline int nofst_open(vtop_model *, const char *path, uint64_t, uint64_t, char *err, size_t errlen)
+{
+    std::snprintf(err, errlen, "%s: this model has no tracing compiled in (--fst)", path);
+    return -1;
+}
+inline int nofst_fault(const vtop_model *) { return 0; }
+inline int nofst_valid(const char *) { return 0; }
 
 } // namespace vtop_ports
 

@@ -51,7 +51,7 @@ void dyncta_cfg(Vu_dyncta &m, const ctl_cfg *c)
     m.cfg_t_mem_h_i = (SData)mask_bits(c->dyncta_t_mem_h, 11);
 }
 
-void dyncta_in(Vu_dyncta &m, const ctl_in *in, uint32_t n)
+void dyncta_in(Vu_dyncta &m, const ctl_in *in, uint32_t n, uint32_t)
 {
     m.kernel_start_i = (CData)(in->kernel_start & 1u);
     m.n_max_i = (CData)mask_bits(in->n_max, 6);
@@ -76,7 +76,7 @@ void dyncore_cfg(Vu_dyncore &m, const ctl_cfg *c)
     m.cfg_tact_counted_i = (CData)mask_bits(c->dyncore_tact_counted, 1);
 }
 
-void dyncore_in(Vu_dyncore &m, const ctl_in *in, uint32_t n)
+void dyncore_in(Vu_dyncore &m, const ctl_in *in, uint32_t n, uint32_t)
 {
     m.kernel_start_i = (CData)(in->kernel_start & 1u);
     put_core_bits(m.active_i, in, n, [](const ctl_core_in &c) { return c.active; });
@@ -99,7 +99,7 @@ void claso_cfg(Vu_claso &m, const ctl_cfg *c)
     m.cfg_p_l_i = (CData)mask_bits(c->claso_p_l, 8);
 }
 
-void claso_in(Vu_claso &m, const ctl_in *in, uint32_t n)
+void claso_in(Vu_claso &m, const ctl_in *in, uint32_t n, uint32_t)
 {
     m.alloc_i = (CData)(in->alloc & 1u);
     m.n_cta_i = (IData)mask_bits(in->n_cta, 20);
@@ -135,7 +135,7 @@ void arcta_cfg(Vu_arcta &m, const ctl_cfg *c)
     m.cfg_mem_pct_i = (CData)mask_bits(c->ar_mem_pct, 7);
 }
 
-void arcta_in(Vu_arcta &m, const ctl_in *in, uint32_t parts)
+void arcta_in(Vu_arcta &m, const ctl_in *in, uint32_t, uint32_t parts)
 {
     const ctl_core_in &c0 = in->core[0];
     m.kernel_start_i = (CData)(in->kernel_start & 1u);
@@ -176,7 +176,7 @@ void ucs_cfg(Vu_ucs &m, const ctl_cfg *c)
     m.cfg_wakeup_i = (CData)mask_bits(c->uc_wakeup, 8);
 }
 
-void ucs_in(Vu_ucs &m, const ctl_in *in, uint32_t n)
+void ucs_in(Vu_ucs &m, const ctl_in *in, uint32_t n, uint32_t)
 {
     m.kernel_start_i = (CData)(in->kernel_start & 1u);
     bit_writer busy, sch, warps, enter, empty;
@@ -207,6 +207,41 @@ void ucs_out(const Vu_ucs &m, ctl_out *out, uint32_t n)
     }
 }
 
+// A unit's port binding: its registers, its inputs of one cycle, its outputs.
+template <class M>
+struct unit_ops {
+    void (*cfg)(M &, const ctl_cfg *);
+    void (*in)(M &, const ctl_in *, uint32_t n, uint32_t parts);
+    void (*out)(const M &, ctl_out *, uint32_t n);
+};
+
+const unit_ops<Vu_dyncta> DYNCTA = { dyncta_cfg, dyncta_in, dyncta_out };
+const unit_ops<Vu_dyncore> DYNCORE = { dyncore_cfg, dyncore_in, dyncore_out };
+const unit_ops<Vu_claso> CLASO = { claso_cfg, claso_in, claso_out };
+const unit_ops<Vu_arcta> ARCTA = { arcta_cfg, arcta_in, arcta_out };
+const unit_ops<Vu_ucs> UCS = { ucs_cfg, ucs_in, ucs_out };
+
+// Registers, inputs held at 0, the reset pulse, the reset values out.
+template <class M>
+void reset_unit(M &m, const unit_ops<M> &u, const ctl_cfg *cfg, ctl_out *out, uint32_t n)
+{
+    static const ctl_in zero = {};
+    u.cfg(m, cfg);
+    u.in(m, &zero, NC, NP);
+    reset_pulse(m);
+    u.out(m, out, n);
+}
+
+// One core cycle of one unit: inputs, one rising edge, outputs.
+template <class M>
+void step_unit(M &m, const unit_ops<M> &u, const ctl_in *in, ctl_out *out, uint32_t n,
+               uint32_t parts)
+{
+    u.in(m, in, n, parts);
+    rising_edge(m);
+    u.out(m, out, n);
+}
+
 } // namespace
 
 // The five units in one Verilator context; `units` (CTL_U_* of ctl_ref.h) are
@@ -230,79 +265,32 @@ static vtop_model *api_create(void) { return new (std::nothrow) vtop_model(); }
 static void api_destroy(vtop_model *t) { delete t; }
 
 static void api_reset(vtop_model *t, const ctl_cfg *cfg, ctl_out *out, uint32_t n,
-                      uint32_t n_parts, unsigned units)
+                      uint32_t, unsigned units)
 {
-    static const ctl_in zero = {};
     t->units = units & CTL_U_ALL;
-    dyncta_cfg(t->dyncta, cfg);
-    dyncore_cfg(t->dyncore, cfg);
-    claso_cfg(t->claso, cfg);
-    arcta_cfg(t->arcta, cfg);
-    ucs_cfg(t->ucs, cfg);
-    dyncta_in(t->dyncta, &zero, NC);
-    dyncore_in(t->dyncore, &zero, NC);
-    claso_in(t->claso, &zero, NC);
-    arcta_in(t->arcta, &zero, NP);
-    ucs_in(t->ucs, &zero, NC);
-    reset_pulse(t->dyncta);
-    reset_pulse(t->dyncore);
-    reset_pulse(t->claso);
-    reset_pulse(t->arcta);
-    reset_pulse(t->ucs);
-    dyncta_out(t->dyncta, out, n);
-    dyncore_out(t->dyncore, out, n);
-    claso_out(t->claso, out, n);
-    arcta_out(t->arcta, out, n);
-    ucs_out(t->ucs, out, n);
-    (void)n_parts;
+    reset_unit(t->dyncta, DYNCTA, cfg, out, n);
+    reset_unit(t->dyncore, DYNCORE, cfg, out, n);
+    reset_unit(t->claso, CLASO, cfg, out, n);
+    reset_unit(t->arcta, ARCTA, cfg, out, n);
+    reset_unit(t->ucs, UCS, cfg, out, n);
 }
 
-// One core cycle of the units asked for: inputs, one rising edge, outputs.
+// One core cycle of the units asked for.
 static void api_step(vtop_model *t, uint64_t, const ctl_in *in, ctl_out *out, uint32_t n,
-                     uint32_t n_parts)
+                     uint32_t parts)
 {
     unsigned u = t->units;
-    if (u & CTL_U_DYNCTA) {
-        dyncta_in(t->dyncta, in, n);
-        rising_edge(t->dyncta);
-        dyncta_out(t->dyncta, out, n);
-    }
-    if (u & CTL_U_DYNCORE) {
-        dyncore_in(t->dyncore, in, n);
-        rising_edge(t->dyncore);
-        dyncore_out(t->dyncore, out, n);
-    }
-    if (u & CTL_U_CLASO) {
-        claso_in(t->claso, in, n);
-        rising_edge(t->claso);
-        claso_out(t->claso, out, n);
-    }
-    if (u & CTL_U_ARCTA) {
-        arcta_in(t->arcta, in, n_parts);
-        rising_edge(t->arcta);
-        arcta_out(t->arcta, out, n);
-    }
-    if (u & CTL_U_UCS) {
-        ucs_in(t->ucs, in, n);
-        rising_edge(t->ucs);
-        ucs_out(t->ucs, out, n);
-    }
+    if (u & CTL_U_DYNCTA) step_unit(t->dyncta, DYNCTA, in, out, n, parts);
+    if (u & CTL_U_DYNCORE) step_unit(t->dyncore, DYNCORE, in, out, n, parts);
+    if (u & CTL_U_CLASO) step_unit(t->claso, CLASO, in, out, n, parts);
+    if (u & CTL_U_ARCTA) step_unit(t->arcta, ARCTA, in, out, n, parts);
+    if (u & CTL_U_UCS) step_unit(t->ucs, UCS, in, out, n, parts);
 }
-
-static void api_fst_close(vtop_model *) {}
-static int api_fst_open(vtop_model *, const char *path, uint64_t, uint64_t, char *err,
-                        size_t errlen)
-{
-    std::snprintf(err, errlen, "%s: this model has no tracing compiled in (--fst)", path);
-    return -1;
-}
-static int api_fst_fault(const vtop_model *) { return 0; }
-static int api_fst_valid(const char *) { return 0; }
 
 static const vtop_api API = {
     VTOP_API_VERSION, VTOP_NC, VTOP_NP, 0 /* no tracing */, 1 /* per unit */,
     api_create, api_destroy, api_reset, api_step,
-    api_fst_open, api_fst_close, api_fst_fault, api_fst_valid,
+    nofst_open, nofst_close, nofst_fault, nofst_valid,
 };
 
 extern "C" __attribute__((visibility("default"))) const vtop_api *vtop_model_api(void)
