@@ -21,6 +21,8 @@ OUT = "workloads/papers"
 PRESETS = {
     "kayiran30":  dict(ctas=8, threads=1024, warps=32, regs=32768, smem=32768, cores=30, l1=32768),
     "ucstates16": dict(ctas=8, threads=1536, warps=48, regs=36864, smem=49152, cores=16, l1=16384),
+    # seed 001's tGPU-sim: ucstates16's resources (configs/tgpu16.cfg includes it)
+    "tgpu16":     dict(ctas=8, threads=1536, warps=48, regs=36864, smem=49152, cores=16, l1=16384),
     "c2050":      dict(ctas=8, threads=1024, warps=32, regs=32768, smem=49152, cores=14, l1=16384),
     "apsa60":     dict(ctas=8, threads=1024, warps=32, regs=16384, smem=16384, cores=60, l1=16384),
 }
@@ -386,7 +388,7 @@ S001 = [
 
 
 def seed001():
-    p = PRESETS["ucstates16"]
+    p = PRESETS["tgpu16"]
     for i, (k, ctas, wpc, cps, wps, grp, insts, gl, reg) in enumerate(S001):
         block = wpc * 32
         regs, smem, n = fit(p, block, cps)
@@ -399,15 +401,16 @@ def seed001():
                    f"# Behaviour: {insts} warp instructions per warp: the {gl} global loads grouped into "
                    f"{reg} region(s), each ended by a region-p hint (seed 001 Sec. 4.4), the rest "
                    f"single-precision arithmetic and one store.",
-                   f"# Preset ucstates16 (16 SMs of 48 warps, as seed 001 Sec. 4.6 and Table 4-3's 48 "
-                   f"warps/SM; c2050 holds 32 warps): regs {regs}" + (f", smem {smem}" if smem else "") +
+                   f"# Preset tgpu16 (seed 001's tGPU-sim: 16 SMs of 48 warps, as Sec. 4.6 and Table "
+                   f"4-3's 48 warps/SM, two schedulers with 2-cycle initiation, 600-cycle global memory; "
+                   f"c2050 holds 32 warps): regs {regs}" + (f", smem {smem}" if smem else "") +
                    f" make N = {n} = the published CTAs/SM (project choice of resource).",
                    "# Not the real program: only the published characteristics above are imitated."]
         imit = (f"{k} (seed 001 Table 4-3: {ctas} CTAs of {wpc} warps, {cps} CTAs/SM, {insts} PTX "
                 f"instructions, {gl} global loads in {reg} memory regions)")
         text = kern_text(comment, f"s001_{k.lower()}", imit, ctas, block, regs, smem, 2000 + i, body)
         pub = f"ctas={ctas};warps={wpc};N={cps};insts={insts};gld={gl};regions={reg}"
-        add("seed001", k, f"{k}.kern", "ucstates16", "-", pub, text)
+        add("seed001", k, f"{k}.kern", "tgpu16", "-", pub, text)
 
 
 # ------------------------------------------------------------------ seed 002

@@ -115,6 +115,7 @@ struct core {
 
     wsched_state sch[8];
     uint64_t sched_warps[8];    /* warps each scheduler serves */
+    uint64_t sched_free[8];     /* core.sched_init: cycle the scheduler may pick again */
 
     stage    st[CTL_NCOMP];     /* IDOC/OC/OCEX used; index by component */
     exunit   ex[3][MAXSLOT];    /* EX_SP, EX_SFU, EX_LDST units */
@@ -708,6 +709,19 @@ static uint64_t issuable_mask(const core *c)
     return m;
 }
 
+/* core.sched_init: the cycles a scheduler spends initiating an instruction of
+ * class cls on its unit, the unit's initiation interval ii x 32/lanes.  Seed
+ * 001 Sec. 4.3: "It takes 2 cycles to initiate pipeline execution of a ready
+ * instruction"; Sec. 4.6.2: "2 cycles to initiate a ready instruction to the
+ * SP and Load/Store function units, and 8 cycles to the SFU" (16-core ALU and
+ * LSU, 4-core SFU: Table 4-1's throughputs 2 and 8).  At least one cycle. */
+static uint32_t init_cycles(const sm_params *cfg, int cls)
+{
+    uint32_t lanes = ptype_of(cls) == PT_SFU ? cfg->sfu_lanes : cfg->simt_lanes;
+    uint32_t n = cfg->ii[cls] * lanes_cycles(lanes);
+    return n ? n : 1;
+}
+
 /* Ready warps that could not issue are "stalled" (structural) unless what
  * blocks them is memory back-pressure: a global memory instruction whose
  * LDST path is full while EX_LDST cannot send to the memory system.  Those
@@ -721,6 +735,9 @@ static void issue_stage(core *c, ctl_core_in *sig, uint64_t *blocked_ready, int 
     uint32_t active_sched = (!sch_full && ns > 1) ? ns / 2 : ns;
     for (uint32_t s = 0; s < active_sched; s++) {
         uint64_t mine = c->sched_warps[s];
+        /* still initiating its last instruction: busy, not a stall (seed 001
+         * Sec. 4.3 counts a stall only when no ready instruction is found) */
+        if (c->now < c->sched_free[s]) continue;
         wsched_waiting(&c->sch[s], (int)c->cfg->sched, c->memblk_mask & mine);
         /* seed 001 Figs. 4-6: a stall cycle is counted per scheduler that
          * serves a live warp and issues nothing this cycle */
@@ -739,12 +756,14 @@ static void issue_stage(core *c, ctl_core_in *sig, uint64_t *blocked_ready, int 
         else
             wi = wsched_oldest(ok, c->age);
         if (wi < 0) { *sched_stalls += (uint32_t)stall; continue; }
+        int cls = c->w[wi].ib[c->w[wi].ib_head].cls;
         int t = issue(c, s, (uint32_t)wi, sig);
         if (t < 0) {                    /* a retirement takes no issue slot */
             s--;
             continue;
         }
         (*n_issued)++;
+        if (c->cfg->sched_init) c->sched_free[s] = c->now + init_cycles(c->cfg, cls);
         if (sig->sch_busy[t == PT_NONE ? PT_SP : t] < 15) sig->sch_busy[t == PT_NONE ? PT_SP : t]++;
     }
 }
@@ -987,6 +1006,10 @@ static const key_def sm_rows[] = {
     SK("core.sfu_lanes", sfu_lanes, 1, 32, "lanes", "thread lanes of one EX_SFU unit"),
     SK("core.n_sched", n_sched, 1, 8, "schedulers", "warp schedulers per core"),
     KEY_E(sm_params, "core.sched", sched, sched_names, "seed 001 Ch. 4", "warp scheduling policy"),
+    KEY_U(sm_params, "core.sched_init", sched_init, 0, 1, 0, "flag",
+          "0: GPGPU-Sim issues every cycle; 1: seed 001 Sec. 4.3 / 4.6.2 (2 cycles to initiate to "
+          "SP and LDST, 8 to SFU)",
+          "a scheduler is busy ii x 32/lanes cycles issuing an instruction (no stall counted)"),
     SK("core.ibuf_depth", ibuf_depth, 1, 8, "instructions", "decoded instructions buffered per warp"),
     SK("core.oc_cycles", oc_cycles, 0, 255, "core cycles", "cycles an operand collector holds an instruction"),
     KEY_U(sm_params, "core.wb_cycles", wb_cycles, 0, 15, 0, "core cycles",

@@ -24,6 +24,9 @@ typedef struct sm_params {
     uint32_t n_sched;           /* warp schedulers per core (warp w -> scheduler w % n_sched) */
     uint32_t sched;             /* enum sm_sched */
     uint32_t ibuf_depth;        /* decoded instructions buffered per warp */
+    uint32_t sched_init;        /* 1: a scheduler spends an instruction's initiation interval
+                                   (ii x 32/lanes) issuing it before it picks again (seed 001
+                                   Sec. 4.3); 0: it may issue every cycle */
     uint32_t units[CTL_NCOMP];  /* slots of each pipeline component, both groups together */
     uint32_t oc_cycles;         /* cycles an operand collector holds an instruction */
     uint32_t wb_cycles;         /* EX_SP / EX_SFU: cycles from the end of lat to the register

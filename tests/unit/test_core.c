@@ -354,6 +354,51 @@ static void test_stalls_per_scheduler(void **st)
     fx_free(f);
 }
 
+/* core.sched_init (seed 001 Sec. 4.3 / 4.6.2): a scheduler spends an
+ * instruction's initiation interval issuing it -- ii x 32/lanes: 2 cycles for
+ * SP on the small preset's 16 lanes, 8 for SFU on 4 lanes -- and those cycles
+ * are not stall cycles.  One warp of four independent SPs, an SFU and an SP
+ * (all independent) issues at 1, 3, 5, 7, 9 (the SFU), 17 (= 9 + 8); up to
+ * the last issue one stall is counted, cycle 0 (the fetch: nothing ready).  Off, the same warp issues every cycle
+ * the fetch supplies an instruction. */
+static void sched_init_on(gpu_cfg *cfg) { cfg->sm.sched_init = 1; }
+
+static uint32_t issue_cycles(fixture *f, uint64_t *at, uint32_t max)
+{
+    for (int i = 0; i < 4; i++) f->tp.prog[i] = mk(IC_SP, 1 + i, -1);
+    f->tp.prog[4] = mk(IC_SFU, 5, -1);
+    f->tp.prog[5] = mk(IC_SP, 6, -1);
+    f->tp.n = 6;
+    launch(f, 0, 0);
+    ctl_core_in sig;
+    memset(&sig, 0, sizeof sig);
+    uint32_t n = 0;
+    for (uint64_t t = 0; t < 40 && n < max; t++) {
+        step(f, t, &sig);
+        if (sig.issued) at[n++] = t;
+    }
+    return n;
+}
+
+static void test_sched_init(void **st)
+{
+    (void)st;
+    uint64_t at[8];
+    fixture *f = fx_new_mem(1, 1, sched_init_on);
+    assert_int_equal(f->cfg.sm.simt_lanes, 16);
+    assert_int_equal(f->cfg.sm.sfu_lanes, 4);
+    assert_int_equal(issue_cycles(f, at, 6), 6);
+    const uint64_t want[6] = { 1, 3, 5, 7, 9, 17 };
+    for (int i = 0; i < 6; i++) assert_int_equal(at[i], want[i]);
+    assert_int_equal(core_get_stats(f->c)->sched_stalls, 1);
+    fx_free(f);
+
+    f = fx_new(1, 1);                       /* off: back to back */
+    assert_int_equal(issue_cycles(f, at, 6), 6);
+    for (int i = 0; i < 6; i++) assert_int_equal(at[i], 1 + (uint64_t)i);
+    fx_free(f);
+}
+
 /* uC-States' J and lambda count the same jobs (controllers.md 5, seed 004
  * Sec. 2.2): a memory instruction from its entry into EX_LDST until it
  * commits, shared, global and local (a local access takes the global path)
@@ -590,6 +635,7 @@ int main(void)
         cmocka_unit_test(test_idle_only_without_live_warps),
         cmocka_unit_test(test_j_lambda_same_jobs),
         cmocka_unit_test(test_stalls_per_scheduler),
+        cmocka_unit_test(test_sched_init),
         cmocka_unit_test(test_pause_example),
         cmocka_unit_test(test_paused_lowest_priority),
         cmocka_unit_test(test_barrier),
