@@ -34,6 +34,33 @@ ac=$(git --git-dir="$A" rev-parse HEAD)
 tmp=$(mktemp -d /tmp/gen-accelsim.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$out"
+# The crossbar's buffers (icnt.in_queue, icnt.queue) from the BookSim file
+# the config names (-network_mode 1, -inter_config_file F beside it), which
+# --gpgpusim-config does not read: a packet waits for the switch in the
+# injection queue (input_buffer_size, the one InterconnectInterface::HasBuffer
+# checks) and the router's input buffer (vc_buf_size x num_vcs, 1 VC), and
+# after it in the ejection and boundary buffers (ejection_buffer_size +
+# boundary_buffer_size), intersim2/interconnect_interface.cpp.  Every packet
+# of the mirrors is one 40 B flit, so flits are packets.  Inserted after the
+# icnt.flit_bytes line, citing both files.
+icnt_buffers() {
+    local n=$1 g=$2 cfg=$3 ml fl f ic v
+    ml=$(grep -n '^-network_mode' "$tmp/$g" | tail -1) || return 0
+    [ "$(awk '{print $2}' <<< "${ml#*:}")" = 1 ] || return 0
+    fl=$(grep -n '^-inter_config_file' "$tmp/$g" | tail -1) || return 0
+    f=$(awk '{print $2}' <<< "${fl#*:}")
+    ic=$(dirname "$g")/$f
+    git --git-dir="$G" show "$gc:configs/tested-cfgs/$n/$f" > "$tmp/$ic" || return 0
+    v() { grep -n "^$1 *=" "$tmp/$ic" | tail -1 | sed 's/^\([0-9]*\):[^=]*= *\([0-9]*\).*/\1 \2/'; }
+    local in=($(v input_buffer_size)) vc=($(v vc_buf_size)) ej=($(v ejection_buffer_size)) bd=($(v boundary_buffer_size))
+    [ ${#in[@]} = 2 ] && [ ${#vc[@]} = 2 ] && [ ${#ej[@]} = 2 ] && [ ${#bd[@]} = 2 ] || return 0
+    local src="($g:${fl%%:*}; $ic"
+    awk -v a="$(printf '%-34s # -inter_config_file %s: input_buffer_size %s + vc_buf_size %s flits %s:%s,%s)' \
+                 "icnt.in_queue = $((in[1] + vc[1]))" "$f" "${in[1]}" "${vc[1]}" "$src" "${in[0]}" "${vc[0]}")" \
+        -v b="$(printf '%-34s # -inter_config_file %s: ejection_buffer_size %s + boundary_buffer_size %s flits %s:%s,%s)' \
+                 "icnt.queue = $((ej[1] + bd[1]))" "$f" "${ej[1]}" "${bd[1]}" "$src" "${ej[0]}" "${bd[0]}")" \
+        '{ print } /^icnt\.flit_bytes = / { print b; print a }' "$cfg" > "$tmp/$n.icnt" && mv "$tmp/$n.icnt" "$cfg"
+}
 for n in $names; do
     # the files under a path that names the repository and its commit: the
     # presets cite it line by line
@@ -48,5 +75,6 @@ for n in $names; do
         exit 1
     fi
     grep 'warning' "$tmp/$n.err" >&2 || true
+    icnt_buffers "$n" "$g" "$out/$n.cfg"
     echo "wrote $out/$n.cfg (gpgpu-sim_distribution $gc, accel-sim-framework $ac)"
 done

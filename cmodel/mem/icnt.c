@@ -14,17 +14,17 @@ static int none_set(const uint64_t *m, uint32_t words)
     return 1;
 }
 
-static icnt_slot *ring_at(const icnt *x, const icnt_ring *r, uint32_t k)
+static icnt_slot *ring_at(const icnt_ring *r, uint32_t k)
 {
     uint32_t i = r->head + k;
-    if (i >= x->cap)
-        i -= x->cap;
+    if (i >= r->cap)
+        i -= r->cap;
     return &r->buf[i];
 }
 
-static void ring_drop_head(const icnt *x, icnt_ring *r)
+static void ring_drop_head(icnt_ring *r)
 {
-    r->head = r->head + 1u == x->cap ? 0 : r->head + 1u;
+    r->head = r->head + 1u == r->cap ? 0 : r->head + 1u;
     r->count--;
 }
 
@@ -32,6 +32,7 @@ static int icnt_alloc_rings(icnt_ring *rings, uint32_t n, uint32_t cap)
 {
     for (uint32_t i = 0; i < n; i++) {
         rings[i].buf = calloc(cap, sizeof *rings[i].buf);
+        rings[i].cap = cap;
         if (!rings[i].buf)
             return -1;
     }
@@ -40,14 +41,22 @@ static int icnt_alloc_rings(icnt_ring *rings, uint32_t n, uint32_t cap)
 
 int icnt_init(icnt *x, uint32_t n_src, uint32_t n_dst, uint32_t cap, uint32_t lat)
 {
+    return icnt_init2(x, n_src, n_dst, cap, cap, lat);
+}
+
+int icnt_init2(icnt *x, uint32_t n_src, uint32_t n_dst, uint32_t in_cap, uint32_t cap,
+               uint32_t lat)
+{
     *x = (icnt){0};
-    if (n_src == 0 || n_dst == 0 || n_src > ICNT_MAX_PORTS || n_dst > ICNT_MAX_PORTS || cap == 0)
+    if (n_src == 0 || n_dst == 0 || n_src > ICNT_MAX_PORTS || n_dst > ICNT_MAX_PORTS ||
+        cap == 0 || in_cap == 0)
         return -1;
     x->n_src = n_src;
     x->n_dst = n_dst;
     x->src_words = (n_src + 63u) / 64u;
     x->dst_words = (n_dst + 63u) / 64u;
     x->cap = cap;
+    x->in_cap = in_cap;
     x->lat = lat;
     x->in = calloc(n_src, sizeof *x->in);
     x->out = calloc(n_dst, sizeof *x->out);
@@ -55,7 +64,7 @@ int icnt_init(icnt *x, uint32_t n_src, uint32_t n_dst, uint32_t cap, uint32_t la
     x->busy_until = calloc(n_dst, sizeof *x->busy_until);
     x->rr = calloc(n_dst, sizeof *x->rr);
     if (!x->in || !x->out || !x->want || !x->busy_until || !x->rr ||
-        icnt_alloc_rings(x->in, n_src, cap) || icnt_alloc_rings(x->out, n_dst, cap)) {
+        icnt_alloc_rings(x->in, n_src, in_cap) || icnt_alloc_rings(x->out, n_dst, cap)) {
         icnt_free(x);
         return -1;
     }
@@ -93,9 +102,9 @@ static void icnt_want_head(icnt *x, uint32_t src)
 int icnt_push(icnt *x, const icnt_pkt *p)
 {
     icnt_ring *r = &x->in[p->src];
-    if (r->count >= x->cap || p->dst >= x->n_dst)
+    if (r->count >= r->cap || p->dst >= x->n_dst)
         return -1;
-    ring_at(x, r, r->count)->p = *p;
+    ring_at(r, r->count)->p = *p;
     r->count++;
     x->in_total++;
     if (r->count == 1)
@@ -109,7 +118,7 @@ int icnt_pop(icnt *x, uint32_t dst, icnt_pkt *p)
     if (!icnt_can_pop(x, dst))
         return 0;
     *p = r->buf[r->head].p;
-    ring_drop_head(x, r);
+    ring_drop_head(r);
     x->out_total--;
     if (r->count == 0)
         clr_bit(x->out_nonempty, dst);
@@ -141,7 +150,7 @@ static int icnt_grant(icnt *x, uint32_t d, uint64_t c)
     uint64_t *want = want_of(x, d);
     uint32_t s = icnt_rr_pick(want, x->src_words, x->rr[d]);
     const icnt_pkt *p = &x->in[s].buf[x->in[s].head].p;
-    icnt_slot *slot = ring_at(x, o, o->count);
+    icnt_slot *slot = ring_at(o, o->count);
     slot->p = *p;
     slot->ready = c + x->lat + p->flits - 1u;
     o->count++;
@@ -177,7 +186,7 @@ void icnt_tick(icnt *x)
             while (granted[w]) {
                 uint32_t s = (w << 6) + (uint32_t)__builtin_ctzll(granted[w]);
                 granted[w] &= granted[w] - 1u;
-                ring_drop_head(x, &x->in[s]);
+                ring_drop_head(&x->in[s]);
                 x->in_total--;
                 if (x->in[s].count)
                     icnt_want_head(x, s);

@@ -35,11 +35,11 @@ typedef struct icnt_slot {
 
 typedef struct icnt_ring {
     icnt_slot *buf;    /* [cap] */
-    uint32_t   head, count;
+    uint32_t   head, count, cap;
 } icnt_ring;
 
 typedef struct icnt {
-    uint32_t   n_src, n_dst, cap, lat;
+    uint32_t   n_src, n_dst, cap, in_cap, lat;   /* cap: per output; in_cap: per input */
     uint64_t   now;          /* icnt cycles ticked */
     uint32_t   in_total;     /* packets waiting in inputs */
     uint32_t   out_total;    /* packets in outputs (in flight or delivered) */
@@ -57,6 +57,9 @@ typedef struct icnt {
 /* Ports 1..ICNT_MAX_PORTS, cap >= 1 packets per input and per output.
  * 0, or -1 on bad sizes or allocation failure. */
 int  icnt_init(icnt *x, uint32_t n_src, uint32_t n_dst, uint32_t cap, uint32_t lat);
+/* The same with in_cap >= 1 packets per input and cap per output. */
+int  icnt_init2(icnt *x, uint32_t n_src, uint32_t n_dst, uint32_t in_cap, uint32_t cap,
+                uint32_t lat);
 void icnt_free(icnt *x);
 
 /* Flits of a packet of `bytes` bytes on a link of flit_bytes per cycle. */
@@ -65,7 +68,7 @@ uint32_t icnt_flits(uint32_t bytes, uint32_t flit_bytes);
 /* Room in input `src`? */
 static inline int icnt_can_push(const icnt *x, uint32_t src)
 {
-    return x->in[src].count < x->cap;
+    return x->in[src].count < x->in_cap;
 }
 /* Has the head of output dst arrived? */
 static inline int icnt_can_pop(const icnt *x, uint32_t dst)

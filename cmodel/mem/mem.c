@@ -306,8 +306,9 @@ memsys *mem_create(const mem_params *cfg, const dram_params *dp, uint32_t n_core
     /* a crossbar port per slice (GPGPU-Sim: one icnt node per sub-partition) */
     m->sub_shift = bad ? 0 : m->map.log2sub;
     m->n_slices = cfg->n_parts << m->sub_shift;
-    bad = bad || icnt_init(&m->req, n_cores, m->n_slices, cfg->icnt_queue, cfg->icnt_lat);
-    bad = bad || icnt_init(&m->resp, m->n_slices, n_cores, cfg->icnt_queue, cfg->icnt_lat);
+    uint32_t in_q = cfg->icnt_in_queue ? cfg->icnt_in_queue : cfg->icnt_queue;
+    bad = bad || icnt_init2(&m->req, n_cores, m->n_slices, in_q, cfg->icnt_queue, cfg->icnt_lat);
+    bad = bad || icnt_init2(&m->resp, m->n_slices, n_cores, in_q, cfg->icnt_queue, cfg->icnt_lat);
     m->core = calloc(n_cores, sizeof *m->core);
     m->part = calloc(m->n_slices, sizeof *m->part);
     m->chan = calloc(cfg->n_parts, sizeof *m->chan);
@@ -1107,6 +1108,11 @@ static const key_def mem_rows[] = {
     MK("icnt.lat", icnt_lat, 1, 1024, "icnt cycles", "crossbar latency"),
     MK("icnt.flit_bytes", icnt_flit_bytes, 1, 1024, "bytes", "bytes per port per icnt cycle"),
     MK("icnt.queue", icnt_queue, 1, 1024, "packets", "packets buffered per port"),
+    KEY_U(mem_params, "icnt.in_queue", icnt_in_queue, 0, 1024, 0, "packets",
+          "0 = icnt.queue, the papers' crossbar; GPGPU-Sim's injection buffer: input_buffer_size "
+          "of its -inter_config_file (256 flits in config_pascal_islip.icnt, SM6_TITANX), "
+          "intersim2 interconnect_interface.cpp HasBuffer",
+          "packets buffered per crossbar input, both directions (0 = icnt.queue)"),
     MK("l2.parts", n_parts, 1, CTL_MAX_PARTS, "partitions", "memory partitions (channels): DRAM channel + amap.sub_parts L2 slices each"),
     MK("l2.bytes", l2_bytes, 128, 1u << 26, "bytes", "L2 size per slice (per partition with amap.sub_parts = 1)"),
     MK("l2.assoc", l2_assoc, 1, 512, "ways", "L2 ways"),

@@ -35,7 +35,8 @@ typedef struct mem_params {
     uint32_t l1_bytes, l1_assoc, line_bytes, l1_mshr, l1_mshr_merge, l1_lat, l1_miss_queue;
     uint32_t icnt_lat;          /* icnt cycles from injection to ejection */
     uint32_t icnt_flit_bytes;   /* bytes a port moves per icnt cycle */
-    uint32_t icnt_queue;        /* packets buffered per input and per output port */
+    uint32_t icnt_queue;        /* packets buffered per output port (and input, see below) */
+    uint32_t icnt_in_queue;     /* packets buffered per input port; 0 = icnt_queue */
     uint32_t n_parts;           /* memory partitions: L2 slice + DRAM channel each */
     uint32_t l2_bytes, l2_assoc, l2_mshr, l2_lat, l2_queue;
     uint32_t l1_flush;          /* invalidate every L1 at each kernel launch (0/1) */

@@ -43,6 +43,8 @@ static void bad_sizes(void **state)
     assert_int_equal(icnt_init(&x, ICNT_MAX_PORTS + 1, 1, 1, 1), -1);
     assert_int_equal(icnt_init(&x, 1, ICNT_MAX_PORTS + 1, 1, 1), -1);
     assert_int_equal(icnt_init(&x, 1, 1, 0, 1), -1);
+    assert_int_equal(icnt_init2(&x, 1, 1, 0, 1, 1), -1);
+    assert_int_equal(icnt_init2(&x, 1, 1, 1, 0, 1), -1);
 }
 
 /* Latency: 1 flit after exactly lat ticks; 5 flits after lat + 4. */
@@ -211,6 +213,34 @@ static void back_pressure(void **state)
     icnt_free(&x);
 }
 
+/* icnt_init2: an input of 5 packets in front of an output of 1 (GPGPU-Sim's
+ * deep injection buffer before small ejection buffers, icnt.in_queue).  All
+ * 5 are accepted at once, a 6th refused; lat 2, 1 flit: the first is popped
+ * at tick 2, and each next one is granted only when the output slot is free
+ * (the cycle of the previous pop), so they pop at 2, 4, 6, 8, 10.  With 5
+ * slots at the output too they are granted at 0..4 and pop at 2..6. */
+static void separate_input_depth(void **state)
+{
+    const uint64_t want[2][5] = { { 2, 4, 6, 8, 10 }, { 2, 3, 4, 5, 6 } };
+    for (uint32_t out_cap = 1, v = 0; v < 2; out_cap = 5, v++) {
+        icnt x;
+        assert_int_equal(icnt_init2(&x, 1, 1, 5, out_cap, 2), 0);
+        for (uint32_t k = 0; k < 5; k++) {
+            icnt_pkt p = pkt(0, 0, 1, k);
+            assert_int_equal(icnt_push(&x, &p), 0);
+        }
+        icnt_pkt p = pkt(0, 0, 1, 9), o;
+        assert_false(icnt_can_push(&x, 0));
+        assert_int_equal(icnt_push(&x, &p), -1);
+        for (uint32_t k = 0; k < 5; k++) {
+            assert_int_equal(ticks_to_pop(&x, 0, &o, 100), want[v][k]);
+            assert_int_equal(o.aux, k);
+        }
+        assert_true(icnt_empty(&x));
+        icnt_free(&x);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -224,6 +254,7 @@ int main(void)
         cmocka_unit_test(many_ports_round_robin),
         cmocka_unit_test(many_outputs_in_parallel),
         cmocka_unit_test(back_pressure),
+        cmocka_unit_test(separate_input_depth),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
