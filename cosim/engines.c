@@ -18,8 +18,8 @@ int engine_open(ctl_engine *e, const char *name, const gpu_cfg *cfg, const engin
         }
         unsigned units;
         if (ctl_units_resolve(o->units, policy_units(&cfg->policy), 0, &units) < 0) {
-            snprintf(err, errlen, "<command line>: --units '%s' is not policy, all, none or a "
-                     "comma list of dyncta, dyncore, claso, arcta, ucs (--units)", o->units);
+            snprintf(err, errlen, "<command line>: --units '%s' is not " CTL_UNITS_SPECS
+                     " (--units)", o->units);
             return -1;
         }
         if (ctl_engine_c(e, units) < 0) { snprintf(err, errlen, "out of memory"); return -1; }

@@ -283,8 +283,8 @@ static int check_engine_opts(const opts *o, char *err, size_t errlen)
     }
     unsigned u;
     if (o->units && ctl_units_resolve(o->units, 0, 0, &u) < 0) {
-        snprintf(err, errlen, CL ": --units '%s' is not policy, all, none or a comma list of "
-                 "dyncta, dyncore, claso, arcta, ucs (--units)", text_quote(o->units, 40, q, sizeof q));
+        snprintf(err, errlen, CL ": --units '%s' is not " CTL_UNITS_SPECS " (--units)",
+                 text_quote(o->units, 40, q, sizeof q));
         return -1;
     }
     uint64_t v;

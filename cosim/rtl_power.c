@@ -11,16 +11,11 @@
 #include "jw.h"
 #include "vtop.h"
 
-static const struct { unsigned bit; const char *name; } UNITS[RPW_MAX_UNITS] = {
-    { CTL_U_DYNCTA, "dyncta" }, { CTL_U_DYNCORE, "dyncore" }, { CTL_U_CLASO, "claso" },
-    { CTL_U_ARCTA, "arcta" }, { CTL_U_UCS, "ucs" },
-};
-
 int rpw_units(unsigned mask, const char **names, int max)
 {
     int n = 0;
-    for (int i = 0; i < RPW_MAX_UNITS && n < max; i++)
-        if (mask & UNITS[i].bit) names[n++] = UNITS[i].name;
+    for (int i = 0; i < CTL_NUNITS && n < max; i++)
+        if (mask & (1u << i)) names[n++] = ctl_unit_names[i];
     return n;
 }
 

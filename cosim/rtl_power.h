@@ -16,8 +16,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include "ctl_ref.h"
 
-#define RPW_MAX_UNITS 5
+#define RPW_MAX_UNITS CTL_NUNITS
 
 typedef struct rpw_unit {
     char   name[16];

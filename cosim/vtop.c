@@ -183,7 +183,7 @@ int vtop_reset(vtop *t, const ctl_cfg *cfg, ctl_out *out, char *err, size_t errl
         if (t->api->fst_open(t->m, t->fst_path, t->fst_first, t->fst_last, err, errlen) < 0)
             return -1;
     }
-    t->api->reset(t->m, cfg, out, n, p, t->units ? t->units & CTL_U_ALL : CTL_U_ALL);
+    t->api->reset(t->m, cfg, out, n, p, t->units ? t->units : CTL_U_ALL);
     return 0;
 }
 

@@ -28,7 +28,7 @@ void ctl_ref_step(ctl_ref *r, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out
     if (u & CTL_U_UCS) ucs_step(&r->ucs, cfg, in, out);
 }
 
-static const char *const UNIT_NAMES[] = { "dyncta", "dyncore", "claso", "arcta", "ucs" };
+const char *const ctl_unit_names[CTL_NUNITS] = { "dyncta", "dyncore", "claso", "arcta", "ucs" };
 
 /* One comma-separated list of unit names into bits; -1 on an unknown name
  * or an empty item. */
@@ -39,8 +39,8 @@ static int units_list(const char *spec, unsigned *units)
     for (;;) {
         size_t len = strcspn(p, ",");
         int k = -1;
-        for (int i = 0; i < 5; i++)
-            if (strlen(UNIT_NAMES[i]) == len && !strncmp(p, UNIT_NAMES[i], len)) k = i;
+        for (int i = 0; i < CTL_NUNITS; i++)
+            if (strlen(ctl_unit_names[i]) == len && !strncmp(p, ctl_unit_names[i], len)) k = i;
         if (k < 0) return -1;
         u |= 1u << k;
         if (!p[len]) break;

@@ -26,6 +26,14 @@ typedef struct ctl_ref {
 void ctl_ref_reset(ctl_ref *r, const ctl_cfg *cfg, ctl_out *out);
 void ctl_ref_step(ctl_ref *r, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out);
 
+/* Unit i is bit 1 << i of CTL_U_* (ctl_seam.h); its name: dyncta, dyncore,
+ * claso, arcta, ucs. */
+#define CTL_NUNITS 5
+extern const char *const ctl_unit_names[CTL_NUNITS];
+
+/* What a --units spec may be, for the messages that refuse one. */
+#define CTL_UNITS_SPECS "policy, all, none or a comma list of dyncta, dyncore, claso, arcta, ucs"
+
 /* The units an engine steps, from the --units spec (docs/cosim.md, "Units
  * stepped"): NULL or "policy" = the units the policy obeys (`policy`, a mask
  * of policy_units(), CTL_U_NONE when it obeys none), except that a lockstep

@@ -55,8 +55,6 @@ int icnt_init2(icnt *x, uint32_t n_src, uint32_t n_dst, uint32_t in_cap, uint32_
     x->n_dst = n_dst;
     x->src_words = (n_src + 63u) / 64u;
     x->dst_words = (n_dst + 63u) / 64u;
-    x->cap = cap;
-    x->in_cap = in_cap;
     x->lat = lat;
     x->in = calloc(n_src, sizeof *x->in);
     x->out = calloc(n_dst, sizeof *x->out);
@@ -145,7 +143,7 @@ static uint32_t icnt_rr_pick(const uint64_t *mask, uint32_t words, uint32_t from
 static int icnt_grant(icnt *x, uint32_t d, uint64_t c)
 {
     icnt_ring *o = &x->out[d];
-    if (x->busy_until[d] > c || o->count >= x->cap)
+    if (x->busy_until[d] > c || o->count >= o->cap)
         return -1;
     uint64_t *want = want_of(x, d);
     uint32_t s = icnt_rr_pick(want, x->src_words, x->rr[d]);

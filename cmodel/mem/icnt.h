@@ -39,7 +39,7 @@ typedef struct icnt_ring {
 } icnt_ring;
 
 typedef struct icnt {
-    uint32_t   n_src, n_dst, cap, in_cap, lat;   /* cap: per output; in_cap: per input */
+    uint32_t   n_src, n_dst, lat;   /* each ring holds its own capacity */
     uint64_t   now;          /* icnt cycles ticked */
     uint32_t   in_total;     /* packets waiting in inputs */
     uint32_t   out_total;    /* packets in outputs (in flight or delivered) */
@@ -68,7 +68,7 @@ uint32_t icnt_flits(uint32_t bytes, uint32_t flit_bytes);
 /* Room in input `src`? */
 static inline int icnt_can_push(const icnt *x, uint32_t src)
 {
-    return x->in[src].count < x->in_cap;
+    return x->in[src].count < x->in[src].cap;
 }
 /* Has the head of output dst arrived? */
 static inline int icnt_can_pop(const icnt *x, uint32_t dst)
