@@ -192,20 +192,47 @@ TRACES = {
 XCHECK = f"{OUT}/xcheck.tsv"
 
 
+# Why a checked file's curve is above the goal: one measured reason per file name,
+# tab-separated (name, reason), typed from the investigation docs/workloads.md records
+# ("Where the curves disagree"); a file above the goal without one is an error.
+XWHY = f"{OUT}/xcheck-why.tsv"
+
+
+def why_of():
+    why = {}
+    if os.path.exists(XWHY):
+        with open(XWHY) as f:
+            for n, line in enumerate(f, 1):
+                if not line.strip() or line.startswith("#"):
+                    continue
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) != 2 or not parts[1].strip():
+                    sys.exit(f"{XWHY}:{n}: want NAME<TAB>REASON")
+                why[parts[0]] = parts[1].strip()
+    return why
+
+
 def cross_lines():
     """(paper, app) -> the header line of each file in xcheck.tsv."""
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import xcheck_suite as xs
+    why = why_of()
     lines = {}
     for curve in xs.curves_of(xs.read_tsv(XCHECK)):
         s = xs.summarize(curve)
         ns = " ".join(r["cta_limit"] for r in curve)
-        lines[(s["paper"], s["app"])] = (
+        line = (
             f"# Accel-Sim cross-check of the CTA-limit curve (scripts/xcheck-suite.sh: SM6_TITANX, "
             f"N = {ns}; {s['date']}, ctasim {s['ctasim_commit']}): MAD {s['mad']} over {s['points']} "
             f"points, {s['verdict']} (the goal); fewest cycles at N = {s['accelsim_best']} in Accel-Sim, "
             f"N = {s['ctasim_best']} in ctasim; ctasim's cycles {s['cycles_vs_accelsim']} against "
             f"Accel-Sim's (docs/workloads.md: the curves).")
+        if not s["verdict"].startswith("within"):
+            if s["name"] not in why:
+                sys.exit(f"{XWHY}: no reason for {s['name']} ({s['paper']}/{s['app']}), whose curve "
+                         f"is {s['verdict']} (MAD {s['mad']}): say why in that file")
+            line += f"\n# Why not within the goal: {why[s['name']]}"
+        lines[(s["paper"], s["app"])] = line
     return lines
 
 

@@ -819,6 +819,7 @@ static const gsim_conv CV_INT   = { cv_int, NULL, "as is" };
 static const gsim_conv CV_MHZ   = { cv_round, NULL, "rounded to whole MHz" };
 static const gsim_conv CV_MUL   = { cv_mul, NULL, "times" };
 static const gsim_conv CV_SCHED = { cv_enum, "lrr=lrr,gto=gto,old=oldest", "lrr, gto, old -> lrr, gto, oldest; others refused" };
+static const gsim_conv CV_DUAL  = { cv_enum, "1=0,2=1", "1 -> 0, 2 -> 1 (the second on another execution unit: -gpgpu_dual_issue_diff_exec_units 1, every tested config's); others refused" };
 static const gsim_conv CV_DSCH  = { cv_enum, "0=fcfs,1=frfcfs", "0 -> fcfs, 1 -> frfcfs" };
 static const gsim_conv CV_WARP  = { cv_warp, NULL, "must be 32 (a unit takes a whole warp: lanes = 32)" };
 static const gsim_conv CV_WARPS = { cv_warps, NULL, "threads / warp" };
@@ -833,6 +834,9 @@ static const gsim_conv CV_DFLT  = { cv_default, NULL, "1, the default of `-gpgpu
 static const gsim_conv CV_LATQ  = { cv_fixed, "1: the L1 latency queue precedes the tag lookup (shader.cc l1_latency_queue)", "1: GPGPU-Sim's L1 latency queue precedes the tag lookup, misses wait too" };
 static const gsim_conv CV_FILLWB = { cv_fixed, "1: shader.cc ldst_unit::writeback takes one L1D response a cycle (x -gpgpu_mem_unit_ports, default 1)", "1: GPGPU-Sim's LD/ST writeback takes one L1D response per core cycle" };
 static const gsim_conv CV_ROP   = { cv_fixed, "1: l2cache.cc delays requests in m_rop, unbounded, before icnt_L2_queue", "1: GPGPU-Sim's ROP delay queue (m_rop) precedes the icnt_L2 queue, unbounded" };
+static const gsim_conv CV_WACK  = { cv_fixed, "1: l2cache.cc memory_sub_partition::cache_cycle answers each store with a WRITE_ACK (8 B); a warp exits when its stores are acknowledged (shd_warp_t::stores_done)", "1: GPGPU-Sim's L2 acknowledges every store; warps wait for their acknowledgements" };
+static const gsim_conv CV_FILLP = { cv_fixed, "1: l2cache.cc memory_sub_partition::cache_cycle installs DRAM returns through the fill port (fill_port_free) beside the data port", "1: GPGPU-Sim's L2 fills through a port of their own" };
+static const gsim_conv CV_LRESP = { cv_fixed, "1: l2cache.cc memory_sub_partition::cache_cycle pushes a fill's response and a lookup's into L2_icnt_queue in one cycle", "1: GPGPU-Sim's L2 sends a fill's and a lookup's response in one cycle" };
 static const gsim_conv CV_LDST  = { cv_fixed, "1: GPGPU-Sim has one LD/ST unit (shader.cc m_ldst_unit), paced by the L1 banks", "1: GPGPU-Sim's one LD/ST unit, paced by the L1 banks" };
 static const gsim_conv CV_OC    = { cv_enum, "1=2,2=1", "1 -> 2 read cycles, 2 -> 1 (operands in distinct banks); others refused" };
 static const gsim_conv CV_WB    = { cv_fixed, "2: shader.cc moves the result into EX_WB, writeback() releases the scoreboard a cycle later", "2: fixed in shader.cc (EX_WB register, then writeback releases the scoreboard)" };
@@ -867,6 +871,7 @@ static const gsim_row rows[] = {
     { "-gpgpu_shader_registers",             F_INT,     "",          "core.regs",        &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_shmem_size",                   F_INT,     "",          "core.smem_bytes",  &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_num_sched_per_core",           F_INT,     "",          "core.n_sched",     &CV_INT,   NULL,                                  NULL },
+    { "-gpgpu_max_insn_issue_per_warp",      F_INT,     "",          "core.dual_issue",  &CV_DUAL,  NULL,                                  NULL },
     { "-gpgpu_scheduler",                    F_STR,     "",          "core.sched",       &CV_SCHED, NULL,                                  NULL },
     { "-gpgpu_inst_fetch_throughput",        F_INT,     "",          "units.ifid",       &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_pipeline_widths",              F_WIDTHS,  "ID_OC_SP",  "units.idoc_sp",    &CV_INT,   NULL,                                  NULL },
@@ -922,6 +927,9 @@ static const gsim_row rows[] = {
     { "-gpgpu_dram_partition_queues",        F_QUEUES,  "icnt_l2",   "l2.queue",         &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_l2_rop_latency",               F_INT,     "",          "l2.lat",           &CV_L2LAT, "-gpgpu_clock_domains",                NULL },
     { "-gpgpu_l2_rop_latency",               F_INT,     "",          "l2.rop_stage",     &CV_ROP,   NULL,                                  NULL },
+    { "-gpgpu_l2_rop_latency",               F_INT,     "",          "l2.write_ack",     &CV_WACK,  NULL,                                  NULL },
+    { "-gpgpu_l2_rop_latency",               F_INT,     "",          "l2.fill_port",     &CV_FILLP, NULL,                                  NULL },
+    { "-gpgpu_l2_rop_latency",               F_INT,     "",          "l2.lookup_resp",   &CV_LRESP, NULL,                                  NULL },
     { "-gpgpu_dram_timing_opt",              F_DRAM,    "nbk",       "dram.banks",       &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_dram_timing_opt",              F_DRAM,    "CL",        "dram.tCL",         &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_dram_timing_opt",              F_DRAM,    "RCD",       "dram.tRCD",        &CV_INT,   NULL,                                  NULL },

@@ -282,7 +282,9 @@ static void mem_set_packet_sizes(memsys *m)
     m->req_flits[MEM_STORE] = (uint8_t)icnt_flits(MEM_HDR_BYTES + ub, fb);
     m->resp_flits[MEM_LOAD] = (uint8_t)icnt_flits(MEM_HDR_BYTES + rb, fb);
     m->resp_flits[MEM_ATOMIC] = (uint8_t)icnt_flits(MEM_HDR_BYTES + rb, fb);
-    m->resp_flits[MEM_STORE] = 0;
+    /* GPGPU-Sim's WRITE_ACK carries the control bytes only (shader.h
+     * WRITE_PACKET_SIZE 8; gpu-sim.cc pushes get_ctrl_size() for writes) */
+    m->resp_flits[MEM_STORE] = m->cfg.l2_write_ack ? (uint8_t)icnt_flits(MEM_HDR_BYTES, fb) : 0;
 }
 
 memsys *mem_create(const mem_params *cfg, const dram_params *dp, uint32_t n_cores)
@@ -481,13 +483,31 @@ static int mem_load(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint64
     return MEM_HIT;
 }
 
+/* l2_write_ack: the request carries the token to the L2 slice, whose
+ * acknowledgement brings it back (GPGPU-Sim: shd_warp_t::inc_store_req at the
+ * access, store_ack when the WRITE_ACK arrives; the warp cannot exit before,
+ * shd_warp_t::stores_done).  The token holds a fill-queue slot meanwhile. */
+static int mem_store_acked(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint64_t t0)
+{
+    l1core *k = &m->core[core];
+    if (mq_full(m, k) || k->tok_live >= k->fq_cap)
+        return MEM_STALL;
+    cache_lookup(&k->tags, unit_line(m, u), unit_bit(m, u), 0);
+    mq_push(m, core, u, MEM_STORE, token, t0);
+    k->tok_live++;
+    m->st.stores++;
+    return MEM_MISS;
+}
+
 /* Write-through, no write-allocate: a present sector is updated (MRU), the
  * write goes to L2 in any case; the warp sees an L1 hit once queued, `delay`
- * cycles later. */
+ * cycles later (with l2_write_ack, when the L2 acknowledges it). */
 static int mem_store(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint64_t now,
                      uint32_t delay, uint64_t t0)
 {
     l1core *k = &m->core[core];
+    if (m->cfg.l2_write_ack)
+        return mem_store_acked(m, core, u, token, t0);
     if (mq_full(m, k) || hitq_full(k))
         return MEM_STALL;
     cache_lookup(&k->tags, unit_line(m, u), unit_bit(m, u), 0);
@@ -647,12 +667,26 @@ int mem_pop_done(memsys *m, uint32_t core, uint64_t now, uint32_t *token)
     return 0;
 }
 
+/* Append a completed token (a slot was reserved: tok_live <= fq_cap). */
+static void fillq_push(l1core *k, uint32_t tok)
+{
+    uint32_t slot = k->fq_head + k->fq_count;
+    if (slot >= k->fq_cap)
+        slot -= k->fq_cap;
+    k->fillq[slot] = tok;
+    k->fq_count++;
+}
+
 /* A response reached core `core`: once the entry has all its responses
  * (one per L2 sector its unit spans), fill L1 (loads: the unit's sector) and
  * complete the tokens (GPGPU-Sim's baseline_cache::fill, pending_read). */
 static void mem_core_fill(memsys *m, uint32_t core, const icnt_pkt *p, uint64_t now)
 {
     l1core *k = &m->core[core];
+    if (p->kind == MEM_STORE) {        /* l2_write_ack: the store's own token */
+        fillq_push(k, p->aux | FQ_UNCOUNTED);
+        return;
+    }
     int idx = (int)p->aux;
     if (--k->resp_left[idx])
         return;
@@ -662,13 +696,8 @@ static void mem_core_fill(memsys *m, uint32_t core, const icnt_pkt *p, uint64_t 
     m->st.roundtrip_sum += now - k->mshr.t_alloc[idx];
     m->st.roundtrip_n++;
     const uint32_t *tok = &k->mshr.tok[(size_t)idx * k->mshr.merge];
-    for (uint32_t i = 0; i < k->mshr.ntok[idx]; i++) {
-        uint32_t slot = k->fq_head + k->fq_count;
-        if (slot >= k->fq_cap)
-            slot -= k->fq_cap;
-        k->fillq[slot] = tok[i] | (p->kind == MEM_STORE ? FQ_UNCOUNTED : 0u);
-        k->fq_count++;
-    }
+    for (uint32_t i = 0; i < k->mshr.ntok[idx]; i++)
+        fillq_push(k, tok[i]);
     mshr_release(&k->mshr, idx);
 }
 
@@ -853,17 +882,35 @@ static int l2_line_known(const memsys *m, const l2part *p, uint64_t local, uint3
     return 0;
 }
 
+/* A store was performed: with l2_write_ack, its acknowledgement (the
+ * requester's token in aux) goes back to the core; 1 (the store completed). */
+static int l2_store_done(memsys *m, uint32_t pi, const icnt_pkt *q)
+{
+    if (!m->cfg.l2_write_ack)
+        return 1;
+    icnt_pkt r = {
+        .line = q->line, .aux = q->aux, .mask = 0, .src = (uint8_t)pi, .dst = q->src,
+        .kind = MEM_STORE, .flits = m->resp_flits[MEM_STORE],
+    };
+    icnt_push(&m->resp, &r);           /* room checked by l2_store */
+    return 1;
+}
+
 /* Store: write-allocate without a DRAM read (it writes whole sectors);
  * sectors with a read in flight are marked so their fill installs dirty.
  * Returns 1 if it completed. */
-static int l2_store(memsys *m, uint32_t pi, const icnt_pkt *q, uint64_t local)
+static int l2_store(memsys *m, uint32_t pi, const icnt_pkt *q, uint64_t local, int resp_free)
 {
     l2part *p = &m->part[pi];
     mem_part_stats *st = l2_stats(m, pi);
+    /* l2_write_ack: GPGPU-Sim's cache_cycle takes the head only while
+     * L2_icnt_queue has room (output_full), and answers the write there */
+    if (m->cfg.l2_write_ack && !(resp_free && icnt_can_push(&m->resp, pi)))
+        return 0;
     if (cache_lookup(&p->tags, local, q->mask, 1) == CACHE_HIT) {
         st->l2_hits++;
         st->l2_st_hits++;
-        return 1;
+        return l2_store_done(m, pi, q);
     }
     uint32_t install = 0;
     for (uint32_t left = q->mask; left; left &= left - 1u) {
@@ -878,7 +925,7 @@ static int l2_store(memsys *m, uint32_t pi, const icnt_pkt *q, uint64_t local)
         return 0;
     st->l2_misses++;
     st->l2_st_misses++;
-    return 1;
+    return l2_store_done(m, pi, q);
 }
 
 /* Load or atomic lookup of sector s (the lowest left in q->mask).  Returns 1
@@ -932,7 +979,7 @@ static int l2_lookup(memsys *m, uint32_t pi, icnt_pkt *q, int resp_free)
 {
     uint64_t local = amap_slice_key(&m->map, amap_local(&m->map, q->line));
     if (q->kind == MEM_STORE)
-        return l2_store(m, pi, q, local);
+        return l2_store(m, pi, q, local, resp_free);
     uint32_t s = (uint32_t)__builtin_ctz(q->mask);
     if (!l2_read_sector(m, pi, q, local, s, resp_free))
         return 0;
@@ -980,10 +1027,16 @@ static void l2_tick_part(memsys *m, uint32_t pi)
     int resp_used = 0, tag_used = 0;
     if (p->rop_count)
         l2_rop_advance(m, p, c);
+    /* l2_fill_port, l2_lookup_resp: GPGPU-Sim's cache_cycle installs a DRAM
+     * return through the fill port (fill_port_free) and looks up a request
+     * through the data port (data_port_free) in the same cycle, each 32 B
+     * one cycle (dl2 data port width 32), and both responses enter
+     * L2_icnt_queue, which the crossbar drains (l2cache.cc, gpu-cache.cc
+     * bandwidth_management) */
     if (p->fill < 0 && l2_fill_start(m, pi))
-        tag_used = 1;
+        tag_used = !m->cfg.l2_fill_port;
     if (p->fill >= 0)
-        resp_used = l2_fill_step(m, pi);
+        resp_used = l2_fill_step(m, pi) && !m->cfg.l2_lookup_resp;
     if (!tag_used && p->pipe_count && p->pipe[p->pipe_head].ready <= c &&
         l2_lookup(m, pi, &p->pipe[p->pipe_head].p, !resp_used)) {
         p->pipe_head = p->pipe_head + 1u == m->cfg.l2_queue ? 0 : p->pipe_head + 1u;
@@ -1145,6 +1198,24 @@ static const key_def mem_rows[] = {
           "L1D response a cycle: 1",
           "load accesses completed by L1 fills per core cycle, each access merged into an MSHR "
           "counted (0 = no limit)"),
+    KEY_U(mem_params, "l2.write_ack", l2_write_ack, 0, 1, 0, "",
+          "0 = the papers' model (a store completes for its warp once queued); GPGPU-Sim answers "
+          "every store with an 8 B WRITE_ACK (l2cache.cc memory_sub_partition::cache_cycle, "
+          "shader.h WRITE_PACKET_SIZE) and a warp exits only when its stores are acknowledged "
+          "(shd_warp_t::stores_done): 1",
+          "the L2 acknowledges each store over the response crossbar; the store completes for its "
+          "warp (which cannot exit before) when the acknowledgement arrives (0/1)"),
+    KEY_U(mem_params, "l2.fill_port", l2_fill_port, 0, 1, 0, "",
+          "0 = the papers' L2 (one tag operation a cycle, a fill or a lookup); GPGPU-Sim installs "
+          "DRAM returns through a fill port beside the data port (l2cache.cc "
+          "memory_sub_partition::cache_cycle, fill_port_free / data_port_free): 1",
+          "a DRAM fill installs through a port of its own: the slice's lookup of that cycle still "
+          "runs (0/1)"),
+    KEY_U(mem_params, "l2.lookup_resp", l2_lookup_resp, 0, 1, 0, "",
+          "0 = the papers' L2 (one response a cycle); GPGPU-Sim's cache_cycle pushes a fill's "
+          "response and a lookup's (hit data, write ack) into L2_icnt_queue in one cycle: 1",
+          "a lookup's response (hit data or write ack) may leave in the cycle a fill's response "
+          "does (0/1)"),
 };
 const key_table mem_keys = KEY_TABLE("mem", NULL, mem_rows);
 

@@ -12,8 +12,10 @@
  *   - a miss allocates (or merges into) an L1 MSHR and queues a request for
  *     the crossbar; the token completes when the line returns;
  *   - stores are write-through, no write-allocate: they complete (for the
- *     warp) once accepted into the miss queue, and consume crossbar and L2/DRAM
- *     bandwidth; an L2 write allocates (write-back L2);
+ *     warp) once accepted into the miss queue, or with l2_write_ack when the
+ *     L2 slice's acknowledgement comes back over the response crossbar; they
+ *     consume crossbar and L2/DRAM bandwidth; an L2 write allocates
+ *     (write-back L2);
  *   - atomics travel like loads, are performed at L2 and never fill L1.
  */
 #ifndef MEM_H
@@ -47,6 +49,9 @@ typedef struct mem_params {
     uint32_t l1_lat_on_miss;    /* every access waits l1_lat before the tag lookup (0/1) */
     uint32_t l2_rop_stage;      /* l2_lat is a stage of its own before the l2_queue entries (0/1) */
     uint32_t l1_fill_wb;        /* load and atomic accesses completed by fills per core cycle; 0 = no limit */
+    uint32_t l2_write_ack;      /* a store completes when the L2's acknowledgement reaches the core (0/1) */
+    uint32_t l2_fill_port;      /* a DRAM fill does not take the slice's tag lookup of its cycle (0/1) */
+    uint32_t l2_lookup_resp;    /* a lookup's response may leave in the cycle a fill's does (0/1) */
     amap_params map;            /* address map (keys amap.*, table amap_keys in amap.c) */
 } mem_params;
 

@@ -144,6 +144,24 @@ static int ptype_of(int cls)
     }
 }
 
+/* The execution unit an instruction class issues to, for core.dual_issue's
+ * different-unit rule (GPGPU-Sim shader.cc scheduler_unit::cycle,
+ * exec_unit_type_t): SP, DP, SFU, memory.  Branches, barriers and exits run
+ * on ctasim's SP pipeline (ptype_of), as GPGPU-Sim's do without INT or
+ * specialized units, so they pair as SP; Accel-Sim's Volta+ opcode map gives
+ * BRA a specialized unit of its own (correlate.sh -specialized_unit_1), which
+ * ctasim does not model (docs/units/wsched.md, "Dual issue"). */
+enum { XU_SP, XU_DP, XU_SFU, XU_MEM };
+static int exec_unit_of(int cls)
+{
+    switch (cls) {
+    case IC_DP: return XU_DP;
+    case IC_SFU: return XU_SFU;
+    case IC_SLD: case IC_SST: case IC_GLD: case IC_GST: case IC_ATOM: return XU_MEM;
+    default: return XU_SP;
+    }
+}
+
 static int is_global(int cls) { return cls == IC_GLD || cls == IC_GST || cls == IC_ATOM; }
 
 static inline int bit_test(const uint64_t *m, unsigned r) { return (m[r >> 6] >> (r & 63)) & 1u; }
@@ -722,6 +740,30 @@ static uint32_t init_cycles(const sm_params *cfg, int cls)
     return n ? n : 1;
 }
 
+/* core.dual_issue: after warp wi issued an instruction of class cls0, its
+ * next one issues in the same cycle if it is ready (its operands free of the
+ * first's result: the scoreboard), its stage has room and it goes to another
+ * execution unit (GPGPU-Sim scheduler_unit::cycle: up to
+ * gpgpu_max_insn_issue_per_warp = 2 in order from the warp's ibuffer, with
+ * gpgpu_dual_issue_diff_exec_units the second on a different unit). */
+static void issue_second(core *c, uint32_t s, uint32_t wi, int cls0, ctl_core_in *sig,
+                         int *n_issued)
+{
+    uint64_t b = 1ull << wi;
+    if (!(c->ready_mask & b))
+        return;
+    const warp *w = &c->w[wi];
+    int cls = w->ib[w->ib_head].cls;
+    if (exec_unit_of(cls) == exec_unit_of(cls0) || (cls == IC_EXIT && w->ib[w->ib_head].pc == END_PC))
+        return;
+    if (!(issuable_mask(c) & b))
+        return;
+    int t = issue(c, s, wi, sig);
+    (*n_issued)++;
+    if (c->cfg->sched_init) c->sched_free[s] += init_cycles(c->cfg, cls);
+    if (sig->sch_busy[t == PT_NONE ? PT_SP : t] < 15) sig->sch_busy[t == PT_NONE ? PT_SP : t]++;
+}
+
 /* Ready warps that could not issue are "stalled" (structural) unless what
  * blocks them is memory back-pressure: a global memory instruction whose
  * LDST path is full while EX_LDST cannot send to the memory system.  Those
@@ -765,6 +807,8 @@ static void issue_stage(core *c, ctl_core_in *sig, uint64_t *blocked_ready, int 
         (*n_issued)++;
         if (c->cfg->sched_init) c->sched_free[s] = c->now + init_cycles(c->cfg, cls);
         if (sig->sch_busy[t == PT_NONE ? PT_SP : t] < 15) sig->sch_busy[t == PT_NONE ? PT_SP : t]++;
+        if (c->cfg->dual_issue)
+            issue_second(c, s, (uint32_t)wi, cls, sig, n_issued);
     }
 }
 
@@ -875,7 +919,7 @@ int core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errl
 
     /* Busy slot counts and empty bits of the gateable (upper) groups. */
     uint16_t empty = (uint16_t)((1u << CTL_IFID) | (1u << CTL_SCH));
-    sig->busy[CTL_SCH] = (uint8_t)n_issued;
+    sig->busy[CTL_SCH] = (uint8_t)(n_issued > 15 ? 15 : n_issued);   /* 4 bits; dual issue: up to 2 x n_sched */
     for (int t = 0; t < 3; t++) {
         const int cs3[3] = { comp_idoc[t], comp_oc[t], comp_ocex[t] };
         for (int k = 0; k < 3; k++) {
@@ -1010,6 +1054,12 @@ static const key_def sm_rows[] = {
           "0: GPGPU-Sim issues every cycle; 1: seed 001 Sec. 4.3 / 4.6.2 (2 cycles to initiate to "
           "SP and LDST, 8 to SFU)",
           "a scheduler is busy ii x 32/lanes cycles issuing an instruction (no stall counted)"),
+    KEY_U(sm_params, "core.dual_issue", dual_issue, 0, 1, 0, "flag",
+          "0: the papers' schedulers, one instruction a cycle; GPGPU-Sim "
+          "-gpgpu_max_insn_issue_per_warp 2 with -gpgpu_dual_issue_diff_exec_units 1 (its default "
+          "and every tested config's): 1",
+          "a scheduler may issue the picked warp's next instruction in the same cycle when it is "
+          "ready and goes to another execution unit (SP, DP, SFU, memory)"),
     SK("core.ibuf_depth", ibuf_depth, 1, 8, "instructions", "decoded instructions buffered per warp"),
     SK("core.oc_cycles", oc_cycles, 0, 255, "core cycles", "cycles an operand collector holds an instruction"),
     KEY_U(sm_params, "core.wb_cycles", wb_cycles, 0, 15, 0, "core cycles",

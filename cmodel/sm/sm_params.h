@@ -27,6 +27,10 @@ typedef struct sm_params {
     uint32_t sched_init;        /* 1: a scheduler spends an instruction's initiation interval
                                    (ii x 32/lanes) issuing it before it picks again (seed 001
                                    Sec. 4.3); 0: it may issue every cycle */
+    uint32_t dual_issue;        /* 1: a scheduler may also issue the picked warp's next
+                                   instruction in the same cycle when it goes to another
+                                   execution unit (GPGPU-Sim -gpgpu_max_insn_issue_per_warp 2,
+                                   -gpgpu_dual_issue_diff_exec_units 1) */
     uint32_t units[CTL_NCOMP];  /* slots of each pipeline component, both groups together */
     uint32_t oc_cycles;         /* cycles an operand collector holds an instruction */
     uint32_t wb_cycles;         /* EX_SP / EX_SFU: cycles from the end of lat to the register

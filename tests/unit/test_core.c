@@ -399,6 +399,57 @@ static void test_sched_init(void **st)
     fx_free(f);
 }
 
+/* core.dual_issue (GPGPU-Sim -gpgpu_max_insn_issue_per_warp 2, different
+ * execution units): one warp runs SP r1; GLD r2 (another unit, independent:
+ * pairs with the SP), SP r3; SP r4 (same unit: never pair), SP r5; GST r5 (the
+ * store reads r5: the scoreboard keeps it back, then it pairs with the
+ * independent SFU r6), BRA (alone: its pair partner went with the store; a
+ * branch runs on the SP pipeline and pairs as SP).
+ * Instructions issued per cycle, in order: with dual issue 2 1 1 1 2 1,
+ * without it 1 each; the same instructions either way. */
+static void dual_on(gpu_cfg *cfg) { cfg->sm.dual_issue = 1; }
+
+static void dual_issue_groups(void (*tweak)(gpu_cfg *), uint32_t *groups, uint32_t *ng)
+{
+    fixture *f = fx_new_mem(1, 1, tweak);
+    f->tp.prog[0] = mk(IC_SP, 1, -1);
+    f->tp.prog[1] = mk(IC_GLD, 2, -1);
+    f->tp.prog[2] = mk(IC_SP, 3, -1);
+    f->tp.prog[3] = mk(IC_SP, 4, -1);
+    f->tp.prog[4] = mk(IC_SP, 5, -1);
+    f->tp.prog[5] = mk(IC_GST, -1, 5);
+    f->tp.prog[6] = mk(IC_SFU, 6, -1);
+    f->tp.prog[7] = mk(IC_BRA, -1, -1);
+    f->tp.n = 8;
+    launch(f, 0, 0);
+    ctl_core_in sig;
+    memset(&sig, 0, sizeof sig);
+    *ng = 0;
+    uint64_t before = 0, total = 0;
+    for (uint64_t t = 0; t < 400 && total < 8; t++) {
+        step(f, t, &sig);
+        total = core_get_stats(f->c)->warp_insts;
+        if (total > before) groups[(*ng)++] = (uint32_t)(total - before);
+        assert_int_equal(sig.busy[CTL_SCH], total - before);
+        before = total;
+    }
+    assert_int_equal(total, 8);
+    fx_free(f);
+}
+
+static void test_dual_issue(void **st)
+{
+    (void)st;
+    uint32_t g[16], n;
+    dual_issue_groups(dual_on, g, &n);
+    const uint32_t want[6] = { 2, 1, 1, 1, 2, 1 };
+    assert_int_equal(n, 6);
+    for (uint32_t i = 0; i < n; i++) assert_int_equal(g[i], want[i]);
+    dual_issue_groups(NULL, g, &n);
+    assert_int_equal(n, 8);
+    for (uint32_t i = 0; i < n; i++) assert_int_equal(g[i], 1);
+}
+
 /* uC-States' J and lambda count the same jobs (controllers.md 5, seed 004
  * Sec. 2.2): a memory instruction from its entry into EX_LDST until it
  * commits, shared, global and local (a local access takes the global path)
@@ -628,6 +679,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_l1_bank_serialisation),
         cmocka_unit_test(test_dependency_timing),
+        cmocka_unit_test(test_dual_issue),
         cmocka_unit_test(test_pipeline_depth),
         cmocka_unit_test(test_wb_cycles_alu_only),
         cmocka_unit_test(test_dep_chain_kernel),

@@ -231,6 +231,116 @@ static void write_through_no_allocate(void **state)
     mem_destroy(s->m);
 }
 
+/* l2.write_ack (GPGPU-Sim's WRITE_ACK): the store's token completes when the
+ * slice's 1-flit acknowledgement reaches the core -- the 5-flit request
+ * through the crossbar, the L2 pipeline, the ack back -- not at l1_lat; the
+ * ack is the only response flit; a load of the line then hits in L2. */
+static void write_ack_round_trip(void **state)
+{
+    gpu_cfg c = small_cfg();
+    c.mem.l2_write_ack = 1;
+    sim *s = sim_new(&c);
+    assert_int_equal(mem_access(s->m, 0, 0x4000, MEM_STORE, 5, 0), MEM_MISS);
+    run_until_idle(s);
+    assert_int_equal(s->ndone[0], 1);
+    assert_int_equal(s->done[0][0], 5);
+    uint64_t rt = s->done_at[0][0];
+    uint64_t floor = c.mem.icnt_lat + 4 + c.mem.l2_lat + c.mem.icnt_lat;
+    assert_true(rt >= floor && rt <= floor + 4);   /* 4 hand-offs, no DRAM */
+    const mem_stats *st = mem_get_stats(s->m);
+    assert_int_equal(st->icnt_req_flits, 5);
+    assert_int_equal(st->icnt_resp_flits, 1);
+    assert_int_equal(st->stores, 1);
+    assert_true(mem_idle(s->m));
+    assert_int_equal(mem_access(s->m, 1, 0x4000, MEM_LOAD, 6, s->now), MEM_MISS);
+    run_until_idle(s);
+    uint32_t p = mem_part_of(s->m, 0x4000);
+    assert_int_equal(st->part[p].l2_hits, 1);
+    assert_int_equal(st->part[p].dram_reads, 0);
+    mem_destroy(s->m);
+}
+
+/* With l2.write_ack a store holds one of the core's l1.mshr x l1.mshr_merge
+ * completion slots until its ack: that many stores in flight fill them, the
+ * next store stalls, and all complete once acknowledged. */
+static void write_ack_holds_a_slot(void **state)
+{
+    gpu_cfg c = small_cfg();
+    c.mem.l2_write_ack = 1;
+    c.mem.l1_miss_queue = 1024;
+    c.mem.l1_mshr = 4;
+    c.mem.l1_mshr_merge = 8;
+    sim *s = sim_new(&c);
+    uint32_t n = 0;
+    while (mem_access(s->m, 0, 0x10000 + (uint64_t)n * c.mem.line_bytes, MEM_STORE, n, 0) == MEM_MISS)
+        n++;
+    assert_int_equal(n, c.mem.l1_mshr * c.mem.l1_mshr_merge);
+    assert_int_equal(mem_access(s->m, 0, 0x90000, MEM_STORE, 999, 0), MEM_STALL);
+    run_until_idle(s);
+    assert_int_equal(s->ndone[0], n);
+    for (uint32_t i = 0; i < n; i++)
+        assert_true(s->done_at[0][i] > c.mem.l1_lat);
+    mem_destroy(s->m);
+}
+
+/* Core 1's load of line b, made d cycles after core 0's miss on line a of
+ * the same slice: its round trip; b hits in L2 when `warm` (core 0 read it
+ * first), and core 1 then loads line e of that slice too (a miss behind the
+ * hit in the slice's queue: the round trip returned is e's); else b misses.
+ * `fill_port`, `lookup_resp` set the keys. */
+static uint64_t hit_beside_fill(uint32_t fill_port, uint32_t lookup_resp, int warm, uint32_t d)
+{
+    gpu_cfg c = small_cfg();
+    c.mem.l2_fill_port = fill_port;
+    c.mem.l2_lookup_resp = lookup_resp;
+    sim *s = sim_new(&c);
+    uint64_t a = 0x1000, b = a + c.mem.line_bytes;
+    while (mem_part_of(s->m, b) != mem_part_of(s->m, a)) b += c.mem.line_bytes;
+    if (warm) {
+        mem_access(s->m, 0, b, MEM_LOAD, 1, s->now);    /* b into L2 */
+        run_until_idle(s);
+    }
+    assert_int_equal(mem_access(s->m, 0, a, MEM_LOAD, 2, s->now), MEM_MISS);
+    for (uint32_t i = 0; i < d; i++) step(s);
+    uint64_t t1 = s->now;
+    assert_int_equal(mem_access(s->m, 1, b, MEM_LOAD, 3, t1), MEM_MISS);
+    if (warm) {
+        uint64_t e = b + c.mem.line_bytes;
+        while (mem_part_of(s->m, e) != mem_part_of(s->m, a)) e += c.mem.line_bytes;
+        assert_int_equal(mem_access(s->m, 1, e, MEM_LOAD, 4, t1), MEM_MISS);
+    }
+    run_until_idle(s);
+    assert_int_equal(s->ndone[1], warm ? 2 : 1);
+    assert_int_equal(mem_get_stats(s->m)->part[mem_part_of(s->m, b)].l2_hits, warm ? 1 : 0);
+    uint64_t rt = s->done_at[1][s->ndone[1] - 1] - t1;
+    mem_destroy(s->m);
+    return rt;
+}
+
+/* l2.fill_port (GPGPU-Sim's fill port beside the data port) and
+ * l2.lookup_resp (a lookup's response and a fill's in one cycle): over every
+ * offset of an access against a DRAM fill in its slice, neither key delays
+ * it, and at some offset the fill port saves a miss the tag cycle the fill
+ * took, and lookup_resp saves a hit the response port -- seen by the miss
+ * queued behind it. */
+static void l2_ports(void **state)
+{
+    int fp_saves = 0, lr_saves = 0;
+    for (uint32_t d = 0; d < 80; d++) {
+        uint64_t base = hit_beside_fill(0, 0, 0, d);
+        uint64_t fp = hit_beside_fill(1, 0, 0, d);
+        assert_true(fp <= base);
+        fp_saves += fp < base;
+        uint64_t hit = hit_beside_fill(1, 0, 1, d);
+        uint64_t both = hit_beside_fill(1, 1, 1, d);
+        assert_true(both <= hit);
+        assert_true(hit <= hit_beside_fill(0, 0, 1, d));
+        lr_saves += both < hit;
+    }
+    assert_true(fp_saves > 0);
+    assert_true(lr_saves > 0);
+}
+
 /* A store to a line L1 holds keeps it (updated in place): the next load hits. */
 static void store_hit_keeps_line(void **state)
 {
@@ -568,6 +678,9 @@ int main(void)
         cmocka_unit_test(miss_queue_full_stall),
         cmocka_unit_test(write_through_no_allocate),
         cmocka_unit_test(store_hit_keeps_line),
+        cmocka_unit_test(write_ack_round_trip),
+        cmocka_unit_test(write_ack_holds_a_slot),
+        cmocka_unit_test(l2_ports),
         cmocka_unit_test(atomic_bypasses_l1),
         cmocka_unit_test(l2_dirty_eviction_writes_dram),
         cmocka_unit_test(address_map),
