@@ -107,6 +107,27 @@ cp -r workloads/papers "$T/g/workloads/"
 (cd "$T/g" && python3 scripts/gen-paper-suite.py > /dev/null) &&
   diff -r workloads/papers "$T/g/workloads/papers" > "$T/gdiff" &&
   ok "workloads/papers/ is exactly scripts/gen-paper-suite.py's output" || bad "headers: $(head -n 20 "$T/gdiff")"
+# every file above the goal says why, and the generator refuses to leave one without
+python3 - <<'PY' && ok "every checked file above MAD 0.05 carries a reason line" || bad "a file above the goal without its reason"
+import csv, glob, sys
+sys.path.insert(0, "scripts")
+import xcheck_suite as xs
+above = [xs.summarize(c) for c in xs.curves_of(xs.read_tsv("workloads/papers/xcheck.tsv"))]
+above = [s for s in above if not s["verdict"].startswith("within")]
+for s in above:
+    f = glob.glob(f"workloads/papers/{s['paper']}/{s['app']}.*")[0]
+    assert "\n# Why not within the goal: " in open(f).read(), f
+PY
+first=$(awk -F'\t' '!/^#/ && NF == 2 {print $1; exit}' workloads/papers/xcheck-why.tsv)
+if [ -n "$first" ]; then
+  grep -v "^$first	" workloads/papers/xcheck-why.tsv > "$T/g/workloads/papers/xcheck-why.tsv"
+  if (cd "$T/g" && python3 scripts/gen-paper-suite.py > "$T/why.out" 2>&1); then
+    bad "gen-paper-suite.py accepted $first above the goal without a reason"
+  else
+    grep -q "no reason for $first" "$T/why.out" && ok "gen-paper-suite.py refuses $first without its reason" ||
+      bad "refusal message: $(tail -n 1 "$T/why.out")"
+  fi
+fi
 [ "$(grep -l '^# Accel-Sim cross-check of the CTA-limit curve' workloads/papers/seed00*/* | wc -l)" = 84 ] &&
   ok "all 84 files carry a cross-check line" || bad "cross-check lines"
 exit $fail
