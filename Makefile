@@ -66,7 +66,7 @@ MODEL_TESTS:= $(patsubst tests/model/%.c,$(BUILD)/rel/tests/%,$(sort $(wildcard 
 RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/test_rtl_*.c)))
 ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
 
-.PHONY: regress test-regress mutate xcheck-suite
+.PHONY: regress test-regress mutate xcheck-suite calib
 .PHONY: all deps run rtl-model test test-lane-a test-lane-b test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
         synth synth-check test-power rtl-power \
         waves bench sweep experiments reproduce study fuzz clean
@@ -403,6 +403,11 @@ XCHECK_JOBS ?= 1
 xcheck-suite: $(BUILD)/rel/ctasim
 	scripts/xcheck-suite.sh --jobs $(XCHECK_JOBS) $(if $(filter 1,$(RECORD)),--record) \
 	  $(if $(wildcard $(LIST)),--list $(LIST),$(LIST))
+
+# cycles per instruction, load, store and loop of workloads/calib/ in ctasim beside
+# Accel-Sim (needs ACCELSIM_HOME; about a minute): build/calib/calib.md
+calib: $(BUILD)/rel/ctasim
+	scripts/calib.sh
 
 # the papers' values beside ours, per paper and figure, with verdicts (docs/experiments.md)
 reproduce: $(BUILD)/rel/ctasim
