@@ -2,7 +2,7 @@
 # Imitates: seed 002 Table 1 row 17: Blackscholes Option Pricing (BLK), 3 kernel(s), type II.
 # Behaviour: coalesced streams, no reuse: low ipc, high DRAM bandwidth (type II by AR-CTA's ipc / bandwidth / GBR rules, seed 002 Sec. 3).
 # Project choices: grid 240, block 256 (N = 4 on apsa60); no grid is published.
-# Accel-Sim cross-check of the CTA-limit curve: not run yet -- a sweep is 5-7 Accel-Sim runs of 45-90 CPU s (the whole suite about 9 CPU-hours, more than a session's share of two cores); check it with `make xcheck-suite LIST=seed002/BLK RECORD=1` (docs/workloads.md).
+# Accel-Sim cross-check of the CTA-limit curve (scripts/xcheck-suite.sh: SM6_TITANX, N = 1 2 3 4 6 8 max; 2026-11-23, ctasim 68e5e47): MAD 0.032 over 6 points, within 0.05 (the goal); fewest cycles at N = 6 in Accel-Sim, N = 6 in ctasim; ctasim's cycles -8..-3 % against Accel-Sim's (docs/workloads.md: the curves).
 # Not the real program: only the published characteristics above are imitated.
 name     = s002_blk
 imitates = Blackscholes Option Pricing (BLK), seed 002 Table 1, type II: coalesced streams, no reuse: low ipc, high DRAM bandwidth
