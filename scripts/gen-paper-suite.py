@@ -192,10 +192,9 @@ TRACES = {
 XCHECK = f"{OUT}/xcheck.tsv"
 
 
-# Why a checked file's curve is above the goal, or why a file is not checked: one
-# measured reason per file name, tab-separated (name, reason), typed from the
-# investigation docs/workloads.md records ("Where the curves disagree"); a checked file
-# above the goal without one is an error.
+# Why a checked file's curve is above the goal: one measured reason per file name,
+# tab-separated (name, reason), typed from the investigation docs/workloads.md records
+# ("Where the curves disagree"); a file above the goal without one is an error.
 XWHY = f"{OUT}/xcheck-why.tsv"
 
 
@@ -238,10 +237,6 @@ def cross_lines():
 
 
 def not_crossed(paper, app):
-    why = why_of().get(f"s{paper[4:]}-{app}")
-    if why:
-        return ("# Accel-Sim cross-check of the CTA-limit curve: not run yet -- " + why +
-                f"; check it with `make xcheck-suite LIST={paper}/{app} RECORD=1` (docs/workloads.md).")
     return ("# Accel-Sim cross-check of the CTA-limit curve: not run yet -- a sweep is 5-7 Accel-Sim "
             "runs of 45-90 CPU s (the whole suite about 9 CPU-hours, more than a session's share of "
             f"two cores); check it with `make xcheck-suite LIST={paper}/{app} RECORD=1` "
