@@ -483,38 +483,28 @@ static int mem_load(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint64
     return MEM_HIT;
 }
 
-/* l2_write_ack: the request carries the token to the L2 slice, whose
- * acknowledgement brings it back (GPGPU-Sim: shd_warp_t::inc_store_req at the
- * access, store_ack when the WRITE_ACK arrives; the warp cannot exit before,
- * shd_warp_t::stores_done).  The token holds a fill-queue slot meanwhile. */
-static int mem_store_acked(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint64_t t0)
-{
-    l1core *k = &m->core[core];
-    if (mq_full(m, k) || k->tok_live >= k->fq_cap)
-        return MEM_STALL;
-    cache_lookup(&k->tags, unit_line(m, u), unit_bit(m, u), 0);
-    mq_push(m, core, u, MEM_STORE, token, t0);
-    k->tok_live++;
-    m->st.stores++;
-    return MEM_MISS;
-}
-
 /* Write-through, no write-allocate: a present sector is updated (MRU), the
  * write goes to L2 in any case; the warp sees an L1 hit once queued, `delay`
- * cycles later (with l2_write_ack, when the L2 acknowledges it). */
+ * cycles later.  With l2_write_ack the request carries the token to the L2
+ * slice, whose acknowledgement brings it back (GPGPU-Sim: shd_warp_t::
+ * inc_store_req at the access, store_ack when the WRITE_ACK arrives; the warp
+ * cannot exit before, shd_warp_t::stores_done); the token holds a fill-queue
+ * slot meanwhile. */
 static int mem_store(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint64_t now,
                      uint32_t delay, uint64_t t0)
 {
     l1core *k = &m->core[core];
-    if (m->cfg.l2_write_ack)
-        return mem_store_acked(m, core, u, token, t0);
-    if (mq_full(m, k) || hitq_full(k))
+    int acked = m->cfg.l2_write_ack != 0;
+    if (mq_full(m, k) || (acked ? k->tok_live >= k->fq_cap : hitq_full(k)))
         return MEM_STALL;
     cache_lookup(&k->tags, unit_line(m, u), unit_bit(m, u), 0);
-    mq_push(m, core, u, MEM_STORE, 0, t0);
-    hitq_push(k, now + delay, token);
+    mq_push(m, core, u, MEM_STORE, acked ? token : 0, t0);
+    if (acked)
+        k->tok_live++;
+    else
+        hitq_push(k, now + delay, token);
     m->st.stores++;
-    return MEM_HIT;
+    return acked ? MEM_MISS : MEM_HIT;
 }
 
 /* Atomics bypass L1 (and its banks and latency queue, as GPGPU-Sim's
@@ -883,17 +873,16 @@ static int l2_line_known(const memsys *m, const l2part *p, uint64_t local, uint3
 }
 
 /* A store was performed: with l2_write_ack, its acknowledgement (the
- * requester's token in aux) goes back to the core; 1 (the store completed). */
-static int l2_store_done(memsys *m, uint32_t pi, const icnt_pkt *q)
+ * requester's token in aux) goes back to the core (room checked by l2_store). */
+static void l2_store_ack(memsys *m, uint32_t pi, const icnt_pkt *q)
 {
     if (!m->cfg.l2_write_ack)
-        return 1;
+        return;
     icnt_pkt r = {
         .line = q->line, .aux = q->aux, .mask = 0, .src = (uint8_t)pi, .dst = q->src,
         .kind = MEM_STORE, .flits = m->resp_flits[MEM_STORE],
     };
-    icnt_push(&m->resp, &r);           /* room checked by l2_store */
-    return 1;
+    icnt_push(&m->resp, &r);
 }
 
 /* Store: write-allocate without a DRAM read (it writes whole sectors);
@@ -910,7 +899,8 @@ static int l2_store(memsys *m, uint32_t pi, const icnt_pkt *q, uint64_t local, i
     if (cache_lookup(&p->tags, local, q->mask, 1) == CACHE_HIT) {
         st->l2_hits++;
         st->l2_st_hits++;
-        return l2_store_done(m, pi, q);
+        l2_store_ack(m, pi, q);
+        return 1;
     }
     uint32_t install = 0;
     for (uint32_t left = q->mask; left; left &= left - 1u) {
@@ -925,7 +915,8 @@ static int l2_store(memsys *m, uint32_t pi, const icnt_pkt *q, uint64_t local, i
         return 0;
     st->l2_misses++;
     st->l2_st_misses++;
-    return l2_store_done(m, pi, q);
+    l2_store_ack(m, pi, q);
+    return 1;
 }
 
 /* Load or atomic lookup of sector s (the lowest left in q->mask).  Returns 1

@@ -740,6 +740,13 @@ static uint32_t init_cycles(const sm_params *cfg, int cls)
     return n ? n : 1;
 }
 
+/* SCH busy by the issued instruction's type (4 bits; PT_NONE counts as SP). */
+static void sch_busy_count(ctl_core_in *sig, int t)
+{
+    int k = t == PT_NONE ? PT_SP : t;
+    if (sig->sch_busy[k] < 15) sig->sch_busy[k]++;
+}
+
 /* core.dual_issue: after warp wi issued an instruction of class cls0, its
  * next one issues in the same cycle if it is ready (its operands free of the
  * first's result: the scoreboard), its stage has room and it goes to another
@@ -761,7 +768,7 @@ static void issue_second(core *c, uint32_t s, uint32_t wi, int cls0, ctl_core_in
     int t = issue(c, s, wi, sig);
     (*n_issued)++;
     if (c->cfg->sched_init) c->sched_free[s] += init_cycles(c->cfg, cls);
-    if (sig->sch_busy[t == PT_NONE ? PT_SP : t] < 15) sig->sch_busy[t == PT_NONE ? PT_SP : t]++;
+    sch_busy_count(sig, t);
 }
 
 /* Ready warps that could not issue are "stalled" (structural) unless what
@@ -806,7 +813,7 @@ static void issue_stage(core *c, ctl_core_in *sig, uint64_t *blocked_ready, int 
         }
         (*n_issued)++;
         if (c->cfg->sched_init) c->sched_free[s] = c->now + init_cycles(c->cfg, cls);
-        if (sig->sch_busy[t == PT_NONE ? PT_SP : t] < 15) sig->sch_busy[t == PT_NONE ? PT_SP : t]++;
+        sch_busy_count(sig, t);
         if (c->cfg->dual_issue)
             issue_second(c, s, (uint32_t)wi, cls, sig, n_issued);
     }
