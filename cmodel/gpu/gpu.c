@@ -60,7 +60,7 @@ gpu *gpu_create(const gpu_cfg *cfg, ctl_engine *eng, char *err, size_t errlen)
         g->cores[c] = core_create(&cfg->sm, mem_params_access_bytes(&cfg->mem), c, g->mem, err, (unsigned)errlen);
         if (!g->cores[c]) { gpu_destroy(g); return NULL; }
     }
-    seam_init(&g->seam, &cfg->policy, cfg->sm.n_cores, cfg->mem.n_parts, g->cores, g->mem);
+    seam_init(&g->seam, &cfg->policy, &cfg->sm.launch, cfg->sm.n_cores, cfg->mem.n_parts, g->cores, g->mem);
     set_periods(g, 0, 0);
     return g;
 }

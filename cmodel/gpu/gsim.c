@@ -953,6 +953,8 @@ static const gsim_row rows[] = {
     { "-gpgpu_frfcfs_dram_sched_queue_size", F_INT,     "",          "dram.queue",       &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_dram_scheduler",               F_INT,     "",          "dram.sched",       &CV_DSCH,  NULL,                                  NULL },
     { "-gpgpu_dram_burst_length",            F_INT,     "",          "dram.col_cmd",     &CV_ATOM,  "-gpgpu_dram_buswidth,-gpgpu_n_mem_per_ctrlr", NULL },
+    { "-gpgpu_kernel_launch_latency",        F_INT,     "",          "launch.kernel_lat", &CV_INT,  NULL,                                  NULL },
+    { "-gpgpu_TB_launch_latency",            F_INT,     "",          "launch.kernel_cta_lat", &CV_INT, NULL,                               NULL },
     { NSUB,                                  F_INT,     "",          "amap.sub_parts",   &CV_INT,   NULL,                                  NULL },
     { "-dram_bnk_indexing_policy",           F_INT,     "",          "amap.bank_index",  &CV_BIDX,  NULL,                                  AMAP },
     { "-gpgpu_memory_partition_indexing",    F_INT,     "",          "amap.part_index",  &CV_PIDX,  NULL,                                  AMAP },
