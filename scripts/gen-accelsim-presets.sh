@@ -6,7 +6,7 @@
 # without a ctasim counterpart end the file.  The presets are committed:
 # nothing at test time needs the repositories.
 #
-#   scripts/gen-accelsim-presets.sh [NAME...]      default: SM6_TITANX SM7_QV100 SM86_RTX3070
+#   scripts/gen-accelsim-presets.sh [NAME...]      default: SM6_TITANX SM7_QV100 SM86_RTX3070 SM90_H100
 #
 # Sources (bare git repositories; `git clone --bare URL` makes one):
 #   GPGPUSIM_GIT  github.com/accel-sim/gpgpu-sim_distribution: configs/tested-cfgs/NAME/gpgpusim.config
@@ -14,7 +14,8 @@
 #   ACCELSIM_GIT  github.com/accel-sim/accel-sim-framework:
 #                 gpu-simulator/configs/tested-cfgs/NAME/trace.config
 #                 (default /work/.mirror/accel-sim+accel-sim-framework/repo)
-# Both are read at their HEAD commit.  OUT (default configs/accelsim) is where
+# Both are read at their HEAD commit, but for SM90_H100, which only their
+# h100-test branches hold (read at that branch's commit).  OUT (default configs/accelsim) is where
 # the presets go; CTASIM the program (default build/rel/ctasim).
 # A value this build's key ranges refuse (SM7_QV100's 80 cores and 32
 # channels before the caps are raised) is written as read and marked
@@ -27,10 +28,16 @@ G=${GPGPUSIM_GIT:-/work/.mirror/accel-sim+gpgpu-sim_distribution/repo}
 A=${ACCELSIM_GIT:-/work/.mirror/accel-sim+accel-sim-framework/repo}
 out=${OUT:-configs/accelsim}
 case "$out" in /*) ;; *) out=$root/$out ;; esac
-names=${*:-SM6_TITANX SM7_QV100 SM86_RTX3070}
+names=${*:-SM6_TITANX SM7_QV100 SM86_RTX3070 SM90_H100}
 [ -x "$bin" ] || { echo "gen-accelsim-presets: $bin not built (make)" >&2; exit 1; }
-gc=$(git --git-dir="$G" rev-parse HEAD)
-ac=$(git --git-dir="$A" rev-parse HEAD)
+ref_of() { case $1 in SM90_H100) echo h100-test ;; *) echo HEAD ;; esac; }
+# ctasim options a preset needs beside the files, each with its reason (a
+# header line of the preset says so): SM90_H100's -gpgpu_memory_partition_indexing
+# 2 (IPOLY) over 80 channels x 2 sub-partitions has no IPOLY table in
+# GPGPU-Sim (hashing.cc has 16, 32 and 64 sub-partitions; addrdec.cc asserts),
+# so Accel-Sim runs it linear: amap.part_index = none.
+extra_of() { case $1 in SM90_H100) echo "amap.part_index=none" ;; esac; }
+extra_why() { case $1 in SM90_H100) echo "-gpgpu_memory_partition_indexing 2 (IPOLY) over 80 channels x 2 sub-partitions: GPGPU-Sim's hashing.cc has IPOLY tables for 16, 32 and 64 sub-partitions only (addrdec.cc asserts on 160), so Accel-Sim runs this config with linear indexing; ctasim likewise" ;; esac; }
 tmp=$(mktemp -d /tmp/gen-accelsim.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$out"
@@ -62,6 +69,10 @@ icnt_buffers() {
         '{ print } /^icnt\.flit_bytes = / { print b; print a }' "$cfg" > "$tmp/$n.icnt" && mv "$tmp/$n.icnt" "$cfg"
 }
 for n in $names; do
+    gc=$(git --git-dir="$G" rev-parse "$(ref_of "$n")")
+    ac=$(git --git-dir="$A" rev-parse "$(ref_of "$n")")
+    sets=()
+    for kv in $(extra_of "$n"); do sets+=(--set "$kv"); done
     # the files under a path that names the repository and its commit: the
     # presets cite it line by line
     g=accel-sim/gpgpu-sim_distribution@${gc:0:12}/configs/tested-cfgs/$n/gpgpusim.config
@@ -69,12 +80,18 @@ for n in $names; do
     mkdir -p "$tmp/$(dirname "$g")" "$tmp/$(dirname "$t")"
     git --git-dir="$G" show "$gc:configs/tested-cfgs/$n/gpgpusim.config" > "$tmp/$g"
     git --git-dir="$A" show "$ac:gpu-simulator/configs/tested-cfgs/$n/trace.config" > "$tmp/$t"
-    if ! (cd "$tmp" && "$bin" --gpgpusim-config "$g" --trace-config "$t" --set "name=$n" \
+    if ! (cd "$tmp" && "$bin" --gpgpusim-config "$g" --trace-config "$t" --set "name=$n" "${sets[@]}" \
               --write-preset "$out/$n.cfg" > /dev/null 2> "$tmp/$n.err"); then
         cat "$tmp/$n.err" >&2
         exit 1
     fi
     grep 'warning' "$tmp/$n.err" >&2 || true
+    if [ ${#sets[@]} -gt 0 ]; then
+        echo "--set $(extra_of "$n"): $(extra_why "$n")." | fold -s -w 96 | sed 's/^/# /; s/ *$//' > "$tmp/$n.note"
+        awk -v f="$tmp/$n.note" '!done && !/^#/ { while ((getline l < f) > 0) print l; done = 1 } { print }' \
+            "$out/$n.cfg" > "$tmp/$n.x"
+        mv "$tmp/$n.x" "$out/$n.cfg"
+    fi
     icnt_buffers "$n" "$g" "$out/$n.cfg"
     echo "wrote $out/$n.cfg (gpgpu-sim_distribution $gc, accel-sim-framework $ac)"
 done
