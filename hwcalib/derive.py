@@ -149,11 +149,6 @@ class Model:
         return (c2 - c1) / (n2 - n1)
 
 
-def base_value(path, key):
-    """A key's value in a preset (following includes), as ctasim --dump-config gives it."""
-    return None
-
-
 def derive(res, base, ctasim, tmp):
     """[(key, value, comment)] and the check table [(what, measured, model)]."""
     v = {k: x[0] for k, x in res.items()}
