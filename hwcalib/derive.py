@@ -45,6 +45,20 @@ KEYS = {
     "issue.dep_ffma_cycles": ("num", 1, 1000),
     "ref.dep_ffma_cycles": ("num", 1, 1000),
 }
+# measurement families run.sh writes beyond the keys above: (prefix, suffix) -> range
+FAMILIES = [("launch.empty_", "_cycles", 1, 1e8), ("chase.", "_cycles", 1, 1e5),
+            ("issue.", "_cycles", 0.1, 1e4), ("bw.", "_gbs", 0.001, 1e6), ("blocks.", "_cycles", 1, 1e10)]
+
+
+def kind_of(k):
+    if k in KEYS:
+        return KEYS[k]
+    for pre, suf, lo, hi in FAMILIES:
+        if k.startswith(pre) and k.endswith(suf) and len(k) > len(pre) + len(suf):
+            return ("num", lo, hi)
+    return None
+
+
 REQUIRED = ["gpu.name", "gpu.sm_count", "gpu.sm_clock_mhz", "gpu.smem_per_sm_bytes",
             "launch.empty_1x32_cycles", "launch.empty_4096x256_cycles",
             "chase.l1_16k_cycles", "chase.l2_16k_cycles", "chase.dram_512m_cycles"]
@@ -68,13 +82,13 @@ def read_results(path):
         if "=" not in s:
             raise Bad(f"{path}:{n}: missing '=' ({s[:40]})")
         k, v = (x.strip() for x in s.split("=", 1))
-        if k not in KEYS:
+        if kind_of(k) is None:
             raise Bad(f"{path}:{n}: unknown key ({k})")
         if k in out:
             raise Bad(f"{path}:{n}: duplicate key, first on line {out[k][1]} ({k})")
         if not v:
             raise Bad(f"{path}:{n}: empty value ({k})")
-        kind, lo, hi = KEYS[k]
+        kind, lo, hi = kind_of(k)
         if kind != "text":
             try:
                 x = int(v) if kind == "int" else float(v)
@@ -165,6 +179,11 @@ def derive(res, base, ctasim, tmp):
         keys.append(("core.lat_from", "issue", f"{dep}: a dependent-issue latency counts from issue"))
         keys.append(("lat.sp", int(round(v[dep])), at(dep) + ("" if dep.startswith("issue") else
                      ", not measured: GPGPU-Sim's H100 FP MAD latency (the results file says where)")))
+    # the other classes' dependent-issue latencies, when measured
+    for cls, key in (("dfma", "lat.dp"), ("mufu", "lat.sfu")):
+        m = f"issue.dep_{cls}_cycles"
+        if m in v and dep in v:
+            keys.append((key, int(round(v[m])), at(m)))
     model = Model(ctasim, base, tmp)
     one = ["core.count=1"]   # the chase is one thread: one core, the same memory system
     def sets(extra=()):
