@@ -843,7 +843,7 @@ static const gsim_conv CV_WB    = { cv_fixed, "2: shader.cc moves the result int
 static const gsim_conv CV_BKGRP = { cv_enum, "0=high,1=low", "0 -> high, 1 -> low; others refused" };
 static const gsim_conv CV_ATOM  = { cv_atom, NULL, "atom: dram.cc moves dram_atom_size = BL x bus width x chips per column command" };
 static const gsim_conv CV_BIDX  = { cv_enum, "0=none,1=xor,2=ipoly", "0 -> none, 1 -> xor, 2 -> ipoly; others refused" };
-static const gsim_conv CV_PIDX  = { cv_enum, "0=none,1=xor,2=ipoly,4=random", "0 -> none, 1 -> xor, 2 -> ipoly, 4 -> random; 3 (PAE) and others refused" };
+static const gsim_conv CV_PIDX  = { cv_enum, "0=none,1=xor,2=ipoly,4=random", "0 -> none, 1 -> xor, 2 -> ipoly, 4 -> random; 3 (PAE), 6 (the 2025 configs' IPOLY_MODULO, whose hash the mirrored GPGPU-Sim sources lack) and others refused" };
 static const gsim_conv CV_AMAP  = { cv_amap, NULL, "dramid@S;MASK verbatim" };
 
 /* ================================================================ the table */
