@@ -117,7 +117,8 @@ if git --git-dir="$G" rev-parse -q --verify HEAD >/dev/null 2>&1 &&
    git --git-dir="$A" rev-parse -q --verify HEAD >/dev/null 2>&1; then
     OUT="$T/presets" CTASIM="$PWD/$bin" GPGPUSIM_GIT="$G" ACCELSIM_GIT="$A" \
         scripts/gen-accelsim-presets.sh > "$T/o9" 2>&1
-    diff -r "$T/presets" configs/accelsim > "$T/d9" 2>&1 &&
+    # the presets it wrote (one whose files are in neither repository is skipped)
+    for f in "$T/presets"/*.cfg; do diff "$f" "configs/accelsim/${f##*/}"; done > "$T/d9" 2>&1 &&
         ok "configs/accelsim/ is what scripts/gen-accelsim-presets.sh writes" ||
         bad "presets differ from the script's output: $(head -5 "$T/d9") $(cat "$T/o9")"
 else
