@@ -185,7 +185,8 @@ static int run_kernel(gpu *g, kern *k, uint32_t kidx, report *r, kstats *ks,
                 uint64_t insts = 0;
                 for (uint32_t c = 0; c < cfg->sm.n_cores; c++)
                     insts += core_get_stats(g->cores[c])->warp_insts;
-                if (insts != last_insts) { last_insts = insts; idle_since = g->now; }
+                /* a kernel waiting out its launch latency (launch.*) is not stuck */
+                if (insts != last_insts || g->seam.hold) { last_insts = insts; idle_since = g->now; }
                 else if (mem_idle(g->mem) && g->now - idle_since > STUCK_CYCLES) {
                     snprintf(err, errlen, "kernel %s: no progress for %llu cycles at cycle %llu "
                              "(%u of %u CTAs placed)", k->name, (unsigned long long)STUCK_CYCLES,
