@@ -16,8 +16,7 @@
 #                 (default /work/.mirror/accel-sim+accel-sim-framework/repo)
 # Both are read at their HEAD commit, but for SM90_H100, which only their
 # h100-test branches hold (read at that branch's commit), and SM80_A100, read at
-# the commits that added it (gpgpu-sim_distribution 9f767fb80a4f, accel-sim-framework
-# d907fc849f0f).  A commit the bare repository lacks may be given as files instead:
+# the commits that added it (commit_of below).  A commit the bare repository lacks may be given as files instead:
 # GSIM_FILES/accel-sim+REPO@COMMIT/PATH (the full commit; default build/accelsim-files);
 # a default name whose files are nowhere is skipped with a message.
 # OUT (default configs/accelsim) is where
