@@ -424,3 +424,10 @@ study: $(BUILD)/rel/ctasim
 
 clean:
 	rm -rf $(BUILD)
+
+# ---------------------------------------------------------------- silicon
+# make hwcalib [NAME=file]: the microbenchmarks of hwcalib/src on the local GPU (nvcc and
+# ncu; minutes; never part of make test) -> hwcalib/results/NAME.txt (docs/silicon.md)
+.PHONY: hwcalib
+hwcalib:
+	@hwcalib/run.sh $(NAME)

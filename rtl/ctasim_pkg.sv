@@ -10,13 +10,13 @@ package ctasim_pkg;
 
   // Compile-time maxima (CTL_MAX_CORES, CTL_MAX_PARTS): the top is built with
   // these sizes by default (every Accel-Sim tested config of Volta, Turing,
-  // Ampere and Hopper fits: H100 132 SMs, QV100 64 L2 slices); the counts in
+  // Ampere and Hopper fits: H100 132 SMs and 80 channels); the counts in
   // use are the cfg_n_cores_i / cfg_n_parts_i ports, CoresW / PartsW bits wide
   // (CTL_CORES_BITS, CTL_PARTS_BITS: a count 0 .. MaxCores / MaxParts).
   localparam int MaxCores = 160;
-  localparam int MaxParts = 64;
+  localparam int MaxParts = 128;
   localparam int CoresW   = 8;
-  localparam int PartsW   = 7;
+  localparam int PartsW   = 8;
 
   // Datapath components of seed 004 Fig. 3 (enum ctl_comp): bit i of every
   // per-component vector, field i of every per-component array.

@@ -95,7 +95,8 @@ run_ctasim() {
   json=$out/ctasim/$name-cta$n.json
   [ "$n" = max ] || limit=(--set policy.cta_limit=static --set "policy.static_n=$n")
   if ! python3 "$here/correlate.py" timed "$json.time" \
-      "$ctasim" --config "$preset" --trace "$t" --engine c --quiet --json "$json" "${limit[@]}" \
+      "$ctasim" --config "$preset" --set launch.kernel_lat=0 --trace "$t" --engine c --quiet \
+      --json "$json" "${limit[@]}" \
       > "$json.log" 2>&1; then
     echo "ctasim failed on $t (cta $n): $(tail -n 1 "$json.log")" >> "$failed"
     return 0
@@ -109,7 +110,8 @@ for t in "${sweep_traces[@]}"; do
   for n in "${ctas[@]}"; do run_ctasim "$t" "$n" -; done
 done
 
-# Accel-Sim options beside the tested config: no launch latency, global loads cached in
+# Accel-Sim options beside the tested config (ctasim's runs above: --set launch.kernel_lat=0,
+# the same): no launch latency, global loads cached in
 # L1 (both as ctasim models them); traces of sm_70 and later binaries (ctasim's own
 # --write-trace output says 70) use the Volta, Turing or Ampere opcode map, which send
 # branches, texture and tensor opcodes to specialized units TITANX lacks: SM86_RTX3070's

@@ -35,7 +35,7 @@ die() { echo "vtop-build: $*" >&2; exit 1; }
 case "$nc" in ''|*[!0-9]*) die "NC '$nc' is not a number";; esac
 case "$np" in ''|*[!0-9]*) die "NP '$np' is not a number";; esac
 [ "$nc" -ge 1 ] && [ "$nc" -le 160 ] || die "NC $nc is outside 1..160"
-[ "$np" -ge 1 ] && [ "$np" -le 64 ] || die "NP $np is outside 1..64"
+[ "$np" -ge 1 ] && [ "$np" -le 128 ] || die "NP $np is outside 1..128"
 case "$flavor" in fast) vtrace=() ; cdef=() ;; trace) vtrace=(--trace-fst); cdef=(-DVM_TRACE=1 -DVM_TRACE_FST=1 -DVTOP_TRACE=1) ;;
     cov) vtrace=(--coverage-line --coverage-toggle); cdef=(-DVM_COVERAGE=1) ;;
     *) die "FLAVOR '$flavor' is none of fast, trace, cov";; esac

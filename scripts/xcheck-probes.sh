@@ -23,7 +23,8 @@ for k in "$@"; do
   t=$out/trace-$k rd=$out/accelsim-$k
   rm -rf "$t" "$rd"
   "$ctasim" --workload "workloads/probes/$k.kern" --write-trace "$t" > /dev/null
-  "$ctasim" --config configs/accelsim/SM6_TITANX.cfg --trace "$t" --engine c --quiet --json "$out/ctasim-$k.json" 2> /dev/null
+  "$ctasim" --config configs/accelsim/SM6_TITANX.cfg --set launch.kernel_lat=0 --trace "$t" --engine c \
+    --quiet --json "$out/ctasim-$k.json" 2> /dev/null
   RUN_DIR=$PWD/$rd nice -n 10 "$tools/run-accelsim.sh" "$t" SM6_TITANX "${args[@]}" > "$rd.summary" 2>&1
   ct=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['total']['cycles'])" "$out/ctasim-$k.json")
   as=$(sed -n 's/^gpu_tot_sim_cycle = //p' "$rd/accelsim.log" | tail -n 1)

@@ -23,14 +23,14 @@
 /* Compile-time maxima: the RTL top is built with these sizes by default
  * (smaller size variants exist, docs/cosim.md); the number of cores /
  * partitions actually used is a runtime input (cfg.n_cores, cfg.n_parts).
- * 160 cores and 64 partitions hold every Accel-Sim tested config of Volta,
- * Turing, Ampere and Hopper (QV100: 80 SMs and 32 channels x 2 sub-partitions
- * = 64 L2 slices; A100: 108 SMs; H100: 132 SMs).  A count 0..CTL_MAX_CORES
+ * 160 cores and 128 partitions hold every Accel-Sim tested config of Volta,
+ * Turing, Ampere and Hopper (QV100: 80 SMs and 32 channels; A100: 108 SMs and
+ * 40 channels; H100: 132 SMs and 80 HBM3 channels in the h100-test config).  A count 0..CTL_MAX_CORES
  * travels in CTL_CORES_BITS bits, 0..CTL_MAX_PARTS in CTL_PARTS_BITS. */
 #define CTL_MAX_CORES  160
-#define CTL_MAX_PARTS  64
+#define CTL_MAX_PARTS  128
 #define CTL_CORES_BITS 8
-#define CTL_PARTS_BITS 7
+#define CTL_PARTS_BITS 8
 #ifndef __cplusplus
 _Static_assert((1u << CTL_CORES_BITS) > CTL_MAX_CORES && (1u << (CTL_CORES_BITS - 1)) <= CTL_MAX_CORES,
                "CTL_CORES_BITS holds 0..CTL_MAX_CORES, no wider");
@@ -141,7 +141,7 @@ typedef struct ctl_out {
 /* ---- quasi-static configuration (programmable registers) --------------- */
 typedef struct ctl_cfg {
     uint32_t n_cores;      /* 8b: cores in use (<= CTL_MAX_CORES) */
-    uint32_t n_parts;      /* 7b: memory partitions in use (<= CTL_MAX_PARTS) */
+    uint32_t n_parts;      /* 8b: memory partitions in use (<= CTL_MAX_PARTS) */
     uint32_t units[CTL_NCOMP]; /* 4b each: total slots of each component (both groups) */
     uint32_t simt_lanes;   /* 6b: thread lanes of one core's peak issue (AR-CTA ipc) */
     /* DYNCTA (seed 000 Sec. 4.1) */

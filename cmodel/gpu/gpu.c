@@ -60,7 +60,7 @@ gpu *gpu_create(const gpu_cfg *cfg, ctl_engine *eng, char *err, size_t errlen)
         g->cores[c] = core_create(&cfg->sm, mem_params_access_bytes(&cfg->mem), c, g->mem, err, (unsigned)errlen);
         if (!g->cores[c]) { gpu_destroy(g); return NULL; }
     }
-    seam_init(&g->seam, &cfg->policy, cfg->sm.n_cores, cfg->mem.n_parts, g->cores, g->mem);
+    seam_init(&g->seam, &cfg->policy, &cfg->sm.launch, cfg->sm.n_cores, cfg->mem.n_parts, g->cores, g->mem);
     set_periods(g, 0, 0);
     return g;
 }
@@ -185,7 +185,8 @@ static int run_kernel(gpu *g, kern *k, uint32_t kidx, report *r, kstats *ks,
                 uint64_t insts = 0;
                 for (uint32_t c = 0; c < cfg->sm.n_cores; c++)
                     insts += core_get_stats(g->cores[c])->warp_insts;
-                if (insts != last_insts) { last_insts = insts; idle_since = g->now; }
+                /* a kernel waiting out its launch latency (launch.*) is not stuck */
+                if (insts != last_insts || g->seam.hold) { last_insts = insts; idle_since = g->now; }
                 else if (mem_idle(g->mem) && g->now - idle_since > STUCK_CYCLES) {
                     snprintf(err, errlen, "kernel %s: no progress for %llu cycles at cycle %llu "
                              "(%u of %u CTAs placed)", k->name, (unsigned long long)STUCK_CYCLES,

@@ -843,7 +843,7 @@ static const gsim_conv CV_WB    = { cv_fixed, "2: shader.cc moves the result int
 static const gsim_conv CV_BKGRP = { cv_enum, "0=high,1=low", "0 -> high, 1 -> low; others refused" };
 static const gsim_conv CV_ATOM  = { cv_atom, NULL, "atom: dram.cc moves dram_atom_size = BL x bus width x chips per column command" };
 static const gsim_conv CV_BIDX  = { cv_enum, "0=none,1=xor,2=ipoly", "0 -> none, 1 -> xor, 2 -> ipoly; others refused" };
-static const gsim_conv CV_PIDX  = { cv_enum, "0=none,1=xor,2=ipoly,4=random", "0 -> none, 1 -> xor, 2 -> ipoly, 4 -> random; 3 (PAE) and others refused" };
+static const gsim_conv CV_PIDX  = { cv_enum, "0=none,1=xor,2=ipoly,4=random", "0 -> none, 1 -> xor, 2 -> ipoly, 4 -> random; 3 (PAE), 6 (the 2025 configs' IPOLY_MODULO, whose hash the mirrored GPGPU-Sim sources lack) and others refused" };
 static const gsim_conv CV_AMAP  = { cv_amap, NULL, "dramid@S;MASK verbatim" };
 
 /* ================================================================ the table */
@@ -953,6 +953,8 @@ static const gsim_row rows[] = {
     { "-gpgpu_frfcfs_dram_sched_queue_size", F_INT,     "",          "dram.queue",       &CV_INT,   NULL,                                  NULL },
     { "-gpgpu_dram_scheduler",               F_INT,     "",          "dram.sched",       &CV_DSCH,  NULL,                                  NULL },
     { "-gpgpu_dram_burst_length",            F_INT,     "",          "dram.col_cmd",     &CV_ATOM,  "-gpgpu_dram_buswidth,-gpgpu_n_mem_per_ctrlr", NULL },
+    { "-gpgpu_kernel_launch_latency",        F_INT,     "",          "launch.kernel_lat", &CV_INT,  NULL,                                  NULL },
+    { "-gpgpu_TB_launch_latency",            F_INT,     "",          "launch.kernel_cta_lat", &CV_INT, NULL,                               NULL },
     { NSUB,                                  F_INT,     "",          "amap.sub_parts",   &CV_INT,   NULL,                                  NULL },
     { "-dram_bnk_indexing_policy",           F_INT,     "",          "amap.bank_index",  &CV_BIDX,  NULL,                                  AMAP },
     { "-gpgpu_memory_partition_indexing",    F_INT,     "",          "amap.part_index",  &CV_PIDX,  NULL,                                  AMAP },

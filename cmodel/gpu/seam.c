@@ -38,11 +38,12 @@ unsigned policy_units(const policy_params *p)
     return u ? u : CTL_U_NONE;
 }
 
-void seam_init(seam *s, const policy_params *pol, uint32_t n_cores, uint32_t n_parts,
-               core **cores, memsys *mem)
+void seam_init(seam *s, const policy_params *pol, const launch_params *lp, uint32_t n_cores,
+               uint32_t n_parts, core **cores, memsys *mem)
 {
     memset(s, 0, sizeof *s);
     s->pol = pol;
+    s->lp = lp;
     s->n_cores = n_cores;
     s->n_parts = n_parts;
     s->cores = cores;
@@ -122,17 +123,35 @@ void seam_kernel_begin(seam *s, kern *k, uint32_t n_max)
     update_enabled(s);
     s->alloc_due = s->pol->claso ? 1 : 0;
     s->launching = 1;
+    /* launch.kernel_lat (+ blocks x launch.kernel_cta_lat, GPGPU-Sim's
+     * m_kernel_TB_latency): cycles of the kernel before its first dispatch */
+    s->hold = (uint64_t)s->lp->kernel_lat + (uint64_t)k->n_cta * s->lp->kernel_cta_lat;
 }
 
 void seam_kernel_end(seam *s) { s->k = NULL; }
 
 int seam_all_placed(const seam *s) { return s->k && s->next_cta >= s->k->n_cta; }
 
+/* The front end may hand core c a block in this cycle (launch.gpu_cta_interval,
+ * launch.sm_cta_interval). */
+static int fe_ready(const seam *s, uint32_t c)
+{
+    if (s->lp->gpu_cta_interval && s->fe_next >= (s->cycle + 1) * 1000u) return 0;
+    return !s->lp->sm_cta_interval || s->sm_next[c] <= s->cycle;
+}
+
 static int place_cta(seam *s, uint32_t c, char *err, size_t errlen)
 {
     if (core_launch_cta(s->cores[c], s->next_cta, s->seq, err, (unsigned)errlen) < 0) return -1;
     s->next_cta++;
     s->seq++;
+    /* dispatch times in thousandths of a cycle: a rate below one block a
+     * cycle keeps its fraction (no rounding per block) */
+    if (s->lp->gpu_cta_interval) {
+        uint64_t now = s->cycle * 1000u;
+        s->fe_next = (s->fe_next > now ? s->fe_next : now) + s->lp->gpu_cta_interval;
+    }
+    if (s->lp->sm_cta_interval) s->sm_next[c] = s->cycle + s->lp->sm_cta_interval;
     return 0;
 }
 
@@ -157,7 +176,8 @@ static int claso_schedule(seam *s, char *err, size_t errlen)
     claso_collect(s);
     for (uint32_t i = 0; i < nc; i++) {
         uint32_t c = (s->rr + i) % nc;
-        if (s->granted[c] && core_has_room(s->cores[c]) && s->next_cta < s->k->n_cta) {
+        if (s->granted[c] && core_has_room(s->cores[c]) && s->next_cta < s->k->n_cta &&
+            fe_ready(s, c)) {
             if (place_cta(s, c, err, errlen) < 0) return -1;
             s->granted[c]--;
         }
@@ -185,11 +205,12 @@ static int cta_schedule(seam *s, char *err, size_t errlen)
     uint32_t nc = s->n_cores;
     for (uint32_t c = 0; c < nc; c++) s->in.core[c].req = 0;
     if (!s->k || s->launching) return 0;
+    if (s->hold) { s->hold--; return 0; }
     if (s->pol->claso) return claso_schedule(s, err, errlen);
     uint32_t last = nc;
     for (uint32_t i = 0; i < nc && s->next_cta < s->k->n_cta; i++) {
         uint32_t c = (s->rr + i) % nc;
-        if (!s->enabled[c] || !core_has_room(s->cores[c])) continue;
+        if (!s->enabled[c] || !core_has_room(s->cores[c]) || !fe_ready(s, c)) continue;
         if (place_cta(s, c, err, errlen) < 0) return -1;
         last = c;
     }
@@ -238,6 +259,7 @@ int seam_inputs(seam *s, char *err, size_t errlen)
     uint32_t insts = 0;
     for (uint32_t c = 0; c < s->n_cores; c++) insts += s->in.core[c].thread_insts;
     s->tl_insts += insts;
+    s->cycle++;
     if (cta_schedule(s, err, errlen) < 0) return -1;
     if (s->alloc_due) claso_alloc(s);
     dram_inputs(s);

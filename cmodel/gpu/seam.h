@@ -25,6 +25,7 @@
 
 typedef struct seam {
     const policy_params *pol;
+    const launch_params *lp;         /* launch overheads (sm/sm_params.h) */
     uint32_t n_cores, n_parts;
     core   **cores;                  /* [n_cores], owned by the GPU */
     memsys  *mem;
@@ -47,6 +48,12 @@ typedef struct seam {
     uint8_t  launching;              /* the kernel-launch cycle: no CTA placed yet */
     int      fc_applied;             /* calibrator state the clocks reflect */
 
+    /* the front end (launch.*) */
+    uint64_t cycle;                  /* seam_inputs calls: core cycles */
+    uint64_t hold;                   /* cycles before the kernel's first block dispatch */
+    uint64_t fe_next;                /* thousandths of a cycle: the next dispatch, GPU-wide */
+    uint64_t sm_next[CTL_MAX_CORES]; /* the cycle core c may take its next block */
+
     /* DRAM counters for the AR-CTA inputs, and what has happened but not yet
      * been reported (a burst is credited at once; the 3-bit fields carry at
      * most 7 a cycle, the rest follows in the next cycles, none is dropped) */
@@ -59,8 +66,8 @@ typedef struct seam {
     uint32_t tl_insts;               /* thread instructions since the last sample */
 } seam;
 
-void seam_init(seam *s, const policy_params *pol, uint32_t n_cores, uint32_t n_parts,
-               core **cores, memsys *mem);
+void seam_init(seam *s, const policy_params *pol, const launch_params *lp, uint32_t n_cores,
+               uint32_t n_parts, core **cores, memsys *mem);
 
 /* Kernel k (N = n_max) launches: its inputs are raised for this cycle. */
 void seam_kernel_begin(seam *s, kern *k, uint32_t n_max);

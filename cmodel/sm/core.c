@@ -32,6 +32,7 @@ typedef struct token {          /* an instruction between issue and EX */
     uint8_t  pad;
     uint16_t rec;               /* LDST record, or NIL16 */
     uint32_t ready;             /* OC: cycle operands are collected (low 32 bits) */
+    uint64_t issued;            /* the cycle it issued (core.lat_from = issue) */
 } token;
 
 typedef struct stage {          /* IDOC_j, OC_j or OCEX_j: a small FIFO */
@@ -81,10 +82,13 @@ typedef struct warp {
 typedef struct ctaslot {
     uint64_t warps;             /* mask of warp slots */
     uint64_t seq;               /* launch order */
+    uint64_t wake;              /* launch.cta_lat: its warps fetch from this cycle (0: awake) */
+    uint64_t retire_at;         /* launch.cta_retire: the slot frees at this cycle */
     uint32_t cta;
     uint32_t nlive;             /* warps not finished */
     uint32_t nbar;              /* live warps waiting at the barrier */
     uint8_t  used;
+    uint8_t  retiring;          /* every warp done, the slot not yet free (launch.cta_retire) */
 } ctaslot;
 
 struct core {
@@ -108,6 +112,8 @@ struct core {
     uint64_t type_mask[4];      /* head instruction pipeline type */
     uint64_t fetch_mask;        /* ibuf has room and stream not ended */
     uint64_t paused_mask;       /* warps of paused CTAs */
+    uint64_t sleep_mask;        /* warps of blocks still launching (launch.cta_lat) */
+    uint32_t n_retiring;        /* CTA slots retiring (launch.cta_retire) */
     uint32_t ldst_jobs;         /* J: memory instructions that entered EX_LDST, not yet committed */
     uint8_t  mem_blocked;       /* this cycle an EX_LDST unit could not send: memory back-pressure */
     uint64_t age[CORE_MAX_WARPS]; /* CTA launch seq << 6 | warp in CTA */
@@ -279,7 +285,7 @@ static void warp_eval(core *c, uint32_t wi)
     c->memblk_mask &= ~b;
     for (int t = 0; t < 4; t++) c->type_mask[t] &= ~b;
     c->fetch_mask &= ~b;
-    if (!(c->live_mask & b)) return;
+    if (!(c->live_mask & b) || (c->sleep_mask & b)) return;
     if (!w->fetch_done && w->ib_n < c->cfg->ibuf_depth) c->fetch_mask |= b;
     if (w->ib_n == 0 || w->at_bar) return;
     const inst *in = &w->ib[w->ib_head];
@@ -305,7 +311,7 @@ static void update_paused(core *c)
     for (uint32_t i = 0; i < np; i++) {
         int youngest = -1;
         for (uint32_t s = 0; s < CORE_MAX_CTAS; s++) {
-            if (!c->cs[s].used || ((chosen >> s) & 1u)) continue;
+            if (!c->cs[s].used || c->cs[s].retiring || ((chosen >> s) & 1u)) continue;
             if (youngest < 0 || c->cs[s].seq > c->cs[youngest].seq) youngest = (int)s;
         }
         if (youngest < 0) break;
@@ -369,10 +375,52 @@ int core_launch_cta(core *c, uint32_t cta, uint64_t seq, char *err, unsigned err
         warp_eval(c, wi);
         wid++;
     }
+    if (c->cfg->launch.cta_lat) {
+        /* launch.cta_lat: dispatched in this cycle, its warps fetch first
+         * cta_lat cycles after they would have (the cycle after dispatch) */
+        cs->wake = c->now + 1 + c->cfg->launch.cta_lat;
+        c->sleep_mask |= cs->warps;
+        for (uint64_t m = cs->warps; m; m &= m - 1) warp_eval(c, (uint32_t)__builtin_ctzll(m));
+    }
     c->resident++;
     c->s.ctas_issued++;
     update_paused(c);
     return 0;
+}
+
+/* launch.cta_lat: blocks whose launch is over wake their warps. */
+static void wake_ctas(core *c, uint64_t now)
+{
+    for (uint32_t s = 0; s < CORE_MAX_CTAS; s++) {
+        ctaslot *cs = &c->cs[s];
+        if (!cs->used || !cs->wake || cs->wake > now) continue;
+        cs->wake = 0;
+        c->sleep_mask &= ~cs->warps;
+        for (uint64_t m = cs->warps; m; m &= m - 1) warp_eval(c, (uint32_t)__builtin_ctzll(m));
+    }
+}
+
+/* The slot frees: the CTA counts as finished, another may take it. */
+static void cta_free(core *c, uint32_t slot, ctl_core_in *sig)
+{
+    ctaslot *cs = &c->cs[slot];
+    cs->used = 0;
+    cs->retiring = 0;
+    c->resident--;
+    c->s.ctas_finished++;
+    if (sig->cta_done < 3) sig->cta_done++;
+    update_paused(c);
+}
+
+/* launch.cta_retire: retiring slots whose time has come free. */
+static void retire_ctas(core *c, uint64_t now, ctl_core_in *sig)
+{
+    for (uint32_t s = 0; s < CORE_MAX_CTAS && c->n_retiring; s++) {
+        ctaslot *cs = &c->cs[s];
+        if (!cs->retiring || cs->retire_at > now) continue;
+        c->n_retiring--;
+        cta_free(c, s, sig);
+    }
 }
 
 static void cta_finish(core *c, uint32_t slot, ctl_core_in *sig)
@@ -380,12 +428,16 @@ static void cta_finish(core *c, uint32_t slot, ctl_core_in *sig)
     ctaslot *cs = &c->cs[slot];
     if (c->k->ops->cta_end) c->k->ops->cta_end(c->k, cs->cta);
     c->used_mask &= ~cs->warps;
-    cs->used = 0;
     cs->warps = 0;
-    c->resident--;
-    c->s.ctas_finished++;
-    if (sig->cta_done < 3) sig->cta_done++;
-    update_paused(c);
+    if (c->cfg->launch.cta_retire) {
+        /* the slot stays taken cta_retire cycles: a block placed in the
+         * cycle it would have freed comes cta_retire cycles later */
+        cs->retiring = 1;
+        cs->retire_at = c->now + c->cfg->launch.cta_retire;
+        c->n_retiring++;
+        return;
+    }
+    cta_free(c, slot, sig);
 }
 
 /* A warp that issued EXIT finishes once nothing of it is in flight. */
@@ -551,6 +603,21 @@ static void ldst_send(core *c, uint64_t now)
     }
 }
 
+/* The cycle a result releases the scoreboard (core.lat_from): ex, lat (+ wb
+ * for EX_SP / EX_SFU) after its unit takes it; issue, lat after it issued --
+ * the stages between issue and EX and the writeback overlap lat, as a
+ * dependent-issue microbenchmark measures it -- but not before the cycle
+ * after EX entry. */
+static uint64_t result_at(const core *c, const token *tk, uint64_t now, uint32_t wb)
+{
+    const sm_params *cfg = c->cfg;
+    if (cfg->lat_from == LAT_FROM_ISSUE) {
+        uint64_t t = tk->issued + cfg->lat[tk->cls];
+        return t > now ? t : now + 1;
+    }
+    return now + cfg->lat[tk->cls] + wb;
+}
+
 /* OCEX_j -> EX_j */
 static void ocex_to_ex(core *c, int t, uint64_t now, ctl_core_in *sig)
 {
@@ -569,7 +636,7 @@ static void ocex_to_ex(core *c, int t, uint64_t now, ctl_core_in *sig)
                 e->rec = tk->rec;
                 e->next = 0;
             } else {            /* shared memory */
-                if (wheel_add(c, now + cfg->lat[tk->cls], tk->warp, tk->dst, tk->ndst, 1) < 0) return;
+                if (wheel_add(c, result_at(c, tk, now, 0), tk->warp, tk->dst, tk->ndst, 1) < 0) return;
                 e->busy_until = now + cfg->ii[tk->cls];
             }
             if (sig->ldst_enter < 7) sig->ldst_enter++;
@@ -583,7 +650,7 @@ static void ocex_to_ex(core *c, int t, uint64_t now, ctl_core_in *sig)
              * cycle later (docs/decisions.md, "Pipeline depth"). */
             uint32_t lanes = t == PT_SP ? cfg->simt_lanes : cfg->sfu_lanes;
             uint32_t occ = cfg->ii[tk->cls] * lanes_cycles(lanes);
-            if (wheel_add(c, now + cfg->lat[tk->cls] + cfg->wb_cycles, tk->warp, tk->dst, tk->ndst,
+            if (wheel_add(c, result_at(c, tk, now, cfg->wb_cycles), tk->warp, tk->dst, tk->ndst,
                           0) < 0)
                 return;
             e->busy_until = now + (occ ? occ : 1);
@@ -675,6 +742,7 @@ static int issue(core *c, uint32_t s, uint32_t wi, ctl_core_in *sig)
     token tk;
     memset(&tk, 0, sizeof tk);
     tk.warp = (uint16_t)wi;
+    tk.issued = c->now;
     tk.cls = in->cls;
     tk.ndst = in->ndst;
     tk.rec = NIL16;
@@ -885,6 +953,8 @@ int core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errl
     c->now = now;
 
     c->mem_blocked = 0;
+    if (c->n_retiring) retire_ctas(c, now, sig);
+    if (c->sleep_mask) wake_ctas(c, now);
     drain_wheel(c, now, sig);
     drain_mem(c, now, sig);
 
@@ -1033,6 +1103,7 @@ const char *sm_misfit(const sm_params *cfg, const kern *k, char *buf, size_t len
 }
 
 static const char *const sched_names[] = { "lrr", "grr", "gto", "oldest", "simplep", "regionp", NULL };
+static const char *const lat_from_names[] = { "ex", "issue", NULL };
 
 #define SK(k, f, lo, hi, unit, h) KEY_U(sm_params, k, f, lo, hi, 0, unit, "preset", h)
 /* Latencies stay below the core model's timing wheel (1024 slots). */
@@ -1067,6 +1138,12 @@ static const key_def sm_rows[] = {
           "and every tested config's): 1",
           "a scheduler may issue the picked warp's next instruction in the same cycle when it is "
           "ready and goes to another execution unit (SP, DP, SFU, memory)"),
+    KEY_E(sm_params, "core.lat_from", lat_from, lat_from_names,
+          "ex: GPGPU-Sim (shader.cc: the latency runs in the unit's pipeline, after operand "
+          "collection); issue: silicon dependent-issue microbenchmarks (hwcalib/)",
+          "lat.* counts from EX entry (then core.wb_cycles; a dependent issues 2 + max(1, "
+          "oc_cycles) + lat + wb_cycles after its producer) or from issue (a dependent issues "
+          "lat cycles after its producer, at least 3 + max(1, oc_cycles))"),
     SK("core.ibuf_depth", ibuf_depth, 1, 8, "instructions", "decoded instructions buffered per warp"),
     SK("core.oc_cycles", oc_cycles, 0, 255, "core cycles", "cycles an operand collector holds an instruction"),
     KEY_U(sm_params, "core.wb_cycles", wb_cycles, 0, 15, 0, "core cycles",
@@ -1084,6 +1161,26 @@ static const key_def sm_rows[] = {
     II("sp", IC_SP), II("sfu", IC_SFU), II("dp", IC_DP), II("sld", IC_SLD),
     II("sst", IC_SST), II("gld", IC_GLD), II("gst", IC_GST), II("atom", IC_ATOM),
     II("bar", IC_BAR), II("bra", IC_BRA), II("hint", IC_HINT), II("exit", IC_EXIT),
+    KEY_U(sm_params, "launch.kernel_lat", launch.kernel_lat, 0, 1000000, 0, "core cycles",
+          "0: off (the papers); GPGPU-Sim -gpgpu_kernel_launch_latency; silicon: hwcalib empty kernel",
+          "from a kernel's first cycle to its first block dispatch (counted in its cycles)"),
+    KEY_U(sm_params, "launch.kernel_cta_lat", launch.kernel_cta_lat, 0, 100000, 0, "core cycles",
+          "0: off; GPGPU-Sim -gpgpu_TB_launch_latency (gpu-sim.cc: kernel latency + blocks x this, "
+          "before the first block)",
+          "cycles per block of the kernel added to launch.kernel_lat"),
+    KEY_U(sm_params, "launch.gpu_cta_interval", launch.gpu_cta_interval, 0, 100000000, 0,
+          "1/1000 core cycles", "0: no limit (one block per SM per cycle); silicon: hwcalib block "
+          "launch rate",
+          "the front end hands out at most one block every this many thousandths of a cycle, GPU-wide"),
+    KEY_U(sm_params, "launch.sm_cta_interval", launch.sm_cta_interval, 0, 100000, 0, "core cycles",
+          "0: no limit; silicon: hwcalib block launch rate per SM",
+          "at most one block to one SM every this many cycles"),
+    KEY_U(sm_params, "launch.cta_lat", launch.cta_lat, 0, 100000, 0, "core cycles",
+          "0: off; silicon: hwcalib block launch latency",
+          "from a block's dispatch until its warps fetch"),
+    KEY_U(sm_params, "launch.cta_retire", launch.cta_retire, 0, 100000, 0, "core cycles",
+          "0: off; silicon: hwcalib block retirement",
+          "from a block's last warp finishing until its slot takes another block"),
 };
 const key_table sm_keys = KEY_TABLE("sm", "rtl/ctl_top.sv", sm_rows);
 

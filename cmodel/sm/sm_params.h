@@ -12,6 +12,24 @@
 
 enum sm_sched { SCHED_LRR = 0, SCHED_GRR, SCHED_GTO, SCHED_OLDEST, SCHED_SIMPLEP, SCHED_REGIONP };
 
+/* core.lat_from: the cycle lat.* counts from (docs/config.md, "Dependent-issue timing"). */
+enum sm_lat_from { LAT_FROM_EX = 0, LAT_FROM_ISSUE };
+
+/* Launch overheads (keys launch.*; docs/config.md, "Launch overheads").
+ * Every 0 is off: no delay, no limit. */
+typedef struct launch_params {
+    uint32_t kernel_lat;        /* cycles from a kernel's first cycle to its first block
+                                   dispatch (GPGPU-Sim -gpgpu_kernel_launch_latency) */
+    uint32_t kernel_cta_lat;    /* more such cycles per block of the kernel (GPGPU-Sim
+                                   -gpgpu_TB_launch_latency: blocks x latency, before the first) */
+    uint32_t gpu_cta_interval;  /* the front end hands out a block at most every this many
+                                   thousandths of a cycle, GPU-wide */
+    uint32_t sm_cta_interval;   /* ... and to one SM at most every this many cycles */
+    uint32_t cta_lat;           /* cycles from a block's dispatch until its warps fetch */
+    uint32_t cta_retire;        /* cycles from a block's last warp finishing until its slot
+                                   takes another block */
+} launch_params;
+
 typedef struct sm_params {
     uint32_t n_cores;           /* cores (SMs) of the GPU */
     uint32_t max_threads;       /* per core */
@@ -35,8 +53,12 @@ typedef struct sm_params {
     uint32_t oc_cycles;         /* cycles an operand collector holds an instruction */
     uint32_t wb_cycles;         /* EX_SP / EX_SFU: cycles from the end of lat to the register
                                    write that releases the scoreboard (GPGPU-Sim: 2) */
+    uint32_t lat_from;          /* enum sm_lat_from: lat counts from EX entry (then wb_cycles)
+                                   or from issue (a dependent issues lat cycles later) */
     uint32_t lat[IC_NCLASS];    /* result latency per instruction class, core cycles */
     uint32_t ii[IC_NCLASS];     /* initiation interval per class (unit busy cycles per warp instr) */
+    launch_params launch;       /* launch overheads: the core's (cta_lat, cta_retire) and the
+                                   front end's (gpu/seam.c) */
 } sm_params;
 
 extern const key_table sm_keys;

@@ -213,7 +213,7 @@ static void test_random_30_cores(void **state)
 }
 
 /* 40 cores (the per-core bit ports are 40 bits: QData) with every one of the
- * 64 partitions in use (the arcta unit's dram_busy port, 192 bits). */
+ * CTL_MAX_PARTS = 128 partitions in use (the arcta unit's dram_busy port, 384 bits). */
 static void test_random_40_cores_64_parts(void **state)
 {
     (void)state;

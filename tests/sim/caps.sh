@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# caps.sh -- the size caps (CTL_MAX_CORES = 160, CTL_MAX_PARTS = 64; issue 12):
+# caps.sh -- the size caps (CTL_MAX_CORES = 160, CTL_MAX_PARTS = 128):
 #  - a 144-core, 64-partition GPU runs in the c engine: every core gets CTAs,
 #    every partition moves DRAM data, the timeline has 144 cores per row;
 #  - the rtl engine on it: without the 144 x 64 model (`make rtl-model NC=144 NP=64`) it
 #    stops before the first cycle with one line naming that target; with it,
 #    a lockstep run compares every cycle;
-#  - 161 cores and 65 partitions are range errors.
+#  - 161 cores and 129 partitions are range errors.
 source "$(dirname "$0")/checks.bash"
 big=(--config configs/kayiran30.cfg --set core.count=144 --set l2.parts=64)
 
@@ -45,7 +45,7 @@ for eng in rtl lockstep; do
     fi
 done
 
-for kv in core.count=161 l2.parts=65; do
+for kv in core.count=161 l2.parts=129; do
     "$bin" --set "$kv" --workload workloads/dep_chain.kern > /dev/null 2> "$T/err"; rc=$?
     [ $rc -eq 2 ] && grep -q "out of range" "$T/err" && ok "$kv refused: $(cat "$T/err")" ||
         bad "$kv: rc=$rc $(cat "$T/err")"

@@ -60,7 +60,7 @@ static void test_load_errors(void **state)
     load_err(D "not_number.cfg", D "not_number.cfg:2: not a number 'four' (core.count)");
     load_err(D "negative.cfg", D "negative.cfg:2: not a number '-1' (l1.mshr)");
     load_err(D "out_of_range.cfg", D "out_of_range.cfg:2: value 161 out of range 1..160 (core.count)");
-    load_err(D "parts_range.cfg", D "parts_range.cfg:2: value 65 out of range 1..64 (l2.parts)");
+    load_err(D "parts_range.cfg", D "parts_range.cfg:2: value 129 out of range 1..128 (l2.parts)");
     load_err(D "removed_key.cfg", D "removed_key.cfg:3: key removed: shared-memory latency is lat.sld "
                                   "(loads) and lat.sst (stores); core.smem_lat was read and never used "
                                   "(core.smem_lat)");

@@ -203,6 +203,53 @@ static void test_pipeline_depth(void **st)
     }
 }
 
+/* core.lat_from = issue (docs/config.md, "Dependent-issue timing"): a
+ * dependent issues lat cycles after its producer, the stages between issue
+ * and EX and core.wb_cycles overlapping lat, but no sooner than the cycle
+ * after its producer enters EX:
+ *   spacing = max(lat, 3 + max(1, core.oc_cycles)).
+ * The H100 SXM dependent FFMA (4 cycles, hwcalib/results) against the 7 of
+ * the Accel-Sim mirror's depth (oc 1, wb 2, lat 2). */
+static void test_lat_from_issue(void **st)
+{
+    (void)st;
+    static const struct { int cls; uint32_t oc, wb, lat; int64_t spacing; } cases[] = {
+        { IC_SP, 1, 2, 4, 4 },    /* silicon FFMA: wb_cycles overlapped */
+        { IC_SP, 1, 0, 24, 24 },  /* small preset's latency */
+        { IC_SP, 1, 2, 2, 4 },    /* below the depth: EX entry + 1 */
+        { IC_SP, 2, 0, 4, 5 },    /* a slower collector: 3 + 2 */
+        { IC_SP, 0, 0, 4, 4 },
+        { IC_SFU, 1, 2, 20, 20 }, /* SFU */
+        { IC_DP, 1, 2, 9, 9 },
+        { IC_SLD, 1, 0, 30, 30 }, /* shared memory on EX_LDST */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        for (int mode = 0; mode < 2; mode++) {
+            fixture *f = fx_new(1, 1);
+            f->cfg.sm.lat_from = mode ? LAT_FROM_ISSUE : LAT_FROM_EX;
+            f->cfg.sm.oc_cycles = cases[i].oc;
+            f->cfg.sm.wb_cycles = cases[i].wb;
+            f->cfg.sm.lat[cases[i].cls] = cases[i].lat;
+            f->tp.prog[0] = mk(cases[i].cls, 1, -1);
+            for (int k = 1; k < 8; k++) f->tp.prog[k] = mk(cases[i].cls, 1, 1);
+            f->tp.n = 8;
+            launch(f, 0, 0);
+            int64_t at[8];
+            issue_times(f, at, 8);
+            /* ex: 2 + max(1, oc) + lat (+ wb on EX_SP / EX_SFU), as before */
+            int64_t ex = 2 + (cases[i].oc > 1 ? cases[i].oc : 1) + cases[i].lat +
+                         (cases[i].cls == IC_SLD ? 0 : cases[i].wb);
+            int64_t want = mode ? cases[i].spacing : ex;
+            for (int k = 1; k < 8; k++)
+                if (at[k] - at[k - 1] != want)
+                    fail_msg("case %zu, lat_from %s: instruction %d issued %lld cycles after its "
+                             "producer, want %lld", i, mode ? "issue" : "ex", k,
+                             (long long)(at[k] - at[k - 1]), (long long)want);
+            fx_free(f);
+        }
+    }
+}
+
 /* core.wb_cycles delays results of EX_SP / EX_SFU only: a shared-memory load
  * (EX_LDST, lat.sld) and a barrier keep their timing. */
 static void test_wb_cycles_alu_only(void **st)
@@ -682,6 +729,7 @@ int main(void)
         cmocka_unit_test(test_dual_issue),
         cmocka_unit_test(test_pipeline_depth),
         cmocka_unit_test(test_wb_cycles_alu_only),
+        cmocka_unit_test(test_lat_from_issue),
         cmocka_unit_test(test_dep_chain_kernel),
         cmocka_unit_test(test_mem_wait_vs_idle),
         cmocka_unit_test(test_idle_only_without_live_warps),

@@ -574,7 +574,7 @@ static void gpgpusim_dram_drains(void **state)
     random_traffic_x(&c, 5, &a, 6);
 }
 
-/* The caps (issue 12): 160 cores and 64 partitions.  Every core loads one
+/* The caps: 160 cores and CTL_MAX_PARTS (128) partitions.  Every core loads one
  * line of its own (core c: line c * 64 + 7, so the lines spread over the
  * partitions); every load completes exactly once with its own token on its
  * own core (the L2 token carries 8 bits of core), each partition's L2 and
