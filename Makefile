@@ -67,7 +67,7 @@ RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/te
 ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
 
 .PHONY: regress test-regress mutate xcheck-suite calib
-.PHONY: all deps run rtl-model test test-lane-a test-lane-b test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
+.PHONY: all deps run rtl-model test test-installed test-lane-a test-lane-b test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
         synth synth-check test-power rtl-power \
         waves bench sweep experiments reproduce study fuzz clean
 .SECONDARY:
@@ -345,7 +345,14 @@ TEST_BINS  := $(UNIT_TESTS) $(MODEL_TESTS) $(RTL_TESTS:%=$(BUILD)/rtltest/%/test
 TEST_LANE_A := test-arch test-unit test-model test-pkg test-rtl test-icarus test-power test-bad
 TEST_LANE_B := test-sim test-regress synth-check test-fuzz
 
-test: lint
+# deps first, as `make run`: on a fresh Debian 12 machine `make test` installs
+# the packages it needs (scripts/install-deps.sh; a no-op when all are present).
+# The rest in a new make: its variables (the model key, whether verilator is
+# present) are read after the packages are in.
+test: deps
+	@$(MAKE) --no-print-directory test-installed
+
+test-installed: lint
 	@rm -f $(BUILD)/test-results.txt
 	@$(MAKE) -s --no-print-directory -j$(NPROC) $(TEST_BINS) $(if $(shell command -v $(VERILATOR) 2>/dev/null),$(TEST_VTOPS))
 	$(MAKE) --no-print-directory -j2 test-lane-a test-lane-b
