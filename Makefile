@@ -90,6 +90,23 @@ $(BUILD)/rel/libctasim.a: $(REL_OBJ)
 $(BUILD)/san/libctasim.a: $(SAN_OBJ)
 	@rm -f $@; ar rcs $@ $^
 
+# ---------------------------------------------------------------- version (cmodel/base/version.h)
+# The release (VERSION), the commit (+modified when tracked files differ from
+# it; COMMIT=... where there is no git) and a build id (SHA-1 of the sources
+# and this Makefile), compiled into version.o alone; a stamp rebuilds it when
+# one of them changes.
+CTASIM_VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
+ifndef COMMIT
+COMMIT     := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD -- 2>/dev/null && echo $$c || echo $$c+modified; } || echo unknown)
+endif
+CTASIM_BUILD := $(shell cat $(CMODEL_SRC) $(HDRS) $(wildcard cosim/*.c cosim/*.cpp) Makefile 2>/dev/null | sha1sum | cut -c1-12)
+VERSION_STAMP := $(BUILD)/version.stamp
+$(shell mkdir -p $(BUILD); echo '$(CTASIM_VERSION) $(COMMIT) $(CTASIM_BUILD)' | cmp -s - $(VERSION_STAMP) 2>/dev/null || echo '$(CTASIM_VERSION) $(COMMIT) $(CTASIM_BUILD)' > $(VERSION_STAMP))
+VERSION_DEFS := -DCTASIM_VERSION='"$(CTASIM_VERSION)"' -DCTASIM_COMMIT='"$(COMMIT)"' -DCTASIM_BUILD='"$(CTASIM_BUILD)"'
+$(BUILD)/rel/obj/base/version.o $(BUILD)/san/obj/base/version.o: $(VERSION_STAMP)
+$(BUILD)/rel/obj/base/version.o: REL_CFLAGS += $(VERSION_DEFS)
+$(BUILD)/san/obj/base/version.o: SAN_CFLAGS += $(VERSION_DEFS)
+
 # ---------------------------------------------------------------- Verilator runtime (built once)
 VRT_OBJ := $(BUILD)/vrt/verilated.o $(BUILD)/vrt/verilated_threads.o $(BUILD)/vrt/verilated_fst_c.o
 $(BUILD)/vrt/%.o: $(VINC)/%.cpp

@@ -21,10 +21,11 @@ int rpw_units(unsigned mask, const char **names, int max)
 
 int rpw_script(char *path, size_t len, char *err, size_t errlen)
 {
-    snprintf(path, len, "%s/synth/rtl_power.sh", vtop_root());
+    char root[PATH_MAX];
+    snprintf(path, len, "%s/synth/rtl_power.sh", vtop_root(root, sizeof root));
     if (access(path, X_OK) == 0) return 0;
-    snprintf(err, errlen, "--rtl-power: %s not found (the source tree this program was built "
-             "from) (--rtl-power)", path);
+    snprintf(err, errlen, "--rtl-power: %s not found (the %s) (--rtl-power)", path,
+             vtop_installed() ? "installed data folder" : "source tree this program was built from");
     return -1;
 }
 

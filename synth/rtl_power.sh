@@ -24,7 +24,11 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 fst=$1 mhz=$2 cores=$3 parts=$4 work=$5
 shift 5
 cache=${CTASIM_POWER_CACHE:-$root/build/power}
-mkdir -p "$cache"
+# an installed data folder is read-only to its users: their cache instead
+if ! mkdir -p "$cache" 2>/dev/null || [ ! -w "$cache" ]; then
+    cache=${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/ctasim/power
+    mkdir -p "$cache"
+fi
 cd "$root"
 trap 'rm -f "$work"/run.vcd "$work"/*.vec "$work"/*_tb.sv "$work"/*.vvp "$work"/*.sim' EXIT
 fst2vcd -f "$fst" -o "$work/run.vcd" >/dev/null 2>&1 ||
