@@ -20,6 +20,10 @@
 #                   QUICK=1: small preset, build/reproduce/quick/)
 #   make study STUDY=F  run a study file (docs/studies.md) and collect its grid
 #                   (ON=slurm: one job array; STUDY_FLAGS= more ctasim-study options)
+#   make install PREFIX=DIR  DIR/bin/ctasim, its data (DIR/share/ctasim) and man page
+#                   (DIR/share/man/man1/ctasim.1); runs from any folder (docs/install.md)
+#   make man        the man page alone (build/ctasim.1, from --help and docs/ctasim.h2m)
+#   make help       this list
 #
 # Conventions (new files are picked up without editing this file):
 #   cmodel/ROOM/*.c           -> libctasim.a (release and sanitizer builds); rooms in cmodel/README.md
@@ -67,6 +71,7 @@ RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/te
 ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
 
 .PHONY: regress test-regress mutate xcheck-suite calib
+.PHONY: install man help
 .PHONY: all deps run rtl-model test test-installed test-lane-a test-lane-b test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
         synth synth-check test-power rtl-power \
         waves bench sweep experiments reproduce study fuzz clean
@@ -448,3 +453,32 @@ study: $(BUILD)/rel/ctasim
 
 clean:
 	rm -rf $(BUILD)
+
+# ---------------------------------------------------------------- install (docs/install.md)
+# DIR/bin/ctasim finds its data in DIR/share/ctasim (relative to itself, so the
+# tree can be moved): what the rtl engines build models from, --rtl-power's
+# flow, the presets and workloads, and the models of this build already made
+# (build/vl/top/*-KEY: the default preset's at least).  Models of other sizes
+# are built on first use into the user's cache (~/.cache/ctasim/models).
+PREFIX       ?= /usr/local
+DATADIR      := $(DESTDIR)$(PREFIX)/share/ctasim
+INSTALL_DATA := rtl scripts/vtop-build.sh scripts/vtop-key.sh cosim/vmodel cosim/vtop_api.h \
+                cmodel/ctl/ctl_seam.h synth configs workloads VERSION
+install: all $(BUILD)/ctasim.1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	rm -rf $(DATADIR) && install -d $(DATADIR)/models
+	tar -c $(INSTALL_DATA) | tar -x -C $(DATADIR)
+	for m in $(wildcard $(BUILD)/vl/top/*-$(VTOP_KEY)); do cp -r $$m $(DATADIR)/models/; done
+	install -m 755 $(BUILD)/rel/ctasim $(DESTDIR)$(PREFIX)/bin/ctasim
+	install -m 644 $(BUILD)/ctasim.1 $(DESTDIR)$(PREFIX)/share/man/man1/ctasim.1
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/ctasim (data $(DATADIR), man page ctasim(1))"
+
+# the man page: help2man from --help and --version, with docs/ctasim.h2m's sections
+man: $(BUILD)/ctasim.1
+$(BUILD)/ctasim.1: $(BUILD)/rel/ctasim docs/ctasim.h2m
+	help2man --no-info --no-discard-stderr --section=1 --include=docs/ctasim.h2m \
+	    --name="cycle-level GPU model with its control units in C and Verilog" $(BUILD)/rel/ctasim -o $@
+
+# the targets above, from this file's header
+help:
+	@sed -n '/^#   make/,/^# Conventions/{/^# Conventions/d;s/^# \{0,1\}//;p}' Makefile

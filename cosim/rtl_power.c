@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "ctl_ref.h"
 #include "jw.h"
+#include "version.h"
 #include "vtop.h"
 
 int rpw_units(unsigned mask, const char **names, int max)
@@ -173,6 +174,12 @@ int rpw_write_json(FILE *f, const rpw_result *r, const char *engine, const char 
     jw w;
     jw_init(&w, f);
     jw_object_begin(&w);
+    jw_key(&w, "schema_version");
+    jw_u64(&w, (uint64_t)version_schema());
+    jw_key(&w, "ctasim_version");
+    jw_string(&w, version_release());
+    jw_key(&w, "ctasim_commit");
+    jw_string(&w, version_commit());
     jw_key(&w, "workload");
     jw_string(&w, workload);
     jw_key(&w, "engine");
