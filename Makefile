@@ -71,7 +71,7 @@ RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/te
 ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
 
 .PHONY: regress test-regress mutate xcheck-suite calib
-.PHONY: install man help
+.PHONY: install man help test-python
 .PHONY: all deps run rtl-model test test-installed test-lane-a test-lane-b test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
         synth synth-check test-power rtl-power \
         waves bench sweep experiments reproduce study fuzz clean
@@ -340,6 +340,11 @@ test-bad: $(BUILD)/san/ctasim
 test-sim: $(BUILD)/rel/ctasim
 	@scripts/run_tests.sh sim $(sort $(wildcard tests/sim/*.sh))
 
+# the Python package (python/ctasim, docs/python.md) against the program
+PYTHON ?= python3
+test-python: $(BUILD)/rel/ctasim
+	@scripts/run_tests.sh python "$(PYTHON) -m pytest -q -p no:cacheprovider python/tests"
+
 # the architecture's rules: includes point down or sideways (cmodel/README.md)
 test-arch:
 	@scripts/run_tests.sh arch tests/arch/check_includes.sh
@@ -364,7 +369,7 @@ TEST_VTOPS := $(call VTOP_MODEL,4,2,fast) $(call VTOP_MODEL,4,2,trace) \
               $(call VTOP_MODEL,40,64,fast) $(call VTOP_MODEL,8,6,fast)
 TEST_BINS  := $(UNIT_TESTS) $(MODEL_TESTS) $(RTL_TESTS:%=$(BUILD)/rtltest/%/test) \
               $(ICARUS_TBS:%=$(BUILD)/icarus/tb_%.vvp) $(BUILD)/san/ctasim $(REGRESS_BINS)
-TEST_LANE_A := test-arch test-unit test-model test-pkg test-rtl test-icarus test-power test-bad
+TEST_LANE_A := test-arch test-unit test-model test-pkg test-rtl test-icarus test-power test-bad test-python
 TEST_LANE_B := test-sim test-regress synth-check test-fuzz
 
 # deps first, as `make run`: on a fresh Debian 12 machine `make test` installs
