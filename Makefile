@@ -5,7 +5,7 @@
 #   make test       the whole test suite (unit tests under ASan/UBSan, RTL, RTL package vs
 #                   C seam, lint, synth)
 #   make lint       verilator --lint-only -Wall on every RTL module
-#   make synth      Yosys area report (synth/area_report.md)
+#   make synth      Yosys area report (build/synth/area_report.md; docs/synthesis.md)
 #   make rtl-power  the control units' power from gate-level toggles on real runs (ctasim --rtl-power;
 #                   synth/power_report.md)
 #   make waves      short run writing an FST, prints the gtkwave command
@@ -399,8 +399,8 @@ lint:
 synth-check:
 	@scripts/run_tests.sh synth synth/check.sh
 
-synth:
-	synth/report.sh
+synth: $(BUILD)/rel/ctasim
+	CTASIM=$(BUILD)/rel/ctasim synth/report.sh
 
 # gate-level power (docs/synthesis.md "Power"): the flow's tests (hand-built
 # netlist, reset, the dyncore netlist = RTL in every cycle of a short
