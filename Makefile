@@ -472,8 +472,8 @@ INSTALL_DATA := rtl scripts/vtop-build.sh scripts/vtop-key.sh cosim/vmodel cosim
 install: all $(BUILD)/ctasim.1
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	rm -rf $(DATADIR) && install -d $(DATADIR)/models
-	tar -c $(INSTALL_DATA) | tar -x -C $(DATADIR)
-	for m in $(wildcard $(BUILD)/vl/top/*-$(VTOP_KEY)); do cp -r $$m $(DATADIR)/models/; done
+	tar -c --exclude='*.log' --exclude=__pycache__ $(INSTALL_DATA) | tar -x -C $(DATADIR)
+	for m in $(BUILD)/vl/top/*-$(VTOP_KEY); do [ ! -d "$$m" ] || cp -r "$$m" $(DATADIR)/models/; done
 	install -m 755 $(BUILD)/rel/ctasim $(DESTDIR)$(PREFIX)/bin/ctasim
 	install -m 644 $(BUILD)/ctasim.1 $(DESTDIR)$(PREFIX)/share/man/man1/ctasim.1
 	@echo "installed $(DESTDIR)$(PREFIX)/bin/ctasim (data $(DATADIR), man page ctasim(1))"
