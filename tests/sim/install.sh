@@ -3,8 +3,8 @@
 # folder (docs/install.md): DIR/bin/ctasim, its data folder DIR/share/ctasim
 # and man page; run from an unrelated folder it says it is installed, runs the
 # c, rtl and lockstep engines and --rtl-power, builds no file in the data folder
-# (models of other sizes and netlists go to the user's cache), and its default
-# run equals the source tree's.
+# (models of other sizes and netlists go to the user's cache), its default
+# run equals the source tree's, and --rtl-power's JSON keys are the schema's.
 source "$(dirname "$0")/checks.bash"
 P=$T/prefix W=$T/elsewhere
 mkdir -p "$W"
@@ -46,6 +46,9 @@ rc=$?
     ls "$XDG_CACHE_HOME"/ctasim/power/dyncore_c4.v > /dev/null 2>&1 &&
     ok "--rtl-power from elsewhere: dyncore gate level = RTL, netlist in the user's cache" ||
     bad "--rtl-power: rc $rc: $(tail -3 "$W/rp.out")"
+# its keys are the schema's (docs/outputs.md; the other outputs: outputs_schema.sh)
+out=$(python3 "$OLDPWD/tests/sim/check_schema.py" --rtl-power "$W/rp.json" \
+    --scopes rtlpower.top,rtlpower.unit,rtlpower.total) && ok "--rtl-power JSON: $out" || bad "$out"
 find "$D" -type f | sort > "$T/after"
 cmp -s "$T/before" "$T/after" && ok "nothing written into the data folder" ||
     bad "files added to the data folder: $(comm -13 "$T/before" "$T/after" | head -3)"
