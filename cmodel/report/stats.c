@@ -200,6 +200,8 @@ static void add_core(core_stats *a, const core_stats *b)
     a->l1_lines += b->l1_lines;
     a->smem_accesses += b->smem_accesses;
     a->smem_conflicts += b->smem_conflicts;
+    a->warps_live += b->warps_live;
+    a->warp_slots += b->warp_slots;
 }
 
 static void add_ctl(core_ctl_stats *a, const core_ctl_stats *b)
@@ -295,6 +297,17 @@ void report_accumulate(kstats *t, const kstats *k)
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 
 double kstats_ipc(const kstats *k) { return ratio(k->thread_insts, k->cycles); }
+double kstats_occupancy(const kstats *k, uint64_t *slots)
+{
+    uint64_t live = 0, all = 0;
+    for (uint32_t c = 0; c < k->n_cores && c < CTL_MAX_CORES; c++) {
+        live += k->core[c].warps_live;
+        all += k->core[c].warp_slots;
+    }
+    if (slots) *slots = all;
+    return ratio(live, all);
+}
+
 uint64_t kstats_l1_accesses(const kstats *k) { return k->mem.l1_hits + k->mem.l1_misses; }
 double kstats_l1_hit_rate(const kstats *k) { return ratio(k->mem.l1_hits, kstats_l1_accesses(k)); }
 
@@ -548,6 +561,12 @@ static void gs_block(const kstats *k, uint32_t uid, const kstats *cum, uint32_t 
     fprintf(out, "gpu_tot_sim_insn = %llu\n", (unsigned long long)cum->thread_insts);
     fprintf(out, "gpu_tot_ipc = %12.4f\n", ratio(cum->thread_insts, cum->cycles));
     fprintf(out, "gpu_tot_issued_cta = %u\n", ctas);
+    uint64_t slots, tot_slots;
+    double occ = kstats_occupancy(k, &slots), tot_occ = kstats_occupancy(cum, &tot_slots);
+    if (slots)   /* GPGPU-Sim divides by 0 (nan) when no warp was resident */
+        fprintf(out, "gpu_occupancy = %.4f%% \n", occ * 100);
+    if (tot_slots)
+        fprintf(out, "gpu_tot_occupancy = %.4f%% \n", tot_occ * 100);
     fprintf(out, "gpgpu_n_tot_w_icount = %llu\n", (unsigned long long)cum->warp_insts);
     if (k->mem.icnt2mem_n)   /* this kernel's; GPGPU-Sim prints the integer quotient */
         fprintf(out, "avg_icnt2mem_latency = %llu\n",
@@ -696,6 +715,9 @@ static void json_kernel(jw *w, const kstats *k, uint32_t n_parts)
     json_u64(w, "idle_cycles", idl);
     json_u64(w, "mem_wait_cycles", mw);
     json_dbl(w, "core_util", "%.6f", kstats_core_util(k));
+    uint64_t slots;
+    double occ = kstats_occupancy(k, &slots);
+    json_rate(w, "occupancy", occ, slots);
     jw_break(w, 3);
     json_rate(w, "l1_hit_rate", kstats_l1_hit_rate(k), kstats_l1_accesses(k));
     json_rate(w, "l2_hit_rate", kstats_l2_hit_rate(k), kstats_l2_accesses(k));

@@ -3,15 +3,15 @@
 # util/job_launching/get_stats.py reads a GPGPU-Sim log (docs/gpgpusim-stats.md):
 # its exit line near the end, its build line in the first 100 lines, and the
 # 23 regexes of its default stats/example_stats.yml (tests/data/accelsim/,
-# copied from the framework) applied with re.search to every line: at least 21
-# match, exactly the two ctasim does not count (gpu_occupancy, L2_BW) do not,
+# copied from the framework) applied with re.search to every line: 22 match,
+# only L2_BW (ctasim does not count the L2's reply packets) does not,
 # and the values get_stats.py would report -- last values and, per kernel, the
 # differences of the aggregated ones -- equal the run's JSON.
 source "$(dirname "$0")/checks.bash"
 "$bin" --config configs/small.cfg --workload workloads/backprop_two_phase.wl --quiet \
     --stats-format gpgpusim --json "$T/r.json" > "$T/log" 2> "$T/err" || { bad "run: $(cat "$T/err")"; exit 1; }
 commit=$("$bin" --version | awk '$1 == "commit" {print $2}')
-python3 - "$T/log" "$T/r.json" tests/data/accelsim/example_stats.yml "$commit" <<'PY' && ok "get_stats.py's reading: exit and build lines, 21 of 23 regexes, final and per-kernel values equal the JSON" || bad "Accel-Sim's regexes on the gpgpusim statistics"
+python3 - "$T/log" "$T/r.json" tests/data/accelsim/example_stats.yml "$commit" <<'PY' && ok "get_stats.py's reading: exit and build lines, 22 of 23 regexes, final and per-kernel values equal the JSON" || bad "Accel-Sim's regexes on the gpgpusim statistics"
 import json, re, sys
 log, js, yml, commit = sys.argv[1:5]
 lines = open(log).read().splitlines(keepends=True)
@@ -41,7 +41,7 @@ for kind, r in regs:
             break
 missing = [r for _, r in regs if r not in final]
 assert len(final) >= 21, (len(final), missing)
-assert missing == [r'gpu_occupancy\s*=\s*(.*)%', r'L2_BW\s*=\s*(.*)+GB\/Sec'], missing
+assert missing == [r'L2_BW\s*=\s*(.*)+GB\/Sec'], missing
 d = json.load(open(js))
 t, ks = d['total'], d['kernels']
 R = lambda s: final[s]
@@ -62,6 +62,8 @@ for r, v in want.items():
     assert int(R(r)) == v, (r, R(r), v)
 assert t['l2_st_hits'] > 0 and t['l2_accesses'] > 0 and t['l1_st_hits'] > 0, "the workload must store and load"
 assert abs(float(R(r'gpu_ipc\s*=\s*(.*)')) - ks[-1]['ipc']) < 1e-4
+assert abs(float(R(r'gpu_occupancy\s*=\s*(.*)%')) - 100 * ks[-1]['occupancy']) < 1e-3
+assert 0 < ks[-1]['occupancy'] <= 1
 assert abs(float(R(r'gpu_tot_ipc\s*=\s*(.*)')) - t['ipc']) < 1e-4
 secs = int(R(r'gpgpu_simulation_time\s*=.*\(([0-9]+) sec\).*'))
 assert secs >= 1

@@ -84,3 +84,18 @@ if sys.argv[3]:
 print("ok   GPGPU-Sim blocks equal the JSON: 2 kernels, their cumulative lines the sums, the last the total" + (" (" + sys.argv[3] + ")" if sys.argv[3] else ""))
 PY
 done
+# occupancy (GPGPU-Sim's gpu_occupancy): one CTA of 2 warps on each of the 4
+# cores, 32 warp slots each: 2/32 while the warps live (the last cycles of a
+# warp that ends first count 1/32)
+sed -e 's/^grid *= 256/grid     = 4/' -e 's/^block *= 128/block    = 64/' workloads/compute_fma.kern > "$T/occ.kern"
+"$bin" --config configs/small.cfg --workload "$T/occ.kern" --quiet --stats-format gpgpusim \
+    --json "$T/o.json" > "$T/occ" 2>&1 || { echo "FAIL occupancy run: $(cat "$T/occ")"; exit 1; }
+python3 - "$T/occ" "$T/o.json" <<'PY' || exit 1
+import json, re, sys
+t = json.load(open(sys.argv[2]))['total']
+assert [c['ctas_issued'] for c in t['cores']] == [1, 1, 1, 1], t['cores']
+assert 0.06 < t['occupancy'] <= 2 / 32, t['occupancy']
+g = float(re.search(r'^gpu_occupancy = ([0-9.]+)% $', open(sys.argv[1]).read(), re.M).group(1))
+assert abs(g - 100 * t['occupancy']) < 1e-3, (g, t['occupancy'])
+print(f"ok   occupancy of 4 CTAs of 2 warps on 4 x 32 warp slots: {t['occupancy']:.6f} (2/32 = 0.0625), gpu_occupancy = {g}%")
+PY
