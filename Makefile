@@ -5,7 +5,7 @@
 #   make test       the whole test suite (unit tests under ASan/UBSan, RTL, RTL package vs
 #                   C seam, lint, synth)
 #   make lint       verilator --lint-only -Wall on every RTL module
-#   make synth      Yosys area report (synth/area_report.md)
+#   make synth      Yosys area report (build/synth/area_report.md; docs/synthesis.md)
 #   make rtl-power  the control units' power from gate-level toggles on real runs (ctasim --rtl-power;
 #                   synth/power_report.md)
 #   make waves      short run writing an FST, prints the gtkwave command
@@ -20,6 +20,10 @@
 #                   QUICK=1: small preset, build/reproduce/quick/)
 #   make study STUDY=F  run a study file (docs/studies.md) and collect its grid
 #                   (ON=slurm: one job array; STUDY_FLAGS= more ctasim-study options)
+#   make install PREFIX=DIR  DIR/bin/ctasim, its data (DIR/share/ctasim) and man page
+#                   (DIR/share/man/man1/ctasim.1); runs from any folder (docs/install.md)
+#   make man        the man page alone (build/ctasim.1, from --help and docs/ctasim.h2m)
+#   make help       this list
 #
 # Conventions (new files are picked up without editing this file):
 #   cmodel/ROOM/*.c           -> libctasim.a (release and sanitizer builds); rooms in cmodel/README.md
@@ -67,7 +71,8 @@ RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/te
 ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
 
 .PHONY: regress test-regress mutate xcheck-suite calib
-.PHONY: all deps run rtl-model test test-lane-a test-lane-b test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
+.PHONY: install man help test-python
+.PHONY: all deps run rtl-model test test-installed test-lane-a test-lane-b test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
         synth synth-check test-power rtl-power \
         waves bench sweep experiments reproduce study fuzz clean
 .SECONDARY:
@@ -89,6 +94,23 @@ $(BUILD)/rel/libctasim.a: $(REL_OBJ)
 
 $(BUILD)/san/libctasim.a: $(SAN_OBJ)
 	@rm -f $@; ar rcs $@ $^
+
+# ---------------------------------------------------------------- version (cmodel/base/version.h)
+# The release (VERSION), the commit (+modified when tracked files differ from
+# it; COMMIT=... where there is no git) and a build id (SHA-1 of the sources
+# and this Makefile), compiled into version.o alone; a stamp rebuilds it when
+# one of them changes.
+CTASIM_VERSION := $(shell cat VERSION 2>/dev/null || echo 0.0.0)
+ifndef COMMIT
+COMMIT     := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD -- 2>/dev/null && echo $$c || echo $$c+modified; } || echo unknown)
+endif
+CTASIM_BUILD := $(shell cat $(CMODEL_SRC) $(HDRS) $(wildcard cosim/*.c cosim/*.cpp) Makefile 2>/dev/null | sha1sum | cut -c1-12)
+VERSION_STAMP := $(BUILD)/version.stamp
+$(shell mkdir -p $(BUILD); echo '$(CTASIM_VERSION) $(COMMIT) $(CTASIM_BUILD)' | cmp -s - $(VERSION_STAMP) 2>/dev/null || echo '$(CTASIM_VERSION) $(COMMIT) $(CTASIM_BUILD)' > $(VERSION_STAMP))
+VERSION_DEFS := -DCTASIM_VERSION='"$(CTASIM_VERSION)"' -DCTASIM_COMMIT='"$(COMMIT)"' -DCTASIM_BUILD='"$(CTASIM_BUILD)"'
+$(BUILD)/rel/obj/base/version.o $(BUILD)/san/obj/base/version.o: $(VERSION_STAMP)
+$(BUILD)/rel/obj/base/version.o: REL_CFLAGS += $(VERSION_DEFS)
+$(BUILD)/san/obj/base/version.o: SAN_CFLAGS += $(VERSION_DEFS)
 
 # ---------------------------------------------------------------- Verilator runtime (built once)
 VRT_OBJ := $(BUILD)/vrt/verilated.o $(BUILD)/vrt/verilated_threads.o $(BUILD)/vrt/verilated_fst_c.o
@@ -318,6 +340,11 @@ test-bad: $(BUILD)/san/ctasim
 test-sim: $(BUILD)/rel/ctasim
 	@scripts/run_tests.sh sim $(sort $(wildcard tests/sim/*.sh))
 
+# the Python package (python/ctasim, docs/python.md) against the program
+PYTHON ?= python3
+test-python: $(BUILD)/rel/ctasim
+	@scripts/run_tests.sh python "$(PYTHON) -m pytest -q -p no:cacheprovider python/tests"
+
 # the architecture's rules: includes point down or sideways (cmodel/README.md)
 test-arch:
 	@scripts/run_tests.sh arch tests/arch/check_includes.sh
@@ -342,10 +369,17 @@ TEST_VTOPS := $(call VTOP_MODEL,4,2,fast) $(call VTOP_MODEL,4,2,trace) \
               $(call VTOP_MODEL,40,64,fast) $(call VTOP_MODEL,8,6,fast)
 TEST_BINS  := $(UNIT_TESTS) $(MODEL_TESTS) $(RTL_TESTS:%=$(BUILD)/rtltest/%/test) \
               $(ICARUS_TBS:%=$(BUILD)/icarus/tb_%.vvp) $(BUILD)/san/ctasim $(REGRESS_BINS)
-TEST_LANE_A := test-arch test-unit test-model test-pkg test-rtl test-icarus test-power test-bad
+TEST_LANE_A := test-arch test-unit test-model test-pkg test-rtl test-icarus test-power test-bad test-python
 TEST_LANE_B := test-sim test-regress synth-check test-fuzz
 
-test: lint
+# deps first, as `make run`: on a fresh Debian 12 machine `make test` installs
+# the packages it needs (scripts/install-deps.sh; a no-op when all are present).
+# The rest in a new make: its variables (the model key, whether verilator is
+# present) are read after the packages are in.
+test: deps
+	@$(MAKE) --no-print-directory test-installed
+
+test-installed: lint
 	@rm -f $(BUILD)/test-results.txt
 	@$(MAKE) -s --no-print-directory -j$(NPROC) $(TEST_BINS) $(if $(shell command -v $(VERILATOR) 2>/dev/null),$(TEST_VTOPS))
 	$(MAKE) --no-print-directory -j2 test-lane-a test-lane-b
@@ -365,8 +399,8 @@ lint:
 synth-check:
 	@scripts/run_tests.sh synth synth/check.sh
 
-synth:
-	synth/report.sh
+synth: $(BUILD)/rel/ctasim
+	CTASIM=$(BUILD)/rel/ctasim synth/report.sh
 
 # gate-level power (docs/synthesis.md "Power"): the flow's tests (hand-built
 # netlist, reset, the dyncore netlist = RTL in every cycle of a short
@@ -431,3 +465,32 @@ clean:
 .PHONY: hwcalib
 hwcalib:
 	@hwcalib/run.sh $(NAME)
+
+# ---------------------------------------------------------------- install (docs/install.md)
+# DIR/bin/ctasim finds its data in DIR/share/ctasim (relative to itself, so the
+# tree can be moved): what the rtl engines build models from, --rtl-power's
+# flow, the presets and workloads, and the models of this build already made
+# (build/vl/top/*-KEY: the default preset's at least).  Models of other sizes
+# are built on first use into the user's cache (~/.cache/ctasim/models).
+PREFIX       ?= /usr/local
+DATADIR      := $(DESTDIR)$(PREFIX)/share/ctasim
+INSTALL_DATA := rtl scripts/vtop-build.sh scripts/vtop-key.sh cosim/vmodel cosim/vtop_api.h \
+                cmodel/ctl/ctl_seam.h synth configs workloads VERSION
+install: all $(BUILD)/ctasim.1
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
+	rm -rf $(DATADIR) && install -d $(DATADIR)/models
+	tar -c --exclude='*.log' --exclude=__pycache__ $(INSTALL_DATA) | tar -x -C $(DATADIR)
+	for m in $(BUILD)/vl/top/*-$(VTOP_KEY); do [ ! -d "$$m" ] || cp -r "$$m" $(DATADIR)/models/; done
+	install -m 755 $(BUILD)/rel/ctasim $(DESTDIR)$(PREFIX)/bin/ctasim
+	install -m 644 $(BUILD)/ctasim.1 $(DESTDIR)$(PREFIX)/share/man/man1/ctasim.1
+	@echo "installed $(DESTDIR)$(PREFIX)/bin/ctasim (data $(DATADIR), man page ctasim(1))"
+
+# the man page: help2man from --help and --version, with docs/ctasim.h2m's sections
+man: $(BUILD)/ctasim.1
+$(BUILD)/ctasim.1: $(BUILD)/rel/ctasim docs/ctasim.h2m
+	help2man --no-info --no-discard-stderr --section=1 --include=docs/ctasim.h2m \
+	    --name="cycle-level GPU model with its control units in C and Verilog" $(BUILD)/rel/ctasim -o $@
+
+# the targets above, from this file's header
+help:
+	@sed -n '/^#   make/,/^# Conventions/{/^# Conventions/d;s/^# \{0,1\}//;p}' Makefile

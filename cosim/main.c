@@ -8,6 +8,7 @@
  * Exit codes: 0 done, 1 the run or an output failed, 2 bad input. */
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,8 @@
 #include "stats.h"
 #include "trace.h"
 #include "trace_write.h"
+#include "version.h"
+#include "vtop.h"
 #include "wl.h"
 
 #define MAX_SETS 256
@@ -91,6 +94,7 @@ static void usage(FILE *out)
           "                      never, auto (default: when stderr is a terminal and $CI\n"
           "                      is unset) or always\n"
           "  --help              this text\n"
+          "  --version           release, commit, build id, output schema, data folder\n"
           "Exit: 0 done, 1 the run or an output failed (what ran is still written),\n"
           "2 bad input (nothing simulated).\n", out);
 }
@@ -192,6 +196,17 @@ static const char **opt_slot(opts *o, const char *a)
 }
 
 /* 0 to go on, 1 when done (help, header), -1 + err. */
+/* --version: the release first (help2man reads it), then what identifies
+ * the build and where its data lives (docs/install.md). */
+static void print_version(FILE *f)
+{
+    char root[PATH_MAX];
+    fprintf(f, "ctasim %s\ncommit %s\nbuild %s\noutput schema %d\nrtl model key %s\n"
+            "data %s (%s)\n", version_release(), version_commit(), version_build(),
+            version_schema(), vtop_key(), vtop_root(root, sizeof root),
+            vtop_installed() ? "installed" : "source tree");
+}
+
 static int parse_args(int argc, char **argv, opts *o, char *err, size_t errlen)
 {
     char q[96];
@@ -199,6 +214,7 @@ static int parse_args(int argc, char **argv, opts *o, char *err, size_t errlen)
         const char *a = argv[i];
         const char **slot = opt_slot(o, a);
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 1; }
+        else if (!strcmp(a, "--version")) { print_version(stdout); return 1; }
         else if (!strcmp(a, "--dump-config")) o->dump = 1;
         else if (!strcmp(a, "--quiet")) o->quiet = 1;
         else if (!strcmp(a, "--csv-row")) o->csv_row = 1;
@@ -424,12 +440,13 @@ static int load_gsim(const opts *o, gpu_cfg *cfg, gsim **gp, char *err, size_t e
 
 static int load_config(const opts *o, gpu_cfg *cfg, gsim **gp, char *err, size_t errlen)
 {
-    char q[96];
+    char q[96], dflt[PATH_MAX + 32];
     cfg_defaults(cfg);
     /* the defaults are configs/small.cfg's values: with a GPGPU-Sim file and
      * no --config nothing else is read (the run works from any folder) */
     if ((o->config || !o->gsim_config) &&
-        cfg_load(cfg, o->config ? o->config : "configs/small.cfg", err, errlen) < 0)
+        cfg_load(cfg, o->config ? o->config : vtop_data_path("configs/small.cfg", dflt, sizeof dflt),
+                 err, errlen) < 0)
         return -1;
     if (o->gsim_config && load_gsim(o, cfg, gp, err, errlen) < 0) return -1;
     for (int i = 0; i < o->n_sets; i++) {
@@ -492,7 +509,9 @@ static int check_fit(const gpu_cfg *cfg, const workload *w, char *err, size_t er
 static int load_workload(const opts *o, const gpu_cfg *cfg, workload *w, int *traced,
                          char *err, size_t errlen)
 {
-    const char *path = o->trace ? o->trace : o->workload ? o->workload : "workloads/stream_copy.kern";
+    char dflt[PATH_MAX + 32];
+    const char *path = o->trace ? o->trace : o->workload ? o->workload
+                     : vtop_data_path("workloads/stream_copy.kern", dflt, sizeof dflt);
     memset(w, 0, sizeof *w);
     *traced = o->trace || is_trace_path(path);
     struct stat ds;

@@ -9,6 +9,7 @@
 #include <unistd.h>
 #include "ctl_ref.h"
 #include "jw.h"
+#include "version.h"
 #include "vtop.h"
 
 int rpw_units(unsigned mask, const char **names, int max)
@@ -21,10 +22,11 @@ int rpw_units(unsigned mask, const char **names, int max)
 
 int rpw_script(char *path, size_t len, char *err, size_t errlen)
 {
-    snprintf(path, len, "%s/synth/rtl_power.sh", vtop_root());
+    char root[PATH_MAX];
+    snprintf(path, len, "%s/synth/rtl_power.sh", vtop_root(root, sizeof root));
     if (access(path, X_OK) == 0) return 0;
-    snprintf(err, errlen, "--rtl-power: %s not found (the source tree this program was built "
-             "from) (--rtl-power)", path);
+    snprintf(err, errlen, "--rtl-power: %s not found (the %s) (--rtl-power)", path,
+             vtop_installed() ? "installed data folder" : "source tree this program was built from");
     return -1;
 }
 
@@ -172,6 +174,12 @@ int rpw_write_json(FILE *f, const rpw_result *r, const char *engine, const char 
     jw w;
     jw_init(&w, f);
     jw_object_begin(&w);
+    jw_key(&w, "schema_version");
+    jw_u64(&w, (uint64_t)version_schema());
+    jw_key(&w, "ctasim_version");
+    jw_string(&w, version_release());
+    jw_key(&w, "ctasim_commit");
+    jw_string(&w, version_commit());
     jw_key(&w, "workload");
     jw_string(&w, workload);
     jw_key(&w, "engine");

@@ -39,8 +39,8 @@ typedef struct rpw_result {
 /* The units of mask (CTL_U_*) as names; returns how many (0: none). */
 int rpw_units(unsigned mask, const char **names, int max);
 
-/* The script of the source tree the program was built from (vtop_root(),
- * the same tree the rtl engines build their models in):
+/* The script of the program's data folder (vtop_root(): the source tree
+ * it was built from, or the installed share/ctasim):
  * <root>/synth/rtl_power.sh.  0, or -1 + err. */
 int rpw_script(char *path, size_t len, char *err, size_t errlen);
 

@@ -5,6 +5,7 @@
  * VTOP_KEY (scripts/vtop-key.sh) are compiled in by the Makefile. */
 #include <dlfcn.h>
 #include <errno.h>
+#include <limits.h>
 #include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,25 +51,92 @@ static const char *flavour(int trace)
     return trace ? "trace" : env_on("CTASIM_VTOP_COV") ? "cov" : "fast";
 }
 
-const char *vtop_root(void) { return VTOP_ROOT; }
+/* <folder of the executable>/../share/ctasim into buf (PATH_MAX) when it
+ * holds the model build script: the program is installed.  1 or 0. */
+static int installed_root(char *buf)
+{
+    char exe[PATH_MAX], cand[PATH_MAX + 32], probe[PATH_MAX + 64];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n <= 0) return 0;
+    exe[n] = 0;
+    char *slash = strrchr(exe, '/');
+    if (!slash) return 0;
+    *slash = 0;
+    snprintf(cand, sizeof cand, "%s/../share/ctasim", exe);
+    snprintf(probe, sizeof probe, "%s/scripts/vtop-build.sh", cand);
+    return access(probe, R_OK) == 0 && realpath(cand, buf) != NULL;
+}
+
+int vtop_installed(void)
+{
+    char buf[PATH_MAX];
+    return installed_root(buf);
+}
+
+const char *vtop_root(char *buf, size_t len)
+{
+    char r[PATH_MAX];
+    snprintf(buf, len, "%s", installed_root(r) ? r : VTOP_ROOT);
+    return buf;
+}
+
+const char *vtop_key(void) { return VTOP_KEY; }
+
+const char *vtop_data_path(const char *rel, char *buf, size_t len)
+{
+    char root[PATH_MAX];
+    if (rel[0] == '/' || access(rel, F_OK) == 0) snprintf(buf, len, "%s", rel);
+    else snprintf(buf, len, "%s/%s", vtop_root(root, sizeof root), rel);
+    return buf;
+}
+
+/* The folder holding the model called name (see vtop_model_path). */
+static void models_dir(const char *name, char *dir, size_t len)
+{
+    const char *env = getenv("CTASIM_MODELS");
+    char root[PATH_MAX], probe[PATH_MAX + 256];
+    if (env && *env) {
+        snprintf(dir, len, "%s", env);
+        return;
+    }
+    if (!installed_root(root)) {
+        snprintf(dir, len, "%s/build/vl/top", VTOP_ROOT);
+        return;
+    }
+    if (snprintf(dir, len, "%s/models", root) >= (int)len) return;   /* too long: never found */
+    snprintf(probe, sizeof probe, "%s/models/%s/libvtop.so", root, name);
+    if (access(probe, R_OK) == 0) return;
+    const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    if (xdg && *xdg) snprintf(dir, len, "%s/ctasim/models", xdg);
+    else snprintf(dir, len, "%s/.cache/ctasim/models", home && *home ? home : "/tmp");
+}
+
+static void model_name(uint32_t cores, uint32_t parts, int trace, char *buf, size_t len)
+{
+    snprintf(buf, len, "%ux%u-%s-%s", cores, parts, flavour(trace), VTOP_KEY);
+}
 
 void vtop_model_path(uint32_t cores, uint32_t parts, int trace, char *buf, size_t len)
 {
-    snprintf(buf, len, "%s/build/vl/top/%ux%u-%s-%s/libvtop.so", VTOP_ROOT, cores, parts,
-             flavour(trace), VTOP_KEY);
+    char name[96], dir[PATH_MAX];
+    model_name(cores, parts, trace, name, sizeof name);
+    models_dir(name, dir, sizeof dir);
+    snprintf(buf, len, "%s/%s/libvtop.so", dir, name);
 }
 
 /* Run scripts/vtop-build.sh (its output on our stderr: stdout may carry the
  * run's results).  0 when it succeeded. */
 static int build_model(uint32_t cores, uint32_t parts, int trace, char *err, size_t errlen)
 {
-    char script[1200], nc[16], np[16];
-    snprintf(script, sizeof script, "%s/scripts/vtop-build.sh", VTOP_ROOT);
+    char script[PATH_MAX + 32], root[PATH_MAX], nc[16], np[16], name[96], dir[PATH_MAX];
+    snprintf(script, sizeof script, "%s/scripts/vtop-build.sh", vtop_root(root, sizeof root));
     snprintf(nc, sizeof nc, "%u", cores);
     snprintf(np, sizeof np, "%u", parts);
-    char *argv[] = { "bash", script, nc, np, (char *)flavour(trace), VTOP_KEY, NULL };
+    model_name(cores, parts, trace, name, sizeof name);
+    models_dir(name, dir, sizeof dir);
+    char *argv[] = { "bash", script, nc, np, (char *)flavour(trace), VTOP_KEY, dir, NULL };
     fprintf(stderr, "ctasim: building the Verilated top for %u cores, %u partitions (%s; "
-            "once per size, kept in build/vl/top/)\n", cores, parts, flavour(trace));
+            "once per size, kept in %s/)\n", cores, parts, flavour(trace), dir);
     posix_spawn_file_actions_t fa;
     posix_spawn_file_actions_init(&fa);
     posix_spawn_file_actions_adddup2(&fa, 2, 1);
@@ -89,7 +157,7 @@ static int build_model(uint32_t cores, uint32_t parts, int trace, char *err, siz
 
 int vtop_check(uint32_t cores, uint32_t parts, int trace, char *err, size_t errlen)
 {
-    char path[1200];
+    char path[PATH_MAX + 256];
     struct stat st;
     vtop_model_path(cores, parts, trace, path, sizeof path);
     if (stat(path, &st) == 0) return 1;
@@ -113,7 +181,7 @@ int vtop_check(uint32_t cores, uint32_t parts, int trace, char *err, size_t errl
 static const vtop_api *load_model(uint32_t cores, uint32_t parts, int trace, char *err,
                                   size_t errlen)
 {
-    char path[1200];
+    char path[PATH_MAX + 256];
     vtop_model_path(cores, parts, trace, path, sizeof path);
     int have = vtop_check(cores, parts, trace, err, errlen);
     if (have < 0) return NULL;

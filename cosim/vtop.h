@@ -64,11 +64,24 @@ uint32_t vtop_cores(const vtop *t);
 uint32_t vtop_parts(const vtop *t);
 int      vtop_traced(const vtop *t);
 
-/* The source tree this program was built from (compiled in by the Makefile):
- * where models are built and kept, and where synth/ lives (--rtl-power). */
-const char *vtop_root(void);
+/* The program's data folder (docs/install.md): <exe>/../share/ctasim when
+ * the program is installed (`make install`: rtl/, scripts/, synth/, configs/,
+ * workloads/ and the prebuilt models under it), else the source tree it was
+ * built in (compiled in by the Makefile).  Into buf; returns buf. */
+const char *vtop_root(char *buf, size_t len);
+/* 1 when vtop_root() is an installed data folder, 0 the source tree. */
+int vtop_installed(void);
+/* The model cache key compiled in (scripts/vtop-key.sh). */
+const char *vtop_key(void);
+/* rel when it names a file from the working directory, else
+ * <vtop_root()>/rel (a default such as configs/small.cfg run from elsewhere).
+ * Into buf; returns buf. */
+const char *vtop_data_path(const char *rel, char *buf, size_t len);
 
-/* Where the model of that size and flavour lives (no check that it exists). */
+/* Where the model of that size and flavour lives (no check that it exists):
+ * $CTASIM_MODELS/NAME when that is set; the source tree's build/vl/top/NAME;
+ * installed: the data folder's models/NAME when prebuilt there, else the
+ * user's cache ($XDG_CACHE_HOME or ~/.cache)/ctasim/models/NAME. */
 void  vtop_model_path(uint32_t cores, uint32_t parts, int trace, char *buf, size_t len);
 
 /* Can the model of that size and flavour be had: 1 it is built, 0 it will be

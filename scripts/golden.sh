@@ -4,7 +4,8 @@
 # be checked to change no statistic:
 #   scripts/golden.sh OUTDIR            record (build/rel/ctasim)
 #   diff -r BEFORE AFTER                empty when nothing changed
-# Host times are removed from the outputs (they are the only nondeterminism).
+# Host times are removed from the outputs (they are the only nondeterminism),
+# and so are the commit and build id (they identify the program, not the run).
 set -euo pipefail
 out=${1:?usage: golden.sh OUTDIR}
 bin=${CTASIM:-build/rel/ctasim}
@@ -48,8 +49,13 @@ for r in "${runs[@]}"; do
   for s in $sets; do args+=(--set "$s"); done
   name=$(printf '%02d_%s_%s_%s' "$i" "$preset" "${wl%.*}" "$engine")
   "$bin" "${args[@]}" --json "$out/$name.json" --timeline "$out/$name.csv" >/dev/null
-  "$bin" "${args[@]}" --csv-row | cut -d, -f1-19,21- > "$out/$name.row"
-  sed -i -E 's/"host_s(econds)?": *[0-9.e+-]+/"host_s": 0/' "$out/$name.json"
+  # the row without host_s, ctasim_commit (by name: columns may be added)
+  paste -d'\n' <("$bin" --csv-header) <("$bin" "${args[@]}" --csv-row) |
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i != "host_s" && $i != "ctasim_commit") keep[i] = 1; next }
+             { s = ""; for (i = 1; i <= NF; i++) if (i in keep) s = s (s == "" ? "" : ",") $i; print s }' \
+    > "$out/$name.row"
+  sed -i -E -e 's/"host_s(econds)?": *[0-9.e+-]+/"host_s": 0/' \
+      -e 's/"ctasim_(commit|build)": *"[^"]*"/"ctasim_\1": "-"/' "$out/$name.json"
   echo "$name: ${args[*]}" >> "$out/RUNS"
 done
 echo "golden: $i runs in $out"

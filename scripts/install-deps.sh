@@ -4,7 +4,9 @@
 set -euo pipefail
 pkgs=(build-essential verilator iverilog yosys gtkwave libcmocka-dev gnuplot zlib1g-dev
       liblzma-dev xz-utils libzstd-dev clang libclang-rt-14-dev lcov
-      python3 slurm-wlm munge)  # scripts/ctasim-study; --on slurm and its test (docs/studies.md)
+      python3 slurm-wlm munge   # scripts/ctasim-study; --on slurm and its test (docs/studies.md)
+      help2man                  # the man page of make install (docs/install.md)
+      python3-pytest python3-venv python3-setuptools python3-wheel)  # python/: its tests; pip installs it
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -3,7 +3,7 @@
 # size, as a shared object that build/rel/ctasim loads (docs/cosim.md, "Models
 # of the run's size"):
 #
-#   scripts/vtop-build.sh NC NP FLAVOR KEY
+#   scripts/vtop-build.sh NC NP FLAVOR KEY [DIR]
 #
 # NC cores, NP memory partitions (rtl/ctl_top.sv's NumCores, NumParts), FLAVOR
 # `fast` (no tracing compiled in: every rtl/lockstep run; the five units each
@@ -16,7 +16,9 @@
 # end; docs/verification.md), KEY the cache key
 # ctasim was built with (scripts/vtop-key.sh).  Result:
 #
-#   build/vl/top/NCxNP-FLAVOR-KEY/libvtop.so
+#   DIR/NCxNP-FLAVOR-KEY/libvtop.so    (DIR: build/vl/top of this tree by
+#                                       default; an installed ctasim passes its
+#                                       models folder, docs/install.md)
 #
 # ctasim runs this itself when the model it needs is absent; `make` runs it for
 # the default preset's size.  Concurrent builds are safe: one build per model
@@ -25,7 +27,7 @@
 # Needs verilator, a C++ compiler and make; no network.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-nc=${1:?usage: vtop-build.sh NC NP fast|trace KEY}
+nc=${1:?usage: vtop-build.sh NC NP fast|trace KEY [DIR]}
 np=${2:?NP}
 flavor=${3:?FLAVOR}
 key=${4:?KEY}
@@ -45,7 +47,7 @@ now=$(scripts/vtop-key.sh)
 [ "$now" = "$key" ] ||
     die "rtl/ or the model shim changed since build/rel/ctasim was built (key $key, sources $now): run make"
 vinc=$("$VERILATOR" --getenv VERILATOR_ROOT)/include
-top=build/vl/top
+top=${5:-build/vl/top}
 name=${nc}x${np}-${flavor}-${key}
 out=$top/$name
 mkdir -p "$top"

@@ -6,7 +6,7 @@
 # For each UNIT:
 #   1. its netlist at the run's size (NumCores = CORES, AR-CTA NumParts =
 #      PARTS): synth/power_synth.sh into the cache $CTASIM_POWER_CACHE (default
-#      build/power/ of this checkout) as UNIT_cCORES[_pPARTS].v, remade when an
+#      build/power/ of this checkout; installed: ~/.cache/ctasim/power) as UNIT_cCORES[_pPARTS].v, remade when an
 #      rtl/ file is newer; written under a temporary name and renamed, so two
 #      runs never read a half-written netlist
 #   2. synth/power_vec.py: the unit's ports from the waveform (the low bits of
@@ -23,7 +23,12 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 fst=$1 mhz=$2 cores=$3 parts=$4 work=$5
 shift 5
-cache=${CTASIM_POWER_CACHE:-$root/build/power}
+# the netlist cache: build/power/ of a source tree; an installed data folder
+# (no Makefile: `make install`, docs/install.md) is not written, the user's
+# cache is used instead
+if [ -f "$root/Makefile" ]; then dflt=$root/build/power
+else dflt=${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/ctasim/power; fi
+cache=${CTASIM_POWER_CACHE:-$dflt}
 mkdir -p "$cache"
 cd "$root"
 trap 'rm -f "$work"/run.vcd "$work"/*.vec "$work"/*_tb.sv "$work"/*.vvp "$work"/*.sim' EXIT

@@ -497,7 +497,10 @@ static int mem_store(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint6
     int acked = m->cfg.l2_write_ack != 0;
     if (mq_full(m, k) || (acked ? k->tok_live >= k->fq_cap : hitq_full(k)))
         return MEM_STALL;
-    cache_lookup(&k->tags, unit_line(m, u), unit_bit(m, u), 0);
+    /* the store writes through either way; a hit is counted (GPGPU-Sim's
+     * GLOBAL_ACC_W HIT of the L1D, --stats-format gpgpusim) */
+    if (cache_lookup(&k->tags, unit_line(m, u), unit_bit(m, u), 0) == CACHE_HIT)
+        m->st.l1_st_hits++;
     mq_push(m, core, u, MEM_STORE, acked ? token : 0, t0);
     if (acked)
         k->tok_live++;

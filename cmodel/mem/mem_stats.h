@@ -32,6 +32,8 @@ typedef struct mem_stats {
      * MSHR_ENRTY_FAIL, MSHR_MERGE_ENRTY_FAIL, MISS_QUEUE_FULL */
     uint64_t l1_fail_mshr, l1_fail_merge, l1_fail_mq;
     uint64_t loads, stores, atomics;          /* line accesses */
+    uint64_t l1_st_hits;                      /* stores whose sector the L1 held (write-through:
+                                                 counted, the store goes on to L2 either way) */
     uint64_t roundtrip_sum, roundtrip_n;      /* L1 miss to fill, core cycles */
     uint64_t icnt2mem_sum, icnt2mem_n;        /* access to arrival at its L2 slice, core cycles */
     uint64_t icnt_req_flits, icnt_resp_flits;

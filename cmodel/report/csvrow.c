@@ -2,6 +2,7 @@
 #include <inttypes.h>
 #include <string.h>
 #include "csvrow.h"
+#include "version.h"
 
 /* One column: its name and exactly one accessor; a double has its format. */
 typedef struct csv_col {
@@ -57,6 +58,9 @@ static double c_power_w(const csvrow_run *r) { return r->pw->avg_w; }
 static double c_host_s(const csvrow_run *r) { return r->rep->host_seconds; }
 static uint64_t c_compared(const csvrow_run *r) { return r->rep->compared; }
 static uint64_t c_tail_idle(const csvrow_run *r) { return tot(r)->tail_idle; }
+static uint64_t c_schema(const csvrow_run *r) { (void)r; return (uint64_t)version_schema(); }
+static const char *c_version(const csvrow_run *r) { (void)r; return version_release(); }
+static const char *c_commit(const csvrow_run *r) { (void)r; return version_commit(); }
 
 static const csv_col COLS[] = {
     COL_S("config", c_config),
@@ -81,6 +85,9 @@ static const csv_col COLS[] = {
     COL_D("host_s", c_host_s, "%.4f"),
     COL_U("compared", c_compared),
     COL_U("tail_idle", c_tail_idle),
+    COL_U("schema_version", c_schema),
+    COL_S("ctasim_version", c_version),
+    COL_S("ctasim_commit", c_commit),
 };
 #define NCOLS (sizeof COLS / sizeof COLS[0])
 

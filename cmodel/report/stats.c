@@ -8,6 +8,7 @@
 #include "power.h"
 #include "ofile.h"
 #include "stats.h"
+#include "version.h"
 
 void report_init(report *r) { memset(r, 0, sizeof *r); }
 
@@ -199,6 +200,8 @@ static void add_core(core_stats *a, const core_stats *b)
     a->l1_lines += b->l1_lines;
     a->smem_accesses += b->smem_accesses;
     a->smem_conflicts += b->smem_conflicts;
+    a->warps_live += b->warps_live;
+    a->warp_slots += b->warp_slots;
 }
 
 static void add_ctl(core_ctl_stats *a, const core_ctl_stats *b)
@@ -231,6 +234,7 @@ static void add_mem(mem_stats *a, const mem_stats *b)
     a->l1_fail_mq += b->l1_fail_mq;
     a->loads += b->loads;
     a->stores += b->stores;
+    a->l1_st_hits += b->l1_st_hits;
     a->atomics += b->atomics;
     a->roundtrip_sum += b->roundtrip_sum;
     a->roundtrip_n += b->roundtrip_n;
@@ -293,6 +297,17 @@ void report_accumulate(kstats *t, const kstats *k)
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 
 double kstats_ipc(const kstats *k) { return ratio(k->thread_insts, k->cycles); }
+double kstats_occupancy(const kstats *k, uint64_t *slots)
+{
+    uint64_t live = 0, all = 0;
+    for (uint32_t c = 0; c < k->n_cores && c < CTL_MAX_CORES; c++) {
+        live += k->core[c].warps_live;
+        all += k->core[c].warp_slots;
+    }
+    if (slots) *slots = all;
+    return ratio(live, all);
+}
+
 uint64_t kstats_l1_accesses(const kstats *k) { return k->mem.l1_hits + k->mem.l1_misses; }
 double kstats_l1_hit_rate(const kstats *k) { return ratio(k->mem.l1_hits, kstats_l1_accesses(k)); }
 
@@ -453,99 +468,155 @@ void report_print(const report *r, FILE *out)
                 (unsigned long long)r->compared, (unsigned long long)r->total.cycles);
     else if (!strcmp(r->engine, "rtl"))
         fprintf(out, "  rtl: 0 cycles compared (the Verilog drove the run; --engine lockstep compares)\n");
+    fprintf(out, "  ctasim %s, commit %s, build %s, output schema %d\n", version_release(),
+            version_commit(), version_build(), version_schema());
 }
 
 /* ------------------------------------------------------------ GPGPU-Sim names */
 
-/* Cumulative counters for the gpu_tot_* lines. */
-typedef struct gs_tot { uint64_t cycles, insn, ctas; } gs_tot;
-
-static void gs_cache(const char *pre, const kstats_cache *c, FILE *out)
+/* GPGPU-Sim's formats, read in accel-sim/gpgpu-sim_distribution: the cache
+ * lines of cache_stats::print_stats / print_fail_stats (gpu-cache.cc) and the
+ * L1D totals (shader.cc) start with a tab; the L2 totals (gpu-sim.cc) do not. */
+static void gs_cache(const char *pre, const char *tab, const kstats_cache *c, FILE *out)
 {
     uint64_t miss = c->sector_misses + c->line_misses;   /* pending hits are not misses */
     uint64_t fails = c->fail_mshr + c->fail_merge + c->fail_mq;
-    fprintf(out, "%s_total_cache_accesses = %llu\n", pre, (unsigned long long)c->accesses);
-    fprintf(out, "%s_total_cache_misses = %llu\n", pre, (unsigned long long)miss);
+    fprintf(out, "%s%s_total_cache_accesses = %llu\n", tab, pre, (unsigned long long)c->accesses);
+    fprintf(out, "%s%s_total_cache_misses = %llu\n", tab, pre, (unsigned long long)miss);
     if (c->accesses)   /* GPGPU-Sim omits the rate over no access */
-        fprintf(out, "%s_total_cache_miss_rate = %.4f\n", pre, (double)miss / (double)c->accesses);
-    fprintf(out, "%s_total_cache_pending_hits = %llu\n", pre, (unsigned long long)c->pending);
-    fprintf(out, "%s_total_cache_reservation_fails = %llu\n", pre, (unsigned long long)fails);
+        fprintf(out, "%s%s_total_cache_miss_rate = %.4f\n", tab, pre,
+                (double)miss / (double)c->accesses);
+    fprintf(out, "%s%s_total_cache_pending_hits = %llu\n", tab, pre, (unsigned long long)c->pending);
+    fprintf(out, "%s%s_total_cache_reservation_fails = %llu\n", tab, pre, (unsigned long long)fails);
 }
 
-/* GPGPU-Sim's cache_stats::print_stats / print_fail_stats lines of one access
- * type: outcomes in its enum order, TOTAL_ACCESS, then the reservation-fail
- * reasons above 0.  A merge into an MSHR in flight is its HIT_RESERVED and
- * also counted as MSHR_HIT (send_read_request), as GPGPU-Sim does. */
-static void gs_breakdown(const char *name, const char *fname, const char *type,
-                         const kstats_cache *c, FILE *out)
+/* The breakdown lines of one access type: outcomes in GPGPU-Sim's enum
+ * order, TOTAL_ACCESS (when above 0). */
+static void gs_breakdown(const char *name, const char *type, const kstats_cache *c, FILE *out)
 {
     uint64_t fails = c->fail_mshr + c->fail_merge + c->fail_mq;
     const char *st[] = { "HIT", "HIT_RESERVED", "MISS", "RESERVATION_FAIL", "SECTOR_MISS", "MSHR_HIT" };
     uint64_t v[] = { c->hits, c->pending, c->line_misses, fails, c->sector_misses, c->pending };
     for (int i = 0; i < 6; i++)
-        fprintf(out, "%s[%s][%s] = %llu\n", name, type, st[i], (unsigned long long)v[i]);
+        fprintf(out, "\t%s[%s][%s] = %llu\n", name, type, st[i], (unsigned long long)v[i]);
     if (c->accesses)
-        fprintf(out, "%s[%s][TOTAL_ACCESS] = %llu\n", name, type, (unsigned long long)c->accesses);
+        fprintf(out, "\t%s[%s][TOTAL_ACCESS] = %llu\n", name, type, (unsigned long long)c->accesses);
+}
+
+/* The reservation-fail reasons above 0 of one access type. */
+static void gs_fails(const char *name, const char *type, const kstats_cache *c, FILE *out)
+{
     const char *fn[] = { "MISS_QUEUE_FULL", "MSHR_ENRTY_FAIL", "MSHR_MERGE_ENRTY_FAIL" };
     uint64_t fv[] = { c->fail_mq, c->fail_mshr, c->fail_merge };
     for (int i = 0; i < 3; i++)
         if (fv[i])
-            fprintf(out, "%s[%s][%s] = %llu\n", fname, type, fn[i], (unsigned long long)fv[i]);
+            fprintf(out, "\t%s[%s][%s] = %llu\n", name, type, fn[i], (unsigned long long)fv[i]);
 }
 
-/* The L1D and L2 totals and breakdowns (L2 reads: loads and atomics; L2
- * writes: stores, hit or miss; L1D: loads). */
+/* The L1D and L2 totals and breakdowns and the DRAM counts of k (the run so
+ * far: GPGPU-Sim's caches keep counting across kernels).  L2 reads: loads and
+ * atomics; L2 writes: stores, hit or miss; L1D reads: loads, L1D writes:
+ * stores. */
 static void gs_caches(const kstats *k, FILE *out)
 {
     kstats_cache l1 = kstats_l1(k), l2 = kstats_l2(k);
-    if (k->mem.icnt2mem_n)   /* GPGPU-Sim prints the integer quotient */
-        fprintf(out, "avg_icnt2mem_latency = %llu\n",
-                (unsigned long long)(k->mem.icnt2mem_sum / k->mem.icnt2mem_n));
-    gs_cache("L1D", &l1, out);
+    fprintf(out, "L1D_cache:\n");
+    gs_cache("L1D", "\t", &l1, out);
     fprintf(out, "gpgpu_n_l1cache_bkconflict = %llu\n", (unsigned long long)k->mem.l1_bank_conflicts);
-    gs_breakdown("Total_core_cache_stats_breakdown", "Total_core_cache_fail_stats_breakdown",
-                 "GLOBAL_ACC_R", &l1, out);
-    gs_cache("L2", &l2, out);
+    fprintf(out, "\nTotal_core_cache_stats:\n");
+    gs_breakdown("Total_core_cache_stats_breakdown", "GLOBAL_ACC_R", &l1, out);
+    /* stores: write-through, no allocate; hit when the sector was held */
+    kstats_cache st = { .accesses = k->mem.stores, .hits = k->mem.l1_st_hits,
+                        .line_misses = k->mem.stores - k->mem.l1_st_hits };
+    gs_breakdown("Total_core_cache_stats_breakdown", "GLOBAL_ACC_W", &st, out);
+    fprintf(out, "\nTotal_core_cache_fail_stats:\n");
+    gs_fails("Total_core_cache_fail_stats_breakdown", "GLOBAL_ACC_R", &l1, out);
+    fprintf(out, "total dram reads = %llu\n", (unsigned long long)L2_SUM(k, dram_reads));
+    fprintf(out, "total dram writes = %llu\n", (unsigned long long)L2_SUM(k, dram_writes));
+    fprintf(out, "\n========= L2 cache stats =========\n");
+    gs_cache("L2", "", &l2, out);
     kstats_cache rd = l2;
     rd.accesses -= l2.st_hits + l2.st_misses;
     rd.hits -= l2.st_hits;
     rd.line_misses -= l2.st_misses;
     kstats_cache wr = { .accesses = l2.st_hits + l2.st_misses, .hits = l2.st_hits,
                         .line_misses = l2.st_misses };
-    gs_breakdown("L2_cache_stats_breakdown", "L2_cache_stats_fail_breakdown", "GLOBAL_ACC_R", &rd, out);
-    gs_breakdown("L2_cache_stats_breakdown", "L2_cache_stats_fail_breakdown", "GLOBAL_ACC_W", &wr, out);
+    fprintf(out, "L2_total_cache_breakdown:\n");
+    gs_breakdown("L2_cache_stats_breakdown", "GLOBAL_ACC_R", &rd, out);
+    gs_breakdown("L2_cache_stats_breakdown", "GLOBAL_ACC_W", &wr, out);
+    fprintf(out, "L2_total_cache_reservation_fail_breakdown:\n");
+    gs_fails("L2_cache_stats_fail_breakdown", "GLOBAL_ACC_R", &rd, out);
 }
 
-/* One block: k's own gpu_sim_* and the run's gpu_tot_* up to and with it. */
-static void gs_block(const kstats *k, uint32_t uid, const gs_tot *t, FILE *out)
+/* One kernel's block: its own gpu_sim_* and, in cum, the run up to and with
+ * it (gpu_tot_*, warp instructions, caches, DRAM). */
+static void gs_block(const kstats *k, uint32_t uid, const kstats *cum, uint32_t ctas, FILE *out)
 {
     fprintf(out, "kernel_name = %s\n", k->name);
     fprintf(out, "kernel_launch_uid = %u\n", uid);
     fprintf(out, "gpu_sim_cycle = %llu\n", (unsigned long long)k->cycles);
     fprintf(out, "gpu_sim_insn = %llu\n", (unsigned long long)k->thread_insts);
     fprintf(out, "gpu_ipc = %12.4f\n", kstats_ipc(k));
-    fprintf(out, "gpu_tot_sim_cycle = %llu\n", (unsigned long long)t->cycles);
-    fprintf(out, "gpu_tot_sim_insn = %llu\n", (unsigned long long)t->insn);
-    fprintf(out, "gpu_tot_ipc = %12.4f\n", ratio(t->insn, t->cycles));
-    fprintf(out, "gpu_tot_issued_cta = %llu\n", (unsigned long long)t->ctas);
-    fprintf(out, "gpgpu_n_tot_w_icount = %llu\n", (unsigned long long)k->warp_insts);
-    gs_caches(k, out);
+    fprintf(out, "gpu_tot_sim_cycle = %llu\n", (unsigned long long)cum->cycles);
+    fprintf(out, "gpu_tot_sim_insn = %llu\n", (unsigned long long)cum->thread_insts);
+    fprintf(out, "gpu_tot_ipc = %12.4f\n", ratio(cum->thread_insts, cum->cycles));
+    fprintf(out, "gpu_tot_issued_cta = %u\n", ctas);
+    uint64_t slots, tot_slots;
+    double occ = kstats_occupancy(k, &slots), tot_occ = kstats_occupancy(cum, &tot_slots);
+    if (slots)   /* GPGPU-Sim divides by 0 (nan) when no warp was resident */
+        fprintf(out, "gpu_occupancy = %.4f%% \n", occ * 100);
+    if (tot_slots)
+        fprintf(out, "gpu_tot_occupancy = %.4f%% \n", tot_occ * 100);
+    fprintf(out, "gpgpu_n_tot_w_icount = %llu\n", (unsigned long long)cum->warp_insts);
+    if (k->mem.icnt2mem_n)   /* this kernel's; GPGPU-Sim prints the integer quotient */
+        fprintf(out, "avg_icnt2mem_latency = %llu\n",
+                (unsigned long long)(k->mem.icnt2mem_sum / k->mem.icnt2mem_n));
+    gs_caches(cum, out);
+}
+
+/* GPGPU-Sim's last lines (gpgpusim_entrypoint.cc print_simulation_time and
+ * termination_callback): host seconds as it counts them (whole seconds, at
+ * least 1), rates over them, the slowdown against the core clock (the
+ * simulated clock averaged over the run: cycles / simulated time), and the
+ * line Accel-Sim's get_stats.py requires of a finished run. */
+static void gs_end(const report *r, FILE *out)
+{
+    unsigned secs = r->host_seconds > 1 ? (unsigned)r->host_seconds : 1;
+    unsigned d = secs / 86400, h = secs / 3600 - 24 * d, m = secs / 60 - 60 * (h + 24 * d);
+    unsigned s = secs - 60 * (m + 60 * (h + 24 * d));
+    fprintf(out, "\n\ngpgpu_simulation_time = %u days, %u hrs, %u min, %u sec (%u sec)\n",
+            d, h, m, s, secs);
+    fprintf(out, "gpgpu_simulation_rate = %u (inst/sec)\n", (unsigned)(r->total.thread_insts / secs));
+    unsigned cps = (unsigned)(r->total.cycles / secs);
+    fprintf(out, "gpgpu_simulation_rate = %u (cycle/sec)\n", cps);
+    double khz = r->total.time_fs ? (double)r->total.cycles * 1e12 / (double)r->total.time_fs : 0;
+    fprintf(out, "gpgpu_silicon_slowdown = %ux\n",
+            (unsigned)((unsigned)khz * 1000ull / (cps ? cps : 1)));
+    fprintf(out, "GPGPU-Sim: *** exit detected ***\n");
 }
 
 void report_print_gpgpusim(const report *r, FILE *out)
 {
-    gs_tot t = { 0, 0, 0 };
+    kstats *cum = calloc(1, sizeof *cum);
+    if (!cum) {
+        fprintf(out, "ctasim: out of memory (--stats-format gpgpusim)\n");
+        return;
+    }
+    /* the build line get_stats.py reads in the first lines (GPGPU-Sim-build) */
+    fprintf(out, "\n\n        *** ctasim %s, statistics in GPGPU-Sim's format "
+            "[build ctasim-%s-commit-%s-build-%s] ***\n\n", version_release(), version_release(),
+            version_commit(), version_build());
+    uint32_t ctas = 0;
     for (uint32_t i = 0; i < r->n_kernels; i++) {
         const kstats *k = report_kernel(r, i);
         if (!k) continue;
-        t.cycles += k->cycles;
-        t.insn += k->thread_insts;
-        t.ctas += k->n_cta;
+        report_accumulate(cum, k);
+        ctas += k->n_cta;
         fprintf(out, "\n---- GPGPU-Sim statistics, kernel %u ----\n", i + 1);
-        gs_block(k, i + 1, &t, out);
+        gs_block(k, i + 1, cum, ctas, out);
     }
-    fprintf(out, "\n---- GPGPU-Sim statistics, application ----\n");
-    gs_block(&r->total, 0, &t, out);
+    free(cum);
+    gs_end(r, out);
 }
 
 /* ------------------------------------------------------------ JSON */
@@ -644,6 +715,9 @@ static void json_kernel(jw *w, const kstats *k, uint32_t n_parts)
     json_u64(w, "idle_cycles", idl);
     json_u64(w, "mem_wait_cycles", mw);
     json_dbl(w, "core_util", "%.6f", kstats_core_util(k));
+    uint64_t slots;
+    double occ = kstats_occupancy(k, &slots);
+    json_rate(w, "occupancy", occ, slots);
     jw_break(w, 3);
     json_rate(w, "l1_hit_rate", kstats_l1_hit_rate(k), kstats_l1_accesses(k));
     json_rate(w, "l2_hit_rate", kstats_l2_hit_rate(k), kstats_l2_accesses(k));
@@ -657,6 +731,8 @@ static void json_kernel(jw *w, const kstats *k, uint32_t n_parts)
     jw_break(w, 3);
     json_cache(w, "l1", &k->mem, kstats_l1(k));
     json_u64(w, "l1_bank_conflicts", k->mem.l1_bank_conflicts);
+    json_u64(w, "l1_stores", k->mem.stores);
+    json_u64(w, "l1_st_hits", k->mem.l1_st_hits);
     jw_break(w, 3);
     json_cache(w, "l2", &k->mem, kstats_l2(k));
     json_u64(w, "l2_st_hits", kstats_l2(k).st_hits);
@@ -694,6 +770,14 @@ static void json_kernel(jw *w, const kstats *k, uint32_t n_parts)
 static void json_report(jw *w, const report *r, const power_report *pw)
 {
     jw_object_begin(w);
+    json_u64(w, "schema_version", (uint64_t)version_schema());
+    jw_key(w, "ctasim_version");
+    jw_string(w, version_release());
+    jw_key(w, "ctasim_commit");
+    jw_string(w, version_commit());
+    jw_key(w, "ctasim_build");
+    jw_string(w, version_build());
+    jw_break(w, 1);
     jw_key(w, "config");
     jw_string(w, r->config);
     jw_key(w, "workload");

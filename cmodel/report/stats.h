@@ -100,6 +100,9 @@ const tl_sample *report_tl(const report *r, uint32_t i);
 tl_sample *report_tl_add(report *r);
 
 double kstats_ipc(const kstats *k);           /* thread instructions per core cycle */
+/* warps resident / warp slots over the core-cycles with a warp resident
+ * (GPGPU-Sim's gpu_occupancy); *slots (if not NULL) = the denominator */
+double kstats_occupancy(const kstats *k, uint64_t *slots);
 double kstats_l1_hit_rate(const kstats *k);   /* 0 over no access (printed "-", JSON null) */
 uint64_t kstats_l1_accesses(const kstats *k);  /* L1 load hits + misses (misses include MSHR merges) */
 uint64_t kstats_l2_accesses(const kstats *k);  /* L2 hits + misses, all partitions */

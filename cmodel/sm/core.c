@@ -1022,6 +1022,10 @@ int core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errl
         s->active += sig->active;
         for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += sig->busy[i];
         if (c->paused_n) s->paused_cycles++;
+        if (c->used_mask) {
+            s->warps_live += (uint64_t)__builtin_popcountll(c->used_mask);
+            s->warp_slots += c->cfg->max_warps ? c->cfg->max_warps : c->cfg->max_threads / 32;
+        }
     }
     return 0;
 }

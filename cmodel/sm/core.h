@@ -36,6 +36,10 @@ typedef struct core_stats {
     uint64_t l1_lines;                     /* global accesses (lines or sectors) sent */
     uint64_t smem_accesses;                /* shared-memory warp instructions */
     uint64_t smem_conflicts;               /* their bank-conflict cycles (coal_bank_conflicts) */
+    /* occupancy as GPGPU-Sim counts it (shader_core_ctx::get_current_occupancy:
+     * cycles with a warp resident only): warps resident, summed over those
+     * cycles, and the core's warp slots (max_warps), summed over them */
+    uint64_t warps_live, warp_slots;
 } core_stats;
 
 /* A core with parameters p (kept by pointer: p must outlive the core); its

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 #include "cfg.h"
 #include "csvrow.h"
+#include "version.h"
 #include "fsize_limit.h"
 #include "power.h"
 #include "stats.h"
@@ -65,8 +66,13 @@ static void csv_header_and_row_match(void **state)
     run_init(&r);
     char *h = csv_of(&r, "workloads/stream_copy.kern", 1);
     char *row = csv_of(&r, "workloads/stream_copy.kern", 0);
-    assert_int_equal(csv_fields(h), 22);
+    assert_int_equal(csv_fields(h), 25);
     assert_int_equal(csv_fields(row), csv_fields(h));
+    /* the program that wrote it, last (docs/outputs.md) */
+    assert_non_null(strstr(h, ",tail_idle,schema_version,ctasim_version,ctasim_commit\n"));
+    char tail[160];
+    snprintf(tail, sizeof tail, ",%d,%s,%s\n", version_schema(), version_release(), version_commit());
+    assert_non_null(strstr(row, tail));
     assert_int_equal(strncmp(h, "config,workload,engine,cores,", 29), 0);
     assert_non_null(strstr(row, ",workloads/stream_copy.kern,c,"));
     assert_non_null(strstr(row, ",1000,32000,32.0000,"));       /* cycles, insts, ipc */
@@ -121,9 +127,13 @@ static void json_report_and_baseline(void **state)
     r.rep.total.n_cores = 1;
     assert_int_equal(report_write_json(&r.rep, &r.pw, path, err, sizeof err), 0);
     const char *text = slurp(path);
-    static const char head[] =
-        "{\"config\": \"small\", \"workload\": \"a\\\"b\\\\c\\nd\", \"engine\": \"c\", "
-        "\"n_cores\": 1, \"n_parts\": 1, \"compared_cycles\": 0, \"complete\": true,\n \"kernels\": [],\n \"total\": {";
+    char head[512];
+    /* the program that wrote it first (docs/outputs.md), then the run */
+    snprintf(head, sizeof head, "{\"schema_version\": %d, \"ctasim_version\": \"%s\", "
+             "\"ctasim_commit\": \"%s\", \"ctasim_build\": \"%s\",\n \"config\": \"small\", "
+             "\"workload\": \"a\\\"b\\\\c\\nd\", \"engine\": \"c\", "
+             "\"n_cores\": 1, \"n_parts\": 1, \"compared_cycles\": 0, \"complete\": true,\n \"kernels\": [],\n \"total\": {",
+             version_schema(), version_release(), version_commit(), version_build());
     assert_int_equal(strncmp(text, head, strlen(head)), 0);
     assert_non_null(strstr(text, "\n     {\"core\": 0, "));
     assert_non_null(strstr(text, "]},\n \"power\": {\"energy_j\": 0.00125, \"power_w\": 42.500000, "));
