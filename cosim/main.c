@@ -65,9 +65,10 @@ static void usage(FILE *out)
           "  --rtl-power FILE    the control units' own power from their gate-level\n"
           "                      netlists replaying this run's inputs, as JSON (rtl/lockstep;\n"
           "                      needs yosys, iverilog, fst2vcd; adds the `control' row)\n"
-          "  --units U           control units the engine steps (lockstep: compares):\n"
-          "                      policy (default: those the policy obeys; lockstep of a\n"
-          "                      policy obeying none: all), all, none, or a comma list of\n"
+          "  --units U           control units the engine steps (lockstep: compares)\n"
+          "                      besides those the policy obeys, always stepped: policy\n"
+          "                      (default: none more; lockstep of a policy obeying none:\n"
+          "                      all), all, none, or a comma list of\n"
           "                      dyncta,dyncore,claso,arcta,ucs\n"
           "  --mismatch-lag K    lockstep: cycles of waveform kept before a mismatch\n"
           "                      (default 1000; 0 = none, lockstep then costs as rtl)\n"
@@ -674,6 +675,13 @@ static int prepare(session *s, char *err, size_t errlen)
     if (check_opts(&s->o, err, errlen) < 0) return -1;
     if (load_config(&s->o, &s->cfg, &s->g, err, errlen) < 0) return -1;
     if (s->o.dump || s->o.trace_info || s->o.write_preset) return 0;
+    unsigned units;
+    int urc = ctl_units_resolve(s->o.units, policy_units(&s->cfg.policy),
+                                !strcmp(s->o.engine, "lockstep"), &units);
+    if (urc < 0) {
+        ctl_units_error(urc, s->o.units, err, errlen);
+        return -1;
+    }
     s->wpath = s->o.trace ? s->o.trace : s->o.workload ? s->o.workload : "workloads/stream_copy.kern";
     if (load_workload(&s->o, &s->cfg, &s->wl, &s->traced, err, errlen) < 0) return -1;
     if (s->o.write_trace) return 0;

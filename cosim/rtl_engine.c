@@ -582,9 +582,9 @@ int rtl_engine_open(ctl_engine *e, int lockstep, const gpu_cfg *cfg, const engin
     }
     r->lockstep = lockstep;
     r->inj_sig = -1;
-    if (ctl_units_resolve(o->units, policy_units(&cfg->policy), lockstep, &r->units) < 0) {
-        snprintf(err, errlen, "<command line>: --units '%s' is not " CTL_UNITS_SPECS " (--units)",
-                 o->units);
+    int urc = ctl_units_resolve(o->units, policy_units(&cfg->policy), lockstep, &r->units);
+    if (urc < 0) {
+        ctl_units_error(urc, o->units, err, errlen);
         goto fail;
     }
     if (lag_from_opts(o, &r->lag, err, errlen) < 0) goto fail;
