@@ -5,7 +5,9 @@
  * (options against the engine, output paths, the baseline, every kernel's
  * fit on a core); results are written through temporaries renamed into
  * place; a run stopped early still writes what ran, marked incomplete.
- * Exit codes: 0 done, 1 the run or an output failed, 2 bad input. */
+ * Exit codes: 0 done, 1 the run failed or stopped early, 2 bad input
+ * (refused before anything ran or was written), 3 an output could not be
+ * written (docs/files.md); 128 + N after signal N (130, 143, 129). */
 #include <dirent.h>
 #include <errno.h>
 #include <signal.h>
@@ -92,14 +94,26 @@ static void usage(FILE *out)
           "                      never, auto (default: when stderr is a terminal and $CI\n"
           "                      is unset) or always\n"
           "  --help              this text\n"
-          "Exit: 0 done, 1 the run or an output failed (what ran is still written),\n"
-          "2 bad input (nothing simulated).\n", out);
+          "Exit: 0 done, 1 the run failed or stopped early (what ran is still written),\n"
+          "2 bad input (nothing simulated, nothing written), 3 an output could not be\n"
+          "written (the file was left as it was), 128+N stopped by signal N.\n", out);
 }
+
+#define EXIT_RUN   1
+#define EXIT_INPUT 2
+#define EXIT_WRITE 3
 
 static int die(const char *msg)
 {
     fprintf(stderr, "ctasim: %s\n", msg);
-    return 2;
+    return EXIT_INPUT;
+}
+
+/* A write failed: the message, and exit 3. */
+static int die_write(const char *msg)
+{
+    fprintf(stderr, "ctasim: %s\n", msg);
+    return EXIT_WRITE;
 }
 
 static double now_s(void)
@@ -312,6 +326,17 @@ static int check_outputs(const opts *o, char *err, size_t errlen)
                 return -1;
             }
     }
+    return 0;
+}
+
+/* No output may be a file this run reads (through links, by device and
+ * inode): checked once every input is read, before anything is written. */
+static int check_not_inputs(const opts *o, char *err, size_t errlen)
+{
+    const char *name[5] = { "--json", "--timeline", "--fst", "--decisions", "--rtl-power" };
+    const char *path[5] = { o->json, o->timeline, o->fst, o->decisions, o->rtl_power };
+    for (int i = 0; i < 5; i++)
+        if (path[i] && ofile_is_input(path[i], name[i], err, errlen) < 0) return -1;
     return 0;
 }
 
@@ -530,29 +555,54 @@ static int dir_entries(const char *dir)
     return n;
 }
 
-/* --write-trace: into an absent or empty folder, or any with --force. */
+/* --write-trace: into an absent or empty folder, or any with --force; never
+ * into the folder of an input, never through a link inside the folder. */
+static int check_write_trace(const opts *o, const workload *w, char *err, size_t errlen)
+{
+    const char *dir = o->write_trace;
+    struct stat st;
+    if (!dir[0]) {
+        snprintf(err, errlen, CL ": --write-trace names no folder (--write-trace)");
+        return -1;
+    }
+    if (stat(dir, &st) != 0) return 0;
+    if (!S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s: exists and is not a folder (--write-trace)", dir);
+        return -1;
+    }
+    int entries = dir_entries(dir);
+    if (entries != 0 && !o->force) {
+        snprintf(err, errlen, "%s: folder is not empty (%d entries): a recorded trace "
+                 "cannot be recovered once overwritten; give --force to write into it "
+                 "(--write-trace)", dir, entries);
+        return -1;
+    }
+    if (ofile_dir_has_input(dir, "--write-trace", err, errlen) < 0) return -1;
+    if (trace_write_check(dir, w->n_kernels, err, errlen) < 0) return -1;
+    return 0;
+}
+
 static int write_trace(const opts *o, const gpu_cfg *cfg, workload *w, char *err, size_t errlen)
 {
     const char *dir = o->write_trace;
     struct stat st;
-    if (stat(dir, &st) == 0) {
-        if (!S_ISDIR(st.st_mode)) {
-            snprintf(err, errlen, "%s: exists and is not a folder (--write-trace)", dir);
+    int made = 0;
+    if (stat(dir, &st) != 0) {
+        if (mkdir(dir, 0777) != 0) {
+            snprintf(err, errlen, "%s: cannot create the folder (%s) (--write-trace)", dir,
+                     strerror(errno));
             return -1;
         }
-        int entries = dir_entries(dir);
-        if (entries != 0 && !o->force) {
-            snprintf(err, errlen, "%s: folder is not empty (%d entries): a recorded trace "
-                     "cannot be recovered once overwritten; give --force to write into it "
-                     "(--write-trace)", dir, entries);
-            return -1;
-        }
-    } else if (mkdir(dir, 0777) != 0) {
-        snprintf(err, errlen, "%s: cannot create the folder (%s) (--write-trace)", dir, strerror(errno));
-        return -1;
+        made = 1;
+        ofile_track_dir(dir);       /* a signal removes the folder it made */
     }
     int hints = cfg->trace.write_hints ? TRACE_WRITE_HINTS : 0;
-    return trace_write_workload(w, dir, TRACE_ADDR_COMPRESS | hints, err, errlen);
+    int rc = trace_write_workload(w, dir, TRACE_ADDR_COMPRESS | hints, err, errlen);
+    if (made) {
+        ofile_track_dir(NULL);
+        if (rc < 0) rmdir(dir);
+    }
+    return rc;
 }
 
 /* ---------------------------------------------------------------- outputs */
@@ -654,6 +704,7 @@ static int rpw_prepare(session *s, char *err, size_t errlen)
         s->rpw_dir[0] = 0;
         return -1;
     }
+    ofile_track_dir(s->rpw_dir);    /* a signal removes it */
     if (s->o.fst) snprintf(s->rpw_fst, sizeof s->rpw_fst, "%s", s->o.fst);
     else snprintf(s->rpw_fst, sizeof s->rpw_fst, "%s/run.fst", s->rpw_dir);
     return 0;
@@ -662,6 +713,7 @@ static int rpw_prepare(session *s, char *err, size_t errlen)
 static void rpw_cleanup(session *s)
 {
     if (!s->rpw_dir[0]) return;
+    ofile_track_dir(NULL);
     if (!s->o.fst) unlink(s->rpw_fst);
     if (rmdir(s->rpw_dir) != 0)
         fprintf(stderr, "ctasim: warning: %s: work folder of --rtl-power not removed (%s)\n",
@@ -674,7 +726,9 @@ static int prepare(session *s, char *err, size_t errlen)
 {
     if (check_opts(&s->o, err, errlen) < 0) return -1;
     if (load_config(&s->o, &s->cfg, &s->g, err, errlen) < 0) return -1;
-    if (s->o.dump || s->o.trace_info || s->o.write_preset) return 0;
+    if (s->o.write_preset)
+        return ofile_is_input(s->o.write_preset, "--write-preset", err, errlen);
+    if (s->o.dump || s->o.trace_info) return 0;
     unsigned units;
     int urc = ctl_units_resolve(s->o.units, policy_units(&s->cfg.policy),
                                 !strcmp(s->o.engine, "lockstep"), &units);
@@ -684,10 +738,11 @@ static int prepare(session *s, char *err, size_t errlen)
     }
     s->wpath = s->o.trace ? s->o.trace : s->o.workload ? s->o.workload : "workloads/stream_copy.kern";
     if (load_workload(&s->o, &s->cfg, &s->wl, &s->traced, err, errlen) < 0) return -1;
-    if (s->o.write_trace) return 0;
+    if (s->o.write_trace) return check_write_trace(&s->o, &s->wl, err, errlen);
     if (check_fit(&s->cfg, &s->wl, err, errlen) < 0) return -1;
     memset(&s->base, 0, sizeof s->base);
     if (s->o.baseline && power_load_baseline(&s->base, s->o.baseline, err, errlen) < 0) return -1;
+    if (check_not_inputs(&s->o, err, errlen) < 0) return -1;
     if (s->o.rtl_power && rpw_prepare(s, err, errlen) < 0) return -1;
     engine_opts eo = { .fst = s->o.rtl_power ? s->rpw_fst : s->o.fst, .fst_window = s->o.fst_window,
                        .mismatch_lag = s->o.mismatch_lag, .units = s->o.units };
@@ -720,10 +775,8 @@ static int rpw_after(session *s, power_report *pw)
     }
     if (ofile_finish(&s->out.rpw, rpw_write_json(ofile_fp(&s->out.rpw), &r, s->o.engine, s->wpath,
                                                  pw->time_s),
-                     err, sizeof err) < 0) {
-        fprintf(stderr, "ctasim: %s\n", err);
-        st = 1;
-    }
+                     err, sizeof err) < 0)
+        st = die_write(err);
     s->out.have_rpw = 0;
     return st;
 fail:
@@ -766,7 +819,10 @@ static int simulate(session *s)
     }
     power_report pw;
     power_compute(&s->cfg.power, &s->cfg.ctl, &rep, &pw);
-    if (s->o.rtl_power && rpw_after(s, &pw)) status = 1;
+    if (s->o.rtl_power) {
+        int st = rpw_after(s, &pw);
+        if (st > status) status = st;
+    }
     if (s->o.baseline) {
         pw.base_total_j = s->base.base_total_j;
         pw.base_avg_w = s->base.base_avg_w;
@@ -785,16 +841,10 @@ static int simulate(session *s)
                            s->wpath, s->o.engine, &rep, &pw };
         csvrow_write(stdout, &row);
     }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "ctasim: standard output: write failed (%s)\n", strerror(errno));
-        status = 1;
-    }
-    if (outputs_write(&s->out, &rep, &pw)) status = 1;
+    if (ofile_stdout_flush(err, sizeof err) < 0) status = die_write(err);
+    if (outputs_write(&s->out, &rep, &pw)) status = EXIT_WRITE;
     /* the waveform last: a failing FST writer cannot take the rest with it */
-    if (s->eng.finish && s->eng.finish(s->eng.impl, err, sizeof err) < 0) {
-        fprintf(stderr, "ctasim: %s\n", err);
-        status = 1;
-    }
+    if (s->eng.finish && s->eng.finish(s->eng.impl, err, sizeof err) < 0) status = die_write(err);
     report_free(&rep);
     gpu_destroy(g);
     return status;
@@ -819,6 +869,8 @@ int main(int argc, char **argv)
     char err[1024];
     /* a full disk or file-size limit must fail a write, not kill the run */
     signal(SIGXFSZ, SIG_IGN);
+    /* SIGINT, SIGTERM, SIGHUP: temporaries removed, children killed, 128+N */
+    ofile_on_signals();
     session *s = calloc(1, sizeof *s);
     if (!s) return die("out of memory");
     int rc = parse_args(argc, argv, &s->o, err, sizeof err);
@@ -827,7 +879,7 @@ int main(int argc, char **argv)
     if (prepare(s, err, sizeof err) < 0) {
         status = die(err);
     } else if (s->o.write_preset) {
-        status = write_preset(s, err, sizeof err) < 0 ? die(err) : 0;
+        status = write_preset(s, err, sizeof err) < 0 ? die_write(err) : 0;
     } else if (s->o.dump) {
         if (s->g) gsim_write(s->g, &s->cfg, stdout, 1);
         else cfg_dump(&s->cfg, stdout);
@@ -835,15 +887,16 @@ int main(int argc, char **argv)
     } else if (s->o.trace_info) {
         status = trace_info_print(s->o.trace_info, &s->cfg.trace, stdout, err, sizeof err) < 0
                      ? die(err) : 0;
-        if (fflush(stdout) != 0 || ferror(stdout)) status = die("standard output: write failed");
     } else if (s->o.write_trace) {
-        status = write_trace(&s->o, &s->cfg, &s->wl, err, sizeof err) < 0 ? die(err) : 0;
+        status = write_trace(&s->o, &s->cfg, &s->wl, err, sizeof err) < 0 ? die_write(err) : 0;
         if (status == 0)
             printf("wrote %s/kernelslist.g; run it with: ctasim --trace %s\n", s->o.write_trace,
                    s->o.write_trace);
     } else {
         status = simulate(s);
     }
+    /* every mode's standard output is checked: a full or closed stdout fails */
+    if (status != EXIT_WRITE && ofile_stdout_flush(err, sizeof err) < 0) status = die_write(err);
     if (s->eng_open && s->eng.destroy) s->eng.destroy(s->eng.impl);
     rpw_cleanup(s);
     free_workload(&s->wl, s->traced);

@@ -2,8 +2,46 @@
 #include "infile.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+/* The inputs opened so far (see infile.h). */
+static struct { infile_seen *v; size_t n, cap; } seen;
+
+static void remember(const char *path, const struct stat *st)
+{
+    if (infile_find((unsigned long long)st->st_dev, (unsigned long long)st->st_ino)) return;
+    if (seen.n == seen.cap) {
+        size_t cap = seen.cap ? 2 * seen.cap : 16;
+        infile_seen *v = realloc(seen.v, cap * sizeof *v);
+        if (!v) return;         /* the check then knows less; the reader goes on */
+        seen.v = v, seen.cap = cap;
+    }
+    infile_seen *e = &seen.v[seen.n++];
+    e->dev = (unsigned long long)st->st_dev;
+    e->ino = (unsigned long long)st->st_ino;
+    snprintf(e->path, sizeof e->path, "%s", path);
+}
+
+const infile_seen *infile_find(unsigned long long dev, unsigned long long ino)
+{
+    for (size_t i = 0; i < seen.n; i++)
+        if (seen.v[i].dev == dev && seen.v[i].ino == ino) return &seen.v[i];
+    return NULL;
+}
+
+const infile_seen *infile_nth(size_t i)
+{
+    return i < seen.n ? &seen.v[i] : NULL;
+}
+
+void infile_forget(void)
+{
+    free(seen.v);
+    seen.v = NULL;
+    seen.n = seen.cap = 0;
+}
 
 static const char *kind_of(mode_t m)
 {
@@ -37,6 +75,8 @@ FILE *infile_open(const char *path, const char *what, uint64_t max_bytes, char *
         snprintf(err, errlen, "%s:0: cannot open %s (%s)", path, what, strerror(errno));
         return NULL;
     }
+    struct stat fs;
+    if (fstat(fileno(f), &fs) == 0) remember(path, &fs);
     infile_skip_bom(f);
     return f;
 }

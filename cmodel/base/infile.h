@@ -16,6 +16,25 @@
 #include <stdint.h>
 #include <stdio.h>
 
+/* Every file infile_open() opened in this process is remembered (device
+ * and inode, and the path as given), so that an output can be checked
+ * against every input before anything is written (ofile_is_input): the
+ * one process-wide record of this module, appended to while inputs are
+ * read, never from a signal handler. */
+typedef struct infile_seen {
+    unsigned long long dev, ino;
+    char path[256];             /* as given, cut */
+} infile_seen;
+
+/* The remembered input that is the file `dev`/`ino`, or NULL. */
+const infile_seen *infile_find(unsigned long long dev, unsigned long long ino);
+
+/* The i-th remembered input, NULL past the last. */
+const infile_seen *infile_nth(size_t i);
+
+/* Forget every remembered input (tests, fuzzers). */
+void infile_forget(void);
+
 /* `what` names the expected thing ("configuration file", "workload").
  * NULL + "PATH:0: problem" in err. */
 FILE *infile_open(const char *path, const char *what, uint64_t max_bytes, char *err,
