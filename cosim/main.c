@@ -10,10 +10,12 @@
  * written (docs/files.md); 128 + N after signal N (130, 143, 129). */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -681,6 +683,8 @@ typedef struct session {
     int          eng_open;
     char         rpw_dir[4096]; /* --rtl-power without --fst: the run's waveform goes here */
     char         rpw_fst[4200];
+    gpu         *gpu;           /* built before any output is opened */
+    int          oom;           /* prepare failed for want of memory */
 } session;
 
 /* --rtl-power: the obeyed units must be some; the replay's work files go to
@@ -751,6 +755,24 @@ static int prepare(session *s, char *err, size_t errlen)
     if (s->o.decisions && ctl_decisions_wrap(&s->eng, s->o.decisions,
                                              policy_units(&s->cfg.policy), err, errlen) < 0)
         return -1;
+    /* the model is built before any output is opened; memory it cannot get
+     * (ulimit -v, a huge preset) is reported as such, not as bad input */
+    errno = 0;
+    s->gpu = gpu_create(&s->cfg, &s->eng, err, errlen);
+    if (!s->gpu) {
+        if (errno == ENOMEM) {
+            struct rlimit rl;
+            char lim[64] = "";
+            if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+                snprintf(lim, sizeof lim, "; the address-space limit is %llu MiB (ulimit -v)",
+                         (unsigned long long)(rl.rlim_cur >> 20));
+            snprintf(err, errlen, "out of memory: the model of this configuration (%u cores, %u "
+                     "memory partitions) could not be built%s", s->cfg.sm.n_cores,
+                     s->cfg.mem.n_parts, lim);
+            s->oom = 1;
+        }
+        return -1;
+    }
     return outputs_open(&s->o, &s->out, err, errlen);
 }
 
@@ -791,8 +813,8 @@ fail:
 static int simulate(session *s)
 {
     char err[1024];
-    gpu *g = gpu_create(&s->cfg, &s->eng, err, sizeof err);
-    if (!g) { outputs_abort(&s->out); return die(err); }
+    gpu *g = s->gpu;
+    s->gpu = NULL;
     double t0 = now_s();
     progress_line pl = { stderr, t0, 0, 0 };
     if (progress_wanted(&s->o)) gpu_set_progress(g, progress_draw, &pl);
@@ -871,6 +893,14 @@ int main(int argc, char **argv)
     signal(SIGXFSZ, SIG_IGN);
     /* SIGINT, SIGTERM, SIGHUP: temporaries removed, children killed, 128+N */
     ofile_on_signals();
+    /* a closed standard stream is held by a read-only /dev/null: no file this
+     * run opens can become fd 0, 1 or 2, and a write to a closed stdout still
+     * fails (EBADF) and is reported */
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+            int n = open("/dev/null", O_RDONLY);
+            if (n >= 0 && n != fd) { dup2(n, fd); close(n); }
+        }
     session *s = calloc(1, sizeof *s);
     if (!s) return die("out of memory");
     int rc = parse_args(argc, argv, &s->o, err, sizeof err);
@@ -878,6 +908,7 @@ int main(int argc, char **argv)
     int status;
     if (prepare(s, err, sizeof err) < 0) {
         status = die(err);
+        if (s->oom) status = EXIT_RUN;
     } else if (s->o.write_preset) {
         status = write_preset(s, err, sizeof err) < 0 ? die_write(err) : 0;
     } else if (s->o.dump) {
@@ -897,6 +928,7 @@ int main(int argc, char **argv)
     }
     /* every mode's standard output is checked: a full or closed stdout fails */
     if (status != EXIT_WRITE && ofile_stdout_flush(err, sizeof err) < 0) status = die_write(err);
+    if (s->gpu) gpu_destroy(s->gpu);
     if (s->eng_open && s->eng.destroy) s->eng.destroy(s->eng.impl);
     rpw_cleanup(s);
     free_workload(&s->wl, s->traced);
