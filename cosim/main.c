@@ -11,6 +11,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
+#include <libgen.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -184,69 +186,117 @@ static int progress_wanted(const opts *o)
 
 /* ---------------------------------------------------------------- options */
 
-static const char **opt_slot(opts *o, const char *a)
+/* The long options: flags (no value) and options with a value, each value
+ * stored in its opts field (VALUE_OPTS) or, for --set, appended. */
+#define VALUE_OPTS(X)                                                                   \
+    X("config", config) X("workload", workload) X("trace", trace) X("engine", engine)   \
+    X("json", json) X("timeline", timeline) X("fst", fst) X("fst-window", fst_window)   \
+    X("power-baseline", baseline) X("write-trace", write_trace)                        \
+    X("mismatch-lag", mismatch_lag) X("units", units) X("trace-info", trace_info)      \
+    X("stats-format", stats_format) X("decisions", decisions) X("rtl-power", rtl_power) \
+    X("gpgpusim-config", gsim_config) X("trace-config", trace_config)                  \
+    X("write-preset", write_preset) X("progress", progress)
+
+enum { OPT_HELP = 'h', OPT_SET = 256, OPT_DUMP, OPT_QUIET, OPT_CSV_ROW, OPT_FORCE, OPT_CSV_HEADER,
+       OPT_VALUE0 };
+
+#define X_ENUM(name, field) OPTV_##field,
+enum { VALUE_OPTS(X_ENUM) N_VALUE_OPTS };
+#define X_LONG(name, field) { name, required_argument, NULL, OPT_VALUE0 + OPTV_##field },
+#define X_SLOT(name, field) offsetof(opts, field),
+#define X_NAME(name, field) "--" name,
+
+static const struct option LONG_OPTS[] = {
+    { "help", no_argument, NULL, OPT_HELP }, { "set", required_argument, NULL, OPT_SET },
+    { "dump-config", no_argument, NULL, OPT_DUMP }, { "quiet", no_argument, NULL, OPT_QUIET },
+    { "csv-row", no_argument, NULL, OPT_CSV_ROW }, { "force", no_argument, NULL, OPT_FORCE },
+    { "csv-header", no_argument, NULL, OPT_CSV_HEADER },
+    VALUE_OPTS(X_LONG)
+    { NULL, 0, NULL, 0 }
+};
+static const size_t VALUE_SLOT[N_VALUE_OPTS] = { VALUE_OPTS(X_SLOT) };
+static const char *const VALUE_NAME[N_VALUE_OPTS] = { VALUE_OPTS(X_NAME) };
+
+/* "unknown option 'A' (see --help)", with the nearest option when A looks
+ * like a typo of one. */
+static void unknown_option(const char *a, char *err, size_t errlen)
 {
-    static const struct { const char *name; size_t off; } tab[] = {
-        { "--config", offsetof(opts, config) }, { "--workload", offsetof(opts, workload) },
-        { "--trace", offsetof(opts, trace) }, { "--engine", offsetof(opts, engine) },
-        { "--json", offsetof(opts, json) }, { "--timeline", offsetof(opts, timeline) },
-        { "--fst", offsetof(opts, fst) }, { "--fst-window", offsetof(opts, fst_window) },
-        { "--power-baseline", offsetof(opts, baseline) },
-        { "--write-trace", offsetof(opts, write_trace) },
-        { "--mismatch-lag", offsetof(opts, mismatch_lag) },
-        { "--units", offsetof(opts, units) },
-        { "--trace-info", offsetof(opts, trace_info) },
-        { "--stats-format", offsetof(opts, stats_format) },
-        { "--decisions", offsetof(opts, decisions) },
-        { "--rtl-power", offsetof(opts, rtl_power) },
-        { "--gpgpusim-config", offsetof(opts, gsim_config) },
-        { "--trace-config", offsetof(opts, trace_config) },
-        { "--write-preset", offsetof(opts, write_preset) },
-    };
-    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-        if (!strcmp(a, tab[i].name)) return (const char **)((char *)o + tab[i].off);
-    return NULL;
+    char q[96], name[64];
+    const char *best = NULL;
+    unsigned d = 10;
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(a, "="), a);
+    const char *bare = name[0] == '-' && name[1] == '-' ? name + 2 : name;
+    for (const struct option *lo = LONG_OPTS; lo->name; lo++) text_nearest(bare, lo->name, &best, &d);
+    if (best)
+        snprintf(err, errlen, CL ": unknown option '%s'; did you mean --%s? (see --help)",
+                 text_quote(a, 40, q, sizeof q), best);
+    else
+        snprintf(err, errlen, CL ": unknown option '%s' (see --help)", text_quote(a, 40, q, sizeof q));
+}
+
+/* A value given as the next word must not look like an option (--json
+ * --quiet would write a file named --quiet); NAME=VALUE takes any value. */
+static int check_value(const char *opt, const char *v, int attached, char *err, size_t errlen)
+{
+    char q[96];
+    if (!v[0]) {
+        snprintf(err, errlen, CL ": %s needs a value, got an empty one (%s)", opt, opt);
+        return -1;
+    }
+    if (!attached && v[0] == '-' && v[1] &&
+        (v[1] == '-' || (v[1] >= 'a' && v[1] <= 'z') || (v[1] >= 'A' && v[1] <= 'Z'))) {
+        snprintf(err, errlen, CL ": %s needs a value; '%s' looks like an option (write %s=%s "
+                 "if it is the value) (%s)", opt, text_quote(v, 40, q, sizeof q), opt,
+                 text_quote(v, 40, q, sizeof q), opt);
+        return -1;
+    }
+    return 0;
 }
 
 /* 0 to go on, 1 when done (help, header), -1 + err. */
 static int parse_args(int argc, char **argv, opts *o, char *err, size_t errlen)
 {
-    char q[96];
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char **slot = opt_slot(o, a);
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 1; }
-        else if (!strcmp(a, "--dump-config")) o->dump = 1;
-        else if (!strcmp(a, "--quiet")) o->quiet = 1;
-        else if (!strcmp(a, "--csv-row")) o->csv_row = 1;
-        else if (!strcmp(a, "--force")) o->force = 1;
-        else if (!strcmp(a, "--csv-header")) { csvrow_header(stdout); return 1; }
-        else if (!strncmp(a, "--progress=", 11)) {
-            if (o->progress) {
-                snprintf(err, errlen, CL ": --progress given twice (--progress)");
-                return -1;
-            }
-            o->progress = a + 11;
+    opterr = 0;
+    optind = 1;
+    for (;;) {
+        int prev = optind, idx = -1;
+        int c = getopt_long(argc, argv, "+:h", LONG_OPTS, &idx);
+        if (c == -1) break;
+        const char *word = argv[prev < argc ? prev : argc - 1];
+        int attached = strchr(word, '=') != NULL;
+        if (c == '?') { unknown_option(argv[optind - 1], err, errlen); return -1; }
+        if (c == ':') {
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", (int)strcspn(argv[optind - 1], "="), argv[optind - 1]);
+            snprintf(err, errlen, CL ": %s needs a value (%s)", name, name);
+            return -1;
         }
-        else if (slot || !strcmp(a, "--set")) {
-            if (i + 1 >= argc) {
-                snprintf(err, errlen, CL ": %s needs a value (%s)", a, a);
-                return -1;
-            }
-            if (slot && *slot) {
-                snprintf(err, errlen, CL ": %s given twice (%s)", a, a);
-                return -1;
-            }
-            if (slot) { *slot = argv[++i]; continue; }
+        if (c == OPT_HELP) { usage(stdout); return 1; }
+        if (c == OPT_CSV_HEADER) { csvrow_header(stdout); return 1; }
+        if (c == OPT_DUMP) { o->dump = 1; continue; }
+        if (c == OPT_QUIET) { o->quiet = 1; continue; }
+        if (c == OPT_CSV_ROW) { o->csv_row = 1; continue; }
+        if (c == OPT_FORCE) { o->force = 1; continue; }
+        const char *name = c == OPT_SET ? "--set" : VALUE_NAME[c - OPT_VALUE0];
+        if (check_value(name, optarg, attached, err, errlen) < 0) return -1;
+        if (c == OPT_SET) {
             if (o->n_sets == MAX_SETS) {
                 snprintf(err, errlen, CL ": more than %d --set options (--set)", MAX_SETS);
                 return -1;
             }
-            o->sets[o->n_sets++] = argv[++i];
-        } else {
-            snprintf(err, errlen, CL ": unknown option '%s' (see --help)", text_quote(a, 40, q, sizeof q));
+            o->sets[o->n_sets++] = optarg;
+            continue;
+        }
+        const char **slot = (const char **)((char *)o + VALUE_SLOT[c - OPT_VALUE0]);
+        if (*slot) {
+            snprintf(err, errlen, CL ": %s given twice (%s)", name, name);
             return -1;
         }
+        *slot = optarg;
+    }
+    if (optind < argc) {        /* ctasim takes no operands */
+        unknown_option(argv[optind], err, errlen);
+        return -1;
     }
     return 0;
 }
@@ -567,7 +617,17 @@ static int check_write_trace(const opts *o, const workload *w, char *err, size_t
         snprintf(err, errlen, CL ": --write-trace names no folder (--write-trace)");
         return -1;
     }
-    if (stat(dir, &st) != 0) return 0;
+    if (stat(dir, &st) != 0) {
+        char parent[4096];
+        snprintf(parent, sizeof parent, "%s", dir);
+        int e = stat(dirname(parent), &st) != 0 ? errno : !S_ISDIR(st.st_mode) ? ENOTDIR : 0;
+        if (e) {
+            snprintf(err, errlen, "%s: cannot create the folder (%s) (--write-trace)", dir,
+                     strerror(e));
+            return -1;
+        }
+        return 0;
+    }
     if (!S_ISDIR(st.st_mode)) {
         snprintf(err, errlen, "%s: exists and is not a folder (--write-trace)", dir);
         return -1;

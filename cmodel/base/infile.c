@@ -151,3 +151,31 @@ void text_clean(char *msg, size_t cap)
     text_quote(msg, sizeof tmp, tmp, sizeof tmp);
     snprintf(msg, cap, "%s", tmp);
 }
+
+unsigned text_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 63 || lb > 63) return 9;
+    unsigned d[64][64];
+    for (size_t i = 0; i <= la; i++) d[i][0] = (unsigned)i;
+    for (size_t j = 0; j <= lb; j++) d[0][j] = (unsigned)j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            unsigned c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < c) c = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < c) c = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < c)
+                c = d[i - 2][j - 2] + 1;
+            d[i][j] = c;
+        }
+    return d[la][lb] > 9 ? 9 : d[la][lb];
+}
+
+void text_nearest(const char *s, const char *cand, const char **best, unsigned *best_d)
+{
+    unsigned d = text_distance(s, cand);
+    if (d <= 2 && d < *best_d && d < strlen(cand)) {
+        *best = cand;
+        *best_d = d;
+    }
+}

@@ -52,6 +52,15 @@ void  infile_skip_bom(FILE *f);
 /* Quote s (at most max visible characters) into out. Returns out. */
 char *text_quote(const char *s, size_t max, char *out, size_t outlen);
 
+/* Edit distance of a and b (insertions, deletions, substitutions, swaps of
+ * neighbours), capped at 9: the "did you mean" of unknown keys and options. */
+unsigned text_distance(const char *a, const char *b);
+
+/* Keep `cand` as *best when it is nearer to s than *best_d and near enough
+ * to be a likely typo (distance <= 2, less than cand's length).  Start
+ * with *best = NULL, *best_d = 10. */
+void  text_nearest(const char *s, const char *cand, const char **best, unsigned *best_d);
+
 /* Quote a whole message in place (a parser's error line built from input). */
 void  text_clean(char *msg, size_t cap);
 

@@ -164,8 +164,13 @@ static int set_at(gpu_cfg *c, const char *key, const char *value, const char *wh
 {
     key_ref ref;
     if (find_ref(key, &ref) < 0) {
-        const char *why = retired_why(key);
-        snprintf(err, errlen, "%s: %s (%s)", where, why ? why : "unknown key", key);
+        const char *why = retired_why(key), *best = NULL;
+        unsigned d = 10;
+        for (size_t r = 0; !why && r < NREG; r++)
+            for (size_t i = 0; i < registry[r].t->n; i++)
+                text_nearest(key, registry[r].t->keys[i].name, &best, &d);
+        if (best) snprintf(err, errlen, "%s: unknown key; did you mean %s? (%s)", where, best, key);
+        else snprintf(err, errlen, "%s: %s (%s)", where, why ? why : "unknown key", key);
         return -1;
     }
     if (key_parse(ref.k, (char *)c + ref.e->base, value, where, ref.e->t->rtl, err, errlen) < 0)

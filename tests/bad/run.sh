@@ -110,7 +110,9 @@ while IFS= read -r row; do
     done
     if [ -n "$sig" ]; then
         set -m
-        eval "( $lim exec \"$prog\" $args ) $so 2>\"$T/.stderr\" </dev/null &"
+        # env --default-signal: a signal the runner's caller ignores (SIGINT in
+        # a background job) is the default again for the program
+        eval "( $lim exec env --default-signal=INT,TERM,HUP \"$prog\" $args ) $so 2>\"$T/.stderr\" </dev/null &"
         pid=$!
         set +m
         sleep "$secs"; kill -"$sig" "$pid" 2>/dev/null; wait "$pid"; rc=$?
