@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -332,6 +333,14 @@ static int check_engine_opts(const opts *o, char *err, size_t errlen)
     if (o->decisions && !strcmp(e, "rtl")) {
         snprintf(err, errlen, CL ": --decisions needs the c or lockstep engine (the decisions "
                  "are read from the C reference models) (--decisions)");
+        return -1;
+    }
+    size_t fl = o->fst ? strlen(o->fst) : 0;
+    if (fl >= 4 && !strcasecmp(o->fst + fl - 4, ".vcd")) {
+        char q2[96];
+        snprintf(err, errlen, CL ": --fst writes FST, not VCD; '%s' would hold FST under a .vcd "
+                 "name (name it .fst; fst2vcd converts it) (--fst)",
+                 text_quote(o->fst, 60, q2, sizeof q2));
         return -1;
     }
     if (o->fst_window && !o->fst) {
@@ -917,7 +926,7 @@ static int simulate(session *s)
     if (s->o.stats_format && !strcmp(s->o.stats_format, "gpgpusim") && !s->o.csv_row)
         report_print_gpgpusim(&rep, stdout);
     /* opcodes missing from the SASS table are reported, never dropped */
-    if (s->traced) trace_report(&s->wl, s->o.quiet || s->o.csv_row ? stderr : stdout);
+    if (s->traced) trace_report(&s->wl, s->o.quiet || s->o.csv_row ? stderr : stdout, s->o.quiet);
     if (s->o.csv_row) {
         csvrow_run row = { s->cfg.policy.cta_limit == LIMIT_STATIC ? s->cfg.policy.static_n : 0,
                            s->wpath, s->o.engine, &rep, &pw };

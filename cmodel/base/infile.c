@@ -179,3 +179,15 @@ void text_nearest(const char *s, const char *cand, const char **best, unsigned *
         *best_d = d;
     }
 }
+
+char *text_safe(const char *s, char *out, size_t outlen)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        size_t n = utf8_len(p);
+        if (n == 0 || (n == 1 && (*p < 0x20 || *p == 0x7f)))
+            return text_quote(s, outlen, out, outlen);
+        p += n;
+    }
+    snprintf(out, outlen, "%s", s);
+    return out;
+}

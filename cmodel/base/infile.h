@@ -61,6 +61,10 @@ unsigned text_distance(const char *a, const char *b);
  * with *best = NULL, *best_d = 10. */
 void  text_nearest(const char *s, const char *cand, const char **best, unsigned *best_d);
 
+/* A name from input kept for later printing: s as is (cut to outlen) when
+ * it is printable UTF-8, else quoted as text_quote does. Returns out. */
+char *text_safe(const char *s, char *out, size_t outlen);
+
 /* Quote a whole message in place (a parser's error line built from input). */
 void  text_clean(char *msg, size_t cap);
 
