@@ -452,6 +452,11 @@ static int check_mem(const gpu_cfg *c, char *err, size_t errlen)
         check_sector(c, "l2.sector_bytes", m->l2_sector_bytes, err, errlen) < 0 ||
         check_l1_banks(c, err, errlen) < 0)
         return -1;
+    /* mem_create's own limit, refused here with the keys, before any output */
+    if ((MEM_HDR_BYTES + m->line_bytes + m->icnt_flit_bytes - 1) / m->icnt_flit_bytes > 255)
+        FAIL(KEYS("icnt.flit_bytes", "l1.line_bytes"),
+             "icnt.flit_bytes = %u splits a %u-byte line into more than 255 flits "
+             "(icnt.flit_bytes, l1.line_bytes)", m->icnt_flit_bytes, m->line_bytes);
     if (check_cache(c, "l1", m->l1_bytes, m->l1_assoc, err, errlen) < 0) return -1;
     if (check_cache(c, "l2", m->l2_bytes, m->l2_assoc, err, errlen) < 0) return -1;
     if (!is_pow2(d->dram_row_bytes) || d->dram_row_bytes < m->line_bytes)
