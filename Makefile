@@ -352,12 +352,14 @@ test-arch:
 test-fuzz:
 	@scripts/run_tests.sh fuzz "scripts/fuzz_trace.sh $(FUZZ_SECONDS)"
 
-FUZZ_SECONDS ?= 10
+FUZZ_SECONDS ?= 4
 
-# long fuzzing run of the trace reader (make fuzz FUZZ_LONG=3600)
-FUZZ_LONG ?= 600
+# long fuzzing of every reader (trace, .tracez, preset, GPGPU-Sim options, study):
+# 10 M executions per target (make fuzz FUZZ_RUNS=N), or a time per target instead
+# (make fuzz FUZZ_LONG=3600)
+FUZZ_RUNS ?= 10000000
 fuzz:
-	scripts/fuzz_trace.sh $(FUZZ_LONG)
+	$(if $(FUZZ_LONG),scripts/fuzz_trace.sh $(FUZZ_LONG),FUZZ_RUNS=$(FUZZ_RUNS) scripts/fuzz_trace.sh)
 
 # `make test` on 2 cores: first every binary and Verilated model the suites
 # need, built in parallel (one make, so no file is built twice), then the

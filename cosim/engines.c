@@ -17,9 +17,9 @@ int engine_open(ctl_engine *e, const char *name, const gpu_cfg *cfg, const engin
             return -1;
         }
         unsigned units;
-        if (ctl_units_resolve(o->units, policy_units(&cfg->policy), 0, &units) < 0) {
-            snprintf(err, errlen, "<command line>: --units '%s' is not " CTL_UNITS_SPECS
-                     " (--units)", o->units);
+        int urc = ctl_units_resolve(o->units, policy_units(&cfg->policy), 0, &units);
+        if (urc < 0) {
+            ctl_units_error(urc, o->units, err, errlen);
             return -1;
         }
         if (ctl_engine_c(e, units) < 0) { snprintf(err, errlen, "out of memory"); return -1; }

@@ -5,14 +5,21 @@
  * (options against the engine, output paths, the baseline, every kernel's
  * fit on a core); results are written through temporaries renamed into
  * place; a run stopped early still writes what ran, marked incomplete.
- * Exit codes: 0 done, 1 the run or an output failed, 2 bad input. */
+ * Exit codes: 0 done, 1 the run failed or stopped early, 2 bad input
+ * (refused before anything ran or was written), 3 an output could not be
+ * written (docs/files.md); 128 + N after signal N (130, 143, 129). */
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <libgen.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -68,9 +75,10 @@ static void usage(FILE *out)
           "  --rtl-power FILE    the control units' own power from their gate-level\n"
           "                      netlists replaying this run's inputs, as JSON (rtl/lockstep;\n"
           "                      needs yosys, iverilog, fst2vcd; adds the `control' row)\n"
-          "  --units U           control units the engine steps (lockstep: compares):\n"
-          "                      policy (default: those the policy obeys; lockstep of a\n"
-          "                      policy obeying none: all), all, none, or a comma list of\n"
+          "  --units U           control units the engine steps (lockstep: compares)\n"
+          "                      besides those the policy obeys, always stepped: policy\n"
+          "                      (default: none more; lockstep of a policy obeying none:\n"
+          "                      all), all, none, or a comma list of\n"
           "                      dyncta,dyncore,claso,arcta,ucs\n"
           "  --mismatch-lag K    lockstep: cycles of waveform kept before a mismatch\n"
           "                      (default 1000; 0 = none, lockstep then costs as rtl)\n"
@@ -95,14 +103,26 @@ static void usage(FILE *out)
           "                      is unset) or always\n"
           "  --help              this text\n"
           "  --version           release, commit, build id, output schema, data folder\n"
-          "Exit: 0 done, 1 the run or an output failed (what ran is still written),\n"
-          "2 bad input (nothing simulated).\n", out);
+          "Exit: 0 done, 1 the run failed or stopped early (what ran is still written),\n"
+          "2 bad input (nothing simulated, nothing written), 3 an output could not be\n"
+          "written (the file was left as it was), 128+N stopped by signal N.\n", out);
 }
+
+#define EXIT_RUN   1
+#define EXIT_INPUT 2
+#define EXIT_WRITE 3
 
 static int die(const char *msg)
 {
     fprintf(stderr, "ctasim: %s\n", msg);
-    return 2;
+    return EXIT_INPUT;
+}
+
+/* A write failed: the message, and exit 3. */
+static int die_write(const char *msg)
+{
+    fprintf(stderr, "ctasim: %s\n", msg);
+    return EXIT_WRITE;
 }
 
 static double now_s(void)
@@ -171,28 +191,71 @@ static int progress_wanted(const opts *o)
 
 /* ---------------------------------------------------------------- options */
 
-static const char **opt_slot(opts *o, const char *a)
+/* The long options: flags (no value) and options with a value, each value
+ * stored in its opts field (VALUE_OPTS) or, for --set, appended. */
+#define VALUE_OPTS(X)                                                                   \
+    X("config", config) X("workload", workload) X("trace", trace) X("engine", engine)   \
+    X("json", json) X("timeline", timeline) X("fst", fst) X("fst-window", fst_window)   \
+    X("power-baseline", baseline) X("write-trace", write_trace)                        \
+    X("mismatch-lag", mismatch_lag) X("units", units) X("trace-info", trace_info)      \
+    X("stats-format", stats_format) X("decisions", decisions) X("rtl-power", rtl_power) \
+    X("gpgpusim-config", gsim_config) X("trace-config", trace_config)                  \
+    X("write-preset", write_preset) X("progress", progress)
+
+enum { OPT_HELP = 'h', OPT_SET = 256, OPT_DUMP, OPT_QUIET, OPT_CSV_ROW, OPT_FORCE, OPT_CSV_HEADER,
+       OPT_VERSION, OPT_VALUE0 };
+
+#define X_ENUM(name, field) OPTV_##field,
+enum { VALUE_OPTS(X_ENUM) N_VALUE_OPTS };
+#define X_LONG(name, field) { name, required_argument, NULL, OPT_VALUE0 + OPTV_##field },
+#define X_SLOT(name, field) offsetof(opts, field),
+#define X_NAME(name, field) "--" name,
+
+static const struct option LONG_OPTS[] = {
+    { "help", no_argument, NULL, OPT_HELP }, { "set", required_argument, NULL, OPT_SET },
+    { "dump-config", no_argument, NULL, OPT_DUMP }, { "quiet", no_argument, NULL, OPT_QUIET },
+    { "csv-row", no_argument, NULL, OPT_CSV_ROW }, { "force", no_argument, NULL, OPT_FORCE },
+    { "csv-header", no_argument, NULL, OPT_CSV_HEADER }, { "version", no_argument, NULL, OPT_VERSION },
+    VALUE_OPTS(X_LONG)
+    { NULL, 0, NULL, 0 }
+};
+static const size_t VALUE_SLOT[N_VALUE_OPTS] = { VALUE_OPTS(X_SLOT) };
+static const char *const VALUE_NAME[N_VALUE_OPTS] = { VALUE_OPTS(X_NAME) };
+
+/* "unknown option 'A' (see --help)", with the nearest option when A looks
+ * like a typo of one. */
+static void unknown_option(const char *a, char *err, size_t errlen)
 {
-    static const struct { const char *name; size_t off; } tab[] = {
-        { "--config", offsetof(opts, config) }, { "--workload", offsetof(opts, workload) },
-        { "--trace", offsetof(opts, trace) }, { "--engine", offsetof(opts, engine) },
-        { "--json", offsetof(opts, json) }, { "--timeline", offsetof(opts, timeline) },
-        { "--fst", offsetof(opts, fst) }, { "--fst-window", offsetof(opts, fst_window) },
-        { "--power-baseline", offsetof(opts, baseline) },
-        { "--write-trace", offsetof(opts, write_trace) },
-        { "--mismatch-lag", offsetof(opts, mismatch_lag) },
-        { "--units", offsetof(opts, units) },
-        { "--trace-info", offsetof(opts, trace_info) },
-        { "--stats-format", offsetof(opts, stats_format) },
-        { "--decisions", offsetof(opts, decisions) },
-        { "--rtl-power", offsetof(opts, rtl_power) },
-        { "--gpgpusim-config", offsetof(opts, gsim_config) },
-        { "--trace-config", offsetof(opts, trace_config) },
-        { "--write-preset", offsetof(opts, write_preset) },
-    };
-    for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-        if (!strcmp(a, tab[i].name)) return (const char **)((char *)o + tab[i].off);
-    return NULL;
+    char q[96], name[64];
+    const char *best = NULL;
+    unsigned d = 10;
+    snprintf(name, sizeof name, "%.*s", (int)strcspn(a, "="), a);
+    const char *bare = name[0] == '-' && name[1] == '-' ? name + 2 : name;
+    for (const struct option *lo = LONG_OPTS; lo->name; lo++) text_nearest(bare, lo->name, &best, &d);
+    if (best)
+        snprintf(err, errlen, CL ": unknown option '%s'; did you mean --%s? (see --help)",
+                 text_quote(a, 40, q, sizeof q), best);
+    else
+        snprintf(err, errlen, CL ": unknown option '%s' (see --help)", text_quote(a, 40, q, sizeof q));
+}
+
+/* A value given as the next word must not look like an option (--json
+ * --quiet would write a file named --quiet); NAME=VALUE takes any value. */
+static int check_value(const char *opt, const char *v, int attached, char *err, size_t errlen)
+{
+    char q[96];
+    if (!v[0]) {
+        snprintf(err, errlen, CL ": %s needs a value, got an empty one (%s)", opt, opt);
+        return -1;
+    }
+    if (!attached && v[0] == '-' && v[1] &&
+        (v[1] == '-' || (v[1] >= 'a' && v[1] <= 'z') || (v[1] >= 'A' && v[1] <= 'Z'))) {
+        snprintf(err, errlen, CL ": %s needs a value; '%s' looks like an option (write %s=%s "
+                 "if it is the value) (%s)", opt, text_quote(v, 40, q, sizeof q), opt,
+                 text_quote(v, 40, q, sizeof q), opt);
+        return -1;
+    }
+    return 0;
 }
 
 /* 0 to go on, 1 when done (help, header), -1 + err. */
@@ -209,43 +272,48 @@ static void print_version(FILE *f)
 
 static int parse_args(int argc, char **argv, opts *o, char *err, size_t errlen)
 {
-    char q[96];
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char **slot = opt_slot(o, a);
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) { usage(stdout); return 1; }
-        else if (!strcmp(a, "--version")) { print_version(stdout); return 1; }
-        else if (!strcmp(a, "--dump-config")) o->dump = 1;
-        else if (!strcmp(a, "--quiet")) o->quiet = 1;
-        else if (!strcmp(a, "--csv-row")) o->csv_row = 1;
-        else if (!strcmp(a, "--force")) o->force = 1;
-        else if (!strcmp(a, "--csv-header")) { csvrow_header(stdout); return 1; }
-        else if (!strncmp(a, "--progress=", 11)) {
-            if (o->progress) {
-                snprintf(err, errlen, CL ": --progress given twice (--progress)");
-                return -1;
-            }
-            o->progress = a + 11;
+    opterr = 0;
+    optind = 1;
+    for (;;) {
+        int prev = optind, idx = -1;
+        int c = getopt_long(argc, argv, "+:h", LONG_OPTS, &idx);
+        if (c == -1) break;
+        const char *word = argv[prev < argc ? prev : argc - 1];
+        int attached = strchr(word, '=') != NULL;
+        if (c == '?') { unknown_option(argv[optind - 1], err, errlen); return -1; }
+        if (c == ':') {
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", (int)strcspn(argv[optind - 1], "="), argv[optind - 1]);
+            snprintf(err, errlen, CL ": %s needs a value (%s)", name, name);
+            return -1;
         }
-        else if (slot || !strcmp(a, "--set")) {
-            if (i + 1 >= argc) {
-                snprintf(err, errlen, CL ": %s needs a value (%s)", a, a);
-                return -1;
-            }
-            if (slot && *slot) {
-                snprintf(err, errlen, CL ": %s given twice (%s)", a, a);
-                return -1;
-            }
-            if (slot) { *slot = argv[++i]; continue; }
+        if (c == OPT_HELP) { usage(stdout); return 1; }
+        if (c == OPT_VERSION) { print_version(stdout); return 1; }
+        if (c == OPT_CSV_HEADER) { csvrow_header(stdout); return 1; }
+        if (c == OPT_DUMP) { o->dump = 1; continue; }
+        if (c == OPT_QUIET) { o->quiet = 1; continue; }
+        if (c == OPT_CSV_ROW) { o->csv_row = 1; continue; }
+        if (c == OPT_FORCE) { o->force = 1; continue; }
+        const char *name = c == OPT_SET ? "--set" : VALUE_NAME[c - OPT_VALUE0];
+        if (check_value(name, optarg, attached, err, errlen) < 0) return -1;
+        if (c == OPT_SET) {
             if (o->n_sets == MAX_SETS) {
                 snprintf(err, errlen, CL ": more than %d --set options (--set)", MAX_SETS);
                 return -1;
             }
-            o->sets[o->n_sets++] = argv[++i];
-        } else {
-            snprintf(err, errlen, CL ": unknown option '%s' (see --help)", text_quote(a, 40, q, sizeof q));
+            o->sets[o->n_sets++] = optarg;
+            continue;
+        }
+        const char **slot = (const char **)((char *)o + VALUE_SLOT[c - OPT_VALUE0]);
+        if (*slot) {
+            snprintf(err, errlen, CL ": %s given twice (%s)", name, name);
             return -1;
         }
+        *slot = optarg;
+    }
+    if (optind < argc) {        /* ctasim takes no operands */
+        unknown_option(argv[optind], err, errlen);
+        return -1;
     }
     return 0;
 }
@@ -281,6 +349,14 @@ static int check_engine_opts(const opts *o, char *err, size_t errlen)
     if (o->decisions && !strcmp(e, "rtl")) {
         snprintf(err, errlen, CL ": --decisions needs the c or lockstep engine (the decisions "
                  "are read from the C reference models) (--decisions)");
+        return -1;
+    }
+    size_t fl = o->fst ? strlen(o->fst) : 0;
+    if (fl >= 4 && !strcasecmp(o->fst + fl - 4, ".vcd")) {
+        char q2[96];
+        snprintf(err, errlen, CL ": --fst writes FST, not VCD; '%s' would hold FST under a .vcd "
+                 "name (name it .fst; fst2vcd converts it) (--fst)",
+                 text_quote(o->fst, 60, q2, sizeof q2));
         return -1;
     }
     if (o->fst_window && !o->fst) {
@@ -327,6 +403,17 @@ static int check_outputs(const opts *o, char *err, size_t errlen)
                 return -1;
             }
     }
+    return 0;
+}
+
+/* No output may be a file this run reads (through links, by device and
+ * inode): checked once every input is read, before anything is written. */
+static int check_not_inputs(const opts *o, char *err, size_t errlen)
+{
+    const char *name[5] = { "--json", "--timeline", "--fst", "--decisions", "--rtl-power" };
+    const char *path[5] = { o->json, o->timeline, o->fst, o->decisions, o->rtl_power };
+    for (int i = 0; i < 5; i++)
+        if (path[i] && ofile_is_input(path[i], name[i], err, errlen) < 0) return -1;
     return 0;
 }
 
@@ -548,29 +635,64 @@ static int dir_entries(const char *dir)
     return n;
 }
 
-/* --write-trace: into an absent or empty folder, or any with --force. */
+/* --write-trace: into an absent or empty folder, or any with --force; never
+ * into the folder of an input, never through a link inside the folder. */
+static int check_write_trace(const opts *o, const workload *w, char *err, size_t errlen)
+{
+    const char *dir = o->write_trace;
+    struct stat st;
+    if (!dir[0]) {
+        snprintf(err, errlen, CL ": --write-trace names no folder (--write-trace)");
+        return -1;
+    }
+    if (stat(dir, &st) != 0) {
+        char parent[4096];
+        snprintf(parent, sizeof parent, "%s", dir);
+        int e = stat(dirname(parent), &st) != 0 ? errno : !S_ISDIR(st.st_mode) ? ENOTDIR : 0;
+        if (e) {
+            snprintf(err, errlen, "%s: cannot create the folder (%s) (--write-trace)", dir,
+                     strerror(e));
+            return -1;
+        }
+        return 0;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "%s: exists and is not a folder (--write-trace)", dir);
+        return -1;
+    }
+    int entries = dir_entries(dir);
+    if (entries != 0 && !o->force) {
+        snprintf(err, errlen, "%s: folder is not empty (%d entries): a recorded trace "
+                 "cannot be recovered once overwritten; give --force to write into it "
+                 "(--write-trace)", dir, entries);
+        return -1;
+    }
+    if (ofile_dir_has_input(dir, "--write-trace", err, errlen) < 0) return -1;
+    if (trace_write_check(dir, w->n_kernels, err, errlen) < 0) return -1;
+    return 0;
+}
+
 static int write_trace(const opts *o, const gpu_cfg *cfg, workload *w, char *err, size_t errlen)
 {
     const char *dir = o->write_trace;
     struct stat st;
-    if (stat(dir, &st) == 0) {
-        if (!S_ISDIR(st.st_mode)) {
-            snprintf(err, errlen, "%s: exists and is not a folder (--write-trace)", dir);
+    int made = 0;
+    if (stat(dir, &st) != 0) {
+        if (mkdir(dir, 0777) != 0) {
+            snprintf(err, errlen, "%s: cannot create the folder (%s) (--write-trace)", dir,
+                     strerror(errno));
             return -1;
         }
-        int entries = dir_entries(dir);
-        if (entries != 0 && !o->force) {
-            snprintf(err, errlen, "%s: folder is not empty (%d entries): a recorded trace "
-                     "cannot be recovered once overwritten; give --force to write into it "
-                     "(--write-trace)", dir, entries);
-            return -1;
-        }
-    } else if (mkdir(dir, 0777) != 0) {
-        snprintf(err, errlen, "%s: cannot create the folder (%s) (--write-trace)", dir, strerror(errno));
-        return -1;
+        made = 1;
+        ofile_track_dir(dir);       /* a signal removes the folder it made */
     }
     int hints = cfg->trace.write_hints ? TRACE_WRITE_HINTS : 0;
-    return trace_write_workload(w, dir, TRACE_ADDR_COMPRESS | hints, err, errlen);
+    int rc = trace_write_workload(w, dir, TRACE_ADDR_COMPRESS | hints, err, errlen);
+    if (made) {
+        ofile_track_dir(NULL);
+        if (rc < 0) rmdir(dir);
+    }
+    return rc;
 }
 
 /* ---------------------------------------------------------------- outputs */
@@ -649,6 +771,8 @@ typedef struct session {
     int          eng_open;
     char         rpw_dir[4096]; /* --rtl-power without --fst: the run's waveform goes here */
     char         rpw_fst[4200];
+    gpu         *gpu;           /* built before any output is opened */
+    int          oom;           /* prepare failed for want of memory */
 } session;
 
 /* --rtl-power: the obeyed units must be some; the replay's work files go to
@@ -672,6 +796,7 @@ static int rpw_prepare(session *s, char *err, size_t errlen)
         s->rpw_dir[0] = 0;
         return -1;
     }
+    ofile_track_dir(s->rpw_dir);    /* a signal removes it */
     if (s->o.fst) snprintf(s->rpw_fst, sizeof s->rpw_fst, "%s", s->o.fst);
     else snprintf(s->rpw_fst, sizeof s->rpw_fst, "%s/run.fst", s->rpw_dir);
     return 0;
@@ -680,6 +805,7 @@ static int rpw_prepare(session *s, char *err, size_t errlen)
 static void rpw_cleanup(session *s)
 {
     if (!s->rpw_dir[0]) return;
+    ofile_track_dir(NULL);
     if (!s->o.fst) unlink(s->rpw_fst);
     if (rmdir(s->rpw_dir) != 0)
         fprintf(stderr, "ctasim: warning: %s: work folder of --rtl-power not removed (%s)\n",
@@ -692,13 +818,23 @@ static int prepare(session *s, char *err, size_t errlen)
 {
     if (check_opts(&s->o, err, errlen) < 0) return -1;
     if (load_config(&s->o, &s->cfg, &s->g, err, errlen) < 0) return -1;
-    if (s->o.dump || s->o.trace_info || s->o.write_preset) return 0;
+    if (s->o.write_preset)
+        return ofile_is_input(s->o.write_preset, "--write-preset", err, errlen);
+    if (s->o.dump || s->o.trace_info) return 0;
+    unsigned units;
+    int urc = ctl_units_resolve(s->o.units, policy_units(&s->cfg.policy),
+                                !strcmp(s->o.engine, "lockstep"), &units);
+    if (urc < 0) {
+        ctl_units_error(urc, s->o.units, err, errlen);
+        return -1;
+    }
     s->wpath = s->o.trace ? s->o.trace : s->o.workload ? s->o.workload : "workloads/stream_copy.kern";
     if (load_workload(&s->o, &s->cfg, &s->wl, &s->traced, err, errlen) < 0) return -1;
-    if (s->o.write_trace) return 0;
+    if (s->o.write_trace) return check_write_trace(&s->o, &s->wl, err, errlen);
     if (check_fit(&s->cfg, &s->wl, err, errlen) < 0) return -1;
     memset(&s->base, 0, sizeof s->base);
     if (s->o.baseline && power_load_baseline(&s->base, s->o.baseline, err, errlen) < 0) return -1;
+    if (check_not_inputs(&s->o, err, errlen) < 0) return -1;
     if (s->o.rtl_power && rpw_prepare(s, err, errlen) < 0) return -1;
     engine_opts eo = { .fst = s->o.rtl_power ? s->rpw_fst : s->o.fst, .fst_window = s->o.fst_window,
                        .mismatch_lag = s->o.mismatch_lag, .units = s->o.units };
@@ -707,6 +843,24 @@ static int prepare(session *s, char *err, size_t errlen)
     if (s->o.decisions && ctl_decisions_wrap(&s->eng, s->o.decisions,
                                              policy_units(&s->cfg.policy), err, errlen) < 0)
         return -1;
+    /* the model is built before any output is opened; memory it cannot get
+     * (ulimit -v, a huge preset) is reported as such, not as bad input */
+    errno = 0;
+    s->gpu = gpu_create(&s->cfg, &s->eng, err, errlen);
+    if (!s->gpu) {
+        if (errno == ENOMEM) {
+            struct rlimit rl;
+            char lim[64] = "";
+            if (getrlimit(RLIMIT_AS, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+                snprintf(lim, sizeof lim, "; the address-space limit is %llu MiB (ulimit -v)",
+                         (unsigned long long)(rl.rlim_cur >> 20));
+            snprintf(err, errlen, "out of memory: the model of this configuration (%u cores, %u "
+                     "memory partitions) could not be built%s", s->cfg.sm.n_cores,
+                     s->cfg.mem.n_parts, lim);
+            s->oom = 1;
+        }
+        return -1;
+    }
     return outputs_open(&s->o, &s->out, err, errlen);
 }
 
@@ -731,10 +885,8 @@ static int rpw_after(session *s, power_report *pw)
     }
     if (ofile_finish(&s->out.rpw, rpw_write_json(ofile_fp(&s->out.rpw), &r, s->o.engine, s->wpath,
                                                  pw->time_s),
-                     err, sizeof err) < 0) {
-        fprintf(stderr, "ctasim: %s\n", err);
-        st = 1;
-    }
+                     err, sizeof err) < 0)
+        st = die_write(err);
     s->out.have_rpw = 0;
     return st;
 fail:
@@ -749,8 +901,8 @@ fail:
 static int simulate(session *s)
 {
     char err[1024];
-    gpu *g = gpu_create(&s->cfg, &s->eng, err, sizeof err);
-    if (!g) { outputs_abort(&s->out); return die(err); }
+    gpu *g = s->gpu;
+    s->gpu = NULL;
     double t0 = now_s();
     progress_line pl = { stderr, t0, 0, 0 };
     if (progress_wanted(&s->o)) gpu_set_progress(g, progress_draw, &pl);
@@ -777,7 +929,10 @@ static int simulate(session *s)
     }
     power_report pw;
     power_compute(&s->cfg.power, &s->cfg.ctl, &rep, &pw);
-    if (s->o.rtl_power && rpw_after(s, &pw)) status = 1;
+    if (s->o.rtl_power) {
+        int st = rpw_after(s, &pw);
+        if (st > status) status = st;
+    }
     if (s->o.baseline) {
         pw.base_total_j = s->base.base_total_j;
         pw.base_avg_w = s->base.base_avg_w;
@@ -790,22 +945,16 @@ static int simulate(session *s)
     if (s->o.stats_format && !strcmp(s->o.stats_format, "gpgpusim") && !s->o.csv_row)
         report_print_gpgpusim(&rep, stdout);
     /* opcodes missing from the SASS table are reported, never dropped */
-    if (s->traced) trace_report(&s->wl, s->o.quiet || s->o.csv_row ? stderr : stdout);
+    if (s->traced) trace_report(&s->wl, s->o.quiet || s->o.csv_row ? stderr : stdout, s->o.quiet);
     if (s->o.csv_row) {
         csvrow_run row = { s->cfg.policy.cta_limit == LIMIT_STATIC ? s->cfg.policy.static_n : 0,
                            s->wpath, s->o.engine, &rep, &pw };
         csvrow_write(stdout, &row);
     }
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "ctasim: standard output: write failed (%s)\n", strerror(errno));
-        status = 1;
-    }
-    if (outputs_write(&s->out, &rep, &pw)) status = 1;
+    if (ofile_stdout_flush(err, sizeof err) < 0) status = die_write(err);
+    if (outputs_write(&s->out, &rep, &pw)) status = EXIT_WRITE;
     /* the waveform last: a failing FST writer cannot take the rest with it */
-    if (s->eng.finish && s->eng.finish(s->eng.impl, err, sizeof err) < 0) {
-        fprintf(stderr, "ctasim: %s\n", err);
-        status = 1;
-    }
+    if (s->eng.finish && s->eng.finish(s->eng.impl, err, sizeof err) < 0) status = die_write(err);
     report_free(&rep);
     gpu_destroy(g);
     return status;
@@ -830,6 +979,16 @@ int main(int argc, char **argv)
     char err[1024];
     /* a full disk or file-size limit must fail a write, not kill the run */
     signal(SIGXFSZ, SIG_IGN);
+    /* SIGINT, SIGTERM, SIGHUP: temporaries removed, children killed, 128+N */
+    ofile_on_signals();
+    /* a closed standard stream is held by a read-only /dev/null: no file this
+     * run opens can become fd 0, 1 or 2, and a write to a closed stdout still
+     * fails (EBADF) and is reported */
+    for (int fd = 0; fd <= 2; fd++)
+        if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+            int n = open("/dev/null", O_RDONLY);
+            if (n >= 0 && n != fd) { dup2(n, fd); close(n); }
+        }
     session *s = calloc(1, sizeof *s);
     if (!s) return die("out of memory");
     int rc = parse_args(argc, argv, &s->o, err, sizeof err);
@@ -837,8 +996,9 @@ int main(int argc, char **argv)
     int status;
     if (prepare(s, err, sizeof err) < 0) {
         status = die(err);
+        if (s->oom) status = EXIT_RUN;
     } else if (s->o.write_preset) {
-        status = write_preset(s, err, sizeof err) < 0 ? die(err) : 0;
+        status = write_preset(s, err, sizeof err) < 0 ? die_write(err) : 0;
     } else if (s->o.dump) {
         if (s->g) gsim_write(s->g, &s->cfg, stdout, 1);
         else cfg_dump(&s->cfg, stdout);
@@ -846,15 +1006,17 @@ int main(int argc, char **argv)
     } else if (s->o.trace_info) {
         status = trace_info_print(s->o.trace_info, &s->cfg.trace, stdout, err, sizeof err) < 0
                      ? die(err) : 0;
-        if (fflush(stdout) != 0 || ferror(stdout)) status = die("standard output: write failed");
     } else if (s->o.write_trace) {
-        status = write_trace(&s->o, &s->cfg, &s->wl, err, sizeof err) < 0 ? die(err) : 0;
+        status = write_trace(&s->o, &s->cfg, &s->wl, err, sizeof err) < 0 ? die_write(err) : 0;
         if (status == 0)
             printf("wrote %s/kernelslist.g; run it with: ctasim --trace %s\n", s->o.write_trace,
                    s->o.write_trace);
     } else {
         status = simulate(s);
     }
+    /* every mode's standard output is checked: a full or closed stdout fails */
+    if (status != EXIT_WRITE && ofile_stdout_flush(err, sizeof err) < 0) status = die_write(err);
+    if (s->gpu) gpu_destroy(s->gpu);
     if (s->eng_open && s->eng.destroy) s->eng.destroy(s->eng.impl);
     rpw_cleanup(s);
     free_workload(&s->wl, s->traced);

@@ -304,6 +304,9 @@ static int fst_temp(const char *target, char *tmp, size_t len, char *err, size_t
     }
     if (fd < 0) return -1;
     close(fd);
+    char hier[700];
+    snprintf(hier, sizeof hier, "%s.hier", tmp);
+    ofile_track(hier);          /* the FST writer's own temporary beside it */
     return 0;
 }
 
@@ -313,8 +316,8 @@ static void fst_discard(const char *tmp)
 {
     char hier[700];
     snprintf(hier, sizeof hier, "%s.hier", tmp);
-    unlink(tmp);
-    unlink(hier);
+    ofile_discard(tmp);
+    ofile_discard(hier);
 }
 
 /* 1 when the file reached the process's file-size limit (ulimit -f): the
@@ -342,12 +345,17 @@ static int fst_commit(const vtop *t, const char *tmp, const char *target, char *
         fst_discard(tmp);
         return -1;
     }
-    if (rename(tmp, target) != 0) {
+    char real[4096];
+    if (ofile_resolve(target, real, sizeof real, err, errlen) < 0 || rename(tmp, real) != 0) {
         snprintf(err, errlen, "%s: cannot rename the waveform into place (%s) (--fst)", target,
                  strerror(errno));
         fst_discard(tmp);
         return -1;
     }
+    char hier[700];
+    snprintf(hier, sizeof hier, "%s.hier", tmp);
+    ofile_untrack(tmp);         /* the waveform's name now */
+    ofile_untrack(hier);        /* removed by the writer when it closed */
     return 0;
 }
 
@@ -582,9 +590,9 @@ int rtl_engine_open(ctl_engine *e, int lockstep, const gpu_cfg *cfg, const engin
     }
     r->lockstep = lockstep;
     r->inj_sig = -1;
-    if (ctl_units_resolve(o->units, policy_units(&cfg->policy), lockstep, &r->units) < 0) {
-        snprintf(err, errlen, "<command line>: --units '%s' is not " CTL_UNITS_SPECS " (--units)",
-                 o->units);
+    int urc = ctl_units_resolve(o->units, policy_units(&cfg->policy), lockstep, &r->units);
+    if (urc < 0) {
+        ctl_units_error(urc, o->units, err, errlen);
         goto fail;
     }
     if (lag_from_opts(o, &r->lag, err, errlen) < 0) goto fail;

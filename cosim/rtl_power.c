@@ -1,4 +1,5 @@
 /* rtl_power.c -- `ctasim --rtl-power FILE` (rtl_power.h). */
+#include "ofile.h"
 #include "rtl_power.h"
 
 #include <errno.h>
@@ -99,17 +100,21 @@ int rpw_run(const char *fst, const char *workdir, unsigned mask, uint32_t cores,
         return -1;
     }
     if (pid == 0) {
+        setpgid(0, 0);          /* its own group: a signal to ctasim ends all of it */
         dup2(fd[1], 1);
         close(fd[0]), close(fd[1]);
         execv(script, (char *const *)argv);
         _exit(127);
     }
+    setpgid(pid, pid);
+    ofile_track_child(pid);
     close(fd[1]);
     FILE *in = fdopen(fd[0], "r");
     if (in) read_lines(in, r), fclose(in);
     else close(fd[0]);
     int st = 0;
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR) {}
+    ofile_track_child(0);
     if (!WIFEXITED(st) || WEXITSTATUS(st) != 0 || r->n != nu) {
         snprintf(err, errlen, "--rtl-power: %s failed (exit %d, %d of %d units measured; its "
                  "message is above) (--rtl-power)", script, WIFEXITED(st) ? WEXITSTATUS(st) : -1,

@@ -42,7 +42,16 @@ traces=() groups=() lists=()
 [ $# -ge 1 ] || usage
 preset=$1; shift
 case $preset in -h|--help) usage ;; esac
+# an option's value: present, and not another option
+val() {
+  if [ $# -lt 2 ] || [ -z "$2" ] || [[ $2 == --* ]]; then
+    echo "correlate.sh: $1 needs a value (see --help)" >&2; exit 2
+  fi
+}
 while [ $# -gt 0 ]; do
+  case $1 in
+    --list|--sweep|--out|--ref|--doc|--jobs|--label) val "$@" ;;
+  esac
   case $1 in
     --list)  lists+=("$2"); shift 2 ;;
     --sweep) sweep_list=$2; shift 2 ;;
@@ -51,7 +60,7 @@ while [ $# -gt 0 ]; do
     --doc)   doc=$2; shift 2 ;;
     --jobs)  jobs=$2; shift 2 ;;
     --label) label=$2; shift 2 ;;
-    -*)      echo "correlate.sh: unknown option $1" >&2; exit 2 ;;
+    -*)      echo "correlate.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *)       traces+=("$1"); groups+=(traces); shift ;;
   esac
 done
@@ -59,6 +68,11 @@ ctasim=${CTASIM:-build/rel/ctasim}
 cfg=${ACCELSIM_CFG:-SM6_TITANX}
 tools=${ACCELSIM_TOOLS:-$here/../../shared/tools/accelsim}
 [ -f "$preset" ] || { echo "correlate.sh: no preset $preset" >&2; exit 2; }
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "correlate.sh: --jobs $jobs: not a positive number" >&2; exit 2; }
+for l in "${lists[@]}" ${sweep_list:+"$sweep_list"}; do
+  [ -f "$l" ] && [ -r "$l" ] || { echo "correlate.sh: $l: no such list file (--list/--sweep)" >&2; exit 2; }
+done
+[ ! -e "$out" ] || [ -d "$out" ] || { echo "correlate.sh: $out: exists and is not a folder (--out)" >&2; exit 2; }
 [ -x "$ctasim" ] || { echo "correlate.sh: no ctasim at $ctasim (make first, or set CTASIM)" >&2; exit 2; }
 
 # Trace directories of a list file, made absolute against $TRACES or the file's folder.

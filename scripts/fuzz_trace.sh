@@ -1,42 +1,110 @@
 #!/usr/bin/env bash
-# fuzz_trace.sh [SECONDS]  -- build the trace-reader fuzz targets with clang's
-# libFuzzer + ASan + UBSan and run each for SECONDS (default 10): fuzz_trace
-# (text and xz kernel files) seeded with the fixtures of tests/data/traces and
-# the real trace, then fuzz_tracez (binary .tracez files) seeded with .tracez
-# forms of the same fixtures (tests/tracez_gen.c).  Exit 0 = no crash and no
-# sanitizer report.  Artifacts (crashing inputs) go to build/fuzz/.
+# fuzz_trace.sh [SECONDS]  -- the readers of user files under libFuzzer (clang,
+# ASan + UBSan), each target run for SECONDS (default 10):
+#   fuzz_trace   text and xz kernel trace files (seeds: tests/data/traces, the real trace)
+#   fuzz_tracez  binary .tracez files (seeds: .tracez forms of the same, tests/tracez_gen.c)
+#   fuzz_preset  preset files (cfg_load, cfg_check; a checked preset's dump must load back
+#                to the same dump)          seeds: configs/, tests/data/cfg/
+#   fuzz_gsim    GPGPU-Sim option files (gsim_load, gsim_apply; the preset written from an
+#                accepted one must load back) seeds: tests/data/gsim/
+#   fuzz_study   the study file reader of scripts/ctasim-study (Atheris, libFuzzer for
+#                Python: anything but a one-line StudyError is a bug) seeds: studies/
+# Exit 0 = no crash and no sanitizer report in any target.  Artifacts (crashing inputs)
+# go to build/fuzz/artifacts/; each target's log and its executions (the
+# stat::number_of_executed_units line) to build/fuzz/NAME.log.  `make fuzz` runs each
+# target for FUZZ_RUNS=10000000 executions (set FUZZ_RUNS to run a count instead of
+# SECONDS); `make test-fuzz` a short timed run.  FUZZ_TARGETS="a b" runs only those.
+# An input's files are written to a private folder in /dev/shm (memory), removed after.
 set -euo pipefail
 secs=${1:-10}
 cd "$(dirname "$0")/.."
 out=build/fuzz
-mkdir -p "$out/corpus" "$out/corpus_z" "$out/artifacts"
+mkdir -p "$out/artifacts" "$out/obj"
 CLANG=${CLANG:-clang-14}
+CSTD=(-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1)
+SAN=(-fsanitize=address,undefined -fno-sanitize-recover=all)
+targets=${FUZZ_TARGETS:-fuzz_trace fuzz_tracez fuzz_preset fuzz_gsim fuzz_study}
+want() { [[ " $targets " == *" $1 "* ]]; }
+
+# ---- the trace reader: its own sources only
 SRC=(tests/fuzz/fuzz_trace.c cmodel/wl/trace.c cmodel/wl/tracez.c cmodel/wl/workload.c cmodel/wl/sass.c
      cmodel/base/infile.c)
-FLAGS=(-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 -Icmodel/wl -Icmodel/base
-       -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all)
-"$CLANG" "${FLAGS[@]}" "${SRC[@]}" -llzma -lzstd -o "$out/fuzz_trace"
-"$CLANG" "${FLAGS[@]}" -DFUZZ_SUFFIX='".tracez"' "${SRC[@]}" -llzma -lzstd -o "$out/fuzz_tracez"
-"$CLANG" -std=c11 -D_POSIX_C_SOURCE=200809L -O1 tests/tracez_gen.c -lzstd -o "$out/tracez_gen"
-real=../shared/testdata/accelsim/vectoradd-100-32/kernel-1.traceg
-seed=$out/seed
-rm -rf "$seed"; mkdir -p "$seed"
-cp tests/data/traces/*.traceg "$seed/"
-[ -f "$real" ] && cp "$real" "$seed/real.traceg"
-command -v xz >/dev/null && xz -c tests/data/traces/ok_v4.traceg > "$seed/ok_v4.traceg.xz"
-seedz=$out/seed_z
-rm -rf "$seedz"; mkdir -p "$seedz"
-"$out/tracez_gen" tests/data/traces/ok_v4.traceg "$seedz/ok_v4_dict.tracez" 3 1
-"$out/tracez_gen" tests/data/traces/ok_v4.traceg "$seedz/ok_v4.tracez" 4 0
-"$out/tracez_gen" tests/data/traces/local.traceg "$seedz/local.tracez" 2 0
-[ -f "$real" ] && "$out/tracez_gen" "$real" "$seedz/real.tracez" 8 1
+if want fuzz_trace || want fuzz_tracez; then
+    FLAGS=("${CSTD[@]}" -Icmodel/wl -Icmodel/base -fsanitize=fuzzer "${SAN[@]}")
+    "$CLANG" "${FLAGS[@]}" "${SRC[@]}" -llzma -lzstd -o "$out/fuzz_trace"
+    "$CLANG" "${FLAGS[@]}" -DFUZZ_SUFFIX='".tracez"' "${SRC[@]}" -llzma -lzstd -o "$out/fuzz_tracez"
+    "$CLANG" -std=c11 -D_POSIX_C_SOURCE=200809L -O1 tests/tracez_gen.c -lzstd -o "$out/tracez_gen"
+fi
 
-fuzz() {   # fuzz NAME CORPUS SEEDS
-    "$out/$1" -max_total_time="$secs" -max_len=65536 -rss_limit_mb=2048 \
-        -artifact_prefix="$out/artifacts/" -print_final_stats=1 "$2" "$3" 2>"$out/$1.log" || {
-        tail -n 40 "$out/$1.log"; echo "FAIL $1: see $out/$1.log and $out/artifacts/"; exit 1; }
-    grep -E 'stat::number_of_executed_units|stat::peak_rss_mb' "$out/$1.log" || true
-    echo "$1: ${secs}s, no crash"
+# ---- the configuration readers: the whole C model (the key registry spans it),
+# compiled once per change into build/fuzz/obj
+if want fuzz_preset || want fuzz_gsim; then
+    incs=()
+    for d in cmodel/*/; do incs+=(-iquote "${d%/}"); done
+    objs=()
+    newest_h=$(ls -t cmodel/*/*.h | head -1)
+    for c in cmodel/*/*.c; do
+        o=$out/obj/$(echo "${c#cmodel/}" | tr / _).o
+        if [ ! -e "$o" ] || [ "$c" -nt "$o" ] || [ "$newest_h" -nt "$o" ]; then
+            "$CLANG" "${CSTD[@]}" "${incs[@]}" -fsanitize=fuzzer-no-link "${SAN[@]}" -c "$c" -o "$o"
+        fi
+        objs+=("$o")
+    done
+    for t in fuzz_preset fuzz_gsim; do
+        want $t && "$CLANG" "${CSTD[@]}" "${incs[@]}" -fsanitize=fuzzer "${SAN[@]}" tests/fuzz/$t.c \
+            "${objs[@]}" -lm -llzma -lzstd -lz -o "$out/$t"
+    done
+fi
+
+# ---- seeds
+seed=$out/seed seedz=$out/seed_z seedp=$out/seed_preset seedg=$out/seed_gsim seeds=$out/seed_study
+rm -rf "$seed" "$seedz" "$seedp" "$seedg" "$seeds"
+mkdir -p "$seed" "$seedz" "$seedp" "$seedg" "$seeds" \
+         "$out/corpus" "$out/corpus_z" "$out/corpus_preset" "$out/corpus_gsim" "$out/corpus_study"
+real=../shared/testdata/accelsim/vectoradd-100-32/kernel-1.traceg
+if want fuzz_trace || want fuzz_tracez; then
+    cp tests/data/traces/*.traceg "$seed/"
+    [ -f "$real" ] && cp "$real" "$seed/real.traceg"
+    command -v xz >/dev/null && xz -c tests/data/traces/ok_v4.traceg > "$seed/ok_v4.traceg.xz"
+    "$out/tracez_gen" tests/data/traces/ok_v4.traceg "$seedz/ok_v4_dict.tracez" 3 1
+    "$out/tracez_gen" tests/data/traces/ok_v4.traceg "$seedz/ok_v4.tracez" 4 0
+    "$out/tracez_gen" tests/data/traces/local.traceg "$seedz/local.tracez" 2 0
+    [ -f "$real" ] && "$out/tracez_gen" "$real" "$seedz/real.tracez" 8 1
+fi
+for f in configs/*.cfg configs/accelsim/*.cfg tests/data/cfg/*.cfg; do
+    cp "$f" "$seedp/$(echo "$f" | tr / _)"
+done
+for f in tests/data/gsim/*.config; do cp "$f" "$seedg/$(basename "$f")"; done
+{ cat tests/data/gsim/basic/gpgpusim.config; printf '#%%%%\n'; cat tests/data/gsim/basic/trace.config; } \
+    > "$seedg/basic_with_trace.config"
+for f in studies/*.study studies/experiments/*.study; do cp "$f" "$seeds/$(basename "$f")"; done
+
+fuzz() {   # fuzz NAME CORPUS SEEDS [COMMAND...]
+    local name=$1 corpus=$2 seeds_dir=$3; shift 3
+    local cmd=("$@")
+    [ ${#cmd[@]} -gt 0 ] || cmd=("$out/$name")
+    local limit=(-max_total_time="$secs") tmp
+    [ -n "${FUZZ_RUNS:-}" ] && limit=(-runs="$FUZZ_RUNS")
+    tmp=$(mktemp -d "$( [ -d /dev/shm ] && echo /dev/shm || echo /tmp)/ctasim_fuzz.XXXXXX")
+    FUZZ_DIR=$tmp "${cmd[@]}" "${limit[@]}" -max_len=65536 -rss_limit_mb=2048 \
+        -artifact_prefix="$out/artifacts/$name-" -print_final_stats=1 "$corpus" "$seeds_dir" \
+        2>"$out/$name.log" || {
+        rm -rf "$tmp"
+        tail -n 40 "$out/$name.log"; echo "FAIL $name: see $out/$name.log and $out/artifacts/"; exit 1; }
+    rm -rf "$tmp"
+    local n
+    n=$(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$out/$name.log" | grep -o '[0-9]*$' ||
+        grep -o 'DONE *[0-9]*' "$out/$name.log" | tail -1 | grep -o '[0-9]*$' || echo '?')
+    echo "$name: ${FUZZ_RUNS:+limit $FUZZ_RUNS runs, }${FUZZ_RUNS:-${secs}s}, $n executions, no crash"
 }
-fuzz fuzz_trace "$out/corpus" "$seed"
-fuzz fuzz_tracez "$out/corpus_z" "$seedz"
+want fuzz_trace && fuzz fuzz_trace "$out/corpus" "$seed"
+want fuzz_tracez && fuzz fuzz_tracez "$out/corpus_z" "$seedz"
+want fuzz_preset && fuzz fuzz_preset "$out/corpus_preset" "$seedp"
+want fuzz_gsim && fuzz fuzz_gsim "$out/corpus_gsim" "$seedg"
+if want fuzz_study; then
+    if python3 -c 'import atheris' 2>/dev/null; then
+        fuzz fuzz_study "$out/corpus_study" "$seeds" python3 tests/fuzz/fuzz_study.py
+    else
+        echo "fuzz_study: skipped (python3 module atheris missing: scripts/install-deps.sh installs it)"
+    fi
+fi

@@ -30,28 +30,45 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # ------------------------------------------------------------------ the list
 
+def die(msg, code=2):
+    """One line on stderr, no traceback: bad input exits 2."""
+    print(f'regress: {msg}', file=sys.stderr)
+    sys.exit(code)
+
+
 def parse_list(path):
     """Tests and thresholds of a regression list (format in its header)."""
     tests, thresholds = [], {}
-    with open(path) as f:
-        for n, raw in enumerate(f, 1):
+    try:
+        f = open(path, encoding='utf-8')
+        lines = f.read().splitlines()
+        f.close()
+    except (OSError, UnicodeDecodeError) as e:
+        die(f'{path}:0: cannot read the regression list ({getattr(e, "strerror", None) or e})')
+    if True:
+        for n, raw in enumerate(lines, 1):
             line = raw.split('#', 1)[0].strip() if not raw.lstrip().startswith('test') \
                 else raw.strip()
             if not line or line.startswith('#'):
                 continue
             words = line.split()
             if words[0] == 'threshold' and len(words) == 3:
-                thresholds[words[1]] = float(words[2])
+                try:
+                    thresholds[words[1]] = float(words[2])
+                except ValueError:
+                    die(f'{path}:{n}: threshold {words[1]}: {words[2]!r} is not a number')
                 continue
             if words[0] != 'test' or len(words) < 3 or 'cmd=' not in line:
-                sys.exit(f'{path}:{n}: not "test NAME key=value ... cmd=COMMAND"')
+                die(f'{path}:{n}: not "test NAME key=value ... cmd=COMMAND"')
             head, cmd = line.split('cmd=', 1)
             t = {'name': words[1], 'cmd': cmd.strip(), 'unit': words[1], 'seeds': 1,
                  'long': 1, 'timeout': 300, 'optin': 0, 'covtop': 0, 'covseeds': -1}
             for kv in head.split()[2:]:
                 k, _, v = kv.partition('=')
                 if k not in t or k in ('name', 'cmd'):
-                    sys.exit(f'{path}:{n}: unknown key {k}')
+                    die(f'{path}:{n}: unknown key {k}')
+                if k != 'unit' and not re.fullmatch(r'-?\d+', v):
+                    die(f'{path}:{n}: {k}={v!r}: not a whole number')
                 t[k] = v if k == 'unit' else int(v)
             tests.append(t)
     return tests, thresholds
@@ -106,6 +123,21 @@ def command(t, seed, a, fst=None):
     return cmd
 
 
+RUNNING = set()     # the tests running now, each in its own session
+
+
+def stop(signum, frame):
+    """SIGINT, SIGTERM, SIGHUP: end every running test's process group (they run
+    in their own sessions, so nothing else would), then exit 128 + N."""
+    for p in list(RUNNING):
+        try:
+            os.killpg(p.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+    print(f'regress: stopped by signal {signum}', file=sys.stderr)
+    os._exit(128 + signum)
+
+
 def run_one(t, seed, a, fst=None, tag=''):
     """Run one job; returns a result dict (status pass/fail/timeout)."""
     name = f"{t['name']}.{seed}"
@@ -122,6 +154,7 @@ def run_one(t, seed, a, fst=None, tag=''):
         f.flush()
         p = subprocess.Popen(cmd, shell=True, cwd=ROOT, stdout=f, stderr=subprocess.STDOUT,
                              env=env, start_new_session=True)
+        RUNNING.add(p)
         try:
             rc = p.wait(timeout=t['timeout'])
             status = 'pass' if rc == 0 else 'fail'
@@ -129,12 +162,16 @@ def run_one(t, seed, a, fst=None, tag=''):
             os.killpg(p.pid, signal.SIGKILL)
             p.wait()
             rc, status = None, 'timeout'
+        RUNNING.discard(p)
     secs = time.time() - start
     with open(log, errors='replace') as f:
         text = f.read()
     r = {'test': t, 'seed': seed, 'name': name, 'cmd': cmd, 'rc': rc, 'status': status,
          'secs': secs, 'log': log, 'text': text}
     r['first'] = first_failure(text, status, t)
+    sig = crash_signal(rc) if status == 'fail' else None
+    if sig:
+        r['first'] = f'killed by {sig.name}'   # -11 and 139 (sh -c) in one bucket
     r['kind'], r['signal'] = classify(r)
     m = re.search(r'\bunit (\w+)', r['first'])
     r['unit'] = m.group(1) if m else t['unit']  # the top's comparator names the unit
@@ -163,6 +200,22 @@ SIG_RX = [re.compile(r'signal (\w+(?:\[\d+\])?)'),                 # lockstep co
           re.compile(r'\b(\w+) expected')]
 
 
+# Signals that mean the program crashed (not stopped by the harness).
+CRASH_SIGNALS = {signal.SIGSEGV, signal.SIGABRT, signal.SIGBUS, signal.SIGFPE, signal.SIGILL}
+
+
+def crash_signal(rc):
+    """The signal a test died of: -N from Python, 128+N from the shell that ran it
+    (`sh -c` reports a child killed by SIGSEGV as 139): one bucket either way."""
+    if rc is None:
+        return None
+    n = -rc if rc < 0 else rc - 128 if 128 < rc < 128 + 65 else 0
+    try:
+        return signal.Signals(n) if n and (rc < 0 or signal.Signals(n) in CRASH_SIGNALS) else None
+    except ValueError:
+        return None
+
+
 def classify(r):
     """(kind, signal) of a failure: kind mismatch / assert / timeout / crash / exit."""
     if r['status'] == 'pass':
@@ -176,7 +229,7 @@ def classify(r):
         if m:
             sig = m.group(1)
             break
-    if r['rc'] is not None and r['rc'] < 0:
+    if crash_signal(r['rc']):
         kind = 'crash'
     elif 'mismatch' in first or sig != '-':
         kind = 'mismatch'
@@ -433,6 +486,11 @@ def args():
     p.add_argument('--expect-fail', action='store_true',
                    help='exit 0 only if every run failed (the self-test)')
     a = p.parse_args()
+    if a.filter:
+        try:
+            re.compile(a.filter)
+        except re.error as e:
+            p.error(f'--filter {a.filter!r}: not a regular expression ({e})')
     m = re.fullmatch(r'(\d+)/(\d+)', a.shard)
     if not m or int(m.group(2)) < 1 or int(m.group(1)) >= int(m.group(2)):
         p.error(f'--shard {a.shard}: not i/N with 0 <= i < N')
@@ -446,6 +504,8 @@ def args():
 
 def main():
     a = args()
+    for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, stop)
     os.chdir(ROOT)
     tests, thresholds = parse_list(a.list)
     jobs = shard(select_jobs(tests, a), a.shard)
@@ -496,4 +556,10 @@ def main():
 
 
 if __name__ == '__main__':
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except OSError as e:
+        # a file where a folder is expected (--out), an unwritable log: one line
+        die(f'{e.filename or ""}{": " if e.filename else ""}{e.strerror or e}', 3)
+    except KeyboardInterrupt:
+        sys.exit(130)

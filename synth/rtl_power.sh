@@ -31,7 +31,12 @@ else dflt=${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/ctasim/power; fi
 cache=${CTASIM_POWER_CACHE:-$dflt}
 mkdir -p "$cache"
 cd "$root"
-trap 'rm -f "$work"/run.vcd "$work"/*.vec "$work"/*_tb.sv "$work"/*.vvp "$work"/*.sim' EXIT
+tmp=
+trap 'rm -f "$work"/run.vcd "$work"/*.vec "$work"/*_tb.sv "$work"/*.vvp "$work"/*.sim
+      [ -z "$tmp" ] || rm -f "$tmp" "$tmp.err" "$tmp.log" "$tmp.stat"' EXIT
+# a signal (ctasim's, to the whole group) ends the script through the EXIT trap:
+# no half-made netlist is left in the cache
+trap 'exit 130' INT; trap 'exit 143' TERM; trap 'exit 129' HUP
 fst2vcd -f "$fst" -o "$work/run.vcd" >/dev/null 2>&1 ||
     { echo "rtl_power: fst2vcd failed on $fst" >&2; exit 1; }
 area() { # UNIT PART -> um2 column of synth/area_report.md
@@ -50,6 +55,7 @@ for u in "$@"; do
         mv -f "$tmp.stat" "$net.stat" 2>/dev/null || true
         mv -f "$tmp.log" "$net.log" 2>/dev/null || true
         mv -f "$tmp" "$net"
+        tmp=
     fi
     synth/power_vec.py "$work/run.vcd" "$u" "$net" "$work/$u" >/dev/null
     iverilog -g2012 -o "$work/$u.vvp" "$work/${u}_tb.sv" "$net" synth/cells_sim.v

@@ -2,8 +2,46 @@
 #include "infile.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+/* The inputs opened so far (see infile.h). */
+static struct { infile_seen *v; size_t n, cap; } seen;
+
+static void remember(const char *path, const struct stat *st)
+{
+    if (infile_find((unsigned long long)st->st_dev, (unsigned long long)st->st_ino)) return;
+    if (seen.n == seen.cap) {
+        size_t cap = seen.cap ? 2 * seen.cap : 16;
+        infile_seen *v = realloc(seen.v, cap * sizeof *v);
+        if (!v) return;         /* the check then knows less; the reader goes on */
+        seen.v = v, seen.cap = cap;
+    }
+    infile_seen *e = &seen.v[seen.n++];
+    e->dev = (unsigned long long)st->st_dev;
+    e->ino = (unsigned long long)st->st_ino;
+    snprintf(e->path, sizeof e->path, "%s", path);
+}
+
+const infile_seen *infile_find(unsigned long long dev, unsigned long long ino)
+{
+    for (size_t i = 0; i < seen.n; i++)
+        if (seen.v[i].dev == dev && seen.v[i].ino == ino) return &seen.v[i];
+    return NULL;
+}
+
+const infile_seen *infile_nth(size_t i)
+{
+    return i < seen.n ? &seen.v[i] : NULL;
+}
+
+void infile_forget(void)
+{
+    free(seen.v);
+    seen.v = NULL;
+    seen.n = seen.cap = 0;
+}
 
 static const char *kind_of(mode_t m)
 {
@@ -37,6 +75,8 @@ FILE *infile_open(const char *path, const char *what, uint64_t max_bytes, char *
         snprintf(err, errlen, "%s:0: cannot open %s (%s)", path, what, strerror(errno));
         return NULL;
     }
+    struct stat fs;
+    if (fstat(fileno(f), &fs) == 0) remember(path, &fs);
     infile_skip_bom(f);
     return f;
 }
@@ -110,4 +150,44 @@ void text_clean(char *msg, size_t cap)
     if (!cap) return;
     text_quote(msg, sizeof tmp, tmp, sizeof tmp);
     snprintf(msg, cap, "%s", tmp);
+}
+
+unsigned text_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 63 || lb > 63) return 9;
+    unsigned d[64][64];
+    for (size_t i = 0; i <= la; i++) d[i][0] = (unsigned)i;
+    for (size_t j = 0; j <= lb; j++) d[0][j] = (unsigned)j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            unsigned c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < c) c = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < c) c = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < c)
+                c = d[i - 2][j - 2] + 1;
+            d[i][j] = c;
+        }
+    return d[la][lb] > 9 ? 9 : d[la][lb];
+}
+
+void text_nearest(const char *s, const char *cand, const char **best, unsigned *best_d)
+{
+    unsigned d = text_distance(s, cand);
+    if (d <= 2 && d < *best_d && d < strlen(cand)) {
+        *best = cand;
+        *best_d = d;
+    }
+}
+
+char *text_safe(const char *s, char *out, size_t outlen)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        size_t n = utf8_len(p);
+        if (n == 0 || (n == 1 && (*p < 0x20 || *p == 0x7f)))
+            return text_quote(s, outlen, out, outlen);
+        p += n;
+    }
+    snprintf(out, outlen, "%s", s);
+    return out;
 }

@@ -125,6 +125,15 @@ static int parse_str(const key_def *k, void *base, const char *value, const char
         snprintf(err, errlen, "%s: '#' not allowed in a string value (%s)", where, k->name);
         return -1;
     }
+    /* a control character (a newline, say) would write a preset that does
+     * not load back: refused with where it is */
+    for (const unsigned char *p = (const unsigned char *)value; *p; p++)
+        if (*p < 0x20 || *p == 0x7f) {
+            snprintf(err, errlen, "%s: control character \\x%02X at offset %zu not allowed in a "
+                     "string value (%s)", where, *p, (size_t)(p - (const unsigned char *)value),
+                     k->name);
+            return -1;
+        }
     snprintf((char *)base + k->off, k->size, "%s", value);
     return 0;
 }

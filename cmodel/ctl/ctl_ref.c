@@ -52,13 +52,26 @@ static int units_list(const char *spec, unsigned *units)
 
 int ctl_units_resolve(const char *spec, unsigned policy, int lockstep, unsigned *units)
 {
-    if (!spec || !strcmp(spec, "policy")) {
-        *units = policy & CTL_U_ALL ? policy & CTL_U_ALL : lockstep ? CTL_U_ALL : CTL_U_NONE;
-        return 0;
-    }
-    if (!strcmp(spec, "all")) { *units = CTL_U_ALL; return 0; }
-    if (!strcmp(spec, "none")) { *units = CTL_U_NONE; return 0; }
-    return units_list(spec, units);
+    unsigned obeyed = policy & CTL_U_ALL, add = 0;
+    if (!spec || !strcmp(spec, "policy")) add = !obeyed && lockstep ? CTL_U_ALL : 0;
+    else if (!strcmp(spec, "all")) add = CTL_U_ALL;
+    else if (strcmp(spec, "none") && units_list(spec, &add) < 0) return -1;
+    /* the units the policy obeys are always stepped: --units only adds */
+    unsigned u = obeyed | add;
+    if (!u && lockstep) return -2;          /* a lockstep that compares nothing */
+    *units = u ? u : CTL_U_NONE;
+    return 0;
+}
+
+void ctl_units_error(int rc, const char *spec, char *err, size_t errlen)
+{
+    if (rc == -2)
+        snprintf(err, errlen, "<command line>: lockstep would compare nothing: the policy obeys "
+                 "no control unit and --units %s adds none; name the units to compare "
+                 "(--units all or a list) (--units)", spec ? spec : "none");
+    else
+        snprintf(err, errlen, "<command line>: --units '%.60s' is not " CTL_UNITS_SPECS
+                 " (--units)", spec ? spec : "");
 }
 
 /* ---- engine "c" ---- */

@@ -34,14 +34,18 @@ extern const char *const ctl_unit_names[CTL_NUNITS];
 /* What a --units spec may be, for the messages that refuse one. */
 #define CTL_UNITS_SPECS "policy, all, none or a comma list of dyncta, dyncore, claso, arcta, ucs"
 
-/* The units an engine steps, from the --units spec (docs/cosim.md, "Units
- * stepped"): NULL or "policy" = the units the policy obeys (`policy`, a mask
- * of policy_units(), CTL_U_NONE when it obeys none), except that a lockstep
- * run of a policy obeying none steps all five (else it would compare
- * nothing); "all"; "none"; or a comma list of dyncta, dyncore, claso, arcta,
- * ucs.  0 with *units set (never 0: CTL_U_NONE for none), or -1 for a spec
- * that is none of these. */
+/* The units an engine steps (docs/cosim.md, "Units stepped"): always the
+ * units the policy obeys (`policy`, a mask of policy_units()), which --units
+ * may only add to: NULL or "policy" adds none (except that a lockstep run of
+ * a policy obeying none steps all five, else it would compare nothing);
+ * "all" adds all five; "none" adds none; a comma list of dyncta, dyncore,
+ * claso, arcta, ucs adds those.  0 with *units set (never 0: CTL_U_NONE for
+ * none), -1 for a spec that is none of these, -2 for a lockstep run that
+ * would compare nothing (a policy obeying none and --units none). */
 int ctl_units_resolve(const char *spec, unsigned policy, int lockstep, unsigned *units);
+
+/* The one-line refusal of ctl_units_resolve's result rc (< 0) for spec. */
+void ctl_units_error(int rc, const char *spec, char *err, size_t errlen);
 
 /* Every key table of the units' registers, NULL-terminated (for the
  * configuration registry and for tests that build a ctl_cfg by hand). */

@@ -164,8 +164,13 @@ static int set_at(gpu_cfg *c, const char *key, const char *value, const char *wh
 {
     key_ref ref;
     if (find_ref(key, &ref) < 0) {
-        const char *why = retired_why(key);
-        snprintf(err, errlen, "%s: %s (%s)", where, why ? why : "unknown key", key);
+        const char *why = retired_why(key), *best = NULL;
+        unsigned d = 10;
+        for (size_t r = 0; !why && r < NREG; r++)
+            for (size_t i = 0; i < registry[r].t->n; i++)
+                text_nearest(key, registry[r].t->keys[i].name, &best, &d);
+        if (best) snprintf(err, errlen, "%s: unknown key; did you mean %s? (%s)", where, best, key);
+        else snprintf(err, errlen, "%s: %s (%s)", where, why ? why : "unknown key", key);
         return -1;
     }
     if (key_parse(ref.k, (char *)c + ref.e->base, value, where, ref.e->t->rtl, err, errlen) < 0)
@@ -447,6 +452,11 @@ static int check_mem(const gpu_cfg *c, char *err, size_t errlen)
         check_sector(c, "l2.sector_bytes", m->l2_sector_bytes, err, errlen) < 0 ||
         check_l1_banks(c, err, errlen) < 0)
         return -1;
+    /* mem_create's own limit, refused here with the keys, before any output */
+    if ((MEM_HDR_BYTES + m->line_bytes + m->icnt_flit_bytes - 1) / m->icnt_flit_bytes > 255)
+        FAIL(KEYS("icnt.flit_bytes", "l1.line_bytes"),
+             "icnt.flit_bytes = %u splits a %u-byte line into more than 255 flits "
+             "(icnt.flit_bytes, l1.line_bytes)", m->icnt_flit_bytes, m->line_bytes);
     if (check_cache(c, "l1", m->l1_bytes, m->l1_assoc, err, errlen) < 0) return -1;
     if (check_cache(c, "l2", m->l2_bytes, m->l2_assoc, err, errlen) < 0) return -1;
     if (!is_pow2(d->dram_row_bytes) || d->dram_row_bytes < m->line_bytes)

@@ -1296,7 +1296,9 @@ static void w_key(void *arg, const key_def *k, const char *value, const char *wh
         fprintf(x->out, "; refused by this build: %s\n", s->refused);
         return;
     }
-    if (!where && !x->all) return;
+    /* a preset always names itself: one with no other key still loads
+     * (cfg_load refuses a file without a `key = value` line) */
+    if (!where && !x->all && strcmp(k->name, "name")) return;
     snprintf(line, sizeof line, "%s = %s", k->name, value);
     if (!where) { fprintf(x->out, "%s\n", line); return; }
     fprintf(x->out, "%-34s ", line);

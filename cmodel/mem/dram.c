@@ -406,7 +406,7 @@ static const key_def dram_rows[] = {
     DK("dram.row_bytes", dram_row_bytes, 64, 1u << 16, "bytes", "row (page) size"),
     DK("dram.bus_bytes", dram_bus_bytes, 1, 128, "bytes", "data bus width per channel"),
     DK("dram.burst", dram_burst, 1, 64, "transfers", "burst length, bus transfers"),
-    DK("dram.queue", dram_queue, 1, 1024, "entries", "request queue entries per channel"),
+    DK("dram.queue", dram_queue, 2, 1024, "entries", "request queue entries per channel"),
     KEY_E(dram_params, "dram.sched", dram_sched, dram_sched_names, "seed 000 Sec. 5", "DRAM scheduler"),
     DK("dram.tCL", tCL, 1, 255, "DRAM cycles", "CAS latency"),
     DK("dram.tRCD", tRCD, 1, 255, "DRAM cycles", "activate to read/write"),

@@ -13,7 +13,6 @@
 #include "dram.h"
 #include "amap.h"
 
-#define MEM_HDR_BYTES 8u   /* request / response header */
 
 /* An L2 MSHR token names the requester: core, kind and L1 MSHR index. */
 #define TOK_CORE_SHIFT 24          /* core: 8 bits (CTL_MAX_CORES < 256) */

@@ -27,6 +27,8 @@
 #include "keys.h"
 #include "mem_stats.h"
 
+#define MEM_HDR_BYTES 8u   /* request / response header */
+
 enum mem_kind { MEM_LOAD = 0, MEM_STORE, MEM_ATOMIC };
 enum mem_result { MEM_HIT = 0, MEM_MISS = 1, MEM_STALL = 2 };
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "kern.h"
+#include "infile.h"
 #include "sass.h"
 
 static const sass_entry sass_table[] = {
@@ -374,13 +375,14 @@ char sass_family(int binary_version)
 
 void sass_unknown_add(sass_unknown *u, const char *opcode, int with_addrs)
 {
-    char base[SASS_NAME_MAX];
+    char raw[SASS_NAME_MAX], base[SASS_NAME_MAX];
     u->total++;
     u->total_addrs += with_addrs ? 1u : 0u;
-    if (!sass_base(opcode, base, sizeof base)) {
+    if (!sass_base(opcode, raw, sizeof raw)) {
         u->other++;
         return;
     }
+    text_safe(raw, base, sizeof base);     /* printed later: control bytes as \xNN */
     uint32_t i = 0;
     while (i < u->n && strcmp(u->name[i], base))
         i++;

@@ -682,7 +682,8 @@ static int hdr_line(tr_kern *tk, tr_hdr_seen *seen, char *text, uint64_t line, c
     if (!strcmp(key, "kernel name")) {
         if (hdr_once(tk, &seen->name, key, line, err, errlen))
             return -1;
-        snprintf(tk->k.name, sizeof tk->k.name, "%s", val);
+        /* shown on terminals: control bytes and bad UTF-8 kept as \xNN text */
+        text_safe(val, tk->k.name, sizeof tk->k.name);
     } else if (!strcmp(key, "kernel id")) {
         if (hdr_once(tk, &seen->id, key, line, err, errlen) ||
             hdr_number(tk, key, val, 0, UINT32_MAX, line, &v, err, errlen))
@@ -1522,7 +1523,7 @@ int trace_open_kernel_p(kern **out, const char *path, uint32_t kernel_id, const 
     tk->k.ops = &tr_ops;
     tk->k.impl = tk;
     snprintf(tk->info.file, sizeof tk->info.file, "%s", path);
-    snprintf(tk->k.name, sizeof tk->k.name, "%s", base_name(path));
+    text_safe(base_name(path), tk->k.name, sizeof tk->k.name);
     tk->info.kernel_id = kernel_id;
     tk->info.binary_version = -1;
     if (p)
@@ -1701,15 +1702,19 @@ int trace_load_workload_p(workload *w, const char *path, const trace_params *p, 
     return rc;
 }
 
-uint64_t trace_report(const workload *w, FILE *out)
+uint64_t trace_report(const workload *w, FILE *out, int warnings_only)
 {
     uint64_t unknown = 0;
     for (uint32_t i = 0; i < w->n_kernels; i++) {
         const trace_info *in = trace_kern_info(w->kernels[i]);
         if (!in)
             continue;
-        char prefix[300];
-        snprintf(prefix, sizeof prefix, "%s: ", in->file);
+        char prefix[300], q[290];
+        snprintf(prefix, sizeof prefix, "%s: ", text_quote(in->file, 200, q, sizeof q));
+        sass_unknown_print(&in->unknown, prefix, out);
+        unknown += in->unknown.total;
+        if (warnings_only)
+            continue;
         fprintf(out, "%s%llu warp instructions, %llu thread instructions read, %llu MemcpyHtoD "
                      "(%llu bytes) before it\n", prefix, (unsigned long long)in->insts,
                 (unsigned long long)in->thread_insts, (unsigned long long)in->memcpy_count,
@@ -1724,8 +1729,6 @@ uint64_t trace_report(const workload *w, FILE *out)
         if (in->addrs_ignored)
             fprintf(out, "%s%llu instructions of non-memory opcodes carried addresses (ignored)\n",
                     prefix, (unsigned long long)in->addrs_ignored);
-        sass_unknown_print(&in->unknown, prefix, out);
-        unknown += in->unknown.total;
     }
     return unknown;
 }

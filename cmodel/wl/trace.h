@@ -91,8 +91,9 @@ void trace_workload_free(workload *w);
 /* Info of a kernel made by this module; NULL for any other kern. */
 const trace_info *trace_kern_info(const kern *k);
 
-/* End-of-run report: per trace kernel, counts, ignored addresses and
- * unknown opcodes.  Returns the number of unknown opcode executions. */
-uint64_t trace_report(const workload *w, FILE *out);
+/* End-of-run report: per trace kernel, unknown opcodes (warnings), then
+ * unless warnings_only the counts and ignored addresses.  Returns the
+ * number of unknown opcode executions. */
+uint64_t trace_report(const workload *w, FILE *out, int warnings_only);
 
 #endif

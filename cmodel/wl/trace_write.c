@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include "ofile.h"
 #include "trace.h"
 #include "trace_write.h"
 
@@ -195,12 +197,10 @@ static int put_warp(FILE *f, kern *k, uint32_t cta, uint32_t warp, int form, tw_
     return 0;
 }
 
-int trace_write_kernel(kern *k, uint32_t kernel_id, const char *path, int addr_form,
-                       char *err, size_t errlen)
+/* The kernel file's text into f; 0 or -1 + err. */
+static int write_kernel_to(FILE *f, kern *k, uint32_t kernel_id, const char *path, int addr_form,
+                           char *err, size_t errlen)
 {
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return tw_fail(err, errlen, path, "cannot create (%s)", strerror(errno));
     tw_buf b = { NULL, 0, 0, 0 };
     int rc = 0;
     put_header(f, k, kernel_id);
@@ -216,27 +216,82 @@ int trace_write_kernel(kern *k, uint32_t kernel_id, const char *path, int addr_f
         k->ops->cta_end(k, cta);
     }
     free(b.s);
-    if (fclose(f) && rc == 0)
-        rc = tw_fail(err, errlen, path, "write error (%s)", strerror(errno));
     return rc;
+}
+
+int trace_write_kernel(kern *k, uint32_t kernel_id, const char *path, int addr_form,
+                       char *err, size_t errlen)
+{
+    ofile o;
+    if (ofile_open(&o, path, err, errlen) < 0) return -1;
+    if (write_kernel_to(ofile_fp(&o), k, kernel_id, path, addr_form, err, errlen) < 0) {
+        ofile_abort(&o);
+        return -1;
+    }
+    return ofile_commit(&o, err, errlen);
+}
+
+/* A file of the trace folder must be absent or a regular file; a symbolic
+ * link there is refused (the writer never writes outside the folder). */
+static int check_inside(const char *path, char *err, size_t errlen)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0) return 0;
+    if (S_ISLNK(st.st_mode))
+        return tw_fail(err, errlen, path, "is a symbolic link; --write-trace writes only inside "
+                       "its folder, refusing to follow it (--write-trace)");
+    if (!S_ISREG(st.st_mode))
+        return tw_fail(err, errlen, path, "exists and is not a regular file; refusing to replace "
+                       "it (--write-trace)");
+    return 0;
+}
+
+/* Every kernel file is written whole to a temporary first; only when all
+ * are whole are they renamed into place, kernelslist.g last: a failed or
+ * interrupted write leaves the folder's earlier trace as it was. */
+int trace_write_check(const char *dir, uint32_t n_kernels, char *err, size_t errlen)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s/kernelslist.g", dir);
+    if (check_inside(path, err, errlen) < 0) return -1;
+    for (uint32_t i = 0; i < n_kernels; i++) {
+        snprintf(path, sizeof path, "%s/kernel-%u.traceg", dir, i + 1);
+        if (check_inside(path, err, errlen) < 0) return -1;
+    }
+    return 0;
 }
 
 int trace_write_workload(const workload *w, const char *dir, int addr_form, char *err, size_t errlen)
 {
-    char path[512];
-    snprintf(path, sizeof path, "%s/kernelslist.g", dir);
-    FILE *list = fopen(path, "w");
-    if (!list)
-        return tw_fail(err, errlen, path, "cannot create (%s)", strerror(errno));
+    char path[4200];
+    if (trace_write_check(dir, w->n_kernels, err, errlen) < 0) return -1;
+    ofile *k = calloc(w->n_kernels ? w->n_kernels : 1, sizeof *k), list;
+    if (!k) return tw_fail(err, errlen, dir, "out of memory");
+    uint32_t made = 0;
     int rc = 0;
-    fprintf(list, "# written by ctasim --write-trace from a kernel source, not recorded on a GPU\n");
-    for (uint32_t i = 0; rc == 0 && i < w->n_kernels; i++) {
-        char kpath[600];
-        snprintf(kpath, sizeof kpath, "%s/kernel-%u.traceg", dir, i + 1);
-        rc = trace_write_kernel(w->kernels[i], i + 1, kpath, addr_form, err, errlen);
-        fprintf(list, "kernel-%u.traceg\n", i + 1);
+    for (; rc == 0 && made < w->n_kernels; made++) {
+        snprintf(path, sizeof path, "%s/kernel-%u.traceg", dir, made + 1);
+        if (ofile_open(&k[made], path, err, errlen) < 0) { rc = -1; break; }
+        rc = write_kernel_to(ofile_fp(&k[made]), w->kernels[made], made + 1, path, addr_form,
+                             err, errlen);
+        if (rc == 0) rc = ofile_seal(&k[made], err, errlen);
+        else ofile_abort(&k[made]);
     }
-    if (fclose(list) && rc == 0)
-        rc = tw_fail(err, errlen, path, "write error (%s)", strerror(errno));
+    snprintf(path, sizeof path, "%s/kernelslist.g", dir);
+    if (rc == 0 && ofile_open(&list, path, err, errlen) == 0) {
+        fprintf(ofile_fp(&list), "# written by ctasim --write-trace from a kernel source, not "
+                "recorded on a GPU\n");
+        for (uint32_t i = 0; i < w->n_kernels; i++)
+            fprintf(ofile_fp(&list), "kernel-%u.traceg\n", i + 1);
+        rc = ofile_seal(&list, err, errlen);
+    } else {
+        rc = -1;
+    }
+    /* all whole: into place, the list last */
+    for (uint32_t i = 0; i < made; i++)
+        if (rc == 0) rc = ofile_place(&k[i], err, errlen);
+        else ofile_discard(k[i].tmp);
+    if (rc == 0) rc = ofile_place(&list, err, errlen);
+    free(k);
     return rc;
 }

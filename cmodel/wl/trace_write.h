@@ -36,6 +36,14 @@ int trace_write_kernel(kern *k, uint32_t kernel_id, const char *path, int addr_f
                        char *err, size_t errlen);
 
 /* Write w's kernels as dir/kernel-1.traceg ... and dir/kernelslist.g (dir must exist). */
+/* The files trace_write_workload would write into dir (kernelslist.g,
+ * kernel-1..n.traceg) are absent or regular files, none a symbolic link
+ * (the writer never writes outside dir).  0, or -1 + err naming the file. */
+int trace_write_check(const char *dir, uint32_t n_kernels, char *err, size_t errlen);
+
+/* Kernel files are written to temporaries and renamed into place only once
+ * all are whole, kernelslist.g last: a failure or a signal leaves dir's
+ * earlier trace as it was. */
 int trace_write_workload(const workload *w, const char *dir, int addr_form, char *err, size_t errlen);
 
 #endif

@@ -1002,7 +1002,7 @@ static int build_kern(pstate *ps, uint64_t seed, uint32_t index, kern **out)
     wl_kern *w = calloc(1, sizeof *w + ps->nsteps * sizeof(wl_step));
     if (!w) PERR(ps, 1, "out of memory (kernel)");
     w->k.ops = &wl_ops;
-    snprintf(w->k.name, sizeof w->k.name, "%s", ps->name);
+    text_safe(ps->name, w->k.name, sizeof w->k.name);
     w->k.n_cta = ps->grid;
     w->k.cta_threads = ps->block;
     w->k.regs_per_thread = ps->regs;

@@ -5,8 +5,20 @@
 # the sanitizers reported nothing.  Rows:
 #     EXIT | PATTERN (extended regex, matched against stderr) | ARGUMENTS
 # (fields split at the first and last " | "); ARGUMENTS are shell words; $T is a scratch folder holding the generated
-# fixtures below, $D is tests/data.  Exit 0 when every row passes; each
-# failure prints the row, the exit code and the output.
+# fixtures below, $D is tests/data.  ARGUMENTS may start with directives,
+# each followed by a space:
+#     %limit OPT N      ulimit OPT N before the program starts (-f, -v, -n ...)
+#     %signal SIG S     send SIG (TERM, INT, HUP) S seconds after the start
+#                       (job control on, so SIGINT is not ignored)
+#     %stdout closed    the program's standard output is closed
+#     %stdout FILE      ... or goes to FILE (one of $T's, with %limit -f: full)
+#     %rel              run the release program (build/rel/ctasim): for
+#                       limits ASan cannot run under (ulimit -v)
+#     %check[CMD]       after the run, the shell command CMD must succeed
+#                       (CMD holds no "]"): a file left as it was, no
+#                       temporary left, ...
+# Exit 0 when every row passes; each failure prints the row, the exit code
+# and the output.
 set -u
 cd "$(dirname "$0")/../.."
 bin=${CTASIM_SAN:-build/san/ctasim}
@@ -60,6 +72,18 @@ for f in tests/data/traces/err_*.traceg; do      # one-kernel traces of the read
     mkdir -p "$d"; cp "$f" "$d/"; basename "$f" > "$d/kernelslist.g"
 done
 chmod 555 "$T/ro"
+# outputs aimed at inputs, links, signals (every target is a file made here)
+cp configs/small.cfg "$T/my.cfg"; cp workloads/stream_copy.kern "$T/w.kern"
+cp -r tests/data/traces "$T/traces"; cp -r tests/data/gsim/basic "$T/gsim"
+"$bin" --workload workloads/stream_copy.kern --write-trace "$T/mytrace" > /dev/null 2>&1
+cp -r "$T/mytrace" "$T/mytrace.orig"
+ln -s my.cfg "$T/cfglink.json"; ln -s missing.json "$T/dangling.json"
+echo old > "$T/jtarget.json"; ln -s jtarget.json "$T/jlink.json"
+echo precious > "$T/outside.txt"
+mkdir "$T/wtlink"; ln -s ../outside.txt "$T/wtlink/kernel-1.traceg"
+mkdir "$T/wtlist"; ln -s ../outside.txt "$T/wtlist/kernelslist.g"
+mkdir "$T/wtold"; echo old-trace > "$T/wtold/kernelslist.g"
+mkdir "$T/sig"; echo old > "$T/sig/r.json"
 
 pass=0 fail=0 n=0
 while IFS= read -r row; do
@@ -69,8 +93,34 @@ while IFS= read -r row; do
     want_rc=${row%% | *}
     args=${row##* | }
     pat=${row#* | }; pat=${pat% | *}
-    out=$(eval "\"$bin\" $args" 2>&1 >/dev/null </dev/null); rc=$?
-    if [ "$rc" = "$want_rc" ] && printf '%s\n' "$out" | grep -Eq -- "$pat" &&
+    lim="" sig="" secs=0 so=">/dev/null" prog=$bin check=true
+    while [[ $args == %* ]]; do
+        if [[ $args =~ ^%check\[([^]]*)\]\ (.*)$ ]]; then
+            check=${BASH_REMATCH[1]}; args=${BASH_REMATCH[2]}; continue
+        fi
+        read -r dir args <<< "$args"
+        case $dir in
+            %limit) read -r o v args <<< "$args"; lim+="ulimit $o $v || exit 97; " ;;
+            %signal) read -r sig secs args <<< "$args" ;;
+            %stdout) read -r f args <<< "$args"
+                     if [ "$f" = closed ]; then so=">&-"; else so=">$f"; fi ;;
+            %rel) prog=build/rel/ctasim ;;
+            *) echo "bad directive $dir"; args="--bad-directive"; break ;;
+        esac
+    done
+    if [ -n "$sig" ]; then
+        set -m
+        # env --default-signal: a signal the runner's caller ignores (SIGINT in
+        # a background job) is the default again for the program
+        eval "( $lim exec env --default-signal=INT,TERM,HUP \"$prog\" $args ) $so 2>\"$T/.stderr\" </dev/null &"
+        pid=$!
+        set +m
+        sleep "$secs"; kill -"$sig" "$pid" 2>/dev/null; wait "$pid"; rc=$?
+        out=$(cat "$T/.stderr"); rm -f "$T/.stderr"
+    else
+        out=$(eval "( $lim exec \"$prog\" $args ) 2>&1 $so </dev/null"); rc=$?
+    fi
+    if [ "$rc" = "$want_rc" ] && printf '%s\n' "$out" | grep -Eq -- "$pat" && eval "$check" &&
        ! printf '%s\n' "$out" | grep -Eq 'ERROR: (Address|Leak)Sanitizer|runtime error:'; then
         pass=$((pass + 1))
     else
@@ -83,5 +133,7 @@ done < "$table"
 # the generated targets that must be left as they were
 [ -p "$T/fifo" ] || { echo "FAIL: the FIFO was replaced"; fail=$((fail + 1)); }
 [ "$(cat "$T/nonempty/precious.txt")" = keep ] || { echo "FAIL: nonempty/ was touched"; fail=$((fail + 1)); }
+[ "$(cat "$T/outside.txt")" = precious ] || { echo "FAIL: a file outside a folder was written"; fail=$((fail + 1)); }
+cmp -s "$T/my.cfg" configs/small.cfg || { echo "FAIL: an input was overwritten"; fail=$((fail + 1)); }
 echo "bad inputs: $n rows, $pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$n" -ge 150 ]

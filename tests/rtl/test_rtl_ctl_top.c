@@ -431,8 +431,15 @@ static void test_units_resolve(void **state)
     assert_int_equal(u, CTL_U_ALL);
     assert_int_equal(ctl_units_resolve("all", CTL_U_NONE, 0, &u), 0);
     assert_int_equal(u, CTL_U_ALL);
+    /* the units the policy obeys are always stepped: --units only adds */
     assert_int_equal(ctl_units_resolve("none", CTL_U_DYNCTA, 1, &u), 0);
+    assert_int_equal(u, CTL_U_DYNCTA);
+    assert_int_equal(ctl_units_resolve("ucs", CTL_U_DYNCTA, 0, &u), 0);
+    assert_int_equal(u, CTL_U_DYNCTA | CTL_U_UCS);
+    assert_int_equal(ctl_units_resolve("none", CTL_U_NONE, 0, &u), 0);
     assert_int_equal(u, CTL_U_NONE);
+    /* a lockstep that would compare nothing */
+    assert_int_equal(ctl_units_resolve("none", CTL_U_NONE, 1, &u), -2);
     assert_int_equal(ctl_units_resolve("ucs,dyncore,claso", CTL_U_NONE, 1, &u), 0);
     assert_int_equal(u, CTL_U_UCS | CTL_U_DYNCORE | CTL_U_CLASO);
     assert_int_equal(ctl_units_resolve("arcta", CTL_U_NONE, 1, &u), 0);

@@ -18,10 +18,10 @@ out=$("$bin" "${small[@]}" --engine rtl --fst "$T/fifo" --json "$T/r1.json" 2>&1
 rm -f "$T/ok.fst"
 
 # 1. a file-size limit (a full disk) during the waveform: the JSON is whole,
-#    the waveform is not put in place, exit 1
+#    the waveform is not put in place, exit 3 (an output could not be written)
 ( ulimit -f 64; exec "$bin" "${small[@]}" --engine rtl --fst "$T/w.fst" --json "$T/r2.json" ) \
     > "$T/o2" 2>&1; rc=$?
-if [ $rc -eq 1 ] && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['complete']" \
+if [ $rc -eq 3 ] && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['complete']" \
        "$T/r2.json" && [ ! -e "$T/w.fst" ] && grep -q "w.fst: waveform not written" "$T/o2" &&
    [ -z "$(ls -A "$T" | grep '^\.')" ]; then
     ok "file-size limit: JSON whole, waveform refused, no temporary left"
@@ -30,11 +30,11 @@ else
 fi
 
 # 1. a file-size limit during a large timeline: the JSON still written, the
-#    earlier timeline file unchanged, exit 1
+#    earlier timeline file unchanged, exit 3
 echo previous > "$T/t3.csv"
 ( ulimit -f 16; exec "$bin" "${small[@]}" --set run.timeline_period=1 --timeline "$T/t3.csv" \
       --json "$T/r3.json" ) > "$T/o3" 2>&1; rc=$?
-[ $rc -eq 1 ] && [ "$(cat "$T/t3.csv")" = previous ] && python3 -m json.tool "$T/r3.json" >/dev/null &&
+[ $rc -eq 3 ] && [ "$(cat "$T/t3.csv")" = previous ] && python3 -m json.tool "$T/r3.json" >/dev/null &&
     grep -q "t3.csv: write failed" "$T/o3" &&
     ok "timeline write failure: JSON written, old timeline kept" || bad "timeline failure: rc=$rc $(cat "$T/o3")"
 

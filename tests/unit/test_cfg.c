@@ -54,7 +54,7 @@ static void check_err(const char *file, const char *expect)
 static void test_load_errors(void **state)
 {
     (void)state;
-    load_err(D "unknown_key.cfg", D "unknown_key.cfg:3: unknown key (core.cuont)");
+    load_err(D "unknown_key.cfg", D "unknown_key.cfg:3: unknown key; did you mean core.count? (core.cuont)");
     load_err(D "missing_eq.cfg", D "missing_eq.cfg:2: missing '=' (core.count 4)");
     load_err(D "empty_value.cfg", D "empty_value.cfg:2: empty value (core.count)");
     load_err(D "not_number.cfg", D "not_number.cfg:2: not a number 'four' (core.count)");
@@ -169,7 +169,7 @@ static void test_registry_refusals(void **state)
                              "rtl/arcta.sv (arcta.window)");
     /* unknown key */
     assert_int_equal(cfg_set(&c, "dyncore.fracnum", "2", cl, err, sizeof err), -1);
-    assert_string_equal(err, "<command line>: unknown key (dyncore.fracnum)");
+    assert_string_equal(err, "<command line>: unknown key; did you mean dyncore.frac_num? (dyncore.fracnum)");
     /* a bad combination names where the last key involved was set */
     assert_int_equal(cfg_load(&c, D "check_frac.cfg", err, sizeof err), 0);
     assert_int_equal(cfg_check(&c, err, sizeof err), -1);
@@ -246,7 +246,7 @@ static void test_overrides(void **state)
     assert_int_equal(c.sm.units[CTL_EX_LDST], 4);
 
     assert_int_equal(cfg_set(&c, "core.cont", "4", "command line", err, sizeof err), -1);
-    assert_string_equal(err, "command line: unknown key (core.cont)");
+    assert_string_equal(err, "command line: unknown key; did you mean core.count? (core.cont)");
     assert_int_equal(cfg_set(&c, "core.count", "010", "command line", err, sizeof err), 0);
     assert_int_equal(c.sm.n_cores, 10);    /* decimal, not octal */
     assert_int_equal(cfg_set(&c, "core.count", "4x", "command line", err, sizeof err), -1);

@@ -383,7 +383,7 @@ static const bad_case bad_cases[] = {
       "1: value 16 out of range 0..15 (units.ex_sp) from -gpgpu_num_sp_units 16" },
     { "-gpgpu_n_mem 2\n-gpgpu_cache:dl1 S:4:128:2048,L:L:s:N:L,A:256:8,16:0,32\n", -2,
       "2: value 2048 out of range 1..1024 (l1.assoc) from -gpgpu_cache:dl1 assoc=2048" },
-    { "-gpgpu_frfcfs_dram_sched_queue_size 0\n", -2, "1: value 0 out of range 1..1024 (dram.queue) "
+    { "-gpgpu_frfcfs_dram_sched_queue_size 0\n", -2, "1: value 0 out of range 2..1024 (dram.queue) "
       "from -gpgpu_frfcfs_dram_sched_queue_size 0" },
     { "-gpgpu_shader_core_pipeline 1024:16\n", -2, "1: a warp of 16 threads: ctasim's warps are "
       "32 threads (core.simt_lanes) from -gpgpu_shader_core_pipeline warp=16" },

@@ -345,9 +345,17 @@ static void test_forms_v4(void **state)
     char *buf = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);
-    assert_int_equal(trace_report(&w, mem), 1);
+    assert_int_equal(trace_report(&w, mem, 0), 1);
     fclose(mem);
     assert_non_null(strstr(buf, "ok_v4.traceg: unknown SASS opcode FOOBAR executed 1 times"));
+    assert_non_null(strstr(buf, "ok_v4.traceg: 12 warp instructions, 126 thread instructions"));
+    free(buf);
+    /* --quiet: the warning only, not the counts */
+    mem = open_memstream(&buf, &len);
+    assert_int_equal(trace_report(&w, mem, 1), 1);
+    fclose(mem);
+    assert_non_null(strstr(buf, "unknown SASS opcode FOOBAR"));
+    assert_null(strstr(buf, "warp instructions"));
     free(buf);
     trace_workload_free(&w);
 }
