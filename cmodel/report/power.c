@@ -13,8 +13,8 @@
  *    for 40 nm parts (a few pJ per thread operation, tens of pJ per cache
  *    access, about 15 nJ per 128-byte DRAM line transfer); they are
  *    assumptions, and every one is a power.* key.  Measured with them: the
- *    30-core preset (kayiran30) averages 86 W running compute_fma (67 % of
- *    it static) and 74 W running stream_copy (DRAM 21 W) -- the range
+ *    30-core preset (kayiran30) averages 80 W running compute_fma (65 % of
+ *    it static) and 68 W running stream_copy (DRAM 18 W) -- the range
  *    GPUWattch-class models report for a Fermi GTX 480-class GPU.
  */
 #include <errno.h>

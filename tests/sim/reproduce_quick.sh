@@ -30,7 +30,7 @@ out=$(python3 scripts/reproduce.py --check-data --papers "$tmp/pv" 2>&1); rc=$?
 #  seed 004 Sec. 6: one core, 1000 cycles, EX_SP's half gated 500 of them: GPUWattch areas 44.0291 mm^2 a core,
 #    EX_SP 31.96686; core 44.0291 - 0.5 x 31.96686 x 0.5 = 36.037385, non-core 44.0291 x 0.4 / 0.6 = 29.352733,
 #    over the ungated 73.381833: 0.891094; EX_SP is 31.96686 / 44.0291 x 0.6 = 43.5624 % of static power.
-out=$(python3 - <<'PY' 2>&1
+out=$(PYTHONDONTWRITEBYTECODE=1 python3 - <<'PY' 2>&1
 import sys, types
 sys.path.insert(0, "scripts")
 import reproduce as r
