@@ -804,7 +804,7 @@ class Study:
                    "and MTC (type I) on the 30-core GPGPU", "seed 002 Sec. 5.3 and Fig. 7", preset)
         nc = per[0]["n_cores"] if per else 0
         f.cols = ["app", "type", f"{max(1, nc // 2)} cores", f"{nc} cores", "ApSA", "ApSA, idle cores power-gated",
-                  "ApSA's idle cores"]
+                  "ApSA's clock-gated cores (mean)"]
         refs = {"I": "mtc", "II": "vadd"}
         norm = {}
         for ty, ref in refs.items():
