@@ -3,7 +3,7 @@
  * Sources of the defaults.  The papers give ratios, not a coefficient table:
  *  - seed 004 Sec. 6: static power of each core component is proportional to
  *    its area; non-core components (memory system, DRAM) are 40 % of static
- *    power; a power-gated group has no static power; gating costs a
+ *    power on its 16-core, 6-partition baseline (charged per partition); a power-gated group has no static power; gating costs a
  *    break-even time of 19 cycles.  We charge each gate+wake pair the group's
  *    static energy over the break-even time (the definition of break-even).
  *  - Relative component areas (s_comp) are this project's assumption for a
@@ -13,8 +13,8 @@
  *    for 40 nm parts (a few pJ per thread operation, tens of pJ per cache
  *    access, about 15 nJ per 128-byte DRAM line transfer); they are
  *    assumptions, and every one is a power.* key.  Measured with them: the
- *    30-core preset (kayiran30) averages 86 W running compute_fma (67 % of
- *    it static) and 74 W running stream_copy (DRAM 21 W) -- the range
+ *    30-core preset (kayiran30) averages 80 W running compute_fma (65 % of
+ *    it static) and 68 W running stream_copy (DRAM 18 W) -- the range
  *    GPUWattch-class models report for a Fermi GTX 480-class GPU.
  */
 #include <errno.h>
@@ -68,8 +68,8 @@ static const key_def power_rows[] = {
     PKK(CTL_OCEX_LDST, "clk_ocex_ldst", "clock power"),
     PKK(CTL_EX_SP, "clk_ex_sp", "clock power"), PKK(CTL_EX_SFU, "clk_ex_sfu", "clock power"),
     PKK(CTL_EX_LDST, "clk_ex_ldst", "clock power"),
-    PK(s_l2, "mW", "static per L2 slice"),
-    PK(s_dram, "mW", "static (background) per DRAM channel"),
+    PK(s_l2, "mW", "static per L2 slice (0 with s_dram 0: seed 004 Sec. 6 share, power.c)"),
+    PK(s_dram, "mW", "static (background) per DRAM channel (0 with s_l2 0: as s_l2)"),
     KEY_F(power_cfg, "power.pcpg", offsetof(power_cfg, pcpg), 1, "", "seed 000 Sec. 5; seed 002 Sec. 5.3",
           "per-core power gating of off / idle-disabled cores (0 = clock gating only, they leak)"),
     PK(s_const, "mW", "uncore constant"),
@@ -98,8 +98,8 @@ void power_cfg_defaults(power_cfg *p)
         p->clk_comp[i] = s[i] * 0.25;
     }
     p->s_core_other = 250;
-    /* non-core = 40 % of static (seed 004 Sec. 6), set per partition by
-     * power_compute when left at 0 */
+    /* non-core static per partition: left at 0, power_l2_part_mw and
+     * power_dram_part_mw derive it from the core areas (seed 004 Sec. 6) */
     p->s_l2 = 0;
     p->s_dram = 0;
     p->s_const = 2000;
@@ -171,6 +171,35 @@ static void core_static(const power_cfg *p, const ctl_cfg *ctl, const kstats *k,
     }
 }
 
+/* Static power of one memory partition's L2 slice and of its DRAM channel,
+ * mW.  Set by power.s_l2 / power.s_dram; left at 0, both come from seed 004
+ * Sec. 6: non-core components (memory system, DRAM) are 40 % of static power
+ * on its baseline of 16 cores and 6 memory controllers (Table 3), so one
+ * partition draws 16/6 x 0.4/0.6 of a full core's static power, half in its
+ * L2 slice and half in its DRAM channel.  A fixed amount per partition: a
+ * GPU with more or fewer cores (seed 002's 30- and 60-core comparison) keeps
+ * the same memory system and the same non-core leakage. */
+#define PW_REF_CORES 16.0   /* seed 004 Table 3: 16 shader cores */
+#define PW_REF_PARTS 6.0    /* seed 004 Table 3: 6 memory controllers */
+#define PW_NONCORE_SHARE 0.4 /* seed 004 Sec. 6: non-core share of static power */
+
+static double noncore_part_mw(const power_cfg *p)
+{
+    double core_mw = p->s_core_other;
+    for (int i = 0; i < CTL_NCOMP; i++) core_mw += p->s_comp[i];
+    return core_mw * PW_REF_CORES / PW_REF_PARTS * PW_NONCORE_SHARE / (1.0 - PW_NONCORE_SHARE);
+}
+
+double power_l2_part_mw(const power_cfg *p)
+{
+    return p->s_l2 > 0 || p->s_dram > 0 ? p->s_l2 : 0.5 * noncore_part_mw(p);
+}
+
+double power_dram_part_mw(const power_cfg *p)
+{
+    return p->s_l2 > 0 || p->s_dram > 0 ? p->s_dram : 0.5 * noncore_part_mw(p);
+}
+
 void power_compute(const power_cfg *p, const ctl_cfg *ctl, const report *r, power_report *out)
 {
     const kstats *k = &r->total;
@@ -222,18 +251,10 @@ void power_compute(const power_cfg *p, const ctl_cfg *ctl, const report *r, powe
 
     /* static and clock power, core side */
     core_static(p, ctl, k, p->pcpg != 0, tcyc * core_st, out->stat_j, &out->dyn_j[PW_GATING]);
-    /* non-core static: 40 % of all static power (seed 004 Sec. 6) unless set */
-    double noncore_j;
-    if (p->s_l2 > 0 || p->s_dram > 0)
-        noncore_j = (p->s_l2 + p->s_dram) * r->n_parts * mw * time_s;
-    else {
-        double full_core_j = 0;
-        for (int i = 0; i < CTL_NCOMP; i++) full_core_j += p->s_comp[i];
-        full_core_j = (full_core_j + p->s_core_other) * k->n_cores * mw * time_s;
-        noncore_j = full_core_j * 0.4 / 0.6;
-    }
-    out->stat_j[PW_L2] = noncore_j * 0.5 * mem_st;
-    out->stat_j[PW_DRAM] = noncore_j * 0.5 * mem_st;
+    /* non-core static: per memory partition (an L2 slice and its DRAM
+     * channel), whatever the core count (power_l2_part_mw) */
+    out->stat_j[PW_L2] = power_l2_part_mw(p) * r->n_parts * mw * time_s * mem_st;
+    out->stat_j[PW_DRAM] = power_dram_part_mw(p) * r->n_parts * mw * time_s * mem_st;
     out->stat_j[PW_CONST] = p->s_const * mw * time_s;
 
     out->time_s = time_s;

@@ -54,6 +54,11 @@ void power_compute(const power_cfg *p, const ctl_cfg *ctl, const report *r, powe
  * is never gated). */
 void power_add_control(power_report *p, double dyn_w, double leak_w);
 void power_print(const power_report *p, FILE *out);
+/* Static power of one memory partition's L2 slice and DRAM channel, mW:
+ * power.s_l2 / power.s_dram, or when both are 0 the share seed 004 Sec. 6
+ * gives the non-core components on its baseline (power.c). */
+double power_l2_part_mw(const power_cfg *p);
+double power_dram_part_mw(const power_cfg *p);
 /* Read "energy_j" and "power_w" of a baseline JSON written by --json. */
 int  power_load_baseline(power_report *p, const char *path, char *err, size_t errlen);
 /* The power report as one JSON object (energy_j, power_w, time_s, rel_energy

@@ -20,7 +20,7 @@ typedef struct power_cfg {
     double s_comp[CTL_NCOMP];
     double s_core_other;       /* register file, L1, shared memory: never gated */
     double clk_comp[CTL_NCOMP];/* clock power per component, removed when clock-gated */
-    double s_l2, s_dram;       /* per partition */
+    double s_l2, s_dram;       /* per partition (0 and 0: from seed 004 Sec. 6, power.c) */
     double s_const;            /* uncore constant */
     double pcpg;               /* per-core power gating: 1 = a core turned off (DYNCORE) or
                                   left idle by AR-CTA draws nothing; 0 = it is clock-gated

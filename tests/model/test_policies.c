@@ -90,7 +90,7 @@ static void test_arcta_types(void **st)
  * t_max_bw 1.025 %, t_GBR 65 %.  Measured (--decisions): compute_fma type I
  * (ipc_high); mixed_type1 type I at the bandwidth step (ipc_CTA
  * 12992/58208 = 22.3 %, max_bw_CTA 16/2239 = 0.71 %); stream_copy type II
- * (power 125.3 -> 118.8 W, static share 0.88).  bp_forward of
+ * (power 99.3 -> 88.9 W, static share 0.84).  bp_forward of
  * backprop_two_phase.wl says it imitates BP-I (type I) but behaves as type
  * II (30 cores: 41 % of the maximum IPC, DRAM bandwidth 84 %; 0.98x on 60) and is
  * classified type II: not asserted here (docs/units/arcta.md). */
@@ -167,8 +167,8 @@ static void test_dyncta_reuse_cache(void **st)
 }
 
 /* uC-States (seed 004).  Measured on mem_copy: EX_SP, EX_SFU and EX_LDST
- * tuned down ~97 % of cycles, static power 12.49 -> 11.53 W (before the
- * coefficient change; the ratio is what is asserted).  compute_fma: EX_SP
+ * tuned down ~97 % of cycles, static power 10.39 -> 9.43 W (the ratio is
+ * what is asserted).  compute_fma: EX_SP
  * tuned down 593 of 113233 cycles on core 0, EX_SFU mostly down. */
 static void test_ucstates(void **st)
 {
@@ -197,9 +197,9 @@ static void test_ucstates(void **st)
 
 /* DYNCORE (seed 000 Sec. 4.2) with DYNCTA saves power on a memory-bound
  * kernel, reported with and without per-core power gating as seed 000 Sec. 5
- * does (17 % and 8 % there).  Measured: 13.65 W -> 12.77 W without PCPG
- * (the default: off cores are clock-gated and leak; -6.4 %, static share
- * 0.71) and 10.79 W with it (-21 %). */
+ * does (17 % and 8 % there).  Measured: 14.54 W -> 13.67 W without PCPG
+ * (the default: off cores are clock-gated and leak; -6.0 %, static share
+ * 0.73) and 11.68 W with it (-19.7 %). */
 static void test_dyncore_power(void **st)
 {
     (void)st;

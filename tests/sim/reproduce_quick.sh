@@ -24,6 +24,26 @@ out=$(python3 scripts/reproduce.py --check-data --papers "$tmp/pv" 2>&1); rc=$?
 [ $rc -eq 2 ] && [[ "$out" == *"bad.tsv: no '#' line naming the paper's section and figure" ]] &&
     ok "a file without its reference is refused" || bad "no reference: rc=$rc '$out'"
 
+# ---- the papers' power metrics on hand-made runs (numbers worked by hand)
+#  seed 000 Sec. 5.2: baseline runtime core power 10 W on 30 cores, so idle power 10 W (1/3 W a core);
+#    a run with 11 W runtime and 22 cores on: with PCPG (11 + 22/3) / 20 = 0.916667, without (11 + 10) / 20 = 1.05.
+#  seed 004 Sec. 6: one core, 1000 cycles, EX_SP's half gated 500 of them: GPUWattch areas 44.0291 mm^2 a core,
+#    EX_SP 31.96686; core 44.0291 - 0.5 x 31.96686 x 0.5 = 36.037385, non-core 44.0291 x 0.4 / 0.6 = 29.352733,
+#    over the ungated 73.381833: 0.891094; EX_SP is 31.96686 / 44.0291 x 0.6 = 43.5624 % of static power.
+out=$(PYTHONDONTWRITEBYTECODE=1 python3 - <<'PY' 2>&1
+import sys, types
+sys.path.insert(0, "scripts")
+import reproduce as r
+base = types.SimpleNamespace(core_dyn_w=10.0, n_cores=30)
+run = types.SimpleNamespace(core_dyn_w=11.0, n_cores=30, cores_on=22.0)
+u = types.SimpleNamespace(cycles=1000, n_cores=1, pg_off=[[0, 500, 0, 0]])
+b = types.SimpleNamespace(cycles=1000, n_cores=1, pg_off=[[0, 0, 0, 0]])
+print("%.6f %.6f %.6f %.4f" % (r.kayiran_core_power(run, base, True), r.kayiran_core_power(run, base, False),
+                               r.ucs_static_power(u) / r.ucs_static_power(b), r.ucs_ex_sp_share() * 100))
+PY
+)
+[ "$out" = "0.916667 1.050000 0.891094 43.5624" ] && ok "paper power metrics on hand-made runs: $out" || bad "paper metrics: '$out'"
+
 # ---- quick report
 scripts/reproduce.sh --quick --out "$tmp/r" --cache "$tmp/cache" > "$tmp/log1" 2>&1; rc=$?
 [ $rc -eq 0 ] && ok "quick mode ran ($(tail -n1 "$tmp/log1"))" || bad "quick mode exit $rc: $(tail -n3 "$tmp/log1")"
@@ -36,8 +56,23 @@ for p in $pngs; do
 done
 nfig=$(grep -c '^### ' "$tmp/r/report.md"); nver=$(grep -c '^\*\*Verdict: ' "$tmp/r/report.md")
 [ "$nfig" -ge 9 ] && [ "$nfig" -eq "$nver" ] && ok "$nfig figures, one verdict each" || bad "figures $nfig, verdicts $nver"
-for s in "Seed 000" "Seed 001" "Seed 002" "Seed 003" "Seed 004"; do
-    grep -q "^## $s" "$tmp/r/report.md" || bad "no section for $s"
+for s in "seed 000" "seed 001" "seed 002" "seed 003" "seed 004"; do
+    grep -q "^## .*($s)\$" "$tmp/r/report.md" || grep -q "^## .*, $s)\$" "$tmp/r/report.md" || bad "no section for $s"
+done
+# the goals come first, after a table of contents that links every section
+first=$(grep -m1 -n '^## ' "$tmp/r/report.md" | cut -d: -f2-); second=$(grep '^## ' "$tmp/r/report.md" | sed -n 2p)
+[ "$first" = "## Contents" ] && [ "$second" = "## Goals" ] && ok "contents, then the goals" || bad "first sections: '$first' '$second'"
+ntoc=$(grep -c '^[0-9]\. \[.*\](#[a-z0-9_-]*)$' "$tmp/r/report.md"); nsec=$(grep -c '^## ' "$tmp/r/report.md")
+[ "$ntoc" -eq $((nsec - 1)) ] && ok "contents list $ntoc sections" || bad "contents $ntoc, sections $nsec"
+grep -q -i 'issue [0-9]' "$tmp/r/report.md" && bad "an issue number in the report"
+# eight goals, each met or missed with its measured numbers; a missed one says why
+ng=$(grep -c '^- \*\*\(met\|missed\)\*\*: .*\. Measured: ' "$tmp/r/report.md")
+nwhy=$(grep '^- \*\*missed\*\*' "$tmp/r/report.md" | grep -c ' Why: ')
+nmiss=$(grep -c '^- \*\*missed\*\*' "$tmp/r/report.md")
+[ "$ng" -eq 8 ] && [ "$nwhy" -eq "$nmiss" ] && ok "8 goal lines, $nmiss missed, each with why" || bad "goal lines $ng, missed $nmiss, with why $nwhy"
+# the papers' own power metrics beside chip power
+for t in "on the paper's metric: core power" "Fig. 7 on the paper's metric" "static (paper's metric)"; do
+    grep -q "$t" "$tmp/r/report.md" || bad "no '$t' in the report"
 done
 grep -q "^Commit \`[0-9a-f]" "$tmp/r/report.md" && grep -q "^Took [0-9]* s wall time" "$tmp/r/report.md" &&
     ok "commit, date and time taken stated" || bad "no commit/time line"

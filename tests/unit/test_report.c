@@ -239,6 +239,61 @@ static void power_disabled_core(void **st)
     assert_true(fabs(pw.alt_avg_w - (ar_pg + noncore)) < 1e-9);
 }
 
+/* Non-core static power is per memory partition, not per core: 30 and 60
+ * idle cores over the same 8 partitions, 1000 cycles of 1 ns, draw the same
+ * L2 and DRAM leakage.  Defaults: a full core is 1010 mW (the s_comp areas,
+ * 760, and s_core_other, 250); seed 004 Sec. 6 puts non-core at 40 % of
+ * static on 16 cores and 6 partitions, so a partition draws
+ * 1010 x 16/6 x 0.4/0.6 = 1795.5556 mW, 897.7778 mW each in L2 and DRAM:
+ * 8 x 897.7778 mW x 1 us = 7.182222 uJ per row.  (The core-count model gave
+ * 30 cores 10.1 W and 60 cores 20.2 W per row.)  With power.s_l2 = 100 and
+ * power.s_dram = 300 the rows are 0.8 and 2.4 uJ. */
+static double noncore_row_j(uint32_t cores, double s_l2, double s_dram, int row)
+{
+    static report r;
+    gpu_cfg cfg;
+    cfg_defaults(&cfg);
+    cfg.power.s_l2 = s_l2;
+    cfg.power.s_dram = s_dram;
+    memset(&r, 0, sizeof r);
+    r.n_cores = cores;
+    r.n_parts = 8;
+    r.total.n_cores = cores;
+    r.total.cycles = 1000;
+    r.total.time_fs = 1000ull * 1000000ull;
+    power_report pw;
+    power_compute(&cfg.power, &cfg.ctl, &r, &pw);
+    return pw.stat_j[row];
+}
+
+static void power_noncore_per_partition(void **st)
+{
+    (void)st;
+    power_cfg p;
+    power_cfg_defaults(&p);
+    assert_true(fabs(power_l2_part_mw(&p) - 897.7777778) < 1e-6);
+    assert_true(fabs(power_dram_part_mw(&p) - 897.7777778) < 1e-6);
+    for (uint32_t c = 30; c <= 60; c += 30) {
+        assert_true(fabs(noncore_row_j(c, 0, 0, PW_L2) - 7.1822222e-6) < 1e-12);
+        assert_true(fabs(noncore_row_j(c, 0, 0, PW_DRAM) - 7.1822222e-6) < 1e-12);
+        assert_true(fabs(noncore_row_j(c, 100, 300, PW_L2) - 0.8e-6) < 1e-15);
+        assert_true(fabs(noncore_row_j(c, 100, 300, PW_DRAM) - 2.4e-6) < 1e-15);
+    }
+    /* 16 cores, 6 partitions (seed 004's baseline): non-core is 40 % of static */
+    static report r;
+    gpu_cfg cfg;
+    cfg_defaults(&cfg);
+    memset(&r, 0, sizeof r);
+    r.n_cores = r.total.n_cores = 16;
+    r.n_parts = 6;
+    r.total.cycles = 1000;
+    r.total.time_fs = 1000ull * 1000000ull;
+    power_report pw;
+    power_compute(&cfg.power, &cfg.ctl, &r, &pw);
+    double leak = 16 * 1010e-3 * 1e-6, noncore = pw.stat_j[PW_L2] + pw.stat_j[PW_DRAM];
+    assert_true(fabs(noncore / (noncore + leak) - 0.4) < 1e-12);
+}
+
 /* --rtl-power's control row (power_add_control): 2 mW dynamic and 0.5 mW
  * leakage over the 1 us run above are 2 nJ and 0.5 nJ, added to the total,
  * the average power (+2.5 mW), the other pcpg choice's total and the static
@@ -386,6 +441,7 @@ int main(void)
         cmocka_unit_test(json_report_and_baseline),
         cmocka_unit_test(json_unwritable),
         cmocka_unit_test(power_disabled_core),
+        cmocka_unit_test(power_noncore_per_partition),
         cmocka_unit_test(power_control_row),
         cmocka_unit_test(total_line_and_empty_rates),
         cmocka_unit_test(kernel_records_survive_full_disk),
