@@ -84,6 +84,8 @@ mkdir "$T/wtlink"; ln -s ../outside.txt "$T/wtlink/kernel-1.traceg"
 mkdir "$T/wtlist"; ln -s ../outside.txt "$T/wtlist/kernelslist.g"
 mkdir "$T/wtold"; echo old-trace > "$T/wtold/kernelslist.g"
 mkdir "$T/sig"; echo old > "$T/sig/r.json"
+mkdir "$T/wtsig"; echo old-trace > "$T/wtsig/kernelslist.g"
+sed 's/^grid *=.*/grid = 4096/; s/loop 4 {/loop 16 {/' workloads/stream_copy.kern > "$T/big.kern"
 
 pass=0 fail=0 n=0
 while IFS= read -r row; do
