@@ -11,7 +11,8 @@
 #     %signal SIG S     send SIG (TERM, INT, HUP) S seconds after the start
 #                       (job control on, so SIGINT is not ignored)
 #     %stdout closed    the program's standard output is closed
-#     %stdout FILE      ... or goes to FILE (one of $T's, with %limit -f: full)
+#     %stdout FILE      ... or goes to FILE (one of $T's, with %limit -f: full);
+#                       +FILE appends to it
 #     %rel              run the release program (build/rel/ctasim): for
 #                       limits ASan cannot run under (ulimit -v)
 #     %check[CMD]       after the run, the shell command CMD must succeed
@@ -105,7 +106,7 @@ while IFS= read -r row; do
             %limit) read -r o v args <<< "$args"; lim+="ulimit $o $v || exit 97; " ;;
             %signal) read -r sig secs args <<< "$args" ;;
             %stdout) read -r f args <<< "$args"
-                     if [ "$f" = closed ]; then so=">&-"; else so=">$f"; fi ;;
+                     case $f in closed) so=">&-" ;; +*) so=">>${f#+}" ;; *) so=">$f" ;; esac ;;
             %rel) prog=build/rel/ctasim ;;
             *) echo "bad directive $dir"; args="--bad-directive"; break ;;
         esac
