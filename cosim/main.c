@@ -406,6 +406,20 @@ static int check_outputs(const opts *o, char *err, size_t errlen)
     return 0;
 }
 
+/* Standard output redirected into an input (`>> my.cfg`) would append the
+ * summary to it. */
+static int check_stdout_not_input(char *err, size_t errlen)
+{
+    struct stat st;
+    if (fstat(1, &st) != 0 || !S_ISREG(st.st_mode)) return 0;
+    const infile_seen *in = infile_find((unsigned long long)st.st_dev, (unsigned long long)st.st_ino);
+    if (!in) return 0;
+    char q[300];
+    snprintf(err, errlen, "standard output is %s, an input of this run; refusing to write "
+             "into it", text_quote(in->path, 200, q, sizeof q));
+    return -1;
+}
+
 /* No output may be a file this run reads (through links, by device and
  * inode): checked once every input is read, before anything is written. */
 static int check_not_inputs(const opts *o, char *err, size_t errlen)
@@ -414,7 +428,7 @@ static int check_not_inputs(const opts *o, char *err, size_t errlen)
     const char *path[5] = { o->json, o->timeline, o->fst, o->decisions, o->rtl_power };
     for (int i = 0; i < 5; i++)
         if (path[i] && ofile_is_input(path[i], name[i], err, errlen) < 0) return -1;
-    return 0;
+    return check_stdout_not_input(err, errlen);
 }
 
 /* A mode that simulates nothing (--write-trace, --trace-info) takes none of
@@ -818,6 +832,7 @@ static int prepare(session *s, char *err, size_t errlen)
 {
     if (check_opts(&s->o, err, errlen) < 0) return -1;
     if (load_config(&s->o, &s->cfg, &s->g, err, errlen) < 0) return -1;
+    if (check_stdout_not_input(err, errlen) < 0) return -1;
     if (s->o.write_preset)
         return ofile_is_input(s->o.write_preset, "--write-preset", err, errlen);
     if (s->o.dump || s->o.trace_info) return 0;

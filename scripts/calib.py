@@ -22,14 +22,28 @@ PAIRS = [
 SINGLE = [("cycles of one seed000/MM CTA alone", "ctamm")]
 
 
+def die(msg):
+    """One line, exit 2 (bad input), no traceback."""
+    print(f"calib.py: {msg}", file=sys.stderr)
+    sys.exit(2)
+
+
 def main(argv):
     if len(argv) != 2:
         sys.exit(__doc__)
     cyc = {}
-    with open(argv[1], newline="") as f:
-        for r in csv.DictReader(f):
-            if r["kernel"] == "all":
-                cyc[r["trace"].removeprefix("calib-")] = (int(r["accelsim_cycles"]), int(r["ctasim_cycles"]))
+    try:
+        with open(argv[1], newline="", encoding="utf-8") as f:
+            for n, r in enumerate(csv.DictReader(f), 2):
+                try:
+                    if r["kernel"] == "all":
+                        cyc[r["trace"].removeprefix("calib-")] = (int(r["accelsim_cycles"]),
+                                                                  int(r["ctasim_cycles"]))
+                except (KeyError, TypeError, ValueError) as e:
+                    die(f"{argv[1]}:{n}: not a row of correlate.sh's correlation.csv "
+                        f"({type(e).__name__}: {e})")
+    except (OSError, UnicodeDecodeError) as e:
+        die(f"{argv[1]}: cannot read ({getattr(e, 'strerror', None) or e})")
     print("| quantity | Accel-Sim | ctasim | ctasim - Accel-Sim |")
     print("|---|---|---|---|")
     for label, a, b, units in PAIRS:

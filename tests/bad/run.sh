@@ -11,7 +11,8 @@
 #     %signal SIG S     send SIG (TERM, INT, HUP) S seconds after the start
 #                       (job control on, so SIGINT is not ignored)
 #     %stdout closed    the program's standard output is closed
-#     %stdout FILE      ... or goes to FILE (one of $T's, with %limit -f: full)
+#     %stdout FILE      ... or goes to FILE (one of $T's, with %limit -f: full);
+#                       +FILE appends to it
 #     %rel              run the release program (build/rel/ctasim): for
 #                       limits ASan cannot run under (ulimit -v)
 #     %check[CMD]       after the run, the shell command CMD must succeed
@@ -84,6 +85,8 @@ mkdir "$T/wtlink"; ln -s ../outside.txt "$T/wtlink/kernel-1.traceg"
 mkdir "$T/wtlist"; ln -s ../outside.txt "$T/wtlist/kernelslist.g"
 mkdir "$T/wtold"; echo old-trace > "$T/wtold/kernelslist.g"
 mkdir "$T/sig"; echo old > "$T/sig/r.json"
+mkdir "$T/wtsig"; echo old-trace > "$T/wtsig/kernelslist.g"
+sed 's/^grid *=.*/grid = 4096/; s/loop 4 {/loop 16 {/' workloads/stream_copy.kern > "$T/big.kern"
 
 pass=0 fail=0 n=0
 while IFS= read -r row; do
@@ -103,7 +106,7 @@ while IFS= read -r row; do
             %limit) read -r o v args <<< "$args"; lim+="ulimit $o $v || exit 97; " ;;
             %signal) read -r sig secs args <<< "$args" ;;
             %stdout) read -r f args <<< "$args"
-                     if [ "$f" = closed ]; then so=">&-"; else so=">$f"; fi ;;
+                     case $f in closed) so=">&-" ;; +*) so=">>${f#+}" ;; *) so=">$f" ;; esac ;;
             %rel) prog=build/rel/ctasim ;;
             *) echo "bad directive $dir"; args="--bad-directive"; break ;;
         esac
