@@ -75,6 +75,19 @@ module ucs_gcu #(
     units_of = v[c*UnitsW +: UnitsW];
   endfunction
 
+  // Slots of each component that are powered on: all, or the always-on
+  // group ceil(units / 2) while it is tuned down.  Seed 004 Sec. 4: a
+  // tuned-down component's utilization doubles, and phase 2's tuned-down
+  // stage that became the bottleneck is reverted; the U[a] < U[b] tests use
+  // these, the th_U thresholds all units (ucs.sv).  tuned_down_o only
+  // changes at apply_i or a kernel start, so it is stable while evaluating.
+  logic [NumComp*UnitsW-1:0] on_units;
+  for (genvar i = 0; i < NumComp; i++) begin : g_on
+    logic [UnitsW-1:0] u;
+    assign u = units_of(cfg_units_i, i);
+    assign on_units[i*UnitsW +: UnitsW] = tuned_down_o[i] ? (u - (u >> 1)) : u;
+  end
+
   // ---------------------------------------------------------------- counting
   // A core enabled mid-interval waits for the next interval's first edge.
   logic wait_d, wait_q, count;
@@ -145,7 +158,7 @@ module ucs_gcu #(
   // ---------------------------------------------------------------- evaluation
   // Comparison c = ev_i / 2: edge 2c loads P = slot[sa] * fa, edge 2c+1 sets
   // res[c] = P < Q with Q = slot[sb] * fb or a threshold (use_thr).
-  //   U[x] < U[y]   <=> sum_x * units_y < sum_y * units_x
+  //   U[x] < U[y]   <=> sum_x * on_y < sum_y * on_x   (on_units)
   //   U[x] < th     <=> sum_x * 100 < thr = th% * units_x * T
   //   RT > th_RT    <=> sum(lambda) * th_RT < sum(J) * 1
   logic [3:0]      cmp;
@@ -179,10 +192,10 @@ module ucs_gcu #(
           for (int st = 0; st < 3; st++) begin
             if (cmp == 4'(st * 3 + j)) begin
               sel = load ? 4'(st * 3 + j) : 4'(9 + j);
-              fac = load ? FacW'(units_of(cfg_units_i, Ex0 + j)) :
-                    (st == 0) ? FacW'(units_of(cfg_units_i, Ocex0 + j)) :
-                    (st == 1) ? FacW'(units_of(cfg_units_i, Oc0 + j)) :
-                                FacW'(units_of(cfg_units_i, Idoc0 + j));
+              fac = load ? FacW'(units_of(on_units, Ex0 + j)) :
+                    (st == 0) ? FacW'(units_of(on_units, Ocex0 + j)) :
+                    (st == 1) ? FacW'(units_of(on_units, Oc0 + j)) :
+                                FacW'(units_of(on_units, Idoc0 + j));
             end
           end
         end
@@ -190,15 +203,15 @@ module ucs_gcu #(
     end else begin
       if (cmp < 4'd3) begin
         for (int j = 0; j < 3; j++) begin
-          if (cmp == 4'(j)) begin
+          if (cmp == 4'(j)) begin    // U[SCH_j] < U[EX_j]
             sel = load ? 4'(j) : 4'(3 + j);
-            fac = load ? FacW'(units_of(cfg_units_i, Sch)) :
-                         FacW'(units_of(cfg_units_i, Ex0 + j));
+            fac = load ? FacW'(units_of(on_units, Ex0 + j)) :
+                         FacW'(units_of(on_units, Sch));
           end
         end
       end else if (cmp == 4'd3) begin
         sel = load ? 4'd6 : 4'd7;
-        fac = load ? FacW'(units_of(cfg_units_i, Sch)) : FacW'(units_of(cfg_units_i, Ifid));
+        fac = load ? FacW'(units_of(on_units, Sch)) : FacW'(units_of(on_units, Ifid));
       end else if (cmp == 4'd4) begin
         if (load) begin
           sel = 4'd7;
@@ -248,22 +261,29 @@ module ucs_gcu #(
   assign res = {lt, res_q};
 
   // ---------------------------------------------------------------- decisions
-  // Phase 3: SCH down iff U[SCH] < 2 th_U and U[SCH_j] < U[EX_j] for all j;
-  // then IFID down iff U[IFID] < U[SCH]; otherwise both up.
+  // A component idle all interval (counter 0) is not the bottleneck (seed 004
+  // Sec. 2.2, the Utilization Law), though 0 < 0 is false: phase 2 tunes an
+  // idle i_j down, phase 3 ignores a type the scheduler did not issue.
+  // Phase 3: SCH down iff U[SCH] < 2 th_U and U[SCH_j] < U[EX_j] for every
+  // issued j; then IFID down iff U[IFID] < U[SCH]; otherwise both up.
+  logic [NCmp-1:0]  idle;
+  for (genvar k = 0; k < NCmp; k++) begin : g_idle
+    assign idle[k] = (slot[k] == '0);
+  end
   logic             sch_dn;
   logic [NumComp-1:0] in_phase;   // components decided in the current phase
   logic [NumComp-1:0] want_down;  // the phase's decision for those components
   logic [NumComp-1:0] down, up;
-  assign sch_dn    = res[4] && (&res[2:0]);
+  assign sch_dn    = res[4] && (&(res[2:0] | idle[2:0]));
   // Phase 1: EX_{SP,SFU,LDST}; phase 2: IDOC_j, OC_j, OCEX_j; phase 3: IFID, SCH.
   localparam logic [NumComp-1:0] Ph1Comps = NumComp'(7) << Ex0;
   localparam logic [NumComp-1:0] Ph2Comps = NumComp'(9'h1ff) << Idoc0;
   localparam logic [NumComp-1:0] Ph3Comps = (NumComp'(1) << Ifid) | (NumComp'(1) << Sch);
   assign in_phase  = ph1 ? Ph1Comps : ph2 ? Ph2Comps : Ph3Comps;
   for (genvar j = 0; j < 3; j++) begin : g_want
-    assign want_down[Ocex0 + j] = res[j];
-    assign want_down[Oc0 + j]   = res[3 + j];
-    assign want_down[Idoc0 + j] = res[6 + j];
+    assign want_down[Ocex0 + j] = res[j] | idle[j];
+    assign want_down[Oc0 + j]   = res[3 + j] | idle[3 + j];
+    assign want_down[Idoc0 + j] = res[6 + j] | idle[6 + j];
   end
   assign want_down[Ex0]    = res[0];
   assign want_down[ExSfu]  = res[1];

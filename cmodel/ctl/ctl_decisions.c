@@ -148,6 +148,16 @@ static void ucs_inputs(FILE *f, const ucs *s, const ucs_core *k, const ctl_cfg *
     }
     for (int i = first; i < CTL_NCOMP; i++)
         ucs_util(f, comp_names[i], u->busy[i], t, cfg->units[i] & 0xFu);
+    /* The components tuned down during the interval: the U[a] < U[b] tests
+     * count only their powered-on group, ceil(units / 2) (docs/units/ucs.md). */
+    const char *sep = ";down=";
+    for (int i = 0; i < CTL_NCOMP; i++) {
+        if (!((k->obs_down >> i) & 1u)) continue;
+        fprintf(f, "%s%s", sep, comp_names[i]);
+        sep = "+";
+    }
+    if (k->obs_down == 0)
+        fputs(";down=-", f);
     if (s->obs_phase == UCS_PHASE3)
         fprintf(f, ";th_U=%u%%", cfg->uc_th_u_pct & 0x7Fu);
 }

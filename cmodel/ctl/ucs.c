@@ -158,13 +158,31 @@ static int ucs_lt(ucs_cmp c)
     return (uint64_t)c.a * c.fa < (uint64_t)c.b * c.fb;
 }
 
-/* The UCS_NCMP comparisons of `phase` on the interval sums s[]:
- *   U[x] < U[y]  <=> sum_x * units_y < sum_y * units_x
+/* Slots of component comp that are powered on: all of them, or the
+ * always-on group, ceil(units / 2), while comp is tuned down (the group
+ * sizes of cmodel/sm/core.c).  Seed 004 Sec. 4: "if a component is
+ * tuned-down, its utilization will double assuming its throughput remains
+ * unchanged", and phase 2's "the ratio must be less than 0.5 to ensure that
+ * the bottleneck does not move ... to the tuned-down component": the
+ * bottleneck tests compare utilisations of the slots that are on, so a
+ * tuned-down stage that became the bottleneck is tuned up again ("the
+ * decision is reverted back in the next execution of this phase").  The
+ * th_U and 2 th_U thresholds keep all units (Sec. 4, phase 1: busy cycles
+ * "divided by the total number of SPs"). */
+static uint32_t ucs_on_units(const ucs_regs *r, uint16_t down, int comp)
+{
+    uint32_t u = r->units[comp];
+    return (down >> comp) & 1u ? u - u / 2u : u;
+}
+
+/* The UCS_NCMP comparisons of `phase` on the interval sums s[], with
+ * on(x) = ucs_on_units() under the tuned-down bits `down` of the interval:
+ *   U[x] < U[y]  <=> sum_x * on(y) < sum_y * on(x)
  *   U[x] < pct % <=> sum_x * 100 < pct * units_x * T   (T counted cycles)
  *   RT > th_RT   <=> sum(lambda) * th_RT < sum(J).
  * pct * units * T is cfg-only: computed once for all cores (rtl/ucs.sv). */
-static void ucs_compare(const ucs_regs *r, int phase, const uint32_t s[UCS_NSLOT],
-                        int res[UCS_NCMP])
+static void ucs_compare(const ucs_regs *r, int phase, uint16_t down,
+                        const uint32_t s[UCS_NSLOT], int res[UCS_NCMP])
 {
     uint32_t t = r->period ? r->period : 1u;
     memset(res, 0, UCS_NCMP * sizeof res[0]);
@@ -176,13 +194,16 @@ static void ucs_compare(const ucs_regs *r, int phase, const uint32_t s[UCS_NSLOT
         static const int stage_first[3] = { CTL_OCEX_SP, CTL_OC_SP, CTL_IDOC_SP };
         for (int k = 0; k < 9; k++) {
             int c = stage_first[k / 3] + k % 3, ex = CTL_EX_SP + k % 3;
-            res[k] = ucs_lt((ucs_cmp){ s[k], r->units[ex], s[9 + k % 3], r->units[c] });
+            res[k] = ucs_lt((ucs_cmp){ s[k], ucs_on_units(r, down, ex), s[9 + k % 3],
+                                       ucs_on_units(r, down, c) });
         }
     } else {
+        /* U[SCH_j] < U[EX_j]: sum(SCH_j) * on(EX_j) < sum(EX_j) * on(SCH) */
+        uint32_t sch = ucs_on_units(r, down, CTL_SCH);
         for (int j = 0; j < CTL_NTYPE; j++)
-            res[j] = ucs_lt((ucs_cmp){ s[j], r->units[CTL_SCH], s[3 + j],
-                                       r->units[CTL_EX_SP + j] });
-        res[3] = ucs_lt((ucs_cmp){ s[6], r->units[CTL_SCH], s[7], r->units[CTL_IFID] });
+            res[j] = ucs_lt((ucs_cmp){ s[j], ucs_on_units(r, down, CTL_EX_SP + j), s[3 + j],
+                                       sch });
+        res[3] = ucs_lt((ucs_cmp){ s[6], sch, s[7], ucs_on_units(r, down, CTL_IFID) });
         res[4] = ucs_lt((ucs_cmp){ s[7], 100u, 2u * r->th_u_pct * r->units[CTL_SCH], t });
     }
 }
@@ -212,12 +233,18 @@ static void ucs_phase1(ucs *s, const int res[UCS_NCMP], int lambda_seen,
 }
 
 /* Phase 2 (Sec. 4, "The Second Phase"): i in OCEX, OC, IDOC; j in SP, SFU,
- * LDST: U[i_j] < U[EX_j] tunes i_j down, else up. */
-static void ucs_phase2(ucs *s, const int res[UCS_NCMP], uint8_t cmd[CTL_NCOMP])
+ * LDST: i_j is tuned down iff it is not the bottleneck, U[i_j] < U[EX_j]
+ * ("if this ratio is lower than 1 (i.e., the component is not the
+ * bottleneck), the component is tuned-down"), else up.  A stage that was
+ * idle all interval (sum 0) is not the bottleneck either (Sec. 2.2, the
+ * Utilization Law: the bottleneck is the component with the highest
+ * utilisation), although 0 < 0 is false when its EX_j was idle too. */
+static void ucs_phase2(ucs *s, const int res[UCS_NCMP], const uint32_t sum[UCS_NSLOT],
+                       uint8_t cmd[CTL_NCOMP])
 {
     static const int stage_first[3] = { CTL_OCEX_SP, CTL_OC_SP, CTL_IDOC_SP };
     for (int k = 0; k < 9; k++) {
-        int down = res[k];
+        int down = res[k] || sum[k] == 0;
         cmd[stage_first[k / 3] + k % 3] = down ? UCS_CMD_DOWN : UCS_CMD_UP;
         ucs_hit(s, (down ? UCS_BR_P2_DOWN_FIRST : UCS_BR_P2_UP_FIRST) + k);
     }
@@ -225,15 +252,23 @@ static void ucs_phase2(ucs *s, const int res[UCS_NCMP], uint8_t cmd[CTL_NCOMP])
 
 /* Phase 3 (Sec. 4, "The Third Phase"): U[SCH] < 2 th_U and U[SCH_j] < U[EX_j]
  * for all j tunes SCH down, and IFID down iff U[IFID] < U[SCH]; otherwise both
- * up.  SCH_j uses sch_busy[j] against SCH's units. */
-static void ucs_phase3(ucs *s, const int res[UCS_NCMP], uint8_t cmd[CTL_NCOMP])
+ * up.  SCH_j uses sch_busy[j] against SCH's units.  A type the scheduler did
+ * not issue in the interval (sum(SCH_j) = 0) passes: "If SCH utilization is
+ * higher for at least one of the instruction types, SCH is considered to be
+ * the bottleneck"; 0 is not higher than U[EX_j], and 0 < 0 must not keep SCH
+ * up on every kernel that leaves a type unused. */
+static void ucs_phase3(ucs *s, const int res[UCS_NCMP], const uint32_t sum[UCS_NSLOT],
+                       uint8_t cmd[CTL_NCOMP])
 {
     if (!res[4]) {
         cmd[CTL_SCH] = cmd[CTL_IFID] = UCS_CMD_UP;
         ucs_hit(s, UCS_BR_P3_UP_SCH_UTIL);
         return;
     }
-    if (!res[0] || !res[1] || !res[2]) {
+    int bottleneck = 0;
+    for (int j = 0; j < CTL_NTYPE; j++)
+        bottleneck |= !res[j] && sum[j] != 0;
+    if (bottleneck) {
         cmd[CTL_SCH] = cmd[CTL_IFID] = UCS_CMD_UP;
         ucs_hit(s, UCS_BR_P3_UP_SCH_BOTTLENECK);
         return;
@@ -350,14 +385,18 @@ typedef struct ucs_edge {
 static void ucs_core_decide(ucs *s, ucs_core *k, const ucs_regs *r, uint8_t cmd[CTL_NCOMP])
 {
     int res[UCS_NCMP];
-    ucs_compare(r, s->phase, k->sum, res);
+    uint16_t down = 0;
+    for (int i = 0; i < CTL_NCOMP; i++)
+        down |= (uint16_t)(k->grp[i].tuned_down << i);
+    ucs_compare(r, s->phase, down, k->sum, res);
     if (s->phase == UCS_PHASE1)
         ucs_phase1(s, res, k->sum[3] != 0, cmd);
     else if (s->phase == UCS_PHASE2)
-        ucs_phase2(s, res, cmd);
+        ucs_phase2(s, res, k->sum, cmd);
     else
-        ucs_phase3(s, res, cmd);
+        ucs_phase3(s, res, k->sum, cmd);
     k->obs_last = k->obs_run;
+    k->obs_down = down;
     memcpy(k->obs_cmd, cmd, sizeof k->obs_cmd);
 }
 

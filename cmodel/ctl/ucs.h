@@ -43,7 +43,7 @@ enum ucs_branch {
     UCS_BR_P3_SCH_DOWN_IFID_DOWN = UCS_BR_P2_UP_FIRST + 9,
     UCS_BR_P3_SCH_DOWN_IFID_UP,
     UCS_BR_P3_UP_SCH_UTIL,       /* U[SCH] >= 2 th_U */
-    UCS_BR_P3_UP_SCH_BOTTLENECK, /* U[SCH] < 2 th_U but some U[SCH_j] >= U[EX_j] */
+    UCS_BR_P3_UP_SCH_BOTTLENECK, /* U[SCH] < 2 th_U, but U[SCH_j] >= U[EX_j] for a type j issued */
     UCS_BR_DRAIN_START, UCS_BR_DRAIN_WAIT, UCS_BR_DRAIN_CANCEL,
     UCS_BR_PG_OFF, UCS_BR_CG_GATED,
     UCS_BR_PG_WAKE_START, UCS_BR_PG_WAKE_NOW, UCS_BR_PG_WAKE_DONE, UCS_BR_WAKING_DOWN,
@@ -86,6 +86,7 @@ typedef struct ucs_core {
     ucs_sums obs_run;
     ucs_sums obs_last;
     uint8_t  obs_cmd[CTL_NCOMP];
+    uint16_t obs_down;        /* tuned_down bits the decision's comparisons used */
 } ucs_core;
 
 typedef struct ucs {

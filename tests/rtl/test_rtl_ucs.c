@@ -396,6 +396,124 @@ static void test_directed_late_enable(void **st)
     B.vec = NULL;
 }
 
+/* ---- the bottleneck tests of phases 2 and 3 (seed 004 Sec. 4) ----------- */
+/* Interval sums spread evenly over T cycles (sum / T each cycle, one more in
+ * the first sum % T cycles), on both vector cores; every group empty. */
+typedef struct iv_sums {
+    uint16_t busy[CTL_NCOMP];
+    uint16_t sch[CTL_NTYPE];
+} iv_sums;
+
+static uint8_t spread(uint32_t sum, int t, int T)
+{
+    return (uint8_t)(sum / (uint32_t)T + ((uint32_t)t < sum % (uint32_t)T));
+}
+
+static void bench_interval(const iv_sums *v, int T)
+{
+    for (int t = 0; t < T + UCS_EVAL; t++) {
+        for (int c = 0; c < 2; c++) {
+            ctl_core_in *ci = &B.in.core[c];
+            memset(ci, 0, sizeof *ci);
+            ci->empty = 0x3FFF;
+            for (int i = 0; t < T && i < CTL_NCOMP; i++)
+                ci->busy[i] = spread(v->busy[i], t, T);
+            for (int j = 0; t < T && j < CTL_NTYPE; j++)
+                ci->sch_busy[j] = spread(v->sch[j], t, T);
+        }
+        bench_step();
+    }
+}
+
+/* ucstates16's unit counts (configs/ucstates16.cfg) at T = 100. */
+static void ucstates16_cfg(ctl_cfg *cfg)
+{
+    ctl_cfg_defaults(cfg, 2, 1);
+    cfg->uc_period = 100;
+    cfg->units[CTL_SCH] = cfg->units[CTL_IFID] = 4;
+    cfg->units[CTL_IDOC_SP] = cfg->units[CTL_OCEX_SP] = 4;
+    cfg->units[CTL_OC_SP] = 12;
+}
+
+/* Phase 3 on a BLK interval (tests/unit/test_ucs.c test_p3_unused_type_blk):
+ * few SP instructions (EX_SP 8, tuned down by phase 1), no SFU instruction,
+ * LDST saturated; SCH 9/400.  The rule before kept SCH up at edge 3P: the
+ * unused SFU compared 0 < 0, and U[SCH_SP] < U[EX_SP] was computed with the
+ * unit counts crossed (8 x 4 < 8 x 2).  Now: SCH down at edge 3P exactly
+ * (not at 3P - 1), IFID up (9/400 is not below 9/400); at 6P SCH stays down
+ * and IFID goes down (SCH's utilisation on its powered-on half, 9/200, is
+ * above IFID's 9/400).  Core 1 the same with SCH_SP = 32 on 4 slots: not
+ * below EX_SP's 8 on its one powered-on group, so SCH stays up. */
+static void test_directed_p3_unused_type(void **st)
+{
+    (void)st;
+    ctl_cfg cfg;
+    ucstates16_cfg(&cfg);
+    B.vec = rb_vec;
+    bench_reset(&cfg);
+    const int T = (int)cfg.uc_period, P = T + UCS_EVAL;
+    const uint16_t sch = 1u << CTL_SCH, ifid = 1u << CTL_IFID;
+    for (int t = 0; t < 6 * P; t++) {
+        for (int c = 0; c < 2; c++) {
+            ctl_core_in *ci = &B.in.core[c];
+            memset(ci, 0, sizeof *ci);
+            ci->empty = 0x3FFF;
+            int u = t % P;
+            if (u >= T)
+                continue;
+            ci->busy[CTL_EX_SP] = spread(8, u, T);
+            ci->busy[CTL_EX_LDST] = 1;
+            ci->busy[CTL_IDOC_SP] = ci->busy[CTL_OC_SP] = ci->busy[CTL_OCEX_SP] = spread(8, u, T);
+            ci->busy[CTL_IDOC_LDST] = ci->busy[CTL_OC_LDST] = ci->busy[CTL_OCEX_LDST] = 2;
+            ci->busy[CTL_SCH] = ci->busy[CTL_IFID] = spread(9, u, T);
+            ci->sch_busy[CTL_T_SP] = spread(c ? 32 : 8, u, T);
+            ci->sch_busy[CTL_T_LDST] = spread(1, u, T);
+        }
+        bench_step();
+        if (t == 3 * P - 2) {
+            assert_int_equal(B.exp.core[0].tuned_down & (sch | ifid), 0);
+        } else if (t == 3 * P - 1) {
+            assert_int_equal(B.exp.core[0].tuned_down & (sch | ifid), sch);
+            assert_int_equal(B.exp.core[0].pg_state[CTL_PG_SCH], CTL_PGS_DRAINING);
+            assert_int_equal(B.exp.core[1].tuned_down & (sch | ifid), 0);
+        }
+    }
+    assert_int_equal(B.exp.core[0].tuned_down & (sch | ifid), sch | ifid);
+    assert_int_equal(B.exp.core[1].tuned_down & (sch | ifid), 0);
+    B.vec = NULL;
+}
+
+/* Phase 2's revert (tests/unit/test_ucs.c test_p2_revert_when_bottleneck):
+ * IDOC_SP (4 slots) at 300 against EX_SP at 200 of 200, tuned down at edge
+ * 2P; halved, both move 150: on its two powered-on slots IDOC_SP is the
+ * bottleneck (150/200 is not below 150/200) and is tuned up at edge 5P
+ * (before: 150/400 < 150/200, down for ever), down again at 8P. */
+static void test_directed_p2_revert(void **st)
+{
+    (void)st;
+    ctl_cfg cfg;
+    ucstates16_cfg(&cfg);
+    B.vec = rb_vec;
+    bench_reset(&cfg);
+    const int T = (int)cfg.uc_period;
+    iv_sums full, halved;
+    memset(&full, 0, sizeof full);
+    for (int i = 0; i < CTL_NCOMP; i++)
+        full.busy[i] = (uint16_t)(cfg.units[i] * T);  /* U = 100 % */
+    full.busy[CTL_IDOC_SP] = 300;
+    full.sch[CTL_T_SP] = full.sch[CTL_T_SFU] = full.sch[CTL_T_LDST] = (uint16_t)(4 * T);
+    halved = full;
+    halved.busy[CTL_IDOC_SP] = halved.busy[CTL_EX_SP] = 150;
+    const iv_sums *seq[8] = { &full, &full, &halved, &halved, &halved, &full, &full, &full };
+    static const uint16_t want[8] = { 0, 1, 1, 1, 0, 0, 0, 1 }; /* IDOC_SP at k P */
+    for (int k = 0; k < 8; k++) {
+        bench_interval(seq[k], T);
+        for (int c = 0; c < 2; c++)
+            assert_int_equal(B.exp.core[c].tuned_down, want[k] << CTL_IDOC_SP);
+    }
+    B.vec = NULL;
+}
+
 /* ---- constrained random ---------------------------------------------- */
 typedef struct core_bias {
     uint8_t p_busy[CTL_NCOMP], p_sch[CTL_NTYPE], p_j, p_lambda, p_empty;
@@ -525,6 +643,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_directed_th_u_boundary),
         cmocka_unit_test(test_directed_late_enable),
         cmocka_unit_test(test_directed_sch_2thu_boundary),
+        cmocka_unit_test(test_directed_p3_unused_type),
+        cmocka_unit_test(test_directed_p2_revert),
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_branch_coverage),
     };

@@ -114,6 +114,18 @@ def lt(a, b):
     return na * db < nb * da
 
 
+def on_u(inp, name):
+    """U of component `name` over its powered-on slots: T*units, or
+    T*ceil(units/2) while it is tuned down (`down=` lists those)."""
+    n, d = frac(inp['U_' + name])
+    t = int(inp['T'])
+    units = d // t
+    comp = 'SCH' if name.startswith('SCH_') else name
+    if comp in inp.get('down', '-').split('+'):
+        units -= units // 2
+    return '%d/%d' % (n, t * units)
+
+
 def below_pct(u, p):
     n, d = frac(u)
     return n * 100 < p * d
@@ -131,15 +143,22 @@ def ucs(inp, dec):
         j, lam = frac(inp['RT_LDST'])
         want['EX_LDST'] = ud(lam != 0 and j > int(inp['th_RT']) * lam)
     elif ph == '2':
+        # an idle stage (busy 0) is not the bottleneck
         for st in ('IDOC', 'OC', 'OCEX'):
             for t in ('SP', 'SFU', 'LDST'):
-                want[st + '_' + t] = ud(lt(inp['U_%s_%s' % (st, t)], inp['U_EX_' + t]))
+                c = '%s_%s' % (st, t)
+                idle = frac(inp['U_' + c])[0] == 0
+                want[c] = ud(idle or lt(on_u(inp, c), on_u(inp, 'EX_' + t)))
     else:
+        # the th_U test counts all units; a type not issued (SCH_j busy 0)
+        # does not make SCH the bottleneck
         sch_low = below_pct(inp['U_SCH'], 2 * thu)
-        no_bottleneck = all(lt(inp['U_SCH_' + t], inp['U_EX_' + t]) for t in ('SP', 'SFU', 'LDST'))
+        no_bottleneck = all(frac(inp['U_SCH_' + t])[0] == 0 or
+                            lt(on_u(inp, 'SCH_' + t), on_u(inp, 'EX_' + t))
+                            for t in ('SP', 'SFU', 'LDST'))
         down = sch_low and no_bottleneck
         want['SCH'] = ud(down)
-        want['IFID'] = ud(down and lt(inp['U_IFID'], inp['U_SCH']))
+        want['IFID'] = ud(down and lt(on_u(inp, 'IFID'), on_u(inp, 'SCH')))
     return got == want
 
 

@@ -26,6 +26,18 @@ arcta|stream_copy.kern|policy.arcta=1
 ucs|sfu_heavy.kern|policy.gating=ucstates ucs.period=512
 CASES
 
+# uC-States on its paper's preset (unequal unit counts, tuned-down groups):
+# every row follows the rule, and on BLK (no SFU instruction) phase 3 tunes
+# SCH down (seed 004 Sec. 4: an instruction type not issued is no bottleneck)
+"$bin" --config configs/ucstates16.cfg --quiet --workload workloads/papers/seed004/BLK.kern \
+    --set policy.gating=ucstates --decisions "$T/blk.csv" > "$T/blk.out" 2>&1; rc=$?
+if [ $rc -eq 0 ] && python3 tests/sim/check_decisions.py "$T/blk.csv" ucs > "$T/blk.chk" &&
+   grep -q 'phase=3.*SCH=down' "$T/blk.csv"; then
+    ok "ucs on ucstates16 BLK: every row follows the rule, SCH tuned down: $(cat "$T/blk.chk")"
+else
+    bad "ucs on ucstates16 BLK: rc=$rc $(cat "$T/blk.out" "$T/blk.chk" 2>/dev/null | head -5)"
+fi
+
 # only the obeyed units write rows
 if ! cut -d, -f3 "$T/dyncta.csv" | tail -n +2 | grep -qv '^dyncta$'; then
     ok "a run obeying DYNCTA alone has DYNCTA rows only"

@@ -282,6 +282,248 @@ static void test_p3_up_after_down(void **st)
     assert_int_equal(down(CTL_IFID), 0);
 }
 
+/* ---- interval-level driver for the bottleneck tests ----------------------- */
+/* The sums one interval of T counted edges is to produce: busy[i] and
+ * sch_busy[j] spread evenly over the T cycles (sum / T each cycle, one more in
+ * the first sum % T cycles); every group reports empty.  The interval's
+ * decision takes effect at the last of the L evaluation edges after it. */
+typedef struct iv_sums {
+    uint16_t busy[CTL_NCOMP];
+    uint16_t sch[CTL_NTYPE];
+} iv_sums;
+
+static uint8_t spread(uint32_t sum, int t, int T)
+{
+    return (uint8_t)(sum / (uint32_t)T + ((uint32_t)t < sum % (uint32_t)T));
+}
+
+static void run_interval(const iv_sums *v, int T)
+{
+    for (int t = 0; t < T; t++) {
+        memset(c0(), 0, sizeof *c0());
+        c0()->empty = 0x3FFF;
+        for (int i = 0; i < CTL_NCOMP; i++)
+            c0()->busy[i] = spread(v->busy[i], t, T);
+        for (int j = 0; j < CTL_NTYPE; j++)
+            c0()->sch_busy[j] = spread(v->sch[j], t, T);
+        step();
+    }
+    steps(L);
+}
+
+/* ucstates16's unit counts (configs/ucstates16.cfg): SCH 4, IFID 4, IDOC_SP 4,
+ * OC_SP 12, OCEX_SP 4, EX_j 2, the others 2. */
+static void fx_init_ucstates16(uint32_t period)
+{
+    fx_init(period);
+    F.cfg.units[CTL_SCH] = F.cfg.units[CTL_IFID] = 4;
+    F.cfg.units[CTL_IDOC_SP] = F.cfg.units[CTL_OCEX_SP] = 4;
+    F.cfg.units[CTL_OC_SP] = 12;
+}
+
+/* An interval of BLK (seed 004's memory-bound kernel) on ucstates16, from
+ * `ctasim --decisions` (core 0, its third interval, scaled to T = 100): SP
+ * instructions few, no SFU instruction at all, LDST saturated.  EX_SP is
+ * tuned down by phase 1 (U = 4 % < th_U), EX_SFU too (idle), EX_LDST kept up
+ * (no lambda: RT = 0); phase 2 tunes every idle or non-bottleneck stage down. */
+static iv_sums blk_interval(void)
+{
+    iv_sums v;
+    memset(&v, 0, sizeof v);
+    v.busy[CTL_EX_SP] = 8;                     /* U = 8/200 = 4 % */
+    v.busy[CTL_EX_LDST] = 100;                 /* U = 50 % */
+    v.busy[CTL_IDOC_SP] = v.busy[CTL_OC_SP] = v.busy[CTL_OCEX_SP] = 8;
+    v.busy[CTL_IDOC_LDST] = v.busy[CTL_OCEX_LDST] = 200; /* U = 100 %: kept up */
+    v.busy[CTL_OC_LDST] = 200;
+    v.busy[CTL_SCH] = 9;                       /* U = 9/400 = 2.25 % < 2 th_U */
+    v.busy[CTL_IFID] = 9;
+    v.sch[CTL_T_SP] = 8;                       /* = sum(EX_SP) */
+    v.sch[CTL_T_LDST] = 1;
+    return v;
+}
+
+/* Phase 3 on BLK (seed 004 Sec. 4, "The Third Phase": SCH is the bottleneck
+ * only "if SCH utilization is higher for at least one of the instruction
+ * types").  The rule before read U[SCH_j] < U[EX_j] strictly for every j,
+ * so the type never issued (SFU: 0 < 0) kept SCH up at every phase-3
+ * decision, and it crossed the unit counts (sum(SCH_j) * units[SCH] <
+ * sum(EX_j) * units[EX_j]), so SCH_SP = EX_SP = 8 read as 32 < 16 (a
+ * bottleneck) on ucstates16's 4 schedulers and 2 SP groups.  The decision
+ * sequence was EX down at P, stages at 2P, then SCH=up at 3P and 6P.  The
+ * paper's: U[SCH_SP] = 8/400 (SCH 4 slots) < U[EX_SP] = 8/100 (EX_SP tuned
+ * down: its one powered-on group), SFU not issued, U[SCH_LDST] = 1/400 <
+ * 100/200, U[SCH] < 30 %: SCH down at edge 3P exactly, and IFID too
+ * (U[IFID] = U[SCH]: not lower, so IFID up). */
+static void test_p3_unused_type_blk(void **st)
+{
+    (void)st;
+    const int T = 100, P = T + L;
+    fx_init_ucstates16(T);
+    iv_sums v = blk_interval();
+    run_interval(&v, T); /* phase 1, edge P */
+    assert_int_equal(F.cycles, P);
+    assert_int_equal(o0()->tuned_down, (1u << CTL_EX_SP) | (1u << CTL_EX_SFU));
+    run_interval(&v, T); /* phase 2, edge 2P */
+    uint16_t p2 = (1u << CTL_IDOC_SP) | (1u << CTL_OC_SP) | (1u << CTL_OCEX_SP) |
+                  (1u << CTL_IDOC_SFU) | (1u << CTL_OC_SFU) | (1u << CTL_OCEX_SFU);
+    assert_int_equal(o0()->tuned_down, (1u << CTL_EX_SP) | (1u << CTL_EX_SFU) | p2);
+    /* phase 3: SCH not down at edge 3P - 1, down at 3P */
+    for (int t = 0; t < T + L - 1; t++) {
+        memset(c0(), 0, sizeof *c0());
+        c0()->empty = 0x3FFF;
+        for (int i = 0; i < CTL_NCOMP; i++)
+            c0()->busy[i] = spread(v.busy[i], t, T);
+        for (int j = 0; j < CTL_NTYPE; j++)
+            c0()->sch_busy[j] = spread(v.sch[j], t, T);
+        if (t >= T)
+            memset(c0(), 0, sizeof *c0());
+        step();
+    }
+    assert_int_equal(down(CTL_SCH), 0);
+    step();
+    assert_int_equal(F.cycles, 3 * P);
+    assert_int_equal(down(CTL_SCH), 1);
+    assert_int_equal(down(CTL_IFID), 0);
+    assert_int_equal(F.u.branch_hits[UCS_BR_P3_SCH_DOWN_IFID_UP], 1);
+    assert_int_equal(F.u.branch_hits[UCS_BR_P3_UP_SCH_BOTTLENECK], 0);
+    /* The same kernel at 6P: SCH stays down (U[SCH_SP] = 8/200 on its
+     * powered-on half, still below 8/100), and its utilisation doubled
+     * (9/200) makes IFID's 9/400 lower: IFID is tuned down too ("Component
+     * Interactions", Sec. 4). */
+    run_interval(&v, T);
+    run_interval(&v, T);
+    run_interval(&v, T);
+    assert_int_equal(F.cycles, 6 * P);
+    assert_int_equal(down(CTL_SCH), 1);
+    assert_int_equal(down(CTL_IFID), 1);
+    assert_int_equal(F.u.branch_hits[UCS_BR_P3_SCH_DOWN_IFID_DOWN], 1);
+}
+
+/* A type the scheduler does issue still makes SCH the bottleneck when its
+ * U[SCH_j] is not below U[EX_j]: SCH_SP = 31 on 4 slots (7.75 %) against
+ * EX_SP = 8 on its powered-on group (8 %) is below, 32 (8 %) is not. */
+static void test_p3_used_type_still_blocks(void **st)
+{
+    (void)st;
+    const int T = 100;
+    for (int k = 0; k < 2; k++) {
+        fx_init_ucstates16(T);
+        iv_sums v = blk_interval();
+        run_interval(&v, T);
+        run_interval(&v, T);
+        v.sch[CTL_T_SP] = (uint16_t)(k ? 32 : 31);
+        run_interval(&v, T);
+        assert_int_equal(down(CTL_SCH), !k);
+        assert_int_equal(F.u.branch_hits[UCS_BR_P3_UP_SCH_BOTTLENECK], k);
+    }
+}
+
+/* Phase 2's revert (seed 004 Sec. 4, "The Second Phase": a stage whose
+ * utilisation ratio to EX_j is below 1 is tuned down, although "the ratio
+ * must be less than 0.5 to ensure that the bottleneck does not move"; "in
+ * case these components become the bottleneck after this phase, the
+ * decision is reverted back in the next execution of this phase").
+ * IDOC_SP (4 slots) at 300/400 = 75 % against EX_SP at 200/200: ratio 0.75,
+ * tuned down at 2P.  Halved, it moves what EX_SP moves: 150 each.  Before,
+ * U[IDOC_SP] was 150/400 (both groups) < 150/200 and IDOC_SP stayed down for
+ * ever (down at 2P, 5P, 8P, ...).  On its two powered-on slots it is
+ * 150/200, not below EX_SP's 150/200: the bottleneck, tuned up at 5P, and
+ * down again at 8P when the full-width interval repeats. */
+static void test_p2_revert_when_bottleneck(void **st)
+{
+    (void)st;
+    const int T = 100, P = T + L;
+    fx_init_ucstates16(T);
+    iv_sums full, halved;
+    memset(&full, 0, sizeof full);
+    for (int i = 0; i < CTL_NCOMP; i++)
+        full.busy[i] = (uint16_t)(2 * T);     /* U = 100 % where units = 2 */
+    full.busy[CTL_SCH] = full.busy[CTL_IFID] = 4 * T;
+    full.busy[CTL_OC_SP] = 12 * T;
+    full.busy[CTL_OCEX_SP] = 4 * T;
+    full.busy[CTL_IDOC_SP] = 300;
+    full.sch[CTL_T_SP] = full.sch[CTL_T_SFU] = full.sch[CTL_T_LDST] = 4 * T;
+    halved = full;
+    halved.busy[CTL_IDOC_SP] = halved.busy[CTL_EX_SP] = 150;
+    const uint16_t idoc = 1u << CTL_IDOC_SP;
+    run_interval(&full, T);                   /* P: phase 1, EX busy: up */
+    run_interval(&full, T);                   /* 2P: phase 2 */
+    assert_int_equal(F.cycles, 2 * P);
+    assert_int_equal(o0()->tuned_down, idoc);
+    run_interval(&halved, T);                 /* 3P: phase 3 (SCH busy: up) */
+    run_interval(&halved, T);                 /* 4P: phase 1 */
+    assert_int_equal(o0()->tuned_down, idoc);
+    run_interval(&halved, T);                 /* 5P: phase 2 reverts */
+    assert_int_equal(F.cycles, 5 * P);
+    assert_int_equal(o0()->tuned_down, 0);
+    assert_int_equal(F.u.branch_hits[UCS_BR_P2_UP_FIRST + 6], 1); /* idoc_sp */
+    run_interval(&full, T);
+    run_interval(&full, T);
+    run_interval(&full, T);                   /* 8P: down again */
+    assert_int_equal(F.cycles, 8 * P);
+    assert_int_equal(o0()->tuned_down, idoc);
+    assert_int_equal(F.u.branch_hits[UCS_BR_P2_DOWN_FIRST + 6], 2);
+}
+
+/* A stage of a tuned-down EX_j compares against EX_j's powered-on group
+ * (seed 004 Sec. 4, "Component Interactions": "if EX_SP is tuned-down, its
+ * utilization increases, which creates opportunities for tuning-down other
+ * non-bottleneck components").  EX_SP at 20/200 (10 % < th_U) is tuned down
+ * at P; at 2P, IDOC_SP at 50/400 = 12.5 % is below EX_SP's 20/100 = 20 %
+ * and is tuned down (against both groups, 10 %, it would stay up).  The
+ * other stages are idle: not the bottleneck, tuned down too. */
+static void test_p2_against_tuned_down_ex(void **st)
+{
+    (void)st;
+    const int T = 100;
+    fx_init_ucstates16(T);
+    iv_sums v;
+    memset(&v, 0, sizeof v);
+    v.busy[CTL_EX_SP] = 20;
+    v.busy[CTL_EX_SFU] = v.busy[CTL_EX_LDST] = 2 * T;
+    v.busy[CTL_IDOC_SP] = 50;
+    v.busy[CTL_OC_SP] = 20;
+    v.busy[CTL_OCEX_SP] = 20;
+    run_interval(&v, T);
+    assert_int_equal(o0()->tuned_down, 1u << CTL_EX_SP);
+    run_interval(&v, T);
+    assert_int_equal(o0()->tuned_down, (1u << CTL_EX_SP) | (0x1FFu << CTL_IDOC_SP));
+    /* the same sums with th_U = 5 %: EX_SP (10 %) kept up, and IDOC_SP's
+     * 50/400 is not below EX_SP's 20/200 */
+    fx_init_ucstates16(T);
+    F.cfg.uc_th_u_pct = 5;
+    run_interval(&v, T);
+    run_interval(&v, T);
+    assert_int_equal(down(CTL_EX_SP), 0);
+    assert_int_equal(down(CTL_IDOC_SP), 0);
+    assert_int_equal(down(CTL_OC_SP), 1);   /* 20/1200 < 20/200 */
+}
+
+/* A pipeline stage idle all interval is not the bottleneck (Sec. 2.2, the
+ * Utilization Law), although U = 0 is not below its idle EX_j's 0: on a
+ * kernel without SFU instructions phase 2 tunes IDOC/OC/OCEX_SFU down (the
+ * rule before: 0 < 0 is false, up).  LDST stages busy as EX_LDST: up. */
+static void test_p2_idle_stage_down(void **st)
+{
+    (void)st;
+    const int T = 100, P = T + L;
+    fx_init(T);
+    iv_sums v;
+    memset(&v, 0, sizeof v);
+    for (int j = 0; j < CTL_NTYPE; j++) {
+        if (j == CTL_T_SFU)
+            continue;
+        v.busy[CTL_EX_SP + j] = v.busy[CTL_IDOC_SP + j] = 150;
+        v.busy[CTL_OC_SP + j] = v.busy[CTL_OCEX_SP + j] = 150;
+    }
+    run_interval(&v, T);
+    assert_int_equal(o0()->tuned_down, 1u << CTL_EX_SFU);
+    run_interval(&v, T);
+    assert_int_equal(F.cycles, 2 * P);
+    assert_int_equal(o0()->tuned_down, (1u << CTL_EX_SFU) | (1u << CTL_IDOC_SFU) |
+                                           (1u << CTL_OC_SFU) | (1u << CTL_OCEX_SFU));
+}
+
 /* ---- draining, gating, wake-up ------------------------------------------ */
 /* EX_SP down at edge T with empty = 0: DRAINING, no work accepted, until the
  * edge that sees empty = 1 -> OFF. */
@@ -626,6 +868,11 @@ int main(void)
         cmocka_unit_test(test_p2_pipeline_vs_ex),
         cmocka_unit_test(test_p3_sch_ifid),
         cmocka_unit_test(test_p3_up_after_down),
+        cmocka_unit_test(test_p3_unused_type_blk),
+        cmocka_unit_test(test_p3_used_type_still_blocks),
+        cmocka_unit_test(test_p2_revert_when_bottleneck),
+        cmocka_unit_test(test_p2_against_tuned_down_ex),
+        cmocka_unit_test(test_p2_idle_stage_down),
         cmocka_unit_test(test_drain_waits_for_empty),
         cmocka_unit_test(test_drain_at_least_one_cycle),
         cmocka_unit_test(test_drain_cancel),
