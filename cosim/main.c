@@ -855,9 +855,6 @@ static int prepare(session *s, char *err, size_t errlen)
                        .mismatch_lag = s->o.mismatch_lag, .units = s->o.units };
     if (engine_open(&s->eng, s->o.engine, &s->cfg, &eo, err, errlen) < 0) return -1;
     s->eng_open = 1;
-    if (s->o.decisions && ctl_decisions_wrap(&s->eng, s->o.decisions,
-                                             policy_units(&s->cfg.policy), err, errlen) < 0)
-        return -1;
     /* the model is built before any output is opened; memory it cannot get
      * (ulimit -v, a huge preset) is reported as such, not as bad input */
     errno = 0;
@@ -876,6 +873,11 @@ static int prepare(session *s, char *err, size_t errlen)
         }
         return -1;
     }
+    /* the decisions' temporary after the model (gpu keeps a pointer to the
+     * engine, which the wrap replaces in place; nothing has stepped yet) */
+    if (s->o.decisions && ctl_decisions_wrap(&s->eng, s->o.decisions,
+                                             policy_units(&s->cfg.policy), err, errlen) < 0)
+        return -1;
     return outputs_open(&s->o, &s->out, err, errlen);
 }
 

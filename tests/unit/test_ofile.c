@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "fsize_limit.h"
+#include "infile.h"
 #include "ofile.h"
 
 static char dir[] = "/tmp/test_ofile_XXXXXX";
@@ -141,6 +142,69 @@ static void test_same(void **state)
     assert_false(ofile_same(a, b));
 }
 
+/* An output that is a symbolic link writes the link's target and keeps the
+ * link; a dangling link is refused. */
+static void test_link_target_written(void **state)
+{
+    (void)state;
+    char target[256], link[256], dang[256], buf[64], err[512];
+    path_of(target, sizeof target, "target.json");
+    path_of(link, sizeof link, "link.json");
+    path_of(dang, sizeof dang, "dangling.json");
+    FILE *f = fopen(target, "w");
+    fputs("old", f);
+    fclose(f);
+    assert_int_equal(symlink("target.json", link), 0);
+    ofile o;
+    assert_int_equal(ofile_open(&o, link, err, sizeof err), 0);
+    fputs("new", ofile_fp(&o));
+    assert_int_equal(ofile_commit(&o, err, sizeof err), 0);
+    struct stat st;
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));                   /* the link stays a link */
+    slurp(target, buf, sizeof buf);
+    assert_string_equal(buf, "new");                    /* its target was written */
+    assert_int_equal(symlink("missing.json", dang), 0);
+    assert_int_equal(ofile_open(&o, dang, err, sizeof err), -1);
+    assert_non_null(strstr(err, "dangling.json: is a symbolic link to a missing file"));
+    assert_int_equal(count_entries(), 3);               /* no temporary left */
+    unlink(link);
+    unlink(dang);
+    unlink(target);
+}
+
+/* An output that is a file infile_open() read (by any name) is refused; a
+ * folder holding one is refused to a writer of several files. */
+static void test_output_is_input(void **state)
+{
+    (void)state;
+    char in[256], alias[256], other[256], err[512];
+    path_of(in, sizeof in, "in.cfg");
+    path_of(alias, sizeof alias, "alias.cfg");
+    path_of(other, sizeof other, "other.json");
+    FILE *f = fopen(in, "w");
+    fputs("x = 1\n", f);
+    fclose(f);
+    assert_int_equal(link(in, alias), 0);               /* a hard link: the same file */
+    infile_forget();
+    assert_int_equal(ofile_is_input(in, "--json", err, sizeof err), 0);
+    FILE *r = infile_open(in, "configuration file", 0, err, sizeof err);
+    assert_non_null(r);
+    fclose(r);
+    assert_int_equal(ofile_is_input(alias, "--json", err, sizeof err), -1);
+    char want[600];
+    snprintf(want, sizeof want, "%s: is also an input of this run (read as %s); refusing to "
+             "overwrite it (--json)", alias, in);
+    assert_string_equal(err, want);
+    assert_int_equal(ofile_is_input(other, "--json", err, sizeof err), 0);
+    assert_int_equal(ofile_dir_has_input(dir, "--write-trace", err, sizeof err), -1);
+    assert_non_null(strstr(err, "an input of this run; refusing to write into it (--write-trace)"));
+    infile_forget();
+    assert_int_equal(ofile_dir_has_input(dir, "--write-trace", err, sizeof err), 0);
+    unlink(in);
+    unlink(alias);
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -161,6 +225,8 @@ int main(void)
         cmocka_unit_test(test_missing_folder),
         cmocka_unit_test(test_write_error_keeps_old),
         cmocka_unit_test(test_same),
+        cmocka_unit_test(test_link_target_written),
+        cmocka_unit_test(test_output_is_input),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }
