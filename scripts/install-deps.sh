@@ -7,15 +7,20 @@ pkgs=(build-essential verilator iverilog yosys gtkwave libcmocka-dev gnuplot zli
       python3 slurm-wlm munge   # scripts/ctasim-study; --on slurm and its test (docs/studies.md)
       help2man                  # the man page of make install (docs/install.md)
       python3-pytest python3-venv python3-setuptools python3-wheel)  # python/: its tests; pip installs it
-# atheris (PyPI; libFuzzer for Python): the study reader's fuzz target (scripts/fuzz_trace.sh)
-pip_missing() { python3 -c 'import atheris' 2>/dev/null && return 1; return 0; }
+# Python modules for the python3 on PATH, which may not be Debian's (a pyenv build, say),
+# so the Debian packages above do not reach it: pytest and wheel (python/: its tests and
+# pip install), atheris (libFuzzer for Python: the study reader's fuzz target).
+pip_modules=(pytest wheel atheris)
 install_pip() {
-    if pip_missing; then
-        echo "install-deps: pip install atheris"
-        python3 -m pip install -q atheris 2>/dev/null ||
-            python3 -m pip install -q --break-system-packages atheris ||
-            echo "install-deps: atheris not installed; the study fuzz target is skipped"
-    fi
+    local m need=()
+    for m in "${pip_modules[@]}"; do
+        python3 -c "import $m" 2>/dev/null || need+=("$m")
+    done
+    [ ${#need[@]} -eq 0 ] && return 0
+    echo "install-deps: pip install ${need[*]}"
+    python3 -m pip install -q "${need[@]}" 2>/dev/null ||
+        python3 -m pip install -q --break-system-packages "${need[@]}" ||
+        echo "install-deps: pip could not install ${need[*]}"
 }
 missing=()
 for p in "${pkgs[@]}"; do
