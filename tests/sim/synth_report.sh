@@ -28,7 +28,7 @@ grep -q '^report=${SYNTH_REPORT:-build/synth/area_report.md}$' synth/report.sh &
     ok "default report: build/synth/area_report.md" || bad "default report path"
 head -4 "$T/area.md" | grep -qE '^Command: `make synth` \(synth/report.sh\); [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{5} UTC; commit$' &&
     ok "header: command, date, commit" || bad "header: $(head -4 "$T/area.md")"
-python3 - "$T/area.md" <<'PY' && ok "preset table: 9 presets (6 + 3 Accel-Sim), cores after include" || bad "preset table"
+python3 - "$T/area.md" <<'PY' && ok "preset table: 11 presets (6 + 5 Accel-Sim), cores after include" || bad "preset table"
 import sys
 rows = {}
 sec = None
@@ -39,7 +39,7 @@ for l in open(sys.argv[1]):
         c = [x.strip() for x in l.strip().strip('|').split('|')]
         rows[c[0]] = int(c[1])
 want = {'small': 4, 'kayiran30': 30, 'apsa60': 60, 'c2050': 14, 'ucstates16': 16, 'tgpu16': 16,
-        'SM6_TITANX': 28, 'SM7_QV100': 80, 'SM86_RTX3070': 46}
+        'SM6_TITANX': 28, 'SM7_QV100': 80, 'SM80_A100': 108, 'SM86_RTX3070': 46, 'SM90_H100': 132}
 assert rows == want, rows
 PY
 exit $fail
