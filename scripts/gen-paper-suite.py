@@ -11,6 +11,7 @@ there says what each paper's set imitates and how the shape test checks it.
 
     python3 scripts/gen-paper-suite.py
 """
+import math
 import os
 import sys
 
@@ -155,10 +156,62 @@ def body_regions(insts, gloads, regions, imb=None):
     return b
 
 
-def body_imbalanced(lo, hi, comp, mem):
-    """seed 003's CTA load imbalance: per-CTA trip counts drawn in lo..hi."""
+def fill_sp(count, indent, sfu=0):
+    """count instructions: sfu SFU operations, the rest single-precision arithmetic."""
+    out = []
+    if sfu:
+        out.append(f"{indent}sfu r15 r14" + (f" x{sfu}" if sfu > 1 else ""))
+    return out + rep_sp(14, 1, count - sfu, indent)
+
+
+def region_loads(first, per, indent):
+    """The global loads of consecutive regions g<first>.., each followed by a
+    region-p hint; one sp between two loads of a region (as body_regions)."""
+    b, n = [], 0
+    for i, k in enumerate(per):
+        for j in range(k):
+            b.append(f"{indent}gld r{1 + j % 6} g{first + i} stream")
+            n += 1
+            if j < k - 1:
+                b.append(f"{indent}sp  r{7 + j % 6} r{1 + j % 6}")
+                n += 1
+        b.append(f"{indent}hint")
+    return b, n
+
+
+def split(total, parts):
+    return [total // parts + (1 if i < total % parts else 0) for i in range(parts)]
+
+
+def body_loop(insts, gloads, regions, lp):
+    """seed 001 Table 4-3 shape with the real kernel's main loop (lp): the static
+    program has exactly `insts` instructions (hints excluded), `gloads` global
+    loads in `regions` regions; lp["gl"] of the loads in lp["reg"] of the regions
+    sit in a loop of lp["body"] static instructions (its back-edge `bra`
+    included) run lp["trips"] times (or lp["lo"]..lp["trips"] by CTA index)."""
+    lgl, lreg, lbody = lp["gl"], lp["reg"], lp["body"]
+    pre_per = split(gloads - lgl, regions - lreg) if regions > lreg else []
+    loop_per = split(lgl, lreg) if lreg else []
+    b = [f"region g{i} 16M shared" for i in range(regions)] + ["region res 16M shared", "program {"]
+    pre, npre = region_loads(0, pre_per, "  ")
+    body, nbody = region_loads(len(pre_per), loop_per, "    ")
+    assert nbody + 1 + lp.get("sfu", 0) <= lbody, lp
+    body += fill_sp(lbody - nbody - 1, "    ", lp.get("sfu", 0)) + ["    bra r14"]
+    rest = insts - npre - lbody - 1            # the one store ends the kernel
+    assert rest >= 2, (insts, lp)
+    cnt = f"{lp['lo']}..{lp['trips']} bycta" if lp.get("lo") else f"{lp['trips']}"
+    if lp.get("inner"):
+        body = [f"    loop {lp['inner']} {{"] + ["  " + ln for ln in body] + ["    }"]
+    b += pre + fill_sp(rest // 2, "  ") + [f"  loop {cnt} {{"] + body + ["  }"]
+    b += fill_sp(rest - rest // 2, "  ") + ["  gst res stream r14", "}"]
+    return b
+
+
+def body_uniform(trips, comp, mem):
+    """seed 003's premise: equal CTAs (every CTA `trips` trips of the same body),
+    which run at different speeds on different cores (Sec. 2, Figs. 3-5)."""
     b = ["region in 16M shared", "region in2 16M shared", "region out 16M shared", "program {",
-         f"  loop {lo}..{hi} {{"]
+         f"  loop {trips} {{"]
     for j in range(mem):
         b.append(f"    gld r{1 + j} {'in' if j == 0 else 'in2'} stream")
     b += [f"    sp  r2 r1 r2 x{comp}" if comp > 1 else f"    sp  r2 r1 r2", "  }", "  gst out stream r2", "}"]
@@ -232,8 +285,39 @@ def cross_lines():
                 sys.exit(f"{XWHY}: no reason for {s['name']} ({s['paper']}/{s['app']}), whose curve "
                          f"is {s['verdict']} (MAD {s['mad']}): say why in that file")
             line += f"\n# Why not within the goal: {why[s['name']]}"
-        lines[(s["paper"], s["app"])] = line
+        lines[(s["paper"], s["app"])] = (line, s["ctasim_commit"])
     return lines
+
+
+# The program each recorded curve measured: paper, app and the sha256 of the
+# file without its comment lines (scripts/xcheck_suite.py record writes it with
+# the curve).  A file whose program differs is marked as not rerun.
+XPROG = f"{OUT}/xcheck-programs.tsv"
+
+
+def program_sha(text):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import xcheck_suite as xs
+    return xs.program_sha(text)
+
+
+def checked_programs():
+    out = {}
+    if os.path.exists(XPROG):
+        with open(XPROG) as f:
+            for n, line in enumerate(f, 1):
+                if n == 1 or not line.strip():
+                    continue
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) != 3:
+                    sys.exit(f"{XPROG}:{n}: want PAPER<TAB>APP<TAB>SHA256")
+                out[(parts[0], parts[1])] = parts[2]
+    return out
+
+
+def same_as_checked(paper, app, text):
+    """The file's program is the one its recorded curve was measured on."""
+    return PROGS.get((paper, app)) == program_sha(text)
 
 
 def not_crossed(paper, app):
@@ -244,11 +328,24 @@ def not_crossed(paper, app):
 
 
 CROSS = {}
+PROGS = {}
+
+
+def stale(paper, app, commit):
+    return ("# Accel-Sim cross-check of the CTA-limit curve: not rerun on this version of the file (the "
+            f"recorded curve, ctasim {commit}, measured an earlier program); check it with "
+            f"`make xcheck-suite LIST={paper}/{app} RECORD=1` (docs/workloads.md).")
 
 
 def add(paper, app, fname, preset, cls, published, text):
     path = f"{OUT}/{paper}/{fname}"
-    cross = CROSS.get((paper, app)) or not_crossed(paper, app)
+    rec = CROSS.get((paper, app))
+    if rec is None:
+        cross = not_crossed(paper, app)
+    elif same_as_checked(paper, app, text):
+        cross = rec[0]
+    else:
+        cross = stale(paper, app, rec[1])
     text = text.replace("# Not the real program:", cross + "\n# Not the real program:", 1)
     write(path, text)
     if (paper, app) in TRACES:
@@ -345,6 +442,43 @@ S000_CHOICE = {
     "CP": ("compute", 8, None, 128, 480, dict(fma=8, lo=2)),
 }
 
+# Type M premises (seed 000 Secs. 3-4).
+# Waves: DYNCTA starts each core at n = floor(N/2) and decides every 2048 cycles
+# (Sec. 4.1); with a grid of one or two waves at N half the CTAs are placed
+# before its first decision.  Type-M grids hold at least 4 waves at N on the
+# 30 cores (LIB keeps its published 64 CTAs).
+WAVES = 4
+# Compute per load of the cache-contention kernels: DYNCTA holds n while the
+# per-core C_mem (cycles in which every warp waits on memory) lies between
+# t_mem_l = 128 and t_mem_h = 384 of the T = 2048-cycle period (Sec. 4.1,
+# Table 3), raises n below and lowers it above.  For n to settle at opt, the
+# warps of opt CTAs must leave C_mem in that band: we aim at its middle,
+# f = (128 + 384) / 2 / 2048 = 12.5 %.  Latency-hiding model: W warps each wait
+# M cycles for a load, then issue c dependent SP instructions of ISSUE core
+# cycles each (kayiran30: 32 lanes / (4 SIMT lanes x 2 EX_SP groups) = 4);
+# the core waits on memory for the share of each round that the other warps'
+# compute does not cover, 1 - W c ISSUE / (M + c ISSUE) = f, so
+#     c = ceil((1 - f) M / (ISSUE (W - (1 - f)))).
+# M averages one miss and P - 1 L1 hits per line over P passes: (M_miss + (P-1)
+# l1.lat) / P with l1.lat = 30 (kayiran30, seed 001 Table 4-2).  M_miss is the
+# L1-miss round trip measured at n = opt on the earlier files of this suite
+# (statistic `roundtrip` of `ctasim --config configs/kayiran30.cfg --workload
+# FILE --set policy.cta_limit=static --set policy.static_n=OPT --json OUT`),
+# the loaded latency of the opt CTAs' cold misses.
+T_MEM_L, T_MEM_H, T_PERIOD = 128, 384, 2048
+F_MEM = (T_MEM_L + T_MEM_H) / 2 / T_PERIOD
+ISSUE_K30 = 32 // (4 * 2)
+L1_LAT_K30 = 30
+PASSES = 2
+M_MISS = {"PVC": 713.5, "SSC": 713.5, "IIX": 391.5, "SAD": 1203.2, "SPMV": 955.1, "KM": 853.0,
+          "PVR": 703.1, "AES": 374.1, "FFT": 1188.0, "SD2": 1203.2, "JPEG": 890.1}
+
+
+def comp_per_load(ab, warps):
+    m = (M_MISS[ab] + (PASSES - 1) * L1_LAT_K30) / PASSES
+    return math.ceil((1 - F_MEM) * m / (ISSUE_K30 * (warps - (1 - F_MEM))))
+
+
 TYPE_WORD = {"M": "memory-intensive (Type-M)", "C": "compute-intensive (Type-C)",
              "X": "not enough parallelism (Type-X)"}
 
@@ -356,12 +490,18 @@ def seed000():
         pub, where = S000_PUB.get(ab, ("", ""))
         regs, smem, n = fit(p, block, n_want)
         assert n == n_want, (ab, n, n_want)
+        if typ == "M" and "ctas=" not in pub:
+            grid = max(grid, WAVES * n * p["cores"])
         if beh == "cache":
             ws = int(p["l1"] / (opt + 0.5)) // 1024 * 1024   # opt x ws fits, (opt + 1) x ws does not
-            body = body_cache(ws, 2, ex["comp"])
+            comp = comp_per_load(ab, opt * block // 32)
+            body = body_cache(ws, PASSES, comp)
             how = (f"each CTA sweeps its own {ws // 1024} KB working set twice: {opt} CTA(s) fit the "
                    f"32 KB L1 of kayiran30, more thrash it and every sweep goes to DRAM, so the IPC "
-                   f"peaks at an interior CTA limit n = {opt} (project choice: working set = L1 / (opt + 1/2), rounded down to 1 KB)")
+                   f"peaks at an interior CTA limit n = {opt} (project choice: working set = L1 / (opt + 1/2), rounded down to 1 KB); "
+                   f"{comp} dependent FMAs per load, so that at n = opt C_mem lies in the middle of DYNCTA's "
+                   f"t_mem_l..t_mem_h band (seed 000 Sec. 4.1; M_miss {M_MISS[ab]} cycles measured at n = opt, "
+                   f"the derivation in scripts/gen-paper-suite.py)")
         elif beh == "stream":
             body = body_stream(8, ex["comp"], loads=2)
             how = "coalesced streams with no reuse: DRAM bandwidth bounds it at every CTA limit (no interior peak)"
@@ -389,7 +529,9 @@ def seed000():
                    f"# Imitates: seed 000 Table 2 row {num}: {full} ({ab}, {suite}), {TYPE_WORD[typ]}.",
                    f"# Published numbers: type {typ}" + (f"; {where}" if where else "") + ".",
                    f"# Behaviour: {how}.",
-                   f"# Project choices: grid {grid}, block {block}" +
+                   f"# Project choices: grid {grid}" + (f" (at least {WAVES} waves of N CTAs on the 30 cores: "
+                   "DYNCTA starts at N/2 and decides every 2048 cycles, seed 000 Sec. 4.1)" if typ == "M" and "ctas=" not in pub else "") +
+                   f", block {block}" +
                    (f", regs {regs}" if regs != 16 else "") + (f", smem {smem}" if smem else "") +
                    f" -> N = {n} on kayiran30" +
                    (" (as published)" if "N=" in pub else
@@ -414,20 +556,61 @@ S001 = [
 ]
 
 
+# The real kernels' main loops (the suite used Table 4-3's static PTX counts as
+# if each instruction ran once).  trips: per thread at the program's default
+# input, from our reading of its source (CUDA SDK 3.x / Rodinia 2.x), named in
+# "why"; gl / reg: global loads and memory regions inside the loop; body: the
+# loop's static instructions (a project choice: how Table 4-3's count splits
+# between the loop and the rest).  Kernels whose loops have a constant trip
+# count that nvcc unrolls (cfd's 4 neighbours, convolutionSep's taps, lud's
+# 16-wide tile, dxtc's permutation blocks) are straight code in Table 4-3's
+# count already: no loop here; stream (unknown source loop) likewise.
+S001_LOOP = {
+    "backprop": dict(trips=4, gl=0, reg=0, body=20,
+                     why="bpnn_layerforward_CUDA's reduction over log2(HEIGHT = 16) = 4 steps after its 2 loads"),
+    "BlackScholes": dict(trips=65, gl=3, reg=1, body=110, sfu=6,
+                         why="a grid-stride loop over the options: 4,000,000 options / (480 x 128 threads) = 65.1 trips, "
+                             "the 3 loads, exp/log/sqrt (SFU) and 2 stores per option"),
+    "dwtHaar1D": dict(trips=10, gl=0, reg=0, body=30,
+                      why="the decomposition levels inside a CTA: log2(1,024 elements per CTA) = 10, after its 2 loads"),
+    "histogram": dict(trips=364, gl=1, reg=1, body=40,
+                      why="histogram256Kernel's grid-stride loop: 64 MB of 4-byte words / (240 x 192 threads) = 364.1 trips, "
+                          "one load and four shared-memory bin updates per trip"),
+    "matrixMul": dict(trips=30, gl=2, reg=1, body=60,
+                      why="the loop over the 16 x 16 tiles of A and B, 2 loads per tile; wA is not given for the "
+                          "1,500-CTA run: 30 tiles (wA = 480, the smaller side of a 50 x 30 grid; project choice)"),
+    "MonteCarlo": dict(trips=1024, gl=1, reg=1, body=20, sfu=1,
+                       why="MonteCarloOneBlockPerOption's loop over the paths: 262,144 paths / 256 threads = 1,024 "
+                           "trips, one load (the random sample) and an exp (SFU) per path"),
+    "scalarProd": dict(lo=2, trips=3, inner=16, gl=1, reg=1, body=12,
+                       why="the loop over the 256 vectors of 4,096 elements with 96 CTAs: 2 or 3 vectors per CTA "
+                           "(by CTA index; the by-CTA count alternates them, 240 vectors for 256), and per vector "
+                           "4,096 / 256 threads = 16 loads per thread"),
+}
+
+
 def seed001():
     p = PRESETS["tgpu16"]
     for i, (k, ctas, wpc, cps, wps, grp, insts, gl, reg) in enumerate(S001):
         block = wpc * 32
         regs, smem, n = fit(p, block, cps)
         assert n == cps, (k, n, cps)
-        body = body_regions(insts, gl, reg)
+        lp = S001_LOOP.get(k)
+        body = body_loop(insts, gl, reg, lp) if lp else body_regions(insts, gl, reg)
         comment = [f"# seed001/{k}.kern -- generated by scripts/gen-paper-suite.py (do not edit by hand).",
                    f"# Imitates: seed 001 Table 4-3 row {i + 1}: {k}: {ctas} CTAs, {wpc} warps/CTA, "
                    f"{cps} CTAs/SM, {wps} warps/SM, {grp} schedule groups/SM, {insts} PTX instructions, "
                    f"{gl} global loads in {reg} memory region(s).",
-                   f"# Behaviour: {insts} warp instructions per warp: the {gl} global loads grouped into "
-                   f"{reg} region(s), each ended by a region-p hint (seed 001 Sec. 4.4), the rest "
-                   f"single-precision arithmetic and one store.",
+                   f"# Behaviour: {insts} static instructions (Table 4-3 counts the PTX, not what runs): the "
+                   f"{gl} global loads grouped into {reg} region(s), each ended by a region-p hint (seed 001 "
+                   f"Sec. 4.4), the rest single-precision arithmetic" + (" and SFU operations" if lp and lp.get("sfu") else "") +
+                   ", one store.",
+                   (f"# Loop structure of the real kernel: {lp['why']}. Here: a loop of {lp['body']} static "
+                    f"instructions ({lp['gl']} load(s) in {lp['reg']} region(s)) run "
+                    + (f"{lp['lo']}..{lp['trips']} times by CTA index x {lp['inner']}" if lp.get("lo") else f"{lp['trips']} times")
+                    + " per warp; the split of the static count between loop and the rest is a project choice."
+                    if lp else "# Loop structure: none in the count -- the real kernel's loops have constant trip "
+                    "counts that nvcc unrolls (Table 4-3's PTX count holds them), or none is known: straight code."),
                    f"# Preset tgpu16 (seed 001's tGPU-sim: 16 SMs of 48 warps, as Sec. 4.6 and Table "
                    f"4-3's 48 warps/SM, two schedulers with 2-cycle initiation, 600-cycle global memory; "
                    f"c2050 holds 32 warps): regs {regs}" + (f", smem {smem}" if smem else "") +
@@ -437,6 +620,8 @@ def seed001():
                 f"instructions, {gl} global loads in {reg} memory regions)")
         text = kern_text(comment, f"s001_{k.lower()}", imit, ctas, block, regs, smem, 2000 + i, body)
         pub = f"ctas={ctas};warps={wpc};N={cps};insts={insts};gld={gl};regions={reg}"
+        if lp:   # not a paper number: the real program's loop (tests/model/test_suite.c checks it)
+            pub += f";trips={lp['lo']}..{lp['trips']}x{lp['inner']}" if lp.get("lo") else f";trips={lp['trips']}"
         add("seed001", k, f"{k}.kern", "tgpu16", "-", pub, text)
 
 
@@ -459,6 +644,56 @@ S002_BEH = {  # project choices: type I compute with full warps; type II memory-
 }
 
 
+# The type-II rows without a published profile, each after its real program's
+# per-element work (our reading of the CUDA SDK / Rodinia source; the grids and
+# trip counts are project choices): (loads, stores, arithmetic per element).
+def body_t2(ab, trips, k=0):
+    R = ["region a 32M shared", "region b 32M shared", "region c 32M shared", "region d 32M shared"]
+    L = f"  loop {trips} {{"
+    if ab == "VADD":    # vectorAdd: c[i] = a[i] + b[i]
+        return R[:3] + ["program {", L, "    gld r1 a stream", "    gld r2 b stream", "    sp  r3 r1 r2",
+                        "    gst c stream r3", "  }", "}"], "c = a + b per element: 2 loads, 1 add, 1 store"
+    if ab == "SP":      # scalarProd: sum += A[pos] * B[pos], then a shared-memory tree
+        return R[:3] + ["program {", L, "    gld r1 a stream", "    gld r2 b stream", "    sp  r3 r1 r2 r3",
+                        "  }", "  loop 10 {", "    bar", "    sp  r3 r3", "  }", "  gst c stream r3", "}"], \
+            "dot products: 2 loads and 1 FMA per element, a 10-step barrier reduction, one store per CTA"
+    if ab == "BPII":    # bpnn_adjust_weights: w += eta * delta * ly + momentum * oldw
+        return R + ["program {", L, "    gld r1 a stream", "    gld r2 b stream", "    gld r3 c stream",
+                    "    gld r4 d stream", "    sp  r5 r1 r2 r3 r4 x6", "    gst c stream r5", "    gst d stream r5",
+                    "  }", "}"], "weight update: 4 loads, 6 arithmetic, 2 stores per weight"
+    if ab == "SRAD":    # srad_cuda_1 / _2: a 5-point stencil with divisions, then the update
+        if k == 0:
+            return R + ["program {", L, "    gld r1 a stream", "    gld r2 b stream", "    gld r3 c stream",
+                        "    sp  r4 r1 r2 r3 x8", "    sfu r5 r4 x2", "    gst d stream r5", "    gst c stream r4",
+                        "  }", "}"], "stencil: 3 loads (centre, rows above and below), 8 arithmetic and 2 divisions (SFU), 2 stores"
+        return R + ["program {", L, "    gld r1 b stream", "    gld r2 d stream", "    gld r3 c stream",
+                    "    sp  r4 r1 r2 r3 x5", "    gst a stream r4", "  }", "}"], "update: 3 loads, 5 arithmetic, 1 store"
+    if ab == "BLK":     # BlackScholesGPU: 3 loads, CND and exp/log/sqrt, 2 stores
+        return R + ["program {", L, "    gld r1 a stream", "    gld r2 b stream", "    gld r3 c stream",
+                    "    sp  r4 r1 r2 r3 x8", "    sfu r5 r4 x2", "    gst d stream r5", "    gst a stream r4", "  }",
+                    "}"], "option pricing: 3 loads, 8 arithmetic and 2 SFU operations, 2 stores per option"
+    if ab == "ASYNC":   # asyncAPI increment_kernel: g_data[i] = g_data[i] + inc
+        return R[:1] + ["program {", L, "    gld r1 a stream", "    sp  r2 r1", "    gst a stream r2", "  }", "}"], \
+            "in-place increment: 1 load, 1 add, 1 store to the same array"
+    if ab == "ALIGN":   # alignedTypes: copy arrays of 16-byte structures
+        return R[:2] + ["program {", L, "    gld.16 r1 a stream", "    gst.16 b stream r1", "  }", "}"], \
+            "copy of 16-byte aligned structures: one 16-byte load and store per element, no arithmetic"
+    raise KeyError(ab)
+
+
+# Run length: AR-CTA profiles CTA-0 for 7000 cycles, 'profiling overhead' 1.6 %
+# (type I) and 1.15 % (type II) of the run (seed 002 abstract, Sec. 3): the
+# runs are about 100 profiles, 700,000 cycles on apsa60.  Trip counts giving
+# that, from measured cycles of the same body at fewer trips (`ctasim --config
+# configs/apsa60.cfg --workload FILE --csv-row`: type I at 12 trips 6,273
+# cycles, so 1,500 trips); type II: 700,000 / (cycles at 6 trips) x 6, with
+# cycles at 6 trips VADD 56,578, SP 38,151, BPII 117,709, SRAD 186,724, BLK
+# 322,377, ASYNC 26,054, ALIGN 163,469; KMN (1,826,776 at 6) and MUM (572,635
+# at 12) are long enough as they were.
+T1_TRIPS = 1500
+T2_TRIPS = {"VADD": 74, "SP": 110, "BPII": 36, "SRAD": 22, "BLK": 13, "ASYNC": 161, "ALIGN": 26, "KMN": 6, "MUM": 12}
+
+
 def seed002():
     p = PRESETS["apsa60"]
     for i, (full, ab, nk, typ) in enumerate(S002):
@@ -469,16 +704,16 @@ def seed002():
         kernels = []
         for j in range(nk):
             if beh == "compute":
-                body = body_compute(12, 4 + j, sfu=1 if ab in ("MTC", "BIN", "QR") else 0)
+                body = body_compute(T1_TRIPS, 4 + j, sfu=1 if ab in ("MTC", "BIN", "QR") else 0)
                 how = "one coalesced load then long FMA chains with every lane active: high ipc, little bandwidth, high GBR"
             elif beh == "stream":
-                body = body_stream(6, 1, loads=2)
-                how = "coalesced streams, no reuse: low ipc, high DRAM bandwidth"
+                body, how = body_t2(ab, T2_TRIPS[ab], j)
+                how += ": coalesced, no reuse: low ipc, high DRAM bandwidth"
             elif beh == "gather":
-                body = body_gather(6, 2, 35)
+                body = body_gather(T2_TRIPS[ab], 2, 35)
                 how = "index stream and dependent random gathers, divergent: memory-bound and irregular"
             else:
-                body = body_divergent(12)
+                body = body_divergent(T2_TRIPS[ab])
                 how = "nested divergent branches with gathers: few active lanes (low GBR)"
             kernels.append((body, how))
         how = kernels[0][1]
@@ -529,6 +764,9 @@ S003_SPLIT = {
 }
 
 
+S003_TRIPS = 9
+
+
 def seed003():
     p = PRESETS["c2050"]
     for i, (ab, src, full, nk, nc, cs, cpc) in enumerate(S003):
@@ -538,23 +776,24 @@ def seed003():
         for j, (c, t, want) in enumerate(ks):
             regs, smem, n = fit(p, t, want)
             ns.append(n)
-            lo, hi = (2, 16)
-            body = body_imbalanced(lo, hi, 4 if ab in ("CP", "BS", "LIB", "NN", "MC") else 1,
-                                   1 if ab in ("CP", "BS", "LIB", "NN", "MC") else 2)
+            body = body_uniform(S003_TRIPS, 4 if ab in ("CP", "BS", "LIB", "NN", "MC") else 1,
+                                1 if ab in ("CP", "BS", "LIB", "NN", "MC") else 2)
             kernels.append((c, t, regs, smem, n, want, body))
         cap = [f"{k[4]}" for k in kernels]
         comment = [f"# seed003/{ab} -- generated by scripts/gen-paper-suite.py (do not edit by hand).",
                    f"# Imitates: seed 003 Table 2 row {i + 1}: {full} ({ab}, {src}): {nk} kernel(s), "
                    f"{nc} CTAs, average CTA size {cs}, CTAs per core {cpc}.",
-                   "# Behaviour: CTA load imbalance (the set 'suffers the performance penalty caused by the "
-                   "CTA load imbalance', seed 003 Sec. 4.1): per-CTA trip counts drawn in 2..16 (project choice), "
-                   + ("compute-heavy" if ab in ("CP", "BS", "LIB", "NN", "MC") else "memory-heavy") + " body.",
+                   "# Behaviour: equal CTAs, the paper's premise: 'All the GPGPU cores execute identical codes "
+                   "following the same clock'; the CTAs of one core take similar times, those of different cores "
+                   "differ, because the shared memory controllers serve the cores unevenly (seed 003 Sec. 2, "
+                   f"Figs. 3-5). Every CTA runs {S003_TRIPS} trips (project choice: the middle of the earlier "
+                   "2..16) of a " + ("compute-heavy" if ab in ("CP", "BS", "LIB", "NN", "MC") else "memory-heavy") + " body.",
                    f"# N on c2050 per kernel: {', '.join(cap)}. c2050 has 1,024 threads per core (seed 003 "
                    "Table 1), so rows whose CpC x CTA size exceeds 1,024 (AES, BFS, BP, KMS, MC, SLA, SP) "
                    "get the thread limit instead of the published CpC: the paper's two tables disagree.",
                    "# Project choices: the split of CTAs and sizes among kernels, registers, the body.",
                    "# Not the real program: only the published characteristics above are imitated."]
-        imit = f"{full} ({ab}), seed 003 Table 2: {nk} kernels, {nc} CTAs, CTA size {cs}, CpC {cpc}; imbalanced CTA work"
+        imit = f"{full} ({ab}), seed 003 Table 2: {nk} kernels, {nc} CTAs, CTA size {cs}, CpC {cpc}; equal CTA work"
         if nk == 1:
             c, t, regs, smem, n, want, body = kernels[0]
             text = kern_text(comment, f"s003_{ab.lower()}", imit, c, t, regs, smem, 4000 + i, body)
@@ -627,6 +866,7 @@ def main():
     if not os.path.isdir("workloads"):
         sys.exit("run from the repository root")
     CROSS.update(cross_lines())
+    PROGS.update(checked_programs())
     seed000()
     seed001()
     seed002()

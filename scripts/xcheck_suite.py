@@ -22,6 +22,8 @@ repeats the maximum and counts as 0, as correlate.sh counts it.
 """
 import csv
 import fnmatch
+import glob
+import hashlib
 import os
 import sys
 
@@ -154,11 +156,33 @@ def cmd_table(out, date, commit, names):
     print("\n".join(md[:len(sums) + len(missing) + 4]))
 
 
+def program_sha(text):
+    """sha256 of a workload file without its comment lines: the program a
+    curve measured (gen-paper-suite.py keeps a curve only for that program)."""
+    prog = "\n".join(ln for ln in text.splitlines() if not ln.lstrip().startswith("#"))
+    return hashlib.sha256(prog.encode()).hexdigest()
+
+
+def record_programs(new, tsv):
+    """Beside TSV, xcheck-programs.tsv: each recorded file's program_sha."""
+    path = os.path.join(os.path.dirname(tsv), "xcheck-programs.tsv")
+    have = {(r["paper"], r["app"]): r for r in read_tsv(path)}
+    for r in new:
+        f = glob.glob(os.path.join(os.path.dirname(tsv), r["paper"], r["app"] + ".*"))
+        if f:
+            with open(f[0]) as fh:
+                have[(r["paper"], r["app"])] = {"paper": r["paper"], "app": r["app"],
+                                                "program_sha256": program_sha(fh.read())}
+    write_tsv(path, sorted(have.values(), key=lambda r: (r["paper"], r["app"])),
+              ["paper", "app", "program_sha256"])
+
+
 def cmd_record(out, tsv, doc):
     new = read_tsv(os.path.join(out, "xcheck-curves.tsv"))
     names = {r["name"] for r in new}
     rows = [r for r in read_tsv(tsv) if r["name"] not in names] + new
     write_tsv(tsv, rows, CURVE_COLS)
+    record_programs(new, tsv)
     _, md = markdown(curves_of(rows))
     with open(doc) as f:
         text = f.read()

@@ -29,7 +29,7 @@ static int dram_alloc(dram *d)
     d->ent = calloc(d->cap, sizeof *d->ent);
     d->bank = calloc(d->nbanks, sizeof *d->bank);
     d->group = calloc(d->ngroups, sizeof *d->group);
-    d->done = calloc(d->cap, sizeof *d->done);
+    d->done = calloc(d->done_cap, sizeof *d->done);
     d->lat = d->lat_cap ? calloc(d->lat_cap, sizeof *d->lat) : NULL;
     return !d->free_idx || !d->ent || !d->bank || !d->group || !d->done ||
            (d->lat_cap && !d->lat) ? -1 : 0;
@@ -68,9 +68,20 @@ int dram_init(dram *d, const dram_params *cfg, uint32_t line_bytes, mem_part_sta
     d->dual = cfg->dual_bus != 0;
     dram_set_timing(d, cfg);
     d->latency = cfg->latency;
-    /* One request enters per DRAM cycle and waits `latency` core cycles: the
-     * stage holds them all while the DRAM clock is at most 4x the core's. */
-    d->lat_cap = cfg->latency ? 4u * cfg->latency + 2u : 0;
+    d->done_cap = d->cap;
+    if (cfg->model == DRAM_FIXED) {
+        if (cfg->fixed_gap == 0)
+            return -1;
+        /* Reads in flight: one per slot over `latency` cycles, plus the
+         * dram_queue requests waiting for a slot. */
+        d->fixed = 1;
+        d->fixed_gap = cfg->fixed_gap;
+        d->done_cap = cfg->latency / cfg->fixed_gap + d->cap + 2u;
+    } else {
+        /* One request enters per DRAM cycle and waits `latency` core cycles: the
+         * stage holds them all while the DRAM clock is at most 4x the core's. */
+        d->lat_cap = cfg->latency ? 4u * cfg->latency + 2u : 0;
+    }
     d->st = st;
     if (dram_alloc(d)) {
         dram_free(d);
@@ -104,8 +115,20 @@ static int dram_room(const dram *d, int write)
     return d->count + d->done_count < d->cap - 1u;
 }
 
+/* model = fixed: requests whose slot begins after the next tick's clock
+ * (lat_now + 1). */
+static uint32_t dram_fixed_waiting(const dram *d)
+{
+    uint64_t next = d->lat_now + 1u;
+    if (d->slot_free <= next)
+        return 0;
+    return (uint32_t)((d->slot_free - next - 1u) / d->fixed_gap);
+}
+
 int dram_can_accept(const dram *d, int write)
 {
+    if (d->fixed)
+        return dram_fixed_waiting(d) < d->cap && (write || d->done_count < d->done_cap);
     if (!d->latency)
         return dram_room(d, write);
     /* GPGPU-Sim l2cache.cc memory_partition_unit::dram_cycle: one request per
@@ -133,10 +156,42 @@ static void dram_enqueue(dram *d, const dram_req *r)
     d->next_try = 0;     /* a new request may be issuable at once */
 }
 
+/* Append a read to the return ring, its data back at `ready`. */
+static void dram_done_add(dram *d, const dram_req *r, uint64_t ready)
+{
+    uint32_t slot = d->done_head + d->done_count;
+    if (slot >= d->done_cap)
+        slot -= d->done_cap;
+    d->done[slot] = (dram_done){ .ready = ready, .r = *r };
+    d->done_count++;
+}
+
+/* model = fixed (seed 001 Sec. 4.5.4): the request takes the next free slot
+ * of fixed_gap core cycles, at the earliest at the next tick's clock (a
+ * request pushed after the tick of clock c arrives in cycle c + 1, as a
+ * banked request pushed before tick t may issue in cycle t); a read returns
+ * `latency` after its slot begins. */
+static void dram_fixed_push(dram *d, const dram_req *r)
+{
+    uint64_t start = max64(d->slot_free, d->lat_now + 1u);
+    d->slot_free = start + d->fixed_gap;
+    d->st->dram_busy_cycles += d->fixed_gap;
+    if (r->write) {
+        d->st->dram_writes++;
+        return;
+    }
+    d->st->dram_reads++;
+    dram_done_add(d, r, start + d->latency);
+}
+
 int dram_push(dram *d, const dram_req *r)
 {
     if (r->bank >= d->nbanks || !dram_can_accept(d, r->write))
         return -1;
+    if (d->fixed) {
+        dram_fixed_push(d, r);
+        return 0;
+    }
     if (!d->latency) {
         dram_enqueue(d, r);
         return 0;
@@ -150,12 +205,17 @@ int dram_push(dram *d, const dram_req *r)
     return 0;
 }
 
+int dram_head_ready(const dram *d)
+{
+    return d->done_count && d->done[d->done_head].ready <= (d->fixed ? d->lat_now : d->now);
+}
+
 int dram_pop(dram *d, dram_req *r)
 {
-    if (d->done_count == 0 || d->done[d->done_head].ready > d->now)
+    if (!dram_head_ready(d))
         return 0;
     *r = d->done[d->done_head].r;
-    d->done_head = d->done_head + 1u == d->cap ? 0 : d->done_head + 1u;
+    d->done_head = d->done_head + 1u == d->done_cap ? 0 : d->done_head + 1u;
     d->done_count--;
     return 1;
 }
@@ -241,11 +301,7 @@ static void dram_finish(dram *d, dram_bank *b, uint32_t i, uint32_t prev, uint64
         d->st->dram_writes++;
     } else {
         d->st->dram_reads++;
-        uint32_t slot = d->done_head + d->done_count;
-        if (slot >= d->cap)
-            slot -= d->cap;
-        d->done[slot] = (dram_done){ .ready = data_end, .r = *r };
-        d->done_count++;
+        dram_done_add(d, r, data_end);
     }
     b->pin = DRAM_NIL;
     dram_unlink(d, b, i, prev);
@@ -399,6 +455,7 @@ void dram_tick(dram *d, uint64_t lat_now)
 static const char *const dram_sched_names[] = { "frfcfs", "fcfs", NULL };
 static const char *const dram_bkgrp_names[] = { "high", "low", NULL };
 static const char *const dram_col_names[] = { "request", "atom", NULL };
+static const char *const dram_model_names[] = { "banked", "fixed", NULL };
 #define DK(k, f, lo, hi, unit, h) KEY_U(dram_params, k, f, lo, hi, 0, unit, "seed 000 Table 1", h)
 #define GK(k, f, lo, hi, unit, src, h) KEY_U(dram_params, k, f, lo, hi, 0, unit, src, h)
 static const key_def dram_rows[] = {
@@ -441,6 +498,13 @@ static const key_def dram_rows[] = {
     GK("dram.dual_bus", dual_bus, 0, 1, "",
        "GPGPU-Sim -dram_dual_bus_interface (default 0; 1 in SM7_QV100, HBM)",
        "issue a row and a column command in the same cycle"),
+    KEY_E(dram_params, "dram.model", model, dram_model_names,
+          "banked: seed 000 Table 1 timing; fixed: seed 001 Table 4-2 / Sec. 4.5.4 (tGPU-sim)",
+          "banked: banks, rows and bus timing; fixed: a read takes dram.latency core cycles, "
+          "each request one slot of dram.fixed_gap"),
+    GK("dram.fixed_gap", fixed_gap, 1, 1024, "core cycles",
+       "seed 001 Table 4-2 / Sec. 4.5.4: 8 blocks per cycle over 8 channels = 1 each",
+       "dram.model = fixed: core cycles between the slots of two requests on one channel"),
 };
 const key_table dram_keys = KEY_TABLE("dram", NULL, dram_rows);
 
@@ -452,4 +516,5 @@ void dram_params_defaults(dram_params *c)
     c->tCL = 12; c->tRCD = 12; c->tRP = 12; c->tRAS = 28; c->tRC = 40;
     c->tRRD = 6; c->tCCD = 2; c->tWR = 12; c->tWTR = 5;
     c->bank_groups = 1;
+    c->fixed_gap = 1;
 }

@@ -17,7 +17,16 @@
  * follows WR after tWL cycles (0: tCL).  A read returns tCL + data cycles
  * after its (last) RD.  All timing in DRAM cycles, except `latency`: a fixed
  * delay in core cycles before a request reaches the queue (GPGPU-Sim
- * -dram_latency).  See docs/memory.md.
+ * -dram_latency).
+ *
+ * model = fixed (seed 001 Table 4-2 and Sec. 4.5.4, tGPU-sim's global memory:
+ * "we limit the off chip memory bandwidth to 8 cache blocks per cycle and fix
+ * the latency to be 600 cycles"): no banks, rows or bus timing.  Requests
+ * take slots of `fixed_gap` core cycles each, in arrival order (one block
+ * per slot), the first at the next tick's latency clock; a read's data is
+ * back `latency` core cycles after its slot begins; a write only takes its
+ * slot.  At most dram_queue requests hold a slot that begins after the next
+ * tick.  See docs/memory.md.
  */
 #ifndef DRAM_H
 #define DRAM_H
@@ -29,6 +38,8 @@
 #define DRAM_NIL 0xffffffffu
 
 enum dram_sched_kind { DRAM_FRFCFS = 0, DRAM_FCFS };
+/* The channel's model: bank-timed GDDR, or tGPU-sim's fixed latency and rate. */
+enum dram_model_kind { DRAM_BANKED = 0, DRAM_FIXED };
 
 /* Parameters of a channel (keys dram.*; table dram_keys in dram.c).
  * Timing in DRAM clock cycles. */
@@ -42,6 +53,8 @@ typedef struct dram_params {
     uint32_t tWL;           /* write latency; 0 = tCL */
     uint32_t col_cmd;       /* enum dram_col_cmd */
     uint32_t dual_bus;      /* one row and one column command per cycle (0/1) */
+    uint32_t model;         /* enum dram_model_kind */
+    uint32_t fixed_gap;     /* model = fixed: core cycles per request slot */
 } dram_params;
 
 /* GPGPU-Sim -dram_bnkgrp_indexing_policy: 0 higher bank bits, 1 lower. */
@@ -109,6 +122,7 @@ typedef struct dram {
     uint32_t atom_bytes;  /* col_cmd = atom: bytes per column command, else 0 */
     uint32_t tCCDL, tRTPL, tWL, tRCDWR, dual, ngroups;
     uint32_t latency, lat_cap;
+    uint32_t fixed, fixed_gap;   /* model = fixed and its slot length (core cycles) */
     /* state */
     uint64_t now;        /* DRAM cycles ticked */
     uint64_t seq;
@@ -127,8 +141,9 @@ typedef struct dram {
     uint32_t lat_head, lat_n;
     uint64_t lat_now;    /* the latency clock (core cycles) at the last tick */
     uint64_t lat_push;   /* now + 1 when a request entered the stage since the last tick */
-    dram_done *done;     /* [cap] ring of reads in flight / returned */
-    uint32_t done_head, done_count;
+    dram_done *done;     /* [done_cap] ring of reads in flight / returned */
+    uint32_t done_head, done_count, done_cap;
+    uint64_t slot_free;  /* model = fixed: core cycle the next slot may begin */
     mem_part_stats *st;  /* where to count (never NULL) */
 } dram;
 
@@ -147,13 +162,19 @@ void dram_free(dram *d);
 int  dram_can_accept(const dram *d, int write);
 /* Queue r (r->bank < banks): 0, or -1 if refused (see dram_can_accept). */
 int  dram_push(dram *d, const dram_req *r);
-/* A read whose data has fully arrived (ready <= now): 1 and *r, else 0. */
+/* The oldest read's data has fully arrived (ready <= now; with model = fixed,
+ * ready <= the latency clock of the last tick). */
+int  dram_head_ready(const dram *d);
+/* A read whose data has fully arrived (dram_head_ready): 1 and *r, else 0. */
 int  dram_pop(dram *d, dram_req *r);
 /* One DRAM cycle: issue at most one command (dual_bus: one row and one
  * column command), then move a ready request from the latency stage into
  * the queue.  lat_now: the clock `latency` counts in (core cycles ticked). */
 void dram_tick(dram *d, uint64_t lat_now);
 
-static inline uint32_t dram_pending(const dram *d) { return d->count + d->done_count + d->lat_n; }
+static inline uint32_t dram_pending(const dram *d)
+{
+    return d->count + d->done_count + d->lat_n + (d->fixed && d->slot_free > d->lat_now);
+}
 
 #endif

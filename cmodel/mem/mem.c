@@ -848,7 +848,7 @@ static int l2_fill_start(memsys *m, uint32_t pi)
 {
     l2part *p = &m->part[pi];
     dram_done *d = &p->ch->done[p->ch->done_head];
-    if (!l2_done_mine(p, pi) || d->ready > p->ch->now)
+    if (!l2_done_mine(p, pi) || !dram_head_ready(p->ch))
         return 0;
     int idx = (int)(d->r.aux & L2_AUX_IDX_MASK);
     uint64_t key = p->mshr.line[idx];

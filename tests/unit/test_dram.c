@@ -2,7 +2,8 @@
  * configured timing, FR-FCFS vs FCFS order, tRRD / tCCD / tWTR spacing,
  * admission back-pressure; GPGPU-Sim's additions: the fixed latency stage,
  * bank groups (tCCDL vs tCCD, tRTPL), the request size and atom column
- * commands, the write latency tWL, the dual bus, tRC below tRAS + tRP.
+ * commands, the write latency tWL, the dual bus, tRC below tRAS + tRP;
+ * tGPU-sim's fixed model (seed 001 Table 4-2: 600 cycles, one block a slot).
  *
  * Timing rule (dram.h): one command per DRAM cycle; a read's data is poppable
  * when now >= RD cycle + tCL + data_cycles, where now counts ticks done and a
@@ -506,6 +507,88 @@ static void trc_independent(void **state)
     }
 }
 
+/* model = fixed, seed 001 Table 4-2 / Sec. 4.5.4: latency 600 core cycles, one
+ * request per slot of fixed_gap cycles.  Returns the latency clock at which
+ * the next read pops (the clock advances one per tick). */
+static uint64_t fixed_pop(dram *d, uint32_t *aux)
+{
+    dram_req r;
+    while (!dram_pop(d, &r)) {
+        assert_true(d->now < 100000);
+        dram_tick(d, d->now);
+    }
+    *aux = r.aux;
+    return d->lat_now;
+}
+
+static void fixed_model(void **state)
+{
+    const uint32_t gap[2] = { 1, 4 };
+    for (int g = 0; g < 2; g++) {
+        mem_part_stats st = {0};
+        dram d;
+        gpu_cfg c = dram_cfg(DRAM_FRFCFS);
+        c.dram.model = DRAM_FIXED;
+        c.dram.latency = 600;
+        c.dram.fixed_gap = gap[g];
+        assert_int_equal(dram_init(&d, &c.dram, c.mem.line_bytes, &st), 0);
+        /* Same bank, three rows, a write in the middle: no row or bank timing,
+         * slots 0, 1, (2: the write), 3 in arrival order, the first at the
+         * next tick's clock, 1. */
+        push(&d, 0, 0, 0, 10);
+        push(&d, 0, 7, 0, 11);
+        push(&d, 1, 3, 1, 12);
+        push(&d, 0, 9, 0, 13);
+        assert_int_equal(dram_pending(&d), 4);
+        uint32_t aux;
+        assert_int_equal(fixed_pop(&d, &aux), 601);
+        assert_int_equal(aux, 10);
+        assert_int_equal(fixed_pop(&d, &aux), 601 + gap[g]);
+        assert_int_equal(aux, 11);
+        assert_int_equal(fixed_pop(&d, &aux), 601 + 3 * gap[g]);
+        assert_int_equal(aux, 13);
+        assert_int_equal(st.dram_reads, 3);
+        assert_int_equal(st.dram_writes, 1);
+        assert_int_equal(st.dram_busy_cycles, 4 * gap[g]);
+        assert_int_equal(st.dram_activates, 0);
+        assert_int_equal(dram_pending(&d), 0);
+        /* An idle channel: a read pushed after the tick of clock t returns at
+         * t + 1 + 600. */
+        uint64_t t = d.lat_now;
+        push(&d, 2, 5, 0, 14);
+        assert_int_equal(fixed_pop(&d, &aux), t + 601);
+        dram_free(&d);
+    }
+}
+
+/* model = fixed: at most dram.queue requests hold a slot that begins after
+ * the next tick; one more is refused until a slot begins.  Gap 2: slots at
+ * 1, 3, ..., 17; before any tick the one at 1 counts as begun. */
+static void fixed_model_back_pressure(void **state)
+{
+    mem_part_stats st = {0};
+    dram d;
+    gpu_cfg c = dram_cfg(DRAM_FRFCFS);
+    c.dram.model = DRAM_FIXED;
+    c.dram.latency = 600;
+    c.dram.fixed_gap = 2;
+    c.dram.dram_queue = 8;
+    assert_int_equal(dram_init(&d, &c.dram, c.mem.line_bytes, &st), 0);
+    for (uint32_t i = 0; i < 9; i++)
+        push(&d, 0, i, 0, i);
+    assert_false(dram_can_accept(&d, 0));
+    assert_false(dram_can_accept(&d, 1));
+    dram_tick(&d, 1);                     /* next clock 2: slot at 3 not begun, 8 wait */
+    assert_false(dram_can_accept(&d, 0));
+    dram_tick(&d, 2);                     /* next clock 3: the slot at 3 begins, 7 wait */
+    assert_true(dram_can_accept(&d, 1));
+    push(&d, 0, 9, 1, 9);
+    assert_false(dram_can_accept(&d, 0));
+    c.dram.fixed_gap = 0;
+    dram_free(&d);
+    assert_int_equal(dram_init(&d, &c.dram, c.mem.line_bytes, &st), -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -525,6 +608,8 @@ int main(void)
         cmocka_unit_test(read_to_precharge_group),
         cmocka_unit_test(dual_bus),
         cmocka_unit_test(trc_independent),
+        cmocka_unit_test(fixed_model),
+        cmocka_unit_test(fixed_model_back_pressure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -451,6 +451,59 @@ static void dram_latency_round_trip(void **state)
     assert_int_equal(one_miss(&c), base + 100);
 }
 
+/* dram.model = fixed (seed 001 Table 4-2, tGPU-sim): one load's round trip is
+ * the path above DRAM plus exactly dram.latency, whatever the bank state;
+ * two loads to different rows of the same bank of one channel, issued in the
+ * same cycle from two cores, return one slot (dram.fixed_gap) apart, where
+ * the banked model pays a row conflict. */
+static void two_misses(const gpu_cfg *c, uint64_t at[2])
+{
+    sim *s = sim_new(c);
+    amap a;
+    amap_init(&a, c->mem.n_parts, c->mem.line_bytes, c->dram.dram_row_bytes, c->dram.dram_banks);
+    uint64_t l0 = amap_line(&a, 0, 0), loc = 0;
+    uint32_t b0, r0, b1, r1;
+    amap_bank_row(&a, 0, &b0, &r0);
+    do   /* the first line of partition 0 in another row of the same bank */
+        amap_bank_row(&a, ++loc, &b1, &r1);
+    while (b1 != b0 || r1 == r0);
+    uint64_t l1 = amap_line(&a, 0, loc);
+    assert_int_equal(mem_access(s->m, 0, l0 * c->mem.line_bytes, MEM_LOAD, 1, s->now), MEM_MISS);
+    assert_int_equal(mem_access(s->m, 1, l1 * c->mem.line_bytes, MEM_LOAD, 2, s->now), MEM_MISS);
+    run_until_idle(s);
+    assert_int_equal(s->ndone[0], 1);
+    assert_int_equal(s->ndone[1], 1);
+    at[0] = s->done_at[0][0];
+    at[1] = s->done_at[1][0];
+    mem_destroy(s->m);
+}
+
+static void dram_fixed_model(void **state)
+{
+    gpu_cfg c = small_cfg();
+    c.dram.model = DRAM_FIXED;
+    c.dram.fixed_gap = 1;
+    c.dram.latency = 0;
+    uint64_t base = one_miss(&c);
+    /* the L2-hit path (icnt_lat + l2_lat + icnt_lat + 4 = 17) and one hand-off:
+     * the L2 sees the channel's return in the cycle after it */
+    assert_int_equal(base, c.mem.icnt_lat + c.mem.l2_lat + c.mem.icnt_lat + 4 + 1);
+    c.dram.latency = 600;
+    assert_int_equal(one_miss(&c), base + 600);
+    uint64_t at[2];
+    two_misses(&c, at);
+    assert_int_equal(at[0], base + 600);
+    assert_int_equal(at[1], base + 600 + 1);
+    c.dram.fixed_gap = 4;
+    two_misses(&c, at);
+    assert_int_equal(at[0], base + 600);
+    assert_int_equal(at[1], base + 600 + 4);
+    gpu_cfg b = small_cfg();   /* banked: ACT + RD + data, then the row conflict */
+    two_misses(&b, at);
+    assert_int_equal(at[0], miss_floor(&b));
+    assert_true(at[1] - at[0] >= b.dram.tRC);
+}
+
 /* A GPGPU-Sim map in the memory system: the line goes to the channel its
  * mask names (16 channels, QV100's mask with 4 banks: 0x1234580 -> channel
  * (0x12345 & 15) = 5), and the request completes. */
@@ -685,6 +738,7 @@ int main(void)
         cmocka_unit_test(l2_dirty_eviction_writes_dram),
         cmocka_unit_test(address_map),
         cmocka_unit_test(dram_latency_round_trip),
+        cmocka_unit_test(dram_fixed_model),
         cmocka_unit_test(gpgpusim_map_in_memsys),
         cmocka_unit_test(caps_160_cores_64_parts),
         cmocka_unit_test(every_token_once_and_determinism),
