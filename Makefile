@@ -49,7 +49,7 @@ SAN_CFLAGS := $(CSTD) $(WARN) $(INCS) -O1 -g $(SAN_FLAGS)
 LIBS       := -lm -llzma -lzstd -lz
 VRT_FLAGS  := -std=c++17 -O2 -I$(VINC) -I$(VINC)/vltstd -DVM_TRACE=1 -DVM_TRACE_FST=1
 NPROC      := $(shell nproc 2>/dev/null || echo 2)
-VFLAGS     := --cc -O3 --trace-fst --x-assign fast --x-initial fast -y rtl
+VFLAGS     := --cc -O3 --assert --trace-fst --x-assign fast --x-initial fast -y rtl
 
 CMODEL_SRC := $(sort $(wildcard cmodel/*/*.c))
 REL_OBJ    := $(CMODEL_SRC:cmodel/%.c=$(BUILD)/rel/obj/%.o)
@@ -292,7 +292,7 @@ mutate: $(REGRESS_BINS)
 
 $(BUILD)/icarus/tb_%.vvp: tests/rtl/tb_%.sv tests/rtl/tb_vec.svh $(RTL_SRC)
 	@mkdir -p $(@D)
-	iverilog -g2012 -Wall -I tests/rtl -y rtl -Y .sv -o $@ $(PKG) $<
+	iverilog -g2012 -Wall -I tests/rtl -I rtl -y rtl -Y .sv -o $@ $(PKG) $<
 
 test-unit: $(UNIT_TESTS)
 	@scripts/run_tests.sh unit $(UNIT_TESTS)

@@ -214,7 +214,7 @@ static int lag_from_opts(const engine_opts *o, uint32_t *lag, char *err, size_t 
 
 static int inlog_reset(rtl_eng *r, char *err, size_t errlen)
 {
-    if (!r->lockstep || r->lag == 0) return 0;
+    if (r->lag == 0) return 0;   /* rtl too: an assertion failure replays it */
     if (!r->log && !(r->log = calloc(1, sizeof *r->log))) goto oom;
     inlog *l = r->log;
     if (!l->buf) {
@@ -494,6 +494,15 @@ static int eng_step(void *impl, const ctl_cfg *cfg, const ctl_in *in, ctl_out *o
     vtop_step(r->top, cycle, in, out);
     if (r->inj_sig >= 0 && cycle == r->inj_cycle)
         sig_flip(out, &SIGS[r->inj_sig], (uint32_t)r->inj_core);
+    vtop_assert a;
+    if (vtop_assert_take(r->top, &a)) {
+        /* an RTL check failed at this edge (rtl/ctasim_assert.svh): the run
+         * stops as on a mismatch, with the waveform of the cycles before it */
+        char note[700];
+        replay_dump(r, cycle, note, sizeof note);
+        snprintf(err, errlen, "assertion failed at cycle %" PRIu64 ": %s%s", cycle, a.text, note);
+        return -1;
+    }
     if (!r->lockstep) return 0;
     ctl_ref_step(r->ref, cfg, in, &r->ref_out);
     uint32_t core;
