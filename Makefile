@@ -12,6 +12,7 @@
 #   make bench      simulation speed (build/bench/bench.txt)
 #   make regress    the long RTL regression with coverage (tests/regress.list, build/regress/)
 #   make mutate     mutation check of rtl/ (build/mutate/, docs/verification.md; long)
+#   make formal     the RTL's assertions proved / bounded, covers reached (build/formal/; minutes)
 #   make rtl-model  one Verilated top of NC cores x NP partitions (ctasim builds those up
 #                   to 64 cores itself, on first use)
 #   make sweep      CTA-limit / core-count sweeps with plots (build/sweep/)
@@ -66,7 +67,7 @@ MODEL_TESTS:= $(patsubst tests/model/%.c,$(BUILD)/rel/tests/%,$(sort $(wildcard 
 RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/test_rtl_*.c)))
 ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
 
-.PHONY: regress test-regress mutate xcheck-suite calib
+.PHONY: regress test-regress mutate xcheck-suite calib formal test-formal
 .PHONY: all deps run rtl-model test test-lane-a test-lane-b test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
         synth synth-check test-power rtl-power \
         waves bench sweep experiments reproduce study fuzz clean
@@ -290,6 +291,16 @@ regress: $(REGRESS_BINS)
 mutate: $(REGRESS_BINS)
 	nice scripts/mutate.py $(MUTATE_FLAGS)
 
+# Formal proof of the assertions of rtl/ (docs/verification.md, "Formal"):
+# every job at its full depth; test-formal (make test) runs the short depths
+# of FORMAL_QUICK (the uC-States top and ctl_top only here: minutes).
+FORMAL_QUICK ?= dyncta dyncore claso arcta ucs-grp
+formal:
+	nice scripts/formal.py --jobs $(NPROC) $(FORMAL_JOBS)
+
+test-formal:
+	@scripts/run_tests.sh formal "scripts/formal.py --quick --jobs 1 $(FORMAL_QUICK)"
+
 $(BUILD)/icarus/tb_%.vvp: tests/rtl/tb_%.sv tests/rtl/tb_vec.svh $(RTL_SRC)
 	@mkdir -p $(@D)
 	iverilog -g2012 -Wall -I tests/rtl -I rtl -y rtl -Y .sv -o $@ $(PKG) $<
@@ -343,7 +354,7 @@ TEST_VTOPS := $(call VTOP_MODEL,4,2,fast) $(call VTOP_MODEL,4,2,trace) \
 TEST_BINS  := $(UNIT_TESTS) $(MODEL_TESTS) $(RTL_TESTS:%=$(BUILD)/rtltest/%/test) \
               $(ICARUS_TBS:%=$(BUILD)/icarus/tb_%.vvp) $(BUILD)/san/ctasim $(REGRESS_BINS)
 TEST_LANE_A := test-arch test-unit test-model test-pkg test-rtl test-icarus test-power test-bad
-TEST_LANE_B := test-sim test-regress synth-check test-fuzz
+TEST_LANE_B := test-sim test-regress synth-check test-fuzz test-formal
 
 test: lint
 	@rm -f $(BUILD)/test-results.txt

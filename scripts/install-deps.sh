@@ -4,7 +4,8 @@
 set -euo pipefail
 pkgs=(build-essential verilator iverilog yosys gtkwave libcmocka-dev gnuplot zlib1g-dev
       liblzma-dev xz-utils libzstd-dev clang libclang-rt-14-dev lcov
-      python3 slurm-wlm munge)  # scripts/ctasim-study; --on slurm and its test (docs/studies.md)
+      python3 slurm-wlm munge  # scripts/ctasim-study; --on slurm and its test (docs/studies.md)
+      z3)  # make formal: yosys-smtbmc's solver (docs/dependencies.md, "Formal route")
 missing=()
 for p in "${pkgs[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
