@@ -433,6 +433,8 @@ static void api_reset(vtop_model *t, const ctl_cfg *cfg, ctl_out *out, uint32_t 
                       unsigned units)
 {
     t->units = units & CTL_U_ALL;
+    vassert_rec stale;   // a failure of an earlier run (a replay) is not this run's
+    vassert_take(&stale);
     top *m = t->m;
     m->set_cfg(cfg);
     static const ctl_in zero = {};

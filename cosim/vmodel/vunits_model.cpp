@@ -269,6 +269,8 @@ static void api_reset(vtop_model *t, const ctl_cfg *cfg, ctl_out *out, uint32_t 
                       uint32_t, unsigned units)
 {
     t->units = units & CTL_U_ALL;
+    vassert_rec stale;   // a failure of an earlier run (a replay) is not this run's
+    vassert_take(&stale);
     reset_unit(t->dyncta, DYNCTA, cfg, out, n);
     reset_unit(t->dyncore, DYNCORE, cfg, out, n);
     reset_unit(t->claso, CLASO, cfg, out, n);
