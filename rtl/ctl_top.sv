@@ -273,8 +273,6 @@ module ctl_top #(
     // ctl_seam.h: max_lanes is one instruction's lanes, part of thread_insts (saturating at 127)
     `ASSUME(LanesInInsts, 7'(core_max_lanes_i[c*6 +: 6]) <= core_thread_insts_i[c*7 +: 7],
             "max_lanes above thread_insts")
-    // ctl_seam.h: a core with no resident CTA issues nothing (CTA request/complete protocol)
-    `ASSUME(DrainedIdle, !core_drained_i[c] || !core_issued_i[c], "issue with no CTA resident")
     // controllers.md 3: CLASO requests come from the cores in use only
     `ASSUME(ReqFromUsed, ctasim_pkg::CoresW'(c) < cfg_n_cores_i || !core_req_i[c],
             "CTA request from an unused core")

@@ -225,12 +225,17 @@ def waves_rerun(r, a):
     """Rerun a failure with waves on; names the FST and the gtkwave command."""
     os.makedirs(os.path.join(a.out, 'waves'), exist_ok=True)
     fst = os.path.join(a.out, 'waves', r['name'] + '.fst')
-    w = run_one(r['test'], r['seed'], a, fst=fst, tag='.waves')
     mism = fst[:-4] + '.mismatch.fst'
+    for old in (mism, mism[:-4] + '.gtkw'):   # an earlier regression's: the program never reuses a name
+        if os.path.exists(os.path.join(ROOT, old)):
+            os.unlink(os.path.join(ROOT, old))
+    w = run_one(r['test'], r['seed'], a, fst=fst, tag='.waves')
     r['fst'] = fst if os.path.exists(os.path.join(ROOT, fst)) else None
     r['mismatch_fst'] = mism if os.path.exists(os.path.join(ROOT, mism)) else None
     gtkw = os.path.join('waves', r['unit'] + '.gtkw')
     gtkw = gtkw if os.path.exists(os.path.join(ROOT, gtkw)) else ''
+    if r['mismatch_fst'] and os.path.exists(os.path.join(ROOT, mism[:-4] + '.gtkw')):
+        gtkw = mism[:-4] + '.gtkw'   # written for this failure: its unit and core first, marker
     shown = r['mismatch_fst'] or r['fst']
     r['gtkwave'] = f'gtkwave {shown} {gtkw}'.strip() if shown else ''
     r['reproduced'] = w['status'] == r['status'] and normalise(w['first']) == normalise(r['first'])

@@ -64,7 +64,13 @@ class top_variant final {
 
 public:
     top_variant() : ctx_(), m_{traceable(&ctx_), "ctl_top"} {}
-    ~top_variant() { m_.final(); }
+    ~top_variant()
+    {
+        // the scopes a model frees (its DPI assertion calls) erase themselves from the
+        // thread's current context: make that this model's, not a freed replay model's
+        Verilated::threadContextp(&ctx_);
+        m_.final();
+    }
 
 #if VM_COVERAGE
     // The `cov` flavour (scripts/vtop-build.sh): this instance's Verilator

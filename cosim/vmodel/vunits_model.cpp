@@ -257,6 +257,7 @@ struct vtop_model {
     unsigned units = CTL_U_ALL;
     ~vtop_model()
     {
+        Verilated::threadContextp(&ctx);   // see vtop_model.cpp ~top_variant
         dyncta.final(); dyncore.final(); claso.final(); arcta.final(); ucs.final();
     }
 };

@@ -615,6 +615,7 @@ static void test_inject_in_gpu_model(void **state)
     if (wl_load(&wl, "workloads/barrier_heavy.kern", cfg.run.seed, err, sizeof err) < 0)
         fail_msg("%s", err);
     mkdir(TEST_DIR, 0777);
+    unlink(TEST_DIR "/run.mismatch.fst");   /* an earlier run's: the name is never reused */
     ctl_engine eng;
     engine_opts o = { .fst = TEST_DIR "/run.fst", .fst_window = "0:10" };
     assert_int_equal(rtl_engine_open(&eng, 1, &cfg, &o, err, sizeof err), 0);

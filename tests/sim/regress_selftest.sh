@@ -38,8 +38,10 @@ assert [p.get('value') for p in cs[0].iter('property') if p.get('name') == 'seed
 PY
 fst=$out/waves/fault_dyncta_n.7.mismatch.fst
 [ -s "$fst" ] && [ -s "$out/waves/fault_dyncta_n.7.fst" ] && ok "waves rerun wrote $fst" || bad "no waves FST"
-grep -q "gtkwave $fst waves/dyncta.gtkw" "$out/summary.txt" && ok "summary names the gtkwave command" \
+grep -q "gtkwave $fst ${fst%.fst}.gtkw" "$out/summary.txt" && ok "summary names the gtkwave command (the failure's own .gtkw)" \
     || bad "summary lacks the gtkwave command"
+grep -q '^\*-12.000000 1200500 ' "${fst%.fst}.gtkw" && grep -q 'u_dyncta.g_core\[2\]' "${fst%.fst}.gtkw" \
+    && ok "the failure's .gtkw: marker on cycle 1200, core 2 first" || bad "the failure's .gtkw"
 grep -q "waves rerun: same failure" "$out/summary.txt" && ok "waves rerun reproduced the failure" \
     || bad "waves rerun differs"
 [ "$(grep -c '^  \[' "$out/summary.txt")" = 1 ] && grep -q '^failure buckets: 1$' "$out/summary.txt" \
