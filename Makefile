@@ -12,6 +12,7 @@
 #   make bench      simulation speed (build/bench/bench.txt)
 #   make regress    the long RTL regression with coverage (tests/regress.list, build/regress/)
 #   make mutate     mutation check of rtl/ (build/mutate/, docs/verification.md; long)
+#   make formal     the RTL's assertions proved / bounded, covers reached (build/formal/; minutes)
 #   make rtl-model  one Verilated top of NC cores x NP partitions (ctasim builds those up
 #                   to 64 cores itself, on first use)
 #   make sweep      CTA-limit / core-count sweeps with plots (build/sweep/)
@@ -53,7 +54,7 @@ SAN_CFLAGS := $(CSTD) $(WARN) $(INCS) -O1 -g $(SAN_FLAGS)
 LIBS       := -lm -llzma -lzstd -lz
 VRT_FLAGS  := -std=c++17 -O2 -I$(VINC) -I$(VINC)/vltstd -DVM_TRACE=1 -DVM_TRACE_FST=1
 NPROC      := $(shell nproc 2>/dev/null || echo 2)
-VFLAGS     := --cc -O3 --trace-fst --x-assign fast --x-initial fast -y rtl
+VFLAGS     := --cc -O3 --assert --trace-fst --x-assign fast --x-initial fast -y rtl
 
 CMODEL_SRC := $(sort $(wildcard cmodel/*/*.c))
 REL_OBJ    := $(CMODEL_SRC:cmodel/%.c=$(BUILD)/rel/obj/%.o)
@@ -70,7 +71,7 @@ MODEL_TESTS:= $(patsubst tests/model/%.c,$(BUILD)/rel/tests/%,$(sort $(wildcard 
 RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/test_rtl_*.c)))
 ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
 
-.PHONY: regress test-regress mutate xcheck-suite calib
+.PHONY: regress test-regress mutate xcheck-suite calib formal test-formal
 .PHONY: install man help test-python
 .PHONY: all deps run rtl-model test test-installed test-lane-a test-lane-b test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
         synth synth-check test-power rtl-power \
@@ -312,9 +313,19 @@ regress: $(REGRESS_BINS)
 mutate: $(REGRESS_BINS)
 	nice scripts/mutate.py $(MUTATE_FLAGS)
 
+# Formal proof of the assertions of rtl/ (docs/verification.md, "Formal"):
+# every job at its full depth; test-formal (make test) runs the short depths
+# of FORMAL_QUICK (the uC-States top and ctl_top only here: minutes).
+FORMAL_QUICK ?= dyncta dyncore claso arcta ucs-grp
+formal:
+	nice scripts/formal.py --jobs $(NPROC) $(FORMAL_JOBS)
+
+test-formal:
+	@scripts/run_tests.sh formal "scripts/formal.py --quick --jobs 1 $(FORMAL_QUICK)"
+
 $(BUILD)/icarus/tb_%.vvp: tests/rtl/tb_%.sv tests/rtl/tb_vec.svh $(RTL_SRC)
 	@mkdir -p $(@D)
-	iverilog -g2012 -Wall -I tests/rtl -y rtl -Y .sv -o $@ $(PKG) $<
+	iverilog -g2012 -Wall -I tests/rtl -I rtl -y rtl -Y .sv -o $@ $(PKG) $<
 
 test-unit: $(UNIT_TESTS)
 	@scripts/run_tests.sh unit $(UNIT_TESTS)
@@ -372,7 +383,7 @@ TEST_VTOPS := $(call VTOP_MODEL,4,2,fast) $(call VTOP_MODEL,4,2,trace) \
 TEST_BINS  := $(UNIT_TESTS) $(MODEL_TESTS) $(RTL_TESTS:%=$(BUILD)/rtltest/%/test) \
               $(ICARUS_TBS:%=$(BUILD)/icarus/tb_%.vvp) $(BUILD)/san/ctasim $(REGRESS_BINS)
 TEST_LANE_A := test-arch test-unit test-model test-pkg test-rtl test-icarus test-power test-bad test-python
-TEST_LANE_B := test-sim test-regress synth-check test-fuzz
+TEST_LANE_B := test-sim test-regress synth-check test-fuzz test-formal
 
 # deps first, as `make run`: on a fresh Debian 12 machine `make test` installs
 # the packages it needs (scripts/install-deps.sh; a no-op when all are present).

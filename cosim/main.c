@@ -80,8 +80,8 @@ static void usage(FILE *out)
           "                      (default: none more; lockstep of a policy obeying none:\n"
           "                      all), all, none, or a comma list of\n"
           "                      dyncta,dyncore,claso,arcta,ucs\n"
-          "  --mismatch-lag K    lockstep: cycles of waveform kept before a mismatch\n"
-          "                      (default 1000; 0 = none, lockstep then costs as rtl)\n"
+          "  --mismatch-lag K    rtl, lockstep: cycles of waveform kept before a mismatch or a\n"
+          "                      failed RTL assertion (default 1000; 0 = none: no input log)\n"
           "  --json FILE         write statistics as JSON\n"
           "  --timeline FILE     write controller timelines as CSV\n"
           "  --decisions FILE    write every decision of the obeyed units, with the inputs\n"
@@ -368,9 +368,9 @@ static int check_engine_opts(const opts *o, char *err, size_t errlen)
                  "apply (--fst-window)");
         return -1;
     }
-    if (o->mismatch_lag && strcmp(e, "lockstep")) {
-        snprintf(err, errlen, CL ": --mismatch-lag applies to the lockstep engine, not %s "
-                 "(--mismatch-lag)", e);
+    if (o->mismatch_lag && strcmp(e, "lockstep") && strcmp(e, "rtl")) {
+        snprintf(err, errlen, CL ": --mismatch-lag applies to the rtl and lockstep engines, not "
+                 "%s (--mismatch-lag)", e);
         return -1;
     }
     unsigned u;

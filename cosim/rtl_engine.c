@@ -214,7 +214,7 @@ static int lag_from_opts(const engine_opts *o, uint32_t *lag, char *err, size_t 
 
 static int inlog_reset(rtl_eng *r, char *err, size_t errlen)
 {
-    if (!r->lockstep || r->lag == 0) return 0;
+    if (r->lag == 0) return 0;   /* rtl too: an assertion failure replays it */
     if (!r->log && !(r->log = calloc(1, sizeof *r->log))) goto oom;
     inlog *l = r->log;
     if (!l->buf) {
@@ -279,17 +279,84 @@ static void inlog_push(inlog *l, const ctl_in *in, uint64_t cycle)
     l->records++;
 }
 
+/* FILE.mismatch.fst beside --fst FILE, else build/mismatch-cycleC.fst; never
+ * an existing file: a name taken by an earlier failure gets -2, -3, ... */
 static void mismatch_path(rtl_eng *r, uint64_t cycle)
 {
+    char base[560];
     size_t n = strlen(r->fst_base);
     if (n) {
         if (n > 4 && !strcmp(r->fst_base + n - 4, ".fst")) n -= 4;
-        snprintf(r->mismatch_fst, sizeof r->mismatch_fst, "%.*s.mismatch.fst", (int)n, r->fst_base);
+        snprintf(base, sizeof base, "%.*s.mismatch", (int)n, r->fst_base);
     } else {
         mkdir("build", 0777); /* EEXIST is fine; a failure shows at open */
-        snprintf(r->mismatch_fst, sizeof r->mismatch_fst, "build/mismatch-cycle%" PRIu64 ".fst",
-                 cycle);
+        snprintf(base, sizeof base, "build/mismatch-cycle%" PRIu64, cycle);
     }
+    struct stat st;
+    snprintf(r->mismatch_fst, sizeof r->mismatch_fst, "%s.fst", base);
+    for (int k = 2; stat(r->mismatch_fst, &st) == 0 && k < 10000; k++)
+        snprintf(r->mismatch_fst, sizeof r->mismatch_fst, "%s-%d.fst", base, k);
+}
+
+/* FILE.gtkw beside the failure's FILE.fst: the failing unit's save file
+ * (waves/UNIT.gtkw) with core 0 replaced by the failing core (core 1 by its
+ * neighbour), the per-core vectors sized to the model, the view starting at
+ * the first cycle dumped and the primary marker on the failing edge. */
+static void write_fail_gtkw(const rtl_eng *r, const char *unit, int core, uint64_t first,
+                            uint64_t cycle, const char *what)
+{
+    char src[700], dst[640], line[1024];
+    snprintf(src, sizeof src, "%s/waves/%s.gtkw", vtop_root(), unit);
+    FILE *in = fopen(src, "r");
+    if (!in) {
+        snprintf(src, sizeof src, "%s/waves/dyncta.gtkw", vtop_root());
+        if (!(in = fopen(src, "r"))) return;
+    }
+    size_t n = strlen(r->mismatch_fst);
+    snprintf(dst, sizeof dst, "%.*s.gtkw", (int)(n > 4 ? n - 4 : n), r->mismatch_fst);
+    FILE *out = fopen(dst, "w");
+    if (!out) {
+        fclose(in);
+        return;
+    }
+    const char *slash = strrchr(r->mismatch_fst, '/');
+    int c0 = core < 0 ? 0 : core, c1 = c0 + 1 < (int)r->n_cores ? c0 + 1 : (c0 ? c0 - 1 : 0);
+    fprintf(out, "[*] %s\n[*] written for this failure: unit %s, core %d first; marker at cycle %"
+            PRIu64 "\n", what, unit, c0, cycle);
+    while (fgets(line, sizeof line, in)) {
+        char buf[2048];
+        if (!strncmp(line, "[dumpfile]", 10)) {
+            fprintf(out, "[dumpfile] \"%s\"\n", slash ? slash + 1 : r->mismatch_fst);
+            continue;
+        }
+        if (!strncmp(line, "[timestart]", 11)) {
+            fprintf(out, "[timestart] %" PRIu64 "\n", first * 1000);
+            continue;
+        }
+        if (line[0] == '*' && line[1] == '-') {   /* zoom, primary marker, named markers */
+            fprintf(out, "*-12.000000 %" PRIu64, cycle * 1000 + 500);
+            for (int k = 0; k < 26; k++) fputs(" -1", out);
+            fputc('\n', out);
+            continue;
+        }
+        /* g_core[0] -> the failing core, g_core[1] -> its neighbour, [63:0] -> the model's size */
+        size_t o = 0;
+        for (const char *p = line; *p && o + 32 < sizeof buf;) {
+            if (!strncmp(p, "g_core[0]", 9) || !strncmp(p, "g_core[1]", 9)) {
+                o += (size_t)snprintf(buf + o, sizeof buf - o, "g_core[%d]", p[7] == '0' ? c0 : c1);
+                p += 9;
+            } else if (!strncmp(p, "[63:0]", 6)) {
+                o += (size_t)snprintf(buf + o, sizeof buf - o, "[%u:0]", r->n_cores ? r->n_cores - 1 : 0);
+                p += 6;
+            } else {
+                buf[o++] = *p++;
+            }
+        }
+        buf[o] = 0;
+        fputs(buf, out);
+    }
+    fclose(in);
+    fclose(out);
 }
 
 /* A waveform is written to a temporary beside its target (which must be
@@ -375,7 +442,8 @@ static uint64_t inlog_cycle_of(const inlog *l, uint64_t index)
  * model of the same size, dumping the last `lag` cycles (the way dvsim reruns
  * a failing test with waves: the run is deterministic).  Writes the
  * " ; waveform ..." suffix (or why there is none) into note. */
-static void replay_dump(rtl_eng *r, uint64_t cycle, char *note, size_t notelen)
+static void replay_dump(rtl_eng *r, uint64_t cycle, const char *unit, int core, const char *what,
+                        char *note, size_t notelen)
 {
     char err[256];
     inlog *l = r->log;
@@ -416,6 +484,7 @@ static void replay_dump(rtl_eng *r, uint64_t cycle, char *note, size_t notelen)
     }
     vtop_fst_close(rp);
     if (fst_commit(rp, tmp, r->mismatch_fst, err, sizeof err) < 0) goto fail;
+    write_fail_gtkw(r, unit, core, first, cycle, what);
     snprintf(note, notelen, "; waveform of cycles %" PRIu64 "..%" PRIu64 ": %s", first, cycle,
              r->mismatch_fst);
     goto done;
@@ -502,6 +571,16 @@ static int eng_step(void *impl, const ctl_cfg *cfg, const ctl_in *in, ctl_out *o
     vtop_step(r->top, cycle, in, out);
     if (r->inj_sig >= 0 && cycle == r->inj_cycle)
         sig_flip(out, &SIGS[r->inj_sig], (uint32_t)r->inj_core);
+    vtop_assert a;
+    if (vtop_assert_take(r->top, &a)) {
+        /* an RTL check failed at this edge (rtl/ctasim_assert.svh): the run
+         * stops as on a mismatch, with the waveform of the cycles before it */
+        char note[700], what[700];
+        snprintf(what, sizeof what, "assertion failed at cycle %" PRIu64 ": %s", cycle, a.text);
+        replay_dump(r, cycle, a.unit, a.core, what, note, sizeof note);
+        snprintf(err, errlen, "%s%s", what, note);
+        return -1;
+    }
     if (!r->lockstep) return 0;
     ctl_ref_step(r->ref, cfg, in, &r->ref_out);
     uint32_t core;
@@ -510,9 +589,11 @@ static int eng_step(void *impl, const ctl_cfg *cfg, const ctl_in *in, ctl_out *o
         r->compared++;
         return 0;
     }
-    char when[48], note[700];
+    char when[48], note[700], what[160];
     snprintf(when, sizeof when, "cycle %" PRIu64, cycle);
-    replay_dump(r, cycle, note, sizeof note);
+    snprintf(what, sizeof what, "lockstep mismatch at cycle %" PRIu64 ": unit %s, signal %s",
+             cycle, SIGS[k].unit, SIGS[k].name);
+    replay_dump(r, cycle, SIGS[k].unit, SIGS[k].global ? -1 : (int)core, what, note, sizeof note);
     format_mismatch(err, errlen, when, k, core, &r->ref_out, out, note);
     return -1;
 }

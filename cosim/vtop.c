@@ -257,6 +257,11 @@ int vtop_reset(vtop *t, const ctl_cfg *cfg, ctl_out *out, char *err, size_t errl
 
 void vtop_set_units(vtop *t, unsigned units) { t->units = units; }
 
+int vtop_assert_take(vtop *t, vtop_assert *a)
+{
+    return t->api ? t->api->assert_take(t->m, a) : 0;
+}
+
 void vtop_step(vtop *t, uint64_t cycle, const ctl_in *in, ctl_out *out)
 {
     if (t->api) t->api->step(t->m, cycle, in, out, t->n_cores, t->n_parts);

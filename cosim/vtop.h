@@ -33,6 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "ctl_seam.h"
+#include "vtop_api.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -88,6 +89,10 @@ void  vtop_model_path(uint32_t cores, uint32_t parts, int trace, char *buf, size
  * built on first use, -1 it will not (above VTOP_AUTO_MAX_CORES, or
  * CTASIM_VTOP_NOBUILD; the message names what to run). */
 int   vtop_check(uint32_t cores, uint32_t parts, int trace, char *err, size_t errlen);
+
+/* 1 and *a when one of the RTL's checks (rtl/ctasim_assert.svh) failed in
+ * the steps since the last call; 0 otherwise or before the first reset. */
+int   vtop_assert_take(vtop *t, vtop_assert *a);
 
 /* One clock edge consuming *in at core cycle `cycle` (used for FST time).
  * No-op before the first vtop_reset. */

@@ -20,9 +20,19 @@
 extern "C" {
 #endif
 
-#define VTOP_API_VERSION 2
+#define VTOP_API_VERSION 3
 
 typedef struct vtop_model vtop_model;
+
+/* A failed RTL check (rtl/ctasim_assert.svh; the models are Verilated with
+ * --assert): the first of the last step. */
+typedef struct vtop_assert {
+    char kind[8];       /* ASSERT, or ASSUME: the inputs broke a seam guarantee */
+    char name[64];      /* the check's name */
+    char unit[16];      /* dyncta, dyncore, claso, arcta, ucs or ctl_top */
+    int core;           /* the core of a per-core check; -1 unit-wide */
+    char text[600];     /* "unit U, core C, KIND Name: message (scope)" */
+} vtop_assert;
 
 typedef struct vtop_api {
     uint32_t version;       /* VTOP_API_VERSION */
@@ -44,6 +54,8 @@ typedef struct vtop_api {
     void (*fst_close)(vtop_model *m);
     int (*fst_fault)(const vtop_model *m);
     int (*fst_valid)(const char *path);
+    /* 1 and *a when a check failed in the steps since the last call */
+    int (*assert_take)(vtop_model *m, vtop_assert *a);
 } vtop_api;
 
 typedef const vtop_api *(*vtop_api_fn)(void);

@@ -290,4 +290,74 @@ module arcta #(
   assign core_clk_pct_o = fc_on_o ? (8'd0 - {1'b0, cfg_core_pct_i}) : 8'd0;
   assign mem_clk_pct_o  = fc_on_o ? {1'b0, cfg_mem_pct_i} : 8'd0;
 
+  // ================================================================ assertions
+  // The unit's rules as checks (rtl/ctasim_assert.svh; docs/verification.md,
+  // "Assertions"); nothing below changes the unit's behaviour.
+`include "ctasim_assert.svh"
+  `ASSERT_INIT
+`ifdef CTASIM_ASSERT_ON
+  logic [7:0] asrt_dec_q;   // DECISION cycles so far (saturating)
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)                  asrt_dec_q <= '0;
+    else if (phase_q != PhDecision) asrt_dec_q <= '0;
+    else if (asrt_dec_q != '1)    asrt_dec_q <= asrt_dec_q + 8'd1;
+  end
+  logic [PhW-1:0] asrt_phase_q;   // phase_q of the cycle before
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) asrt_phase_q <= PhIdle;
+    else         asrt_phase_q <= phase_q;
+  end
+  logic asrt_step;   // legal phase step: stay, PROFILE -> DECISION, DECISION -> ACTION
+  assign asrt_step = phase_q == asrt_phase_q ||
+                     (asrt_phase_q == PhProfile && phase_q == PhDecision) ||
+                     (asrt_phase_q == PhDecision && phase_q == PhAction);
+`endif
+  // seed 002 Sec. 3.1 / docs/units/arcta.md: IDLE -> PROFILE -> DECISION -> ACTION; a kernel start restarts PROFILE
+  `ASSERT(PhaseOrder, $past(kernel_start_i) ? phase_q == PhProfile : asrt_step,
+          "phase step out of order")
+  // docs/units/arcta.md: a kernel start clears the profile and the type
+  `ASSERT(StartClears, !$past(kernel_start_i) || (type_q == TyUnknown && cyc_q == '0 &&
+          insts_q == '0 && good_q == '0 && dram_q == '0 && st_q == SUL), "profile not cleared")
+  // seed 002 Sec. 3.1.2: the kernel type is known exactly in ACTION
+  `ASSERT(TypeInAction, (phase_q == PhAction) == (type_q != TyUnknown), "type and phase disagree")
+  `ASSERT(TypeValid, type_q != 2'd3, "type code 3")
+  // docs/units/arcta.md: DECISION takes 3 .. 9 + n_parts cycles
+  `ASSERT(DecisionBounded, !$stable(cfg_n_parts_i) || {1'b0, asrt_dec_q} <= 9'd9 + 9'(cfg_n_parts_i),
+          "DECISION longer than 9 + n_parts cycles")
+  `ASSERT(StepRange, st_q <= SGX, "decision step code out of range")
+  `ASSERT(PartRange, !$stable(cfg_n_parts_i) || phase_q != PhDecision || part_q <= cfg_n_parts_i,
+          "partition index past n_parts")
+  // docs/units/arcta.md: PROFILE holds fewer than W counted cycles (W = 0 acts as 1)
+  `ASSERT(ProfileInWindow, !$stable(cfg_window_i) || phase_q != PhProfile || cyc_q == '0 ||
+          cyc_q < cfg_window_i, "PROFILE past the window")
+  // seed 002 Sec. 2.2.3: good cycles are a subset of the window's cycles
+  `ASSERT(GoodLeCycles, good_q <= cyc_q, "more good cycles than cycles")
+  // controllers.md: counters saturate, never wrap
+  `ASSERT(InstsSaturate, $past(kernel_start_i) || insts_q >= $past(insts_q), "insts wrapped")
+  `ASSERT(DramSaturate, $past(kernel_start_i) || dram_q >= $past(dram_q), "dram cycles wrapped")
+  // docs/units/arcta.md: the counters count only in PROFILE
+  `ASSERT(FrozenOutsideProfile, $past(kernel_start_i) || $past(phase_q) == PhProfile ||
+          (cyc_q == $past(cyc_q) && insts_q == $past(insts_q) && good_q == $past(good_q)),
+          "counters moved outside PROFILE")
+  // seed 002 Sec. 3.1: CTA limit 1 and core 0 alone while profiling and deciding
+  `ASSERT(Limit1Core0, limit1_o == (phase_q == PhProfile || phase_q == PhDecision) &&
+          (!limit1_o || enable_o == NumCores'(1)), "profiling with other cores enabled")
+  // docs/units/arcta.md: type II keeps at least core 0
+  `ASSERT(TypeTwoCore0, !(phase_q == PhAction && type_q == TyTwo) || enable_o[0],
+          "type II disabled core 0")
+  // seed 002 Sec. 3.2: the frequency calibrator runs for type II only
+  `ASSERT(FcTypeTwo, fc_on_o == (type_q == TyTwo) &&
+          (fc_on_o || (core_clk_pct_o == '0 && mem_clk_pct_o == '0)), "calibrator outside type II")
+  for (genvar c = 1; c < NumCores; c++) begin : g_asrt_core
+    // docs/units/arcta.md: cores >= n_cores are never enabled (in IDLE too)
+    `ASSERT(UnusedOff, CoresW'(c) < cfg_n_cores_i || !enable_o[c], "an unused core enabled")
+  end
+  `ASSERT_KNOWN(PhaseKnown, phase_o)
+  `COVER(CovProfile, phase_q == PhProfile)
+  `COVER(CovDecision, phase_q == PhDecision)
+  `COVER(CovTypeOne, phase_q == PhAction && type_q == TyOne)
+  `COVER(CovTypeTwo, phase_q == PhAction && type_q == TyTwo)
+  `COVER(CovGbr, phase_q == PhDecision && st_q == SGX)
+  `COVER(CovPartEnd, phase_q == PhDecision && st_q == SBP && part_end)
+  `COVER(CovRestart, kernel_start_i && phase_q == PhAction)
 endmodule

@@ -96,4 +96,44 @@ module claso #(
 
   assign ready_o         = ready_q;
   assign credit_global_o = global_q;
+
+  // ================================================================ assertions
+  // The unit's rules as checks (rtl/ctasim_assert.svh; docs/verification.md,
+  // "Assertions"); nothing below changes the unit's behaviour.
+`include "ctasim_assert.svh"
+  `ASSERT_INIT
+  // docs/units/claso.md: an alloc drops ready in the next cycle
+  `ASSERT(AllocDropsReady, !$past(alloc_i) || !ready_q, "ready after an alloc")
+  // docs/units/claso.md: ready rises only with the allocator's load
+  `ASSERT(ReadyOnLoad, !(ready_q && !$past(ready_q)) || $past(load), "ready rose without a load")
+  // claso.sv: a load happens only after an alloc dropped ready, so load and serve never coincide
+  `ASSERT(LoadNotServe, !(load && serve), "load and serve in one cycle")
+  // issue rule: grant xor refuse, per core
+  `ASSERT(GrantXorRefuse, (grant_o & refuse_o) == '0, "grant and refuse to one core")
+  // docs/units/claso.md: requests of the alloc cycle and while not ready get no reply
+  `ASSERT(ReplyOnlyServed, (grant_o | refuse_o) == ($past(serve) ? $past(req_i) : '0),
+          "reply not matching the served requests")
+  // seed 003 Alg. 1 / docs/units/claso.md: C_g saturates at -1
+  `ASSERT(GlobalSat, !global_q[CreditW-1] || global_q == '1, "C_g below -1")
+  // C_g changes only by a load or by serving requests, and serving never raises it
+  `ASSERT(GlobalHeld, !$past(!load && !serve) || global_q == $past(global_q),
+          "C_g changed while idle")
+  `ASSERT(GlobalFalls, !$past(serve) || $signed(global_q) <= $signed($past(global_q)),
+          "serving raised C_g")
+  `ASSERT(GlobalLoad, !$past(load) || global_q == $past(global_credit), "C_g not loaded")
+  for (genvar i = 0; i < NumCores; i++) begin : g_asrt_core
+    // docs/units/claso.md: ascending core order; each core takes at most one global credit
+    `ASSERT(ChainStep, chain[(i+1)*CreditW +: CreditW] == chain[i*CreditW +: CreditW] ||
+            chain[(i+1)*CreditW +: CreditW] == chain[i*CreditW +: CreditW] - 1'b1,
+            "a core took more than one global credit")
+    // docs/units/claso.md: C_p saturates at -1
+    `ASSERT(CoreCreditSat, !credit_o[i*CreditW + CreditW-1] ||
+            credit_o[i*CreditW +: CreditW] == '1, "C_p below -1")
+  end
+  `ASSERT_KNOWN(ReadyKnown, ready_o)
+  `COVER(CovReady, ready_q && !$past(ready_q))
+  `COVER(CovGlobalMinusOne, global_q == '1)
+  `COVER(CovGrant, grant_o != '0)
+  `COVER(CovRefuse, refuse_o != '0)
+  `COVER(CovCore0MinusOne, credit_o[CreditW-1:0] == '1)
 endmodule

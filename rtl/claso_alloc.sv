@@ -75,4 +75,59 @@ module claso_alloc #(
   assign global_o    = empty_q ? '0
                      : CreditW'(rem) + CreditW'(1) + CreditW'(layers) * CreditW'(n_core_q);
   assign threshold_o = {1'b0, p_a} + {1'b0, cfg_p_l_i};
+
+  // ================================================================ assertions
+  // The unit's rules as checks (rtl/ctasim_assert.svh; docs/verification.md,
+  // "Assertions"); nothing below changes the unit's behaviour.
+`include "ctasim_assert.svh"
+  `ASSERT_INIT
+`ifdef CTASIM_ASSERT_ON
+  logic [CtaW-1:0] asrt_n_cta_q;   // n_cta of the last alloc
+  logic             asrt_pend_q;    // an alloc waits for its load
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      asrt_n_cta_q <= '0;
+      asrt_pend_q  <= 1'b0;
+    end else begin
+      if (alloc_i) asrt_n_cta_q <= n_cta_i;
+      asrt_pend_q <= alloc_i || (asrt_pend_q && !load_o);
+    end
+  end
+  localparam int AsrtW = CtaW + CoreW + 8;
+  // the CTAs the loaded credits admit: n_core * (C_p - p_L - 1) + C_g - layers * n_core
+  logic [AsrtW-1:0] asrt_admit;
+  assign asrt_admit = AsrtW'(n_core_q) * (AsrtW'(local_o) - AsrtW'(cfg_p_l_i) - AsrtW'(1)) +
+                      AsrtW'(global_o) - AsrtW'(layers) * AsrtW'(n_core_q);
+`endif
+  // docs/units/claso.md: the credits loaded admit exactly n_cta CTAs (ceil reading)
+  `ASSERT(AdmitsNCta, !load_o || empty_q || asrt_admit == AsrtW'(asrt_n_cta_q),
+          "loaded credits do not admit n_cta CTAs")
+  // controllers.md 3: the local share is ceil(n_cta / n_core) + p_L, so C_p - p_L >= 1
+  `ASSERT(LocalAtLeastOne, !load_o || empty_q || local_o > CreditW'(cfg_p_l_i),
+          "local credits below 1 + p_L")
+  // controllers.md 3: the global share holds the remainder + 1 (>= 1)
+  `ASSERT(GlobalAtLeastOne, !load_o || empty_q || global_o >= CreditW'(1),
+          "global credits below 1")
+  // loaded credits are non-negative (claso_consumer ASSUME LoadNonNeg)
+  `ASSERT(LocalNonNeg, !local_o[CreditW-1] && !global_o[CreditW-1], "negative credits")
+  // docs/units/claso.md: n_cta = 0 or no core loads zero credits to nobody
+  `ASSERT(EmptyZero, !empty_q || (local_o == '0 && global_o == '0 && n_core_o == '0),
+          "credits for an empty allocation")
+  // docs/units/claso.md: at most q full global layers, at most p_A - 1
+  `ASSERT(LayersCapped, CtaW'(layers) <= quo && layers <= p_a_m1, "too many global layers")
+  // docs/units/claso.md: n_core = min(alloc_cores, NumCores)
+  `ASSERT(NCoreClamped, n_core_q <= MaxCores, "n_core above the unit's cores")
+  `ASSERT(NCoreLatched, !$past(alloc_i) || n_core_q == $past(n_core_d), "n_core not latched")
+  `ASSERT(NCoreHeld, $past(alloc_i) || n_core_q == $past(n_core_q), "n_core changed")
+  // the remainder of the division by n_core is below n_core
+  `ASSERT(RemBelowNCore, !load_o || empty_q || CoreW'(rem) < n_core_q, "remainder >= n_core")
+  // a load answers exactly one alloc
+  `ASSERT(LoadAfterAlloc, !load_o || asrt_pend_q, "load without an alloc")
+  `ASSERT(LoadPulse, !(load_o && $past(load_o)), "load held two cycles")
+  // seed 003 Alg. 1 line 8: threshold = p_A + p_L (p_A = 0 read as 1)
+  `ASSERT(ThresholdRule, threshold_o == {1'b0, p_a} + {1'b0, cfg_p_l_i} && p_a != '0,
+          "threshold is not p_A + p_L")
+  `COVER(CovLoad, load_o && !empty_q)
+  `COVER(CovLoadEmpty, load_o && empty_q)
+  `COVER(CovLayersCapped, load_o && !empty_q && layers < p_a_m1)
 endmodule

@@ -56,4 +56,46 @@ module claso_consumer #(
   assign grant_o  = grant_q;
   assign refuse_o = refuse_q;
   assign credit_o = credit_q;
+
+  // ================================================================ assertions
+  // The unit's rules as checks (rtl/ctasim_assert.svh; docs/verification.md,
+  // "Assertions"); nothing below changes the unit's behaviour.
+`include "ctasim_assert.svh"
+  `ASSERT_INIT
+  // claso_alloc loads non-negative credits (ASSERT LocalNonNeg there)
+  `ASSUME(LoadNonNeg, !load_i || !load_credit_i[CreditW-1], "negative credits loaded")
+  // seed 003 Alg. 1: the global register saturates at -1 (ASSERT GlobalSat in claso)
+  `ASSUME(GlobInSat, !glob_i[CreditW-1] || glob_i == '1, "C_g below -1")
+  // issue rule: a reply is a grant or a refusal, never both
+  `ASSERT(GrantXorRefuse, !(grant_q && refuse_q), "grant and refuse together")
+  // docs/units/claso.md: every served request gets one reply in the next cycle, nothing else does
+  `ASSERT(ReplyToServedReq, (grant_q || refuse_q) == $past(serve_i && req_i),
+          "reply without a served request, or a served request without a reply")
+  // seed 003 Alg. 1 / docs/units/claso.md: C_p saturates at -1
+  `ASSERT(CreditSat, !credit_q[CreditW-1] || credit_q == '1, "C_p below -1")
+  `ASSERT(GlobOutSat, !glob_o[CreditW-1] || glob_o == '1, "C_g passed on below -1")
+  // seed 003 Alg. 1 line 7: a served request takes one local credit (or finds C_p at -1)
+  `ASSERT(CreditTakesOne, !$past(take && !load_i) || credit_q == $past(credit_q) - 1'b1 ||
+          ($past(credit_q) == '1 && credit_q == '1), "C_p not decremented by one")
+  // C_p changes only by a load or a served request
+  `ASSERT(CreditHeld, !$past(!load_i && !take) || credit_q == $past(credit_q),
+          "C_p changed without a request")
+  `ASSERT(CreditLoad, !$past(load_i) || credit_q == $past(load_credit_i), "C_p not loaded")
+  // seed 003 Alg. 1 lines 10-15: C_g is touched only when local credits fall below p_A + p_L
+  `ASSERT(GlobOnlyWhenNeeded, need_global || glob_o == glob_i, "C_g used without need")
+  `ASSERT(GlobTakesOne, !need_global || glob_o == glob_dec, "C_g not decremented by one")
+  // seed 003 Alg. 1 line 8: C_p >= p_A + p_L grants from local credits
+  `ASSERT(LocalGrant, !(take && local_ok) || grant_d, "local credits refused")
+  // seed 003 Alg. 1 line 17: C_p < 0 refuses
+  `ASSERT(NegativeRefuses, !(take && cp_dec[CreditW-1]) || refuse_d, "granted with C_p < 0")
+  // a grant without local credits consumed a global one that stayed >= 0
+  `ASSERT(GlobalGrant, !(grant_d && !local_ok) || (need_global && !glob_o[CreditW-1]),
+          "granted without a credit")
+  `ASSERT_KNOWN(GrantKnown, grant_o)
+  `ASSERT_KNOWN(RefuseKnown, refuse_o)
+  `COVER(CovCreditMinusOne, credit_q == '1)
+  `COVER(CovGlobalMinusOne, need_global && glob_o == '1)
+  `COVER(CovLocalGrant, take && local_ok)
+  `COVER(CovGlobalGrant, grant_d && !local_ok)
+  `COVER(CovRefuse, refuse_d)
 endmodule

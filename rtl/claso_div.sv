@@ -76,4 +76,44 @@ module claso_div #(
   assign done_o      = done_q;
   assign quotient_o  = quo_q;
   assign remainder_o = rem_q;
+
+  // ================================================================ assertions
+  // The unit's rules as checks (rtl/ctasim_assert.svh; docs/verification.md,
+  // "Assertions"); nothing below changes the unit's behaviour.
+`include "ctasim_assert.svh"
+  `ASSERT_INIT
+`ifdef CTASIM_ASSERT_ON
+  logic [DividendW-1:0] asrt_dividend_q;   // the dividend of the running division
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)      asrt_dividend_q <= '0;
+    else if (start_i) asrt_dividend_q <= dividend_i;
+  end
+  localparam int AsrtW = DividendW + DivisorW;
+  logic [AsrtW-1:0] asrt_back;   // quotient * divisor + remainder
+  assign asrt_back = AsrtW'(quo_q) * AsrtW'(div_q) + AsrtW'(rem_q);
+`endif
+  // claso_alloc never divides by 0 (it divides by 1 when there are no cores)
+  `ASSUME(DivisorNonZero, !start_i || divisor_i != '0, "division by zero")
+  // controllers.md 3: quotient * divisor + remainder = dividend when done
+  `ASSERT(DivCorrect, !done_q || asrt_back == AsrtW'(asrt_dividend_q),
+          "q * d + r differs from the dividend")
+  // restoring division: the partial remainder stays below the divisor
+  `ASSERT(RemBelowDivisor, div_q == '0 || rem_q < div_q, "remainder not below the divisor")
+  // done is a one-cycle pulse after the last of DividendW steps
+  `ASSERT(DoneAfterLastStep, !done_q || $past(count_q) == One, "done without the last step")
+  `ASSERT(DonePulse, !(done_q && $past(done_q)), "done held two cycles")
+  `ASSERT(NoDoneAfterStart, !$past(start_i) || !done_q, "done in the cycle after a start")
+  // the step counter never exceeds DividendW and counts down by one
+  `ASSERT(CountBound, count_q <= Steps, "step counter above DividendW")
+  `ASSERT(CountDown, !$past(!start_i && count_q != '0) || count_q == $past(count_q) - One,
+          "step counter skipped")
+  // a start loads the operands
+  `ASSERT(StartLoads, !$past(start_i) || (count_q == Steps && rem_q == '0 &&
+          div_q == $past(divisor_i) && quo_q == $past(dividend_i)), "start did not load")
+  // results stay valid until the next start
+  `ASSERT(ResultHeld, !$past(!start_i && count_q == '0) ||
+          (quo_q == $past(quo_q) && rem_q == $past(rem_q)), "idle divider changed its result")
+  `ASSERT(DivisorHeld, $past(start_i) || div_q == $past(div_q), "divisor changed")
+  `COVER(CovDone, done_q)
+  `COVER(CovRestartBusy, start_i && count_q != '0)
 endmodule

@@ -253,4 +253,53 @@ module ctl_top #(
     .pg_state_o
   );
 
+  // ================================================================ assertions
+  // The seam's guarantees on the inputs (checked as assertions in simulation,
+  // assumed by the proof) and rules across the units (rtl/ctasim_assert.svh;
+  // docs/verification.md, "Assertions"); nothing below changes behaviour.
+`include "ctasim_assert.svh"
+  `ASSERT_INIT
+  for (genvar c = 0; c < NumCores; c++) begin : g_asrt_core
+    // ctl_seam.h ctl_core_in: at most one of issued / stalled / mem_wait / idle a cycle
+    `ASSUME(OneIssueClass, 3'(core_issued_i[c]) + 3'(core_stalled_i[c]) + 3'(core_idle_i[c]) +
+            3'(core_mem_wait_i[c]) <= 3'd1, "two issue classes in one core-cycle")
+    // ctl_seam.h: N_act counts issuing cycles and stalls on busy units only (seed 000 Sec. 4.2)
+    `ASSUME(ActiveIssuesOrStalls, !core_active_i[c] || core_issued_i[c] || core_stalled_i[c],
+            "active without issue or stall")
+    // ctl_seam.h: thread instructions and lanes come from issued warp instructions only
+    `ASSUME(LanesNeedIssue, core_issued_i[c] ||
+            (core_thread_insts_i[c*7 +: 7] == '0 && core_max_lanes_i[c*6 +: 6] == '0),
+            "lanes counted without an issue")
+    // ctl_seam.h: max_lanes is one instruction's lanes, part of thread_insts (saturating at 127)
+    `ASSUME(LanesInInsts, 7'(core_max_lanes_i[c*6 +: 6]) <= core_thread_insts_i[c*7 +: 7],
+            "max_lanes above thread_insts")
+    // controllers.md 3: CLASO requests come from the cores in use only
+    `ASSUME(ReqFromUsed, ctasim_pkg::CoresW'(c) < cfg_n_cores_i || !core_req_i[c],
+            "CTA request from an unused core")
+    // issue rule: CLASO grant xor refuse, at the seam
+    `ASSERT(GrantXorRefuse, !(grant_o[c] && refuse_o[c]), "grant and refuse together")
+    // docs/units/claso.md: replies only to requests of a ready cycle
+    `ASSERT(ReplyNeedsReq, !(grant_o[c] || refuse_o[c]) || ($past(core_req_i[c]) &&
+            $past(claso_ready_o)), "reply without a request in a ready cycle")
+    // controllers.md: cores >= n_cores get nothing from any unit
+    `ASSERT(UnusedQuiet, ctasim_pkg::CoresW'(c) < cfg_n_cores_i || !$stable(cfg_n_cores_i) ||
+            (dyncta_n_o[c*6 +: 6] == '0 && !dc_enable_o[c] && !dc_power_on_o[c] && !grant_o[c] &&
+             tuned_down_o[c*ctasim_pkg::NumComp +: ctasim_pkg::NumComp] == '0 &&
+             (c == 0 || !ar_enable_o[c])), "an unused core has a unit's output")
+    // seed 000 Sec. 4.2: a core DYNCORE powered off is not enabled
+    `ASSERT(OffNotEnabled, dc_power_on_o[c] || !dc_enable_o[c], "OFF core enabled")
+  end
+  // seed 002 Sec. 3.1: profiling runs core 0 alone at CTA limit 1
+  `ASSERT(ArProfileCore0, !ar_limit1_o || ar_enable_o == NumCores'(1), "profiling on other cores")
+  // seed 002 Sec. 3.2: the frequency calibrator only for type II kernels
+  `ASSERT(FcTypeTwo, fc_on_o == (ar_type_o == ctasim_pkg::AR_TYPE2), "calibrator outside type II")
+  // seed 003 Alg. 1: C_g saturates at -1
+  `ASSERT(CreditGlobalSat, !credit_global_o[23] || credit_global_o == '1, "C_g below -1")
+  // docs/units/claso.md: no reply while CLASO divides
+  `ASSERT(NoReplyUnready, $past(claso_ready_o) || (grant_o == '0 && refuse_o == '0),
+          "reply while not ready")
+  `ASSERT_KNOWN(ReadyKnown, claso_ready_o)
+  `ASSERT_KNOWN(PhaseKnown, ar_phase_o)
+  `ASSERT_KNOWN(DynctaKnown, dyncta_n_o)
+  `COVER(CovAllUnitsBusy, claso_ready_o && ar_phase_o == ctasim_pkg::AR_ACTION)
 endmodule

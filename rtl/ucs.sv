@@ -146,4 +146,42 @@ module ucs #(
       .pg_state_o     (pg_state_o[c*PgW +: PgW])
     );
   end
+
+  // ================================================================ assertions
+  // The unit's rules as checks (rtl/ctasim_assert.svh; docs/verification.md,
+  // "Assertions"); nothing below changes the unit's behaviour.
+`include "ctasim_assert.svh"
+  `ASSERT_INIT
+  // docs/units/ucs.md "Sequential decision": 18 evaluation edges, steps 0..17
+  `ASSERT(EvRange, ev_q < EvW'(NumEval), "evaluation step past 17")
+  `ASSERT(EvZeroCounting, eval_q || ev_q == '0, "evaluation step while counting")
+  // seed 004 Alg. 1: three phases in rotation
+  `ASSERT(PhaseRange, phase_q != 2'd3, "phase code 3")
+  `ASSERT(PhaseRotates, $past(kernel_start_i) ? phase_q == 2'd0 :
+          (phase_q == $past(phase_q) || ($past(apply) &&
+           phase_q == ($past(phase_q) == 2'd2 ? 2'd0 : $past(phase_q) + 2'd1))),
+          "phase skipped or moved outside a decision")
+  // docs/units/ucs.md: the interval holds T counted cycles (T = 0 acts as 1)
+  `ASSERT(IntervalBelowT, !$stable(cfg_period_i) || cyc_q == '0 || cyc_q < cfg_period_i,
+          "interval counter reached T")
+  `ASSERT(CycZeroInEval, !eval_q || cyc_q == '0, "interval counter moved while evaluating")
+  // docs/units/ucs.md: an evaluation lasts exactly 18 edges
+  `ASSERT(EvalLength, !($past(eval_q) && !eval_q && !$past(kernel_start_i)) ||
+          $past(ev_q) == EvW'(NumEval - 1), "evaluation ended early")
+  `ASSERT(EvSteps, !$past(eval_q && !kernel_start_i && !apply) || ev_q == $past(ev_q) + 1'b1,
+          "evaluation step skipped")
+  // docs/units/ucs.md: a kernel start restarts the rotation at phase 1
+  `ASSERT(StartResets, !$past(kernel_start_i) || (cyc_q == '0 && phase_q == 2'd0 &&
+          !eval_q && ev_q == '0), "kernel start did not restart the timer")
+  `ASSERT(ApplyOnce, !(apply && $past(apply)), "two decisions in a row")
+  for (genvar c = 0; c < NumCores; c++) begin : g_asrt_core
+    // docs/units/ucs.md: cores >= n_cores are held in reset (all ON, nothing tuned down)
+    `ASSERT(UnusedHeld, !$past(CoresW'(c) >= cfg_n_cores_i) ||
+            (tuned_down_o[c*NComp +: NComp] == '0 && pg_state_o[c*PgW +: PgW] == '0),
+            "an unused core is gated")
+  end
+  `COVER(CovApplyPh1, apply && phase_q == 2'd0)
+  `COVER(CovApplyPh2, apply && phase_q == 2'd1)
+  `COVER(CovApplyPh3, apply && phase_q == 2'd2)
+  `COVER(CovStartInEval, kernel_start_i && eval_q)
 endmodule

@@ -326,4 +326,55 @@ module ucs_gcu #(
                           (g == ctasim_pkg::PG_EX_SFU) ? ExSfu : Ifid;
     assign pg_state_o[g*StW +: StW] = state[Comp*StW +: StW];
   end
+
+  // ================================================================ assertions
+  // The unit's rules as checks (rtl/ctasim_assert.svh; docs/verification.md,
+  // "Assertions"); nothing below changes the unit's behaviour.
+`include "ctasim_assert.svh"
+  `ASSERT_INIT
+`ifdef CTASIM_ASSERT_ON
+  logic [3*OpW-1:0] asrt_slots_q;   // slots 0, 2 and 7 of the cycle before
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) asrt_slots_q <= '0;
+    else         asrt_slots_q <= {slot[0], slot[2], slot[7]};
+  end
+`endif
+  // ucs.sv's shared timer: 18 evaluation steps, three phases, apply at the last step
+  `ASSUME(EvRange, ev_i < EvW'(18), "evaluation step past 17")
+  `ASSUME(PhaseRange, phase_i != 2'd3, "phase code 3")
+  `ASSUME(ApplyAtLastStep, !apply_i || (ev_i == EvW'(17) && !counting_i && !kernel_start_i),
+          "apply outside the last evaluation step")
+  `ASSUME(FirstCounts, !first_i || counting_i, "first edge not counted")
+  // a group is never tuned down and up in one edge (ucs_grp ASSUME DownXorUp)
+  `ASSERT(DownUpDisjoint, (down & up) == '0, "tune down and up together")
+  // docs/units/ucs.md: an unused core takes no decision
+  `ASSERT(NoCmdUnused, en_i || (down == '0 && up == '0), "command to an unused core")
+  // seed 004 Alg. 1: tune-downs happen only at the decision edge, for the phase's components
+  `ASSERT(DownAtApply, down == '0 || apply_i, "tune-down outside the decision edge")
+  `ASSERT(DownInPhase, (down & ~in_phase) == '0, "tune-down of another phase's component")
+  // docs/units/ucs.md: a kernel start tunes every group of a used core up
+  `ASSERT(StartAllUp, !(kernel_start_i && en_i) || up == '1, "kernel start left a group down")
+  // seed 004 Alg. 1 phase 3: IFID goes down only with SCH
+  `ASSERT(IfidAfterSch, !down[Ifid] || down[Sch], "IFID down without SCH")
+  // docs/units/ucs.md: sum(lambda) = 0 means RT = 0: EX_LDST stays up
+  `ASSERT(LdstNeedsLambda, !down[ExLdst] || slot[3] != '0, "EX_LDST down with no lambda")
+  // docs/units/ucs.md: a core enabled mid-interval waits for the next interval
+  `ASSERT(WaitWhenUnused, !$past(!en_i) || wait_q, "unused core not waiting")
+  `ASSERT(NoDecideWaiting, !(apply_i && en_i && wait_q) || down == '0, "a waiting core decided")
+  // docs/units/ucs.md: the decision, a kernel start or disuse clears the sums
+  `ASSERT(SumsCleared, !$past(!en_i || kernel_start_i || apply_i) ||
+          (slot[0] == '0 && slot[1] == '0 && slot[2] == '0 && slot[3] == '0 &&
+           slot[6] == '0 && slot[9] == '0 && slot[11] == '0), "sums not cleared")
+  // the sums stay frozen while the datapath reads them
+  `ASSERT(SumsFrozen, !$past(en_i && !counting_i && !kernel_start_i && !apply_i) ||
+          {slot[0], slot[2], slot[7]} == asrt_slots_q,
+          "sums moved during the evaluation")
+  // seed 004 Sec. 4: a tuned-down group takes no work
+  `ASSERT(DownNoWork, (tuned_down_o & accepts_work_o) == '0, "tuned-down group accepts work")
+  `ASSERT_KNOWN(PgKnown, pg_state_o)
+  `COVER(CovExSpDown, down[Ex0])
+  `COVER(CovLdstDown, down[ExLdst])
+  `COVER(CovOcDown, down[Oc0])
+  `COVER(CovSchDown, down[Sch])
+  `COVER(CovIfidDown, down[Ifid])
 endmodule

@@ -92,4 +92,58 @@ module ucs_grp #(
 
   assign tuned_down_o = down_q;
   assign state_o      = state_q;
+
+  // ================================================================ assertions
+  // The unit's rules as checks (rtl/ctasim_assert.svh; docs/verification.md,
+  // "Assertions"); nothing below changes the unit's behaviour.
+`include "ctasim_assert.svh"
+  `ASSERT_INIT
+`ifdef CTASIM_ASSERT_ON
+  logic [StW-1:0] asrt_prev;   // state_q of the cycle before
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) asrt_prev <= StOn;
+    else         asrt_prev <= state_q;
+  end
+  logic           asrt_step;   // seed 004 Sec. 4: ON -> DRAINING -> OFF -> WAKING -> ON, cancels
+  assign asrt_step = state_q == asrt_prev ||
+                     (asrt_prev == StOn       && state_q == StDraining) ||
+                     (asrt_prev == StDraining && (state_q == StOn || state_q == StOff)) ||
+                     (asrt_prev == StOff      && (state_q == StOn || state_q == StWaking)) ||
+                     (asrt_prev == StWaking   && (state_q == StOn || state_q == StDraining));
+`endif
+  // ucs_gcu never tunes a group down and up in one edge (ASSERT DownUpDisjoint there)
+  `ASSUME(DownXorUp, !(down_i && up_i), "tune down and up together")
+  // seed 004 Sec. 4 / docs/units/ucs.md: the power-gating order ON -> DRAINING -> OFF -> WAKING -> ON
+  `ASSERT(StateOrder, $past(clr_i) || asrt_step, "group state step out of order")
+  // seed 004 Sec. 4 "Maintaining Execution State": gated only once drained
+  `ASSERT(OffWhenEmpty, !(asrt_prev == StDraining && state_q == StOff) || $past(empty_i),
+          "gated with work inside")
+  `ASSERT(NoOnToOff, !(asrt_prev == StOn && state_q == StOff), "ON straight to OFF")
+  // seed 004 Sec. 2.3: only power-gated groups wake up with a delay
+  `ASSERT(WakingOnlyPg, IsPg || state_q != StWaking, "clock-gated group WAKING")
+  // docs/units/ucs.md: the wake-up lasts cfg_wakeup cycles
+  `ASSERT(WakeCount, state_q == StWaking ? (wake_q != '0 && (!$stable(cfg_wakeup_i) ||
+          wake_q <= cfg_wakeup_i)) : wake_q == '0, "wake-up counter out of range")
+  `ASSERT(WakeCountsDown, !(asrt_prev == StWaking && state_q == StWaking) ||
+          wake_q == $past(wake_q) - 1'b1, "wake-up counter skipped")
+  // seed 004 Sec. 4: a tuned-down group takes no new work while DRAINING or OFF
+  `ASSERT(TunedDownState, tuned_down_o == (state_q == StDraining || state_q == StOff),
+          "tuned_down disagrees with the state")
+  // a clear (core unused) puts the group back ON
+  `ASSERT(ClrResets, !$past(clr_i) || (state_q == StOn && !down_q && wake_q == '0),
+          "clear left the group gated")
+  // docs/units/ucs.md: without a command the group holds ON or OFF
+  `ASSERT(OnHolds, !(asrt_prev == StOn && !$past(down_i) && !$past(clr_i)) || state_q == StOn,
+          "ON left without a tune-down")
+  `ASSERT(OffHolds, !(asrt_prev == StOff && !$past(up_i) && !$past(clr_i)) || state_q == StOff,
+          "OFF left without a tune-up")
+  // docs/units/ucs.md: a tune-up cancels a drain
+  `ASSERT(UpCancelsDrain, !(asrt_prev == StDraining && $past(up_i) && !$past(clr_i)) ||
+          state_q == StOn, "tune-up did not cancel the drain")
+  `ASSERT_KNOWN(StateKnown, state_o)
+  `COVER(CovDraining, state_q == StDraining)
+  `COVER(CovOff, state_q == StOff)
+  `COVER(CovWaking, state_q == StWaking)
+  `COVER(CovDrainCancel, asrt_prev == StDraining && state_q == StOn)
+  `COVER(CovWakeToDrain, asrt_prev == StWaking && state_q == StDraining)
 endmodule

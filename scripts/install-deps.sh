@@ -6,7 +6,8 @@ pkgs=(build-essential verilator iverilog yosys gtkwave libcmocka-dev gnuplot zli
       liblzma-dev xz-utils libzstd-dev clang libclang-rt-14-dev lcov
       python3 slurm-wlm munge   # scripts/ctasim-study; --on slurm and its test (docs/studies.md)
       help2man                  # the man page of make install (docs/install.md)
-      python3-pytest python3-venv python3-setuptools python3-wheel)  # python/: its tests; pip installs it
+      python3-pytest python3-venv python3-setuptools python3-wheel  # python/: its tests; pip installs it
+      z3)  # make formal: yosys-smtbmc's solver (docs/dependencies.md, "Formal route")
 # Python modules for the python3 on PATH, which may not be Debian's (a pyenv build, say),
 # so the Debian packages above do not reach it: pytest and wheel (python/: its tests and
 # pip install), atheris (libFuzzer for Python: the study reader's fuzz target).

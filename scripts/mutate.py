@@ -41,7 +41,7 @@ sys.path.insert(0, os.path.join(ROOT, 'scripts'))
 import regress  # noqa: E402  (parse_list)
 
 VINC = '/usr/share/verilator/include'
-VFLAGS = ['--cc', '-O3', '--trace-fst', '--x-assign', 'fast', '--x-initial', 'fast']
+VFLAGS = ['--cc', '-O3', '--assert', '--trace-fst', '--x-assign', 'fast', '--x-initial', 'fast']
 GEN = {'dyncta': ['-GNumCores=64'], 'dyncore': ['-GNumCores=64'], 'claso': ['-GNumCores=64'],
        'arcta': ['-GNumCores=64', '-GNumParts=16'], 'ucs': ['-GNumCores=64']}
 # Stage 1 compiles these testbenches at a smaller size: their directed vectors
@@ -189,7 +189,7 @@ def icarus_unit(u, work, log, vec, timeout=300):
         tb = os.path.join(work, f'tb_{u}.sv')
         with open(tb, 'w') as f:
             f.write(text.replace(old, new))
-    rc = run(['iverilog', '-g2012', '-I', 'tests/rtl', '-y', os.path.join(work, 'rtl'), '-Y', '.sv',
+    rc = run(['iverilog', '-g2012', '-I', 'tests/rtl', '-I', os.path.join(work, 'rtl'), '-y', os.path.join(work, 'rtl'), '-Y', '.sv',
               '-o', vvp, os.path.join(work, 'rtl', 'ctasim_pkg.sv'), tb], ROOT, log=log)
     if rc:
         return None

@@ -138,6 +138,29 @@ def stop(signum, frame):
     os._exit(128 + signum)
 
 
+def ensure_built(jobs, a):
+    """Build the programs the jobs run that are missing (each is a make target:
+    build/rtltest/U/test, build/cov/rtltest/U/test, build/rel/ctasim), so a fresh
+    clone runs; False with the make command to run when that fails."""
+    need = set()
+    for t, seed in jobs:
+        exe = t['cmd'].split()[0]
+        need.add(exe)
+        cov = exe.replace('build/rtltest/', a.cov_prefix + 'rtltest/', 1)
+        if a.cov and cov != exe and (t['covseeds'] < 0 or seed <= t['covseeds']):
+            need.add(cov)
+    missing = sorted(e for e in need if e.startswith('build/') and
+                     not os.path.exists(os.path.join(ROOT, e)))
+    if not missing:
+        return True
+    cmd = ['make', '-j%d' % max(1, os.cpu_count() or 1)] + missing
+    print('regress: building ' + ' '.join(missing), flush=True)
+    if subprocess.run(cmd, cwd=ROOT).returncode:
+        print('regress: the build failed; run: ' + ' '.join(cmd), file=sys.stderr)
+        return False
+    return True
+
+
 def run_one(t, seed, a, fst=None, tag=''):
     """Run one job; returns a result dict (status pass/fail/timeout)."""
     name = f"{t['name']}.{seed}"
@@ -255,12 +278,17 @@ def waves_rerun(r, a):
     """Rerun a failure with waves on; names the FST and the gtkwave command."""
     os.makedirs(os.path.join(a.out, 'waves'), exist_ok=True)
     fst = os.path.join(a.out, 'waves', r['name'] + '.fst')
-    w = run_one(r['test'], r['seed'], a, fst=fst, tag='.waves')
     mism = fst[:-4] + '.mismatch.fst'
+    for old in (mism, mism[:-4] + '.gtkw'):   # an earlier regression's: the program never reuses a name
+        if os.path.exists(os.path.join(ROOT, old)):
+            os.unlink(os.path.join(ROOT, old))
+    w = run_one(r['test'], r['seed'], a, fst=fst, tag='.waves')
     r['fst'] = fst if os.path.exists(os.path.join(ROOT, fst)) else None
     r['mismatch_fst'] = mism if os.path.exists(os.path.join(ROOT, mism)) else None
     gtkw = os.path.join('waves', r['unit'] + '.gtkw')
     gtkw = gtkw if os.path.exists(os.path.join(ROOT, gtkw)) else ''
+    if r['mismatch_fst'] and os.path.exists(os.path.join(ROOT, mism[:-4] + '.gtkw')):
+        gtkw = mism[:-4] + '.gtkw'   # written for this failure: its unit and core first, marker
     shown = r['mismatch_fst'] or r['fst']
     r['gtkwave'] = f'gtkwave {shown} {gtkw}'.strip() if shown else ''
     r['reproduced'] = w['status'] == r['status'] and normalise(w['first']) == normalise(r['first'])
@@ -269,13 +297,22 @@ def waves_rerun(r, a):
 
 # ------------------------------------------------------------------ results
 
-def write_junit(results, path, suite_secs):
-    fails = sum(r['status'] != 'pass' for r in results)
-    ts = ET.Element('testsuite', name='ctasim-regress', tests=str(len(results)),
+def write_junit(results, path, suite_secs, cov_checks=()):
+    """One testcase per run, and one per coverage threshold (a threshold
+    missed is a failure there too, so CI shows it)."""
+    fails = sum(r['status'] != 'pass' for r in results) + sum(not ok for _, ok, _ in cov_checks)
+    n = len(results) + len(cov_checks)
+    ts = ET.Element('testsuite', name='ctasim-regress', tests=str(n),
                     failures=str(fails), errors='0', skipped='0', time=f'{suite_secs:.3f}')
-    root = ET.Element('testsuites', name='ctasim', tests=str(len(results)),
+    root = ET.Element('testsuites', name='ctasim', tests=str(n),
                       failures=str(fails), errors='0', time=f'{suite_secs:.3f}')
     root.append(ts)
+    for k, ok, msg in cov_checks:
+        tc = ET.SubElement(ts, 'testcase', classname='regress.coverage', name=k, time='0.000')
+        if ok:
+            ET.SubElement(tc, 'system-out').text = msg
+        else:
+            ET.SubElement(tc, 'failure', type='coverage', message=f'coverage {k}: {msg}')
     for r in results:
         tc = ET.SubElement(ts, 'testcase', classname='regress.' + r['test']['unit'],
                            name=r['name'], time=f"{r['secs']:.3f}")
@@ -383,6 +420,28 @@ def merge_hier(pts):
     return list(acc.values())
 
 
+def check_thresholds(pct, thresholds):
+    """pct: metric -> (hit, points).  Returns (ok, messages, [(metric, ok, text)]):
+    a metric with no points in what ran (a unit without state machines has no
+    arcs) is n/a -- nothing measured, no verdict -- never 0 %."""
+    key = {'line': 'rtl_line', 'toggle': 'rtl_toggle', 'branch': 'branch', 'arc': 'arc'}
+    ok, msgs, checks = True, [], []
+    for k, th in thresholds.items():
+        h, n = pct.get(key.get(k, k), (0, 0))
+        if not n:
+            msgs.append(f'coverage {k}: n/a (0 points; threshold {th:g} % not applied)')
+            checks.append((k, True, 'n/a (0 points)'))
+            continue
+        got = 100.0 * h / n
+        if got + 1e-9 < th:
+            msgs.append(f'coverage {k}: {got:.1f} % is below the threshold {th:g} %')
+            checks.append((k, False, f'{got:.1f} % ({h} of {n}) is below the threshold {th:g} %'))
+            ok = False
+        else:
+            checks.append((k, True, f'{got:.1f} % ({h} of {n}), threshold {th:g} %'))
+    return ok, msgs, checks
+
+
 def coverage(results, a, thresholds):
     """Merge, write lcov info + HTML, check thresholds; returns (ok, lines)."""
     covdir = os.path.join(ROOT, a.out, 'cov')
@@ -455,13 +514,9 @@ def coverage(results, a, thresholds):
             u.write(f'functional: {m}\n')
     msgs.append(f'coverage: {len(uncovered)} uncovered rtl/ lines, {len(missing)} functional '
                 f'points missed ({a.out}/cov/uncovered.txt); HTML {a.out}/cov/html/index.html')
-    key = {'line': 'rtl_line', 'toggle': 'rtl_toggle', 'branch': 'branch', 'arc': 'arc'}
-    for k, th in thresholds.items():
-        h, n = pct.get(key.get(k, k), (0, 0))
-        got = 100.0 * h / n if n else 0.0
-        if got + 1e-9 < th:
-            msgs.append(f'coverage {k}: {got:.1f} % is below the threshold {th:g} %')
-            ok = False
+    tok, tmsgs, a.cov_checks = check_thresholds(pct, thresholds)
+    msgs += tmsgs
+    ok = ok and tok
     return ok, msgs
 
 
@@ -513,6 +568,8 @@ def main():
         for t, s in jobs:
             print(f"{t['name']}.{s}")
         return 0
+    if not ensure_built(jobs, a):
+        return 2
     for d in ('logs', 'waves'):
         os.makedirs(os.path.join(a.out, d), exist_ok=True)
     if a.cov:
@@ -538,13 +595,14 @@ def main():
     for r in failed:
         buckets.setdefault(signature(r), []).append(r)
     elapsed = time.time() - start
-    write_junit(results, os.path.join(a.out, 'junit.xml'), elapsed)
     text = summary(results, buckets, a)
     ok = not failed
+    a.cov_checks = []
     if a.cov:
         cok, msgs = coverage(results, a, thresholds)
         text += '\n' + '\n'.join(msgs)
         ok = ok and cok
+    write_junit(results, os.path.join(a.out, 'junit.xml'), elapsed, a.cov_checks)
     with open(os.path.join(a.out, 'summary.txt'), 'w') as f:
         f.write(text + '\n')
     print(text)

@@ -60,7 +60,7 @@ chmod 755 "$tmp"
 trap 'rm -rf "$tmp"' EXIT
 pic=(-fPIC -fvisibility=hidden -fvisibility-inlines-hidden)
 cxxf=(-std=c++17 -O2 "${pic[@]}" -I"$vinc" -I"$vinc/vltstd" -DVL_IGNORE_UNKNOWN_ARCH)
-vflags=(--cc -O3 "${vtrace[@]}" --x-assign fast --x-initial fast -y rtl -CFLAGS "${pic[*]}")
+vflags=(--cc -O3 --assert "${vtrace[@]}" --x-assign fast --x-initial fast -y rtl -CFLAGS "${pic[*]}")
 incs=() archives=()
 if [ "$flavor" = fast ]; then
     # each unit on its own (cosim/vmodel/vunits_model.cpp): a run evaluates

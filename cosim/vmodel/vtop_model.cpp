@@ -30,6 +30,7 @@
 #include <cstring>
 
 #include "vtop_api.h"
+#include "vmodel/vassert.h"
 #include "vtop_ports.h"
 
 #if !defined(VTOP_NC) || !defined(VTOP_NP)
@@ -63,7 +64,13 @@ class top_variant final {
 
 public:
     top_variant() : ctx_(), m_{traceable(&ctx_), "ctl_top"} {}
-    ~top_variant() { m_.final(); }
+    ~top_variant()
+    {
+        // the scopes a model frees (its DPI assertion calls) erase themselves from the
+        // thread's current context: make that this model's, not a freed replay model's
+        Verilated::threadContextp(&ctx_);
+        m_.final();
+    }
 
 #if VM_COVERAGE
     // The `cov` flavour (scripts/vtop-build.sh): this instance's Verilator
@@ -432,6 +439,8 @@ static void api_reset(vtop_model *t, const ctl_cfg *cfg, ctl_out *out, uint32_t 
                       unsigned units)
 {
     t->units = units & CTL_U_ALL;
+    vassert_rec stale;   // a failure of an earlier run (a replay) is not this run's
+    vassert_take(&stale);
     top *m = t->m;
     m->set_cfg(cfg);
     static const ctl_in zero = {};
@@ -461,6 +470,20 @@ static void api_step(vtop_model *t, uint64_t cycle, const ctl_in *in, ctl_out *o
 
 static int api_fst_fault(const vtop_model *t) { return t->fst_fault; }
 
+// The first failed check since the last call (cosim/vmodel/vassert.h).
+static int api_assert_take(vtop_model *, vtop_assert *a)
+{
+    vassert_rec r;
+    if (!vassert_take(&r)) return 0;
+    memset(a, 0, sizeof *a);
+    snprintf(a->kind, sizeof a->kind, "%s", r.kind);
+    snprintf(a->name, sizeof a->name, "%s", r.name);
+    snprintf(a->unit, sizeof a->unit, "%s", r.unit);
+    a->core = r.core;
+    vassert_format(&r, a->text, sizeof a->text);
+    return 1;
+}
+
 static const vtop_api API = {
     VTOP_API_VERSION, VTOP_NC, VTOP_NP,
 #ifdef VTOP_TRACE
@@ -470,7 +493,7 @@ static const vtop_api API = {
 #endif
     0 /* the whole top */,
     api_create, api_destroy, api_reset, api_step,
-    api_fst_open, api_fst_close, api_fst_fault, api_fst_valid,
+    api_fst_open, api_fst_close, api_fst_fault, api_fst_valid, api_assert_take,
 };
 
 extern "C" __attribute__((visibility("default"))) const vtop_api *vtop_model_api(void)

@@ -113,28 +113,6 @@ void put_core_bits(T &port, const ctl_in *in, uint32_t n, F field)
     w.store(port);
 }
 
-// One rising edge in one eval() (fast models).  Verilator 5 runs the
-// input-combinational region ("ico") on the first iteration of every eval(),
-// so the usual clk 0 / eval / clk 1 / eval step evaluates the combinational
-// logic of every core twice per cycle (a third of an rtl run's time on
-// kayiran30, perf).  Verilator detects a posedge by comparing clk_i with its
-// copy from the last eval (__Vtrigrprev__TOP__clk_i in the root of 5.x);
-// clearing that copy and evaluating once with clk_i = 1 and the new inputs
-// gives the same edge: ico settles the combinational logic on the new inputs,
-// then the posedge's nonblocking region updates the registers.  Where the
-// member does not exist (another Verilator), has_prev is false and the step
-// falls back to two evals.
-template <class R, class = void>
-struct edge_prev {
-    static constexpr bool has_prev = false;
-    static void clear(R *) {}
-};
-template <class R>
-struct edge_prev<R, decltype((void)std::declval<R &>().__Vtrigrprev__TOP__clk_i)> {
-    static constexpr bool has_prev = true;
-    static void clear(R *r) { r->__Vtrigrprev__TOP__clk_i = 0; }
-};
-
 // Reset then hold: the asynchronous active-low reset pulse of every unit.
 template <class M>
 void reset_pulse(M &m)
@@ -148,22 +126,19 @@ void reset_pulse(M &m)
     m.eval();
 }
 
-// One rising edge on the inputs already set (see edge_prev).
+// One rising edge on the inputs already set: one eval settles them with the
+// clock low, a second raises the clock.  The assertions (rtl/ctasim_assert.svh,
+// Verilated with --assert) read $past() of sampled values, which are the
+// values before an eval: inputs changed in the eval that raises the clock
+// would be sampled stale (one eval per edge was a third faster).
 template <class M>
 void rising_edge(M &m)
 {
-    using R = typename std::remove_pointer<decltype(m.rootp)>::type;
     m.rst_ni = 1;
-    if (edge_prev<R>::has_prev) {
-        edge_prev<R>::clear(m.rootp);
-        m.clk_i = 1;
-        m.eval();
-    } else {
-        m.clk_i = 0;
-        m.eval();
-        m.clk_i = 1;
-        m.eval();
-    }
+    m.clk_i = 0;
+    m.eval();
+    m.clk_i = 1;
+    m.eval();
 }
 
 // The waveform calls of a model without tracing compiled in (vtop_api.h).

@@ -24,6 +24,7 @@
 #include "Vu_dyncta___024root.h"
 #include "Vu_ucs___024root.h"
 #include "vtop_api.h"
+#include "vmodel/vassert.h"
 #include "vtop_ports.h"
 
 #if !defined(VTOP_NC) || !defined(VTOP_NP)
@@ -256,6 +257,7 @@ struct vtop_model {
     unsigned units = CTL_U_ALL;
     ~vtop_model()
     {
+        Verilated::threadContextp(&ctx);   // see vtop_model.cpp ~top_variant
         dyncta.final(); dyncore.final(); claso.final(); arcta.final(); ucs.final();
     }
 };
@@ -268,6 +270,8 @@ static void api_reset(vtop_model *t, const ctl_cfg *cfg, ctl_out *out, uint32_t 
                       uint32_t, unsigned units)
 {
     t->units = units & CTL_U_ALL;
+    vassert_rec stale;   // a failure of an earlier run (a replay) is not this run's
+    vassert_take(&stale);
     reset_unit(t->dyncta, DYNCTA, cfg, out, n);
     reset_unit(t->dyncore, DYNCORE, cfg, out, n);
     reset_unit(t->claso, CLASO, cfg, out, n);
@@ -287,10 +291,24 @@ static void api_step(vtop_model *t, uint64_t, const ctl_in *in, ctl_out *out, ui
     if (u & CTL_U_UCS) step_unit(t->ucs, UCS, in, out, n, parts);
 }
 
+// The first failed check since the last call (cosim/vmodel/vassert.h).
+static int api_assert_take(vtop_model *, vtop_assert *a)
+{
+    vassert_rec r;
+    if (!vassert_take(&r)) return 0;
+    memset(a, 0, sizeof *a);
+    snprintf(a->kind, sizeof a->kind, "%s", r.kind);
+    snprintf(a->name, sizeof a->name, "%s", r.name);
+    snprintf(a->unit, sizeof a->unit, "%s", r.unit);
+    a->core = r.core;
+    vassert_format(&r, a->text, sizeof a->text);
+    return 1;
+}
+
 static const vtop_api API = {
     VTOP_API_VERSION, VTOP_NC, VTOP_NP, 0 /* no tracing */, 1 /* per unit */,
     api_create, api_destroy, api_reset, api_step,
-    nofst_open, nofst_close, nofst_fault, nofst_valid,
+    nofst_open, nofst_close, nofst_fault, nofst_valid, api_assert_take,
 };
 
 extern "C" __attribute__((visibility("default"))) const vtop_api *vtop_model_api(void)

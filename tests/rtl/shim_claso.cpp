@@ -62,6 +62,7 @@ void claso_rtl_tick(claso_rtl *h)
 {
     h->top->clk_i = 0;
     h->top->eval();
+    h->top->eval();  // the inputs settle before the edge (sampled values of $past)
     h->top->clk_i = 1;
     h->top->eval();
     rb_wave_dump(h->w);

@@ -65,6 +65,7 @@ void dyncore_rtl_reset(dyncore_rtl *h)
 
 void dyncore_rtl_tick(dyncore_rtl *h)
 {
+    h->top->eval();  // the inputs settle before the edge (sampled values of $past)
     h->top->clk_i = 1;
     h->top->eval();
     h->top->clk_i = 0;

@@ -66,6 +66,7 @@ void dyncta_rtl_reset(dyncta_rtl *h)
 
 void dyncta_rtl_tick(dyncta_rtl *h)
 {
+    h->top->eval();  // the inputs settle before the edge (sampled values of $past)
     h->top->clk_i = 1;
     h->top->eval();
     h->top->clk_i = 0;

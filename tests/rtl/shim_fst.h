@@ -8,6 +8,11 @@
 //    are written to PREFIX-N.dat (N counts the instances of the process) when
 //    it is freed or, if never freed (a failed test), at exit.  That build has
 //    no tracing (VM_TRACE 0): the runner reruns failures with the normal one.
+//  - assertions (rtl/ctasim_assert.svh, the units Verilated with --assert):
+//    after each clock edge a failed check ends the run like a failed test --
+//    "assertion failed at cycle N: unit U, core C, ASSERT Name: message" on
+//    stderr, the waveform closed, exit 1 -- unless the test asked to see it
+//    (rb_assert_expect, tests/rtl/rb_assert.h: the fault-injection tests).
 // Header-only, included by one shim per test binary.
 #ifndef SHIM_FST_H
 #define SHIM_FST_H
@@ -15,6 +20,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include "verilated.h"
 #if VM_TRACE
@@ -25,13 +31,64 @@ class VerilatedFstC; // the coverage build has no tracing (RB_FST ignored)
 #if VM_COVERAGE
 #include "verilated_cov.h"
 #endif
+#include "vmodel/vassert.h"
+#include "rb_assert.h"
 
 struct rb_wave {
     VerilatedContext *ctx = nullptr;
     VerilatedFstC *tf = nullptr;
     uint64_t t = 0;
+    uint64_t edges = 0;   // clock edges since the model was built (the bench's cycle)
     bool live = false;
 };
+
+// rb_assert.h: a failed check is kept for the test (expect on) or ends the run.
+static int rb_assert_expecting;
+static int rb_assert_held;
+static rb_assert rb_assert_last;
+
+extern "C" void rb_assert_expect(int on)
+{
+    rb_assert_expecting = on;
+    rb_assert_held = 0;
+}
+
+extern "C" int rb_assert_take(rb_assert *a)
+{
+    if (!rb_assert_held)
+        return 0;
+    *a = rb_assert_last;
+    rb_assert_held = 0;
+    return 1;
+}
+
+static void rb_assert_after_edge(uint64_t cycle)
+{
+    vassert_rec r;
+    if (!vassert_take(&r))
+        return;
+    rb_assert a;
+    memset(&a, 0, sizeof a);
+    snprintf(a.kind, sizeof a.kind, "%s", r.kind);
+    snprintf(a.name, sizeof a.name, "%s", r.name);
+    snprintf(a.unit, sizeof a.unit, "%s", r.unit);
+    a.core = r.core;
+    a.cycle = cycle;
+    char where[600];
+    vassert_format(&r, where, sizeof where);
+    snprintf(a.text, sizeof a.text, "assertion failed at cycle %llu: %s",
+             (unsigned long long)cycle, where);
+    if (rb_assert_expecting) {
+        if (!rb_assert_held) {
+            rb_assert_last = a;
+            rb_assert_held = 1;
+        }
+        return;
+    }
+    fprintf(stderr, "%s\n", a.text);
+    fflush(stderr);
+    std::exit(1);   // rb_wave_atexit closes the waveform
+}
 
 // The instances still open, closed by rb_wave_atexit (a test that fails
 // longjmps past the shim's free).
@@ -109,7 +166,7 @@ void rb_wave_open(rb_wave &w, VerilatedContext *ctx, M *m)
 #endif
 }
 
-// After each clock edge.
+// After each clock edge: the waveform, then the assertions of that edge.
 inline void rb_wave_dump(rb_wave &w)
 {
 #if VM_TRACE
@@ -117,9 +174,8 @@ inline void rb_wave_dump(rb_wave &w)
         w.tf->dump(w.t);
         w.t += 10;
     }
-#else
-    (void)w;
 #endif
+    rb_assert_after_edge(w.edges++);
 }
 
 #endif

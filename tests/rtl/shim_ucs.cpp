@@ -114,6 +114,7 @@ void ucs_rtl_set_in(ucs_rtl *h, const ctl_in *in)
 
 static void ucs_rtl_edge(ucs_rtl *h)
 {
+    h->m->eval();  // the inputs settle before the edge (sampled values of $past)
     h->m->clk_i = 1;
     h->m->eval();
     h->m->clk_i = 0;

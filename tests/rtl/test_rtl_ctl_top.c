@@ -335,6 +335,8 @@ static void test_inject_dyncta_n(void **state)
     bench b;
     bench_open(&b, 4, 3);
     mkdir("build", 0777);
+    unlink("build/mismatch-cycle5.fst");   /* an earlier run's: the name is never reused */
+    unlink("build/mismatch-cycle5.gtkw");
     assert_int_equal(rtl_engine_inject(&b.eng, 5, "dyncta_n", 1), 0);
     launch(&b, 8, 100);
     assert_int_equal(run_until_failure(&b, 100), 5);
@@ -348,6 +350,25 @@ static void test_inject_dyncta_n(void **state)
     assert_true(st.st_size > 0);
     /* replayed on the tracing model: cycles 3..5, the unit's output port */
     assert_true(fst_holds("build/mismatch-cycle5.fst", "dyncta_n_o", 5000, 3000));
+    /* its save file: core 1 first, the marker on the failing edge (5 ns + 500 ps) */
+    FILE *g = fopen("build/mismatch-cycle5.gtkw", "r");
+    assert_non_null(g);
+    char gl[4096] = "";
+    size_t gn = fread(gl, 1, sizeof gl - 1, g);
+    gl[gn] = 0;
+    fclose(g);
+    assert_non_null(strstr(gl, "[dumpfile] \"mismatch-cycle5.fst\""));
+    assert_non_null(strstr(gl, "*-12.000000 5500 "));
+    assert_non_null(strstr(gl, "u_dyncta.g_core[1].u_core"));
+    /* a second failure at that cycle does not overwrite it */
+    bench_close(&b);
+    bench_open(&b, 4, 3);
+    assert_int_equal(rtl_engine_inject(&b.eng, 5, "dyncta_n", 1), 0);
+    launch(&b, 8, 100);
+    assert_int_equal(run_until_failure(&b, 100), 5);
+    assert_non_null(strstr(b.err, "waveform of cycles 3..5: build/mismatch-cycle5-2.fst"));
+    unlink("build/mismatch-cycle5-2.fst");
+    unlink("build/mismatch-cycle5-2.gtkw");
     bench_close(&b);
 }
 
@@ -380,6 +401,9 @@ static void test_inject_claso_grant(void **state)
     bench b;
     bench_open(&b, 4, 1000);
     uint64_t when = CLASO_READY_STEPS;
+    char old[64];
+    snprintf(old, sizeof old, "build/mismatch-cycle%llu.fst", (unsigned long long)when);
+    unlink(old);   /* an earlier run's: the name is never reused */
     assert_int_equal(rtl_engine_inject(&b.eng, when, "grant", 2), 0);
     launch(&b, 8, 17);
     while (b.cycle < when) assert_int_equal(bench_step(&b), 0);
@@ -393,6 +417,32 @@ static void test_inject_claso_grant(void **state)
              "build/mismatch-cycle%llu.fst",
              (unsigned long long)when, (unsigned long long)when, (unsigned long long)when);
     assert_string_equal(b.err, want);
+    bench_close(&b);
+}
+
+/* The RTL's own checks (rtl/ctasim_assert.svh) in the lockstep engine: an
+ * input that breaks a seam guarantee (idle and mem_wait on core 2 in one
+ * cycle, ctl_seam.h) fires DYNCTA's ASSUME IdleXorMemWait at that cycle; the
+ * run stops like a mismatch, naming cycle, unit, core and check, with the
+ * waveform of the cycles before it. */
+static void test_assert_stops_run(void **state)
+{
+    (void)state;
+    bench b;
+    bench_open(&b, 4, 1000);
+    mkdir("build", 0777);
+    unlink("build/mismatch-cycle9.fst");
+    unlink("build/mismatch-cycle9.gtkw");
+    launch(&b, 8, 17);
+    while (b.cycle < 9) assert_int_equal(bench_step(&b), 0);
+    b.in.core[2].idle = 1;
+    b.in.core[2].mem_wait = 1;
+    assert_int_equal(bench_step(&b), -1);
+    assert_non_null(strstr(b.err, "assertion failed at cycle 9: unit dyncta, core 2, ASSUME "
+                                  "IdleXorMemWait: idle and mem_wait in the same cycle"));
+    assert_non_null(strstr(b.err, "waveform of cycles 0..9: build/mismatch-cycle9.fst"));
+    struct stat st;
+    assert_int_equal(stat("build/mismatch-cycle9.gtkw", &st), 0);
     bench_close(&b);
 }
 
@@ -572,6 +622,7 @@ static void test_inject_in_gpu_model(void **state)
     if (wl_load(&wl, "workloads/barrier_heavy.kern", cfg.run.seed, err, sizeof err) < 0)
         fail_msg("%s", err);
     mkdir(TEST_DIR, 0777);
+    unlink(TEST_DIR "/run.mismatch.fst");   /* an earlier run's: the name is never reused */
     ctl_engine eng;
     engine_opts o = { .fst = TEST_DIR "/run.fst", .fst_window = "0:10" };
     assert_int_equal(rtl_engine_open(&eng, 1, &cfg, &o, err, sizeof err), 0);
@@ -734,6 +785,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_inject_dyncta_n),
         cmocka_unit_test(test_inject_global_ar_phase),
         cmocka_unit_test(test_inject_claso_grant),
+        cmocka_unit_test(test_assert_stops_run),
         cmocka_unit_test(test_inject_ucs_pg_state),
         cmocka_unit_test(test_inject_unknown_signal),
         cmocka_unit_test(test_units_resolve),

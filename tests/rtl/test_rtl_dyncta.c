@@ -12,6 +12,7 @@
  * expected_n_o is the 384-bit n_o after the event (core c at [c*6 +: 6]). */
 #include <string.h>
 #include "rtl_bench.h"
+#include "rtl/rb_assert.h"
 #include "dyncta.h"
 
 typedef struct dyncta_rtl dyncta_rtl;
@@ -285,6 +286,38 @@ static void random_run(bench *b, uint64_t seed, int long_period, uint32_t cycles
     b->in.kernel_start = 0;
 }
 
+/* An input that breaks a seam guarantee (idle and mem_wait on core 5 in one
+ * cycle) fires the ASSUME IdleXorMemWait at that edge, naming the unit and the
+ * core; the next, lawful cycle fires nothing. */
+static void test_assert_fires(void **state)
+{
+    bench *b = &tb;
+    ctl_cfg_defaults(&b->cfg, RB_CORES, 1);
+    bench_reset(b);
+    bench_kernel(b, 8);                   /* edge 0 */
+    for (int i = 0; i < 10; i++)          /* edges 1..10 */
+        bench_cycle(b);
+    rb_assert_expect(1);
+    b->in.core[5].idle = 1;
+    b->in.core[5].mem_wait = 1;
+    drive(b);
+    dyncta_rtl_tick(b->rtl);              /* edge 11 */
+    rb_assert a;
+    assert_int_equal(rb_assert_take(&a), 1);
+    assert_string_equal(a.kind, "ASSUME");
+    assert_string_equal(a.name, "IdleXorMemWait");
+    assert_string_equal(a.unit, "dyncta");
+    assert_int_equal(a.core, 5);
+    assert_int_equal(a.cycle, 11);
+    assert_non_null(strstr(a.text, "assertion failed at cycle 11: unit dyncta, core 5, ASSUME "
+                                   "IdleXorMemWait: idle and mem_wait in the same cycle"));
+    b->in.core[5].mem_wait = 0;
+    drive(b);
+    dyncta_rtl_tick(b->rtl);
+    assert_int_equal(rb_assert_take(&a), 0);
+    rb_assert_expect(0);
+}
+
 static void test_random(void **state)
 {
     /* short periods, then a few long ones; seeds i, or derived from --seed */
@@ -303,6 +336,7 @@ int main(int argc, char **argv)
     static const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_directed, setup, teardown),
         cmocka_unit_test_setup_teardown(test_random, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_assert_fires, setup, teardown),
     };
     const rb_suite suite = { "dyncta", tests, sizeof tests / sizeof tests[0], NULL, NULL,
                              NULL, NULL };

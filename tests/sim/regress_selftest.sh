@@ -8,7 +8,11 @@
 #     same first failure line;
 #  2. sharding: the union of --shard 0/2 and --shard 1/2 is the whole list
 #     (long seeds), with no job in both; also for 0/3..2/3;
-#  3. --reseed N prints its master seed and --master-seed replays the same jobs.
+#  3. --reseed N prints its master seed and --master-seed replays the same jobs;
+#  4. coverage thresholds: a metric with 0 points is n/a (no verdict, not 0 %),
+#     a missed threshold is a JUnit failure (testcase regress.coverage.METRIC);
+#  5. an assertion failure (rtl/ctasim_assert.svh) ends a bench like a failed
+#     test: its line names the cycle, unit, core and check, exit 1.
 set -u
 cd "$(dirname "$0")/../.."
 out=build/regress-selftest
@@ -34,8 +38,10 @@ assert [p.get('value') for p in cs[0].iter('property') if p.get('name') == 'seed
 PY
 fst=$out/waves/fault_dyncta_n.7.mismatch.fst
 [ -s "$fst" ] && [ -s "$out/waves/fault_dyncta_n.7.fst" ] && ok "waves rerun wrote $fst" || bad "no waves FST"
-grep -q "gtkwave $fst waves/dyncta.gtkw" "$out/summary.txt" && ok "summary names the gtkwave command" \
+grep -q "gtkwave $fst ${fst%.fst}.gtkw" "$out/summary.txt" && ok "summary names the gtkwave command (the failure's own .gtkw)" \
     || bad "summary lacks the gtkwave command"
+grep -q '^\*-12.000000 1200500 ' "${fst%.fst}.gtkw" && grep -q 'u_dyncta.g_core\[2\]' "${fst%.fst}.gtkw" \
+    && ok "the failure's .gtkw: marker on cycle 1200, core 2 first" || bad "the failure's .gtkw"
 grep -q "waves rerun: same failure" "$out/summary.txt" && ok "waves rerun reproduced the failure" \
     || bad "waves rerun differs"
 [ "$(grep -c '^  \[' "$out/summary.txt")" = 1 ] && grep -q '^failure buckets: 1$' "$out/summary.txt" \
@@ -62,5 +68,35 @@ a=$(scripts/regress.py --reseed 3 --master-seed 42 --list-jobs)
 b=$(scripts/regress.py --reseed 3 --master-seed 42 --list-jobs)
 [ "$a" = "$b" ] && [ "$(echo "$a" | grep -c '^ucs\.')" = 3 ] && ok "--reseed 3 --master-seed 42 replays: $(echo "$a" | grep '^ucs\.' | tr '\n' ' ')" \
     || bad "--reseed not reproducible"
+# 4. thresholds: n/a and JUnit
+python3 - "$out" <<'PY' && ok "thresholds: 0 points is n/a; a missed one is a JUnit failure" || bad "threshold rules"
+import importlib.util, os, sys, xml.etree.ElementTree as ET
+spec = importlib.util.spec_from_file_location('regress', 'scripts/regress.py')
+m = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(m)
+ok, msgs, checks = m.check_thresholds({'branch': (9, 10)}, {'arc': 100, 'branch': 95})
+assert not ok
+assert 'coverage arc: n/a (0 points; threshold 100 % not applied)' in msgs, msgs
+assert ('arc', True, 'n/a (0 points)') in checks, checks
+ok2, _, _ = m.check_thresholds({}, {'arc': 100})
+assert ok2   # 0 of 0 arcs: nothing to fail
+path = os.path.join(sys.argv[1], 'junit-thresholds.xml')
+m.write_junit([], path, 0.0, checks)
+r = ET.parse(path).getroot()
+cs = {c.get('name'): c for c in r.iter('testcase')}
+assert cs['branch'].find('failure') is not None and cs['arc'].find('failure') is None
+assert r.get('failures') == '1' and r.get('tests') == '2'
+PY
+
+# 5. an assertion failure stops a bench with its cycle, unit, core and name
+abin=build/rtltest/dyncta/test
+if [ -x "$abin" ]; then
+    "$abin" >"$out/assert.log" 2>&1
+    grep -q '\[  PASSED  \]' "$out/assert.log" && ok "dyncta bench passes with assertions on (incl. test_assert_fires)" \
+        || bad "dyncta bench with assertions (log $out/assert.log)"
+else
+    bad "no $abin (make $abin)"
+fi
+
 echo "regress_selftest: $fails failed"
 [ "$fails" -eq 0 ]
