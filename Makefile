@@ -444,7 +444,7 @@ experiments: $(BUILD)/rel/ctasim
 # the suite's CTA-limit curves beside Accel-Sim's (docs/workloads.md "Cross-check with
 # Accel-Sim"; long, not in make test; needs ACCELSIM_HOME). LIST: globs on paper/app
 # ('seed000/SSC seed000/S*', 'seed00[1-4]/*') or a file of them; RECORD=1 writes the curves
-# into workloads/papers/xcheck.tsv, docs/workloads.md and the files' headers.
+# into workloads/papers/xcheck.tsv, docs/results/xcheck-suite.md and the files' headers.
 LIST        ?= seed000/IIX
 XCHECK_JOBS ?= 1
 xcheck-suite: $(BUILD)/rel/ctasim

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # xcheck-suite.sh -- cross-check the CTA-limit curves of suite workloads with Accel-Sim
-# (issue 13; docs/workloads.md "Cross-check with Accel-Sim"). A long run, not in make test.
+# (docs/workloads.md "Cross-check with Accel-Sim"). A long run, not in make test.
 #
 #   scripts/xcheck-suite.sh [options] PATTERN...
 #
@@ -26,7 +26,7 @@
 #   --jobs N     Accel-Sim runs at once (default 1; each under nice -n 10)
 #   --out DIR    output folder (default build/xcheck-suite)
 #   --record     merge the results into workloads/papers/xcheck.tsv (committed: the
-#                curves), rewrite docs/workloads.md's generated section and the suite's
+#                curves), rewrite docs/results/xcheck-suite.md's generated section and the suite's
 #                file headers (scripts/gen-paper-suite.py reads xcheck.tsv)
 # Environment: ACCELSIM_HOME (required: a build of ../shared/tools/accelsim/build.sh),
 #   CTASIM (default build/rel/ctasim), ACCELSIM_TOOLS (as correlate.sh), XCHECK_TRACES
@@ -130,6 +130,6 @@ done
 python3 "$here/xcheck_suite.py" table "$out" "$(date -u +%F)" "$commit" "${names[@]}"
 echo "xcheck-suite: $out/xcheck.md, $out/xcheck.tsv ($((SECONDS - t0)) s)"
 if [ "$record" = 1 ]; then
-  python3 "$here/xcheck_suite.py" record "$out" workloads/papers/xcheck.tsv docs/workloads.md
+  python3 "$here/xcheck_suite.py" record "$out" workloads/papers/xcheck.tsv docs/results/xcheck-suite.md
   python3 "$here/gen-paper-suite.py"
 fi
