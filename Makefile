@@ -488,7 +488,7 @@ hwcalib:
 PREFIX       ?= /usr/local
 DATADIR      := $(DESTDIR)$(PREFIX)/share/ctasim
 INSTALL_DATA := rtl scripts/vtop-build.sh scripts/vtop-key.sh cosim/vmodel cosim/vtop_api.h \
-                cmodel/ctl/ctl_seam.h synth configs workloads VERSION
+                cmodel/ctl/ctl_seam.h synth configs workloads waves VERSION
 install: all $(BUILD)/ctasim.1
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	rm -rf $(DATADIR) && install -d $(DATADIR)/models

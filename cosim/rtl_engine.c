@@ -305,13 +305,11 @@ static void mismatch_path(rtl_eng *r, uint64_t cycle)
 static void write_fail_gtkw(const rtl_eng *r, const char *unit, int core, uint64_t first,
                             uint64_t cycle, const char *what)
 {
-    char src[700], dst[640], line[1024];
-    snprintf(src, sizeof src, "%s/waves/%s.gtkw", vtop_root(), unit);
-    FILE *in = fopen(src, "r");
-    if (!in) {
-        snprintf(src, sizeof src, "%s/waves/dyncta.gtkw", vtop_root());
-        if (!(in = fopen(src, "r"))) return;
-    }
+    char rel[64], src[700], dst[640], line[1024];
+    snprintf(rel, sizeof rel, "waves/%s.gtkw", unit);
+    FILE *in = fopen(vtop_data_path(rel, src, sizeof src), "r");
+    if (!in && !(in = fopen(vtop_data_path("waves/dyncta.gtkw", src, sizeof src), "r")))
+        return;
     size_t n = strlen(r->mismatch_fst);
     snprintf(dst, sizeof dst, "%.*s.gtkw", (int)(n > 4 ? n - 4 : n), r->mismatch_fst);
     FILE *out = fopen(dst, "w");
