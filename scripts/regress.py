@@ -147,7 +147,10 @@ def ensure_built(jobs, a):
         exe = t['cmd'].split()[0]
         need.add(exe)
         cov = exe.replace('build/rtltest/', a.cov_prefix + 'rtltest/', 1)
-        if a.cov and cov != exe and (t['covseeds'] < 0 or seed <= t['covseeds']):
+        # the units have a coverage bench; the top's coverage is its `cov` model
+        # (covtop=1), which its own bench loads, as in command()
+        if (a.cov and cov != exe and t['unit'] != 'ctl_top' and
+                (t['covseeds'] < 0 or seed <= t['covseeds'])):
             need.add(cov)
     missing = sorted(e for e in need if e.startswith('build/') and
                      not os.path.exists(os.path.join(ROOT, e)))
