@@ -13,6 +13,8 @@
 #   make regress    the long RTL regression with coverage (tests/regress.list, build/regress/)
 #   make mutate     mutation check of rtl/ (build/mutate/, docs/verification.md; long)
 #   make formal     the RTL's assertions proved / bounded, covers reached (build/formal/; minutes)
+#   make hwcalib    the silicon microbenchmarks on this machine's GPU (nvcc, ncu; docs/silicon.md)
+#   make hwcalib-compile  the same sources compiled without nvcc or a GPU (clang, ptxas from PyPI)
 #   make rtl-model  one Verilated top of NC cores x NP partitions (ctasim builds those up
 #                   to 64 cores itself, on first use)
 #   make sweep      CTA-limit / core-count sweeps with plots (build/sweep/)
@@ -475,9 +477,14 @@ clean:
 # ---------------------------------------------------------------- silicon
 # make hwcalib [NAME=file]: the microbenchmarks of hwcalib/src on the local GPU (nvcc and
 # ncu; minutes; never part of make test) -> hwcalib/results/NAME.txt (docs/silicon.md)
-.PHONY: hwcalib
+.PHONY: hwcalib hwcalib-compile
 hwcalib:
 	@hwcalib/run.sh $(NAME)
+
+# make hwcalib-compile: the same sources compiled without nvcc or a GPU (clang-14 to PTX,
+# ptxas from NVIDIA's PyPI wheels for sm_80 and sm_90); downloads once, not in make test
+hwcalib-compile:
+	@hwcalib/compile-check.sh
 
 # ---------------------------------------------------------------- install (docs/install.md)
 # DIR/bin/ctasim finds its data in DIR/share/ctasim (relative to itself, so the

@@ -1,8 +1,9 @@
 // chase.cu -- one-thread pointer chase: a random cyclic permutation of the
 // 128 B lines of a SIZE-byte set, 2000 warm-up loads then clock64() around
 // 20000 dependent loads (each step: a load and the chase's address
-// arithmetic).  MODE ca caches in L1 (ld.ca, __ldca), cg in L2 only (ld.cg,
-// __ldcg).  Prints chase.NAME_cycles (cycles per load).
+// arithmetic).  MODE ca caches in L1 (ld.global.ca), cg in L2 only
+// (ld.global.cg), written as inline PTX so the instruction measured is the one
+// named, whichever compiler builds it.  Prints chase.NAME_cycles (cycles per load).
 //   chase SIZE_BYTES ca|cg NAME
 #include <cstring>
 #include <vector>
@@ -11,12 +12,21 @@
 #include "common.h"
 
 template <bool CG>
+__device__ __forceinline__ unsigned load(const unsigned *p)
+{
+    unsigned v;
+    if (CG) asm volatile("ld.global.cg.u32 %0, [%1];" : "=r"(v) : "l"(p));
+    else    asm volatile("ld.global.ca.u32 %0, [%1];" : "=r"(v) : "l"(p));
+    return v;
+}
+
+template <bool CG>
 __global__ void walk(const unsigned *next, int warm, int steps, unsigned long long *cycles, unsigned *sink)
 {
     unsigned i = 0;
-    for (int k = 0; k < warm; k++) i = CG ? __ldcg(next + i) : __ldca(next + i);
+    for (int k = 0; k < warm; k++) i = load<CG>(next + i);
     unsigned long long t0 = clock64();
-    for (int k = 0; k < steps; k++) i = CG ? __ldcg(next + i) : __ldca(next + i);
+    for (int k = 0; k < steps; k++) i = load<CG>(next + i);
     unsigned long long t1 = clock64();
     *cycles = t1 - t0;
     *sink = i;
