@@ -10,11 +10,14 @@ Then the key tables of docs/outputs.md are written from the schema, between
 each `<!-- schema SCOPE -->` line and the next `<!-- /schema -->`.
 
   scripts/gen-outputs-doc.py           rewrite schema.tsv and docs/outputs.md
-  scripts/gen-outputs-doc.py --check   exit 1 when either is not up to date"""
+  scripts/gen-outputs-doc.py --check   exit 1 when either is not up to date, or
+                                       docs/gpgpusim-stats.md lacks a GPGPU-Sim
+                                       name of the table"""
 import csv, io, os, re, subprocess, sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..')
 DOC = os.path.relpath(os.path.join(ROOT, 'docs', 'outputs.md'))
+GSDOC = os.path.relpath(os.path.join(ROOT, 'docs', 'gpgpusim-stats.md'))
 SCHEMA = os.path.relpath(os.path.join(ROOT, 'python', 'ctasim', 'schema.tsv'))
 TABLE = 'cmodel/report/stats_table.h'
 FIELDS = ['scope', 'name', 'unit', 'description']
@@ -25,6 +28,8 @@ PROBE = f'''#include "{TABLE}"
 #define ROW(name, unit, desc, ...) @row #name unit desc
 #define SCOPE(name, table) @scope name table(ROW)
 STATS_SCHEMA_SCOPES(SCOPE)
+#define GS(name, ...) @gpgpusim #name
+STATS_GPGPUSIM(GS)
 '''
 LIT = r'"(?:[^"\\]|\\.)*"'
 
@@ -34,10 +39,11 @@ def unquote(lits):
 
 
 def table_rows():
-    """{scope: [row]} of the scopes stats_table.h declares."""
+    """{scope: [row]} of the scopes stats_table.h declares, and its GPGPU-Sim
+    names."""
     cc = os.environ.get('CC', 'cc')
     try:
-        text = subprocess.run([cc, '-E', '-P', '-I', ROOT, '-x', 'c', '-'], input=PROBE,
+        text = subprocess.run([cc, '-E', '-P', '-x', 'c', '-'], input=PROBE, cwd=ROOT,
                               capture_output=True, text=True, check=True).stdout
     except (OSError, subprocess.CalledProcessError) as e:
         sys.exit(f'{TABLE}: the C preprocessor ({cc} -E) failed: {getattr(e, "stderr", e)}')
@@ -51,7 +57,15 @@ def table_rows():
                                 'description': unquote(m.group(4))})
     if not rows:
         sys.exit(f'{TABLE}: no scope read (STATS_SCHEMA_SCOPES)')
-    return rows
+    return rows, re.findall(r'@gpgpusim\s+"(\w+)"', text)
+
+
+def undocumented_gpgpusim(names):
+    """The GPGPU-Sim names of the table docs/gpgpusim-stats.md has no row for."""
+    text = open(GSDOC).read()
+    doc = {n for line in text.splitlines() if line.startswith('| `')
+           for n in re.findall(r'`(\w+)`', line.split('|')[1])}
+    return [n for n in names if n not in doc]
 
 
 def schema_text(old, gen):
@@ -97,7 +111,7 @@ def doc_text(text, rows):
 
 
 def main():
-    gen = table_rows()
+    gen, gs_names = table_rows()
     old_schema, old_doc = open(SCHEMA).read(), open(DOC).read()
     schema = schema_text(old_schema, gen)
     rows = tables(schema)
@@ -110,11 +124,16 @@ def main():
         if doc != old_doc:
             print(f'{DOC} is not up to date with python/ctasim/schema.tsv: run scripts/gen-outputs-doc.py')
             bad = 1
+        missing = undocumented_gpgpusim(gs_names)
+        if missing:
+            print(f'{GSDOC} has no row for the GPGPU-Sim names {missing} of {TABLE}')
+            bad = 1
         if bad:
             return 1
         n = sum(map(len, gen.values()))
         print(f'{DOC}: {sum(map(len, rows.values()))} keys in {len(rows)} tables, up to date; '
-              f'{SCHEMA}: {n} of them in {len(gen)} scopes from {TABLE}, up to date')
+              f'{SCHEMA}: {n} of them in {len(gen)} scopes from {TABLE}, up to date; '
+              f'{GSDOC}: {len(gs_names)} GPGPU-Sim names documented')
         return 0
     for path, new, old in ((SCHEMA, schema, old_schema), (DOC, doc, old_doc)):
         if new != old:

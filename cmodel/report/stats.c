@@ -409,14 +409,15 @@ static double cache_line_rate(kstats_cache c) { return kstats_line_hit_rate(&c);
 STATS_JSON_KERNEL(SK)
 #undef SK
 
+/* The summary's lines of a kernel, its values the table's keys (sk_). */
 static void print_kernel(const kstats *k, uint32_t n_parts, FILE *out)
 {
-    uint64_t iss, stl, idl, mw, dep;
-    kstats_classes(k, &iss, &stl, &idl, &mw, &dep);
+    uint64_t iss = sk_issued_cycles(k), stl = sk_stalled_cycles(k), idl = sk_idle_cycles(k);
+    uint64_t mw = sk_mem_wait_cycles(k), dep = CORE_SUM(k, dep_wait);
     uint64_t all = iss + stl + idl + mw + dep;
     fprintf(out, "  %-22s cycles %-10llu IPC %7.2f  warp insts %llu  thread insts %llu\n",
-            k->name, (unsigned long long)k->cycles, kstats_ipc(k),
-            (unsigned long long)k->warp_insts, (unsigned long long)k->thread_insts);
+            sk_name(k), (unsigned long long)sk_cycles(k), sk_ipc(k),
+            (unsigned long long)sk_warp_insts(k), (unsigned long long)sk_thread_insts(k));
     if (k->n_cta && k->n_max)
         fprintf(out, "  %-22s CTAs %u (N = %u per core, %u warps each)\n", "", k->n_cta, k->n_max,
                 k->warps_per_cta);
@@ -425,16 +426,15 @@ static void print_kernel(const kstats *k, uint32_t n_parts, FILE *out)
     fprintf(out, "  %-22s core cycles: issued %.1f%%  stalled %.1f%%  idle %.1f%%  mem-wait %.1f%%  dep-wait %.1f%%\n", "",
             100.0 * ratio(iss, all), 100.0 * ratio(stl, all), 100.0 * ratio(idl, all), 100.0 * ratio(mw, all),
             100.0 * ratio(dep, all));
-    double util = 0;
-    for (uint32_t p = 0; p < n_parts; p++) util += kstats_dram_util(k, p);
+    double util = kstats_dram_util_sum(k, n_parts);
     char l1[16], l2[16], row[16];
     fprintf(out, "  %-22s L1 hit %s  L2 hit %s  DRAM row hit %s  DRAM bw %.1f%%  round trip %.0f cycles\n", "",
-            pct(kstats_l1_hit_rate(k), kstats_l1_accesses(k), l1, sizeof l1),
-            pct(kstats_l2_hit_rate(k), kstats_l2_accesses(k), l2, sizeof l2),
-            pct(kstats_row_hit_rate(k), kstats_row_accesses(k), row, sizeof row),
-            n_parts ? 100.0 * util / n_parts : 0.0, kstats_roundtrip(k));
-    if (k->ar_type)
-        fprintf(out, "  %-22s AR-CTA: type %s\n", "", k->ar_type == 1 ? "I" : "II");
+            pct(sk_l1_hit_rate(k), skn_l1_hit_rate(k), l1, sizeof l1),
+            pct(sk_l2_hit_rate(k), skn_l2_hit_rate(k), l2, sizeof l2),
+            pct(sk_row_hit_rate(k), skn_row_hit_rate(k), row, sizeof row),
+            n_parts ? 100.0 * util / n_parts : 0.0, sk_roundtrip(k));
+    if (sk_ar_type(k))
+        fprintf(out, "  %-22s AR-CTA: type %s\n", "", sk_ar_type(k) == 1 ? "I" : "II");
 }
 
 void report_print(const report *r, FILE *out)
