@@ -2,7 +2,7 @@
  *
  * X-macro tables, expanded where the statistics are added up (stats.c
  * report_accumulate), written (stats.c: JSON, timeline, GPGPU-Sim names;
- * csvrow.c: the CSV row) and documented (scripts/gen-outputs-doc.py writes
+ * power.c: the power report's JSON; csvrow.c: the CSV row) and documented (scripts/gen-outputs-doc.py writes
  * their scopes of python/ctasim/schema.tsv and docs/outputs.md from them, and
  * `--check` fails when the committed files differ).  Adding a statistic is
  * one row here (and its counter in the struct that counts it).
@@ -24,7 +24,7 @@
  *   RATE v n           a ratio (printed "%.6f"), null when its denominator n is 0
  *   STR v, BOOL v      text, true/false      ARRAY p n    n counters from p
  *   PARTS f "fmt"      f(k, p) of each partition p < n_parts
- *   CORES, KERNELS, KERNEL, POWER: the nested objects (their own tables).
+ *   CORES, KERNELS, KERNEL, POWER, ROWS: the nested objects (their own tables).
  * JSON tables carry the indentation of the line break before the key (0: none).
  */
 #ifndef STATS_TABLE_H
@@ -349,6 +349,43 @@
       ARRAY, t->pg_off_cycles, CTL_NPG) \
     /* end */
 
+/* The power report (power.c power_json): X(name, unit, description, TYPE, value
+ * of the power report p, "fmt" of a DBL, written when). */
+#define STATS_JSON_POWER(X) \
+    X(energy_j, "J", "energy of the run, every row", \
+      DBL, p->total_j, "%.9g", 1) \
+    X(power_w, "W", "energy_j / time_s", \
+      DBL, p->avg_w, "%.6f", 1) \
+    X(time_s, "s", "simulated time", \
+      DBL, p->time_s, "%.9g", 1) \
+    X(static_share, "1", "static energy / energy_j", \
+      DBL, p->static_share, "%.6f", 1) \
+    X(pcpg, "-", "1 when a core turned off (DYNCORE) draws no static power (power.pcpg)", \
+      DBL, (double)p->pcpg, "%.0f", 1) \
+    X(power_w_pcpg, "W", "power_w had pcpg been 1 (printed when pcpg is 0)", \
+      DBL, p->alt_avg_w, "%.6f", !p->pcpg) \
+    X(power_w_no_pcpg, "W", "power_w had pcpg been 0 (printed when pcpg is 1)", \
+      DBL, p->alt_avg_w, "%.6f", p->pcpg) \
+    X(rel_energy, "1", "energy_j / the --baseline run's; only with --baseline", \
+      DBL, p->base_total_j > 0 ? p->total_j / p->base_total_j : 0, "%.6f", p->have_base) \
+    X(rel_power, "1", "power_w / the --baseline run's; only with --baseline", \
+      DBL, p->base_avg_w > 0 ? p->avg_w / p->base_avg_w : 0, "%.6f", p->have_base) \
+    X(rows, "-", "one object per component row (keys: json.power_row)", \
+      ROWS, p, 0, 1) \
+    /* end */
+
+/* A row of the power report: X(name, unit, description, TYPE, value of the
+ * row's name, dyn_j and stat_j, "fmt" of a DBL). */
+#define STATS_JSON_POWER_ROW(X) \
+    X(name, "-", \
+      "row: IFID, SCH, IDOC, OC, OCEX, EX_SP, EX_SFU, EX_LDST, L1, L2, ICNT, DRAM, gating, constant, and control (with --rtl-power)", \
+      STR, name, 0) \
+    X(dynamic_j, "J", "dynamic energy of the row", \
+      DBL, dyn_j, "%.9g") \
+    X(static_j, "J", "static (leakage) energy of the row", \
+      DBL, stat_j, "%.9g") \
+    /* end */
+
 /* ------------------------------------------------------------ CSV (--csv-row) */
 
 /* X(name, unit, description, TYPE, value, "fmt" of a DBL) of the run r
@@ -450,6 +487,8 @@
     S("json.top", STATS_JSON_TOP) \
     S("json.kernel", STATS_JSON_KERNEL) \
     S("json.core", STATS_JSON_CORE) \
+    S("json.power", STATS_JSON_POWER) \
+    S("json.power_row", STATS_JSON_POWER_ROW) \
     S("csv.row", STATS_CSV_ROW) \
     S("csv.timeline", STATS_CSV_TIMELINE) \
     /* end */
