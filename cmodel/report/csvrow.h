@@ -1,8 +1,9 @@
 /* csvrow.h -- the one-line CSV summary of a run (ctasim --csv-header,
  * --csv-row), for sweeps and benchmarks.  Header and row come from one table
- * of columns in csvrow.c, so they cannot drift apart.  A text field holding a
- * comma, a double quote or a line break is quoted as RFC 4180 says ("a,b"
- * becomes "\"a,b\"", a quote inside is doubled); numbers never need it.
+ * of columns (STATS_CSV_ROW in stats_table.h), so they cannot drift apart.
+ * A text field holding a comma, a double quote or a line break is quoted as
+ * RFC 4180 says ("a,b" becomes "\"a,b\"", a quote inside is doubled); numbers
+ * never need it.
  */
 #ifndef CSVROW_H
 #define CSVROW_H

@@ -23,6 +23,7 @@
 #include <string.h>
 #include "infile.h"
 #include "power.h"
+#include "stats_table.h"
 
 #define POWER_BASELINE_MAX (64u << 20)   /* a --json report is far smaller */
 
@@ -351,49 +352,38 @@ int power_load_baseline(power_report *p, const char *path, char *err, size_t err
     return rc;
 }
 
+/* One row of the report (STATS_JSON_POWER_ROW). */
+static void power_json_row(jw *w, const char *name, double dyn_j, double stat_j)
+{
+#define PR_STR(v, fmt) jw_string(w, v)
+#define PR_DBL(v, fmt) jw_double(w, fmt, v)
+#define PR(key, unit, desc, type, v, fmt) jw_key(w, #key); PR_##type(v, fmt);
+    jw_object_begin(w);
+    STATS_JSON_POWER_ROW(PR)
+    jw_object_end(w);
+#undef PR
+}
+
+static void power_json_rows(jw *w, const power_report *p)
+{
+    jw_array_begin(w);
+    for (int i = 0; i < PW_NROWS; i++) power_json_row(w, row_names[i], p->dyn_j[i], p->stat_j[i]);
+    if (p->have_ctl)   /* --rtl-power: the control units' gate-level power */
+        power_json_row(w, "control", p->ctl_dyn_j, p->ctl_stat_j);
+    jw_array_end(w);
+}
+
 void power_json(jw *w, const power_report *p)
 {
+#define PJ_DBL(v, fmt) jw_double(w, fmt, v)
+#define PJ_ROWS(v, fmt) power_json_rows(w, v)
+#define PJ(key, unit, desc, type, v, fmt, when) \
+    if (when) {                                 \
+        jw_key(w, #key);                        \
+        PJ_##type(v, fmt);                      \
+    }
     jw_object_begin(w);
-    jw_key(w, "energy_j");
-    jw_double(w, "%.9g", p->total_j);
-    jw_key(w, "power_w");
-    jw_double(w, "%.6f", p->avg_w);
-    jw_key(w, "time_s");
-    jw_double(w, "%.9g", p->time_s);
-    jw_key(w, "static_share");
-    jw_double(w, "%.6f", p->static_share);
-    jw_key(w, "pcpg");
-    jw_double(w, "%.0f", (double)p->pcpg);
-    jw_key(w, p->pcpg ? "power_w_no_pcpg" : "power_w_pcpg");
-    jw_double(w, "%.6f", p->alt_avg_w);
-    if (p->have_base) {
-        jw_key(w, "rel_energy");
-        jw_double(w, "%.6f", p->base_total_j > 0 ? p->total_j / p->base_total_j : 0);
-        jw_key(w, "rel_power");
-        jw_double(w, "%.6f", p->base_avg_w > 0 ? p->avg_w / p->base_avg_w : 0);
-    }
-    jw_key(w, "rows");
-    jw_array_begin(w);
-    for (int i = 0; i < PW_NROWS; i++) {
-        jw_object_begin(w);
-        jw_key(w, "name");
-        jw_string(w, row_names[i]);
-        jw_key(w, "dynamic_j");
-        jw_double(w, "%.9g", p->dyn_j[i]);
-        jw_key(w, "static_j");
-        jw_double(w, "%.9g", p->stat_j[i]);
-        jw_object_end(w);
-    }
-    if (p->have_ctl) {   /* --rtl-power: the control units' gate-level power */
-        jw_object_begin(w);
-        jw_key(w, "name");
-        jw_string(w, "control");
-        jw_key(w, "dynamic_j");
-        jw_double(w, "%.9g", p->ctl_dyn_j);
-        jw_key(w, "static_j");
-        jw_double(w, "%.9g", p->ctl_stat_j);
-        jw_object_end(w);
-    }
-    jw_array_end(w);
+    STATS_JSON_POWER(PJ)
     jw_object_end(w);
+#undef PJ
 }

@@ -8,6 +8,7 @@
 #include "power.h"
 #include "ofile.h"
 #include "stats.h"
+#include "stats_table.h"
 #include "version.h"
 
 void report_init(report *r) { memset(r, 0, sizeof *r); }
@@ -176,122 +177,66 @@ const kstats *report_kernel(const report *r, uint32_t i)
     return rec_read(r, i, w->scratch) == 0 ? w->scratch : NULL;
 }
 
-static void add_core(core_stats *a, const core_stats *b)
-{
-    a->cycles += b->cycles;
-    a->issued += b->issued;
-    a->stalled += b->stalled;
-    a->idle += b->idle;
-    a->dep_wait += b->dep_wait;
-    a->sched_stalls += b->sched_stalls;
-    a->mem_wait += b->mem_wait;
-    a->active += b->active;
-    a->warp_insts += b->warp_insts;
-    a->thread_insts += b->thread_insts;
-    for (int i = 0; i < IC_NCLASS; i++) {
-        a->class_insts[i] += b->class_insts[i];
-        a->class_threads[i] += b->class_threads[i];
-    }
-    for (int i = 0; i < CTL_NCOMP; i++) a->busy[i] += b->busy[i];
-    a->ctas_issued += b->ctas_issued;
-    a->ctas_finished += b->ctas_finished;
-    a->paused_cycles += b->paused_cycles;
-    a->fetches += b->fetches;
-    a->l1_lines += b->l1_lines;
-    a->smem_accesses += b->smem_accesses;
-    a->smem_conflicts += b->smem_conflicts;
-    a->warps_live += b->warps_live;
-    a->warp_slots += b->warp_slots;
-}
+/* ------------------------------------------------------------ accumulation */
 
-static void add_ctl(core_ctl_stats *a, const core_ctl_stats *b)
-{
-    a->off_cycles += b->off_cycles;
-    a->disabled_cycles += b->disabled_cycles;
-    a->gated_cycles += b->gated_cycles;
-    a->empty_cycles += b->empty_cycles;
-    for (int p = 0; p < CTL_NPG; p++) {
-        a->pg_off_cycles[p] += b->pg_off_cycles[p];
-        a->pg_wakeups[p] += b->pg_wakeups[p];
-        a->pg_gatings[p] += b->pg_gatings[p];
-    }
-    for (int i = 0; i < CTL_NCOMP; i++) a->down_cycles[i] += b->down_cycles[i];
-    a->limit_sum += b->limit_sum;
-    a->grants += b->grants;
-    a->refusals += b->refusals;
-}
+/* The counter tables of stats_table.h as statements: a += b, field by field. */
+#define ACC_SUM(a, b, f) (a)->f += (b)->f;
+#define ACC_SUMS(a, b, f) \
+    for (size_t i_ = 0; i_ < sizeof (a)->f / sizeof (a)->f[0]; i_++) (a)->f[i_] += (b)->f[i_];
+#define ACC_FIELD(f, acc) ACC_##acc(a, b, f)
+
+/* Every byte of a counter struct belongs to a listed field (each a uint64_t
+ * or an array of them): a counter added to the struct needs its table row. */
+#define ACC_SIZE(f, acc) + sizeof(((STRUCT *)0)->f)
+#define STRUCT core_stats
+_Static_assert(0 STATS_ACC_CORE(ACC_SIZE) == sizeof(core_stats),
+               "a core_stats field is missing from STATS_ACC_CORE (stats_table.h)");
+#undef STRUCT
+#define STRUCT core_ctl_stats
+_Static_assert(0 STATS_ACC_CTL(ACC_SIZE) == sizeof(core_ctl_stats),
+               "a core_ctl_stats field is missing from STATS_ACC_CTL (stats_table.h)");
+#undef STRUCT
+#define STRUCT mem_part_stats
+_Static_assert(0 STATS_ACC_PART(ACC_SIZE) == sizeof(mem_part_stats),
+               "a mem_part_stats field is missing from STATS_ACC_PART (stats_table.h)");
+#undef STRUCT
+#define STRUCT mem_stats
+_Static_assert(0 STATS_ACC_MEM(ACC_SIZE) + sizeof(((mem_stats *)0)->part) == sizeof(mem_stats),
+               "a mem_stats field is missing from STATS_ACC_MEM (stats_table.h)");
+#undef STRUCT
+
+static void add_core(core_stats *a, const core_stats *b) { STATS_ACC_CORE(ACC_FIELD) }
+static void add_ctl(core_ctl_stats *a, const core_ctl_stats *b) { STATS_ACC_CTL(ACC_FIELD) }
+static void add_part(mem_part_stats *a, const mem_part_stats *b) { STATS_ACC_PART(ACC_FIELD) }
 
 static void add_mem(mem_stats *a, const mem_stats *b)
 {
-    a->l1_hits += b->l1_hits;
-    a->l1_misses += b->l1_misses;
-    a->l1_mshr_merges += b->l1_mshr_merges;
-    a->l1_stalls += b->l1_stalls;
-    a->l1_sector_misses += b->l1_sector_misses;
-    a->l1_bank_conflicts += b->l1_bank_conflicts;
-    a->l1_fail_mshr += b->l1_fail_mshr;
-    a->l1_fail_merge += b->l1_fail_merge;
-    a->l1_fail_mq += b->l1_fail_mq;
-    a->loads += b->loads;
-    a->stores += b->stores;
-    a->l1_st_hits += b->l1_st_hits;
-    a->atomics += b->atomics;
-    a->roundtrip_sum += b->roundtrip_sum;
-    a->roundtrip_n += b->roundtrip_n;
-    a->icnt2mem_sum += b->icnt2mem_sum;
-    a->icnt2mem_n += b->icnt2mem_n;
-    a->icnt_req_flits += b->icnt_req_flits;
-    a->icnt_resp_flits += b->icnt_resp_flits;
-    a->dram_cycles += b->dram_cycles;
-    a->icnt_cycles += b->icnt_cycles;
-    a->l2_cycles += b->l2_cycles;
-    for (int p = 0; p < CTL_MAX_PARTS; p++) {
-        mem_part_stats *x = &a->part[p];
-        const mem_part_stats *y = &b->part[p];
-        x->l2_hits += y->l2_hits;
-        x->l2_misses += y->l2_misses;
-        x->l2_writebacks += y->l2_writebacks;
-        x->l2_mshr_merges += y->l2_mshr_merges;
-        x->l2_sector_misses += y->l2_sector_misses;
-        x->l2_st_hits += y->l2_st_hits;
-        x->l2_st_misses += y->l2_st_misses;
-        x->l2_fail_mshr += y->l2_fail_mshr;
-        x->l2_fail_merge += y->l2_fail_merge;
-        x->l2_fail_mq += y->l2_fail_mq;
-        x->dram_reads += y->dram_reads;
-        x->dram_writes += y->dram_writes;
-        x->dram_row_hits += y->dram_row_hits;
-        x->dram_row_misses += y->dram_row_misses;
-        x->dram_busy_cycles += y->dram_busy_cycles;
-        x->dram_rd_bytes += y->dram_rd_bytes;
-        x->dram_wr_bytes += y->dram_wr_bytes;
-        x->dram_activates += y->dram_activates;
-        x->dram_precharges += y->dram_precharges;
-    }
+    STATS_ACC_MEM(ACC_FIELD)
+    for (int p = 0; p < CTL_MAX_PARTS; p++) add_part(&a->part[p], &b->part[p]);
 }
+
+/* The kstats rows, by how they accumulate (KACC_<ACC>, one per kind); SAME
+ * fields are the first kernel's until a kernel differs in any of them. */
+#define KACC_KERNEL(f)
+#define KACC_SUM(f) t->f += k->f;
+#define KACC_MAX(f) if (k->f > t->f) t->f = k->f;
+#define KACC_SAME(f) t->f = first ? k->f : differ ? 0 : t->f;
+#define KACC_CORES(f) for (uint32_t c = 0; c < k->n_cores; c++) add_##f(&t->f[c], &k->f[c]);
+#define KACC_MEM(f) add_mem(&t->f, &k->f);
+#define KACC_FIELD(f, acc) KACC_##acc(f)
+#define SAME_DIFF_KERNEL(f)
+#define SAME_DIFF_SUM(f)
+#define SAME_DIFF_MAX(f)
+#define SAME_DIFF_SAME(f) || t->f != k->f
+#define SAME_DIFF_CORES(f)
+#define SAME_DIFF_MEM(f)
+#define SAME_DIFF(f, acc) SAME_DIFF_##acc(f)
 
 void report_accumulate(kstats *t, const kstats *k)
 {
-    /* N and warps per CTA: the kernels' common value, 0 when they differ */
-    if (t->n_cta == 0 && t->cycles == 0) {
-        t->n_max = k->n_max;
-        t->warps_per_cta = k->warps_per_cta;
-    } else if (t->n_max != k->n_max || t->warps_per_cta != k->warps_per_cta) {
-        t->n_max = t->warps_per_cta = 0;
-    }
-    t->n_cta += k->n_cta;
-    t->cycles += k->cycles;
-    t->fc_cycles += k->fc_cycles;
-    t->tail_idle += k->tail_idle;
-    t->time_fs += k->time_fs;
-    t->warp_insts += k->warp_insts;
-    t->thread_insts += k->thread_insts;
-    if (k->n_cores > t->n_cores) t->n_cores = k->n_cores;
-    for (uint32_t c = 0; c < k->n_cores; c++) {
-        add_core(&t->core[c], &k->core[c]);
-        add_ctl(&t->ctl[c], &k->ctl[c]);
-    }
-    add_mem(&t->mem, &k->mem);
+    int first = t->n_cta == 0 && t->cycles == 0;   /* t holds no kernel yet */
+    int differ = 0 STATS_ACC_KSTATS(SAME_DIFF);
+    STATS_ACC_KSTATS(KACC_FIELD)
 }
 
 static double ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
@@ -330,15 +275,15 @@ double kstats_l2_hit_rate(const kstats *k)
     return ratio(kstats_l2_accesses(k) - kstats_l2_misses(k), kstats_l2_accesses(k));
 }
 
-/* L2 counters summed over the partitions (mem_part_stats field at `off`). */
-static uint64_t l2_sum(const kstats *k, size_t off)
+/* Partition counters summed over the partitions (mem_part_stats field at `off`). */
+static uint64_t part_sum(const kstats *k, size_t off)
 {
     uint64_t n = 0;
     for (int p = 0; p < CTL_MAX_PARTS; p++)
         n += *(const uint64_t *)((const char *)&k->mem.part[p] + off);
     return n;
 }
-#define L2_SUM(k, f) l2_sum(k, offsetof(mem_part_stats, f))
+#define PART_SUM(k, f) part_sum(k, offsetof(mem_part_stats, f))
 
 kstats_cache kstats_l1(const kstats *k)
 {
@@ -355,11 +300,11 @@ kstats_cache kstats_l1(const kstats *k)
 kstats_cache kstats_l2(const kstats *k)
 {
     kstats_cache c = {
-        .accesses = kstats_l2_accesses(k), .pending = L2_SUM(k, l2_mshr_merges),
-        .sector_misses = L2_SUM(k, l2_sector_misses),
-        .st_hits = L2_SUM(k, l2_st_hits), .st_misses = L2_SUM(k, l2_st_misses),
-        .fail_mshr = L2_SUM(k, l2_fail_mshr), .fail_merge = L2_SUM(k, l2_fail_merge),
-        .fail_mq = L2_SUM(k, l2_fail_mq),
+        .accesses = kstats_l2_accesses(k), .pending = PART_SUM(k, l2_mshr_merges),
+        .sector_misses = PART_SUM(k, l2_sector_misses),
+        .st_hits = PART_SUM(k, l2_st_hits), .st_misses = PART_SUM(k, l2_st_misses),
+        .fail_mshr = PART_SUM(k, l2_fail_mshr), .fail_merge = PART_SUM(k, l2_fail_merge),
+        .fail_mq = PART_SUM(k, l2_fail_mq),
     };
     c.hits = c.accesses - kstats_l2_misses(k);
     c.line_misses = kstats_l2_misses(k) - c.pending - c.sector_misses;
@@ -376,7 +321,7 @@ double kstats_line_hit_rate(const kstats_cache *c)
     return ratio(c->accesses - c->line_misses, c->accesses);
 }
 
-static uint64_t row_accesses(const kstats *k)
+uint64_t kstats_row_accesses(const kstats *k)
 {
     uint64_t n = 0;
     for (int p = 0; p < CTL_MAX_PARTS; p++) n += k->mem.part[p].dram_row_hits + k->mem.part[p].dram_row_misses;
@@ -387,7 +332,7 @@ double kstats_row_hit_rate(const kstats *k)
 {
     uint64_t h = 0;
     for (int p = 0; p < CTL_MAX_PARTS; p++) h += k->mem.part[p].dram_row_hits;
-    return ratio(h, row_accesses(k));
+    return ratio(h, kstats_row_accesses(k));
 }
 
 /* "12.3%" of a rate, "-" when there was nothing to rate. */
@@ -421,14 +366,58 @@ void kstats_classes(const kstats *k, uint64_t *iss, uint64_t *stl, uint64_t *idl
     }
 }
 
+double kstats_icnt2mem(const kstats *k) { return ratio(k->mem.icnt2mem_sum, k->mem.icnt2mem_n); }
+
+double kstats_dram_util_sum(const kstats *k, uint32_t n_parts)
+{
+    double util = 0;
+    for (uint32_t p = 0; p < n_parts; p++) util += kstats_dram_util(k, p);
+    return util;
+}
+
+double kstats_class_frac(const kstats *k, int which)
+{
+    uint64_t c[5];
+    kstats_classes(k, &c[0], &c[1], &c[2], &c[3], &c[4]);
+    double all = (double)(c[0] + c[1] + c[2] + c[3] + c[4]);
+    return all ? c[which] / all : 0;
+}
+
+/* A core_stats counter summed over the cores (the field at `off`). */
+static uint64_t core_sum(const kstats *k, size_t off)
+{
+    uint64_t n = 0;
+    for (uint32_t c = 0; c < k->n_cores; c++) n += *(const uint64_t *)((const char *)&k->core[c] + off);
+    return n;
+}
+#define CORE_SUM(k, f) core_sum(k, offsetof(core_stats, f))
+
+static double cache_sector_rate(kstats_cache c) { return kstats_sector_hit_rate(&c); }
+static double cache_line_rate(kstats_cache c) { return kstats_line_hit_rate(&c); }
+
+/* The kernel keys of stats_table.h as accessors sk_NAME(k) (and skn_NAME,
+ * a rate's denominator), shared by every output. */
+#define SK_STR(key, v, aux) static inline const char *sk_##key(const kstats *k) { return v; }
+#define SK_U64(key, v, aux) static inline uint64_t sk_##key(const kstats *k) { return v; }
+#define SK_DBL(key, v, aux) static inline double sk_##key(const kstats *k) { return v; }
+#define SK_RATE(key, v, n)                                                  \
+    static inline double sk_##key(const kstats *k) { return v; }            \
+    static inline uint64_t skn_##key(const kstats *k) { return n; }
+#define SK_PARTS(key, f, aux) static double (*const sk_##key)(const kstats *, uint32_t) = f;
+#define SK_CORES(key, v, aux)
+#define SK(name, unit, desc, type, brk, v, aux) SK_##type(name, v, aux)
+STATS_JSON_KERNEL(SK)
+#undef SK
+
+/* The summary's lines of a kernel, its values the table's keys (sk_). */
 static void print_kernel(const kstats *k, uint32_t n_parts, FILE *out)
 {
-    uint64_t iss, stl, idl, mw, dep;
-    kstats_classes(k, &iss, &stl, &idl, &mw, &dep);
+    uint64_t iss = sk_issued_cycles(k), stl = sk_stalled_cycles(k), idl = sk_idle_cycles(k);
+    uint64_t mw = sk_mem_wait_cycles(k), dep = CORE_SUM(k, dep_wait);
     uint64_t all = iss + stl + idl + mw + dep;
     fprintf(out, "  %-22s cycles %-10llu IPC %7.2f  warp insts %llu  thread insts %llu\n",
-            k->name, (unsigned long long)k->cycles, kstats_ipc(k),
-            (unsigned long long)k->warp_insts, (unsigned long long)k->thread_insts);
+            sk_name(k), (unsigned long long)sk_cycles(k), sk_ipc(k),
+            (unsigned long long)sk_warp_insts(k), (unsigned long long)sk_thread_insts(k));
     if (k->n_cta && k->n_max)
         fprintf(out, "  %-22s CTAs %u (N = %u per core, %u warps each)\n", "", k->n_cta, k->n_max,
                 k->warps_per_cta);
@@ -437,16 +426,15 @@ static void print_kernel(const kstats *k, uint32_t n_parts, FILE *out)
     fprintf(out, "  %-22s core cycles: issued %.1f%%  stalled %.1f%%  idle %.1f%%  mem-wait %.1f%%  dep-wait %.1f%%\n", "",
             100.0 * ratio(iss, all), 100.0 * ratio(stl, all), 100.0 * ratio(idl, all), 100.0 * ratio(mw, all),
             100.0 * ratio(dep, all));
-    double util = 0;
-    for (uint32_t p = 0; p < n_parts; p++) util += kstats_dram_util(k, p);
+    double util = kstats_dram_util_sum(k, n_parts);
     char l1[16], l2[16], row[16];
     fprintf(out, "  %-22s L1 hit %s  L2 hit %s  DRAM row hit %s  DRAM bw %.1f%%  round trip %.0f cycles\n", "",
-            pct(kstats_l1_hit_rate(k), kstats_l1_accesses(k), l1, sizeof l1),
-            pct(kstats_l2_hit_rate(k), kstats_l2_accesses(k), l2, sizeof l2),
-            pct(kstats_row_hit_rate(k), row_accesses(k), row, sizeof row),
-            n_parts ? 100.0 * util / n_parts : 0.0, kstats_roundtrip(k));
-    if (k->ar_type)
-        fprintf(out, "  %-22s AR-CTA: type %s\n", "", k->ar_type == 1 ? "I" : "II");
+            pct(sk_l1_hit_rate(k), skn_l1_hit_rate(k), l1, sizeof l1),
+            pct(sk_l2_hit_rate(k), skn_l2_hit_rate(k), l2, sizeof l2),
+            pct(sk_row_hit_rate(k), skn_row_hit_rate(k), row, sizeof row),
+            n_parts ? 100.0 * util / n_parts : 0.0, sk_roundtrip(k));
+    if (sk_ar_type(k))
+        fprintf(out, "  %-22s AR-CTA: type %s\n", "", sk_ar_type(k) == 1 ? "I" : "II");
 }
 
 void report_print(const report *r, FILE *out)
@@ -531,8 +519,8 @@ static void gs_caches(const kstats *k, FILE *out)
     gs_breakdown("Total_core_cache_stats_breakdown", "GLOBAL_ACC_W", &st, out);
     fprintf(out, "\nTotal_core_cache_fail_stats:\n");
     gs_fails("Total_core_cache_fail_stats_breakdown", "GLOBAL_ACC_R", &l1, out);
-    fprintf(out, "total dram reads = %llu\n", (unsigned long long)L2_SUM(k, dram_reads));
-    fprintf(out, "total dram writes = %llu\n", (unsigned long long)L2_SUM(k, dram_writes));
+    fprintf(out, "total dram reads = %llu\n", (unsigned long long)PART_SUM(k, dram_reads));
+    fprintf(out, "total dram writes = %llu\n", (unsigned long long)PART_SUM(k, dram_writes));
     fprintf(out, "\n========= L2 cache stats =========\n");
     gs_cache("L2", "", &l2, out);
     kstats_cache rd = l2;
@@ -550,27 +538,11 @@ static void gs_caches(const kstats *k, FILE *out)
 
 /* One kernel's block: its own gpu_sim_* and, in cum, the run up to and with
  * it (gpu_tot_*, warp instructions, caches, DRAM). */
-static void gs_block(const kstats *k, uint32_t uid, const kstats *cum, uint32_t ctas, FILE *out)
+static void gs_block(const kstats *k, uint32_t uid, const kstats *cum, FILE *out)
 {
-    fprintf(out, "kernel_name = %s\n", k->name);
-    fprintf(out, "kernel_launch_uid = %u\n", uid);
-    fprintf(out, "gpu_sim_cycle = %llu\n", (unsigned long long)k->cycles);
-    fprintf(out, "gpu_sim_insn = %llu\n", (unsigned long long)k->thread_insts);
-    fprintf(out, "gpu_ipc = %12.4f\n", kstats_ipc(k));
-    fprintf(out, "gpu_tot_sim_cycle = %llu\n", (unsigned long long)cum->cycles);
-    fprintf(out, "gpu_tot_sim_insn = %llu\n", (unsigned long long)cum->thread_insts);
-    fprintf(out, "gpu_tot_ipc = %12.4f\n", ratio(cum->thread_insts, cum->cycles));
-    fprintf(out, "gpu_tot_issued_cta = %u\n", ctas);
-    uint64_t slots, tot_slots;
-    double occ = kstats_occupancy(k, &slots), tot_occ = kstats_occupancy(cum, &tot_slots);
-    if (slots)   /* GPGPU-Sim divides by 0 (nan) when no warp was resident */
-        fprintf(out, "gpu_occupancy = %.4f%% \n", occ * 100);
-    if (tot_slots)
-        fprintf(out, "gpu_tot_occupancy = %.4f%% \n", tot_occ * 100);
-    fprintf(out, "gpgpu_n_tot_w_icount = %llu\n", (unsigned long long)cum->warp_insts);
-    if (k->mem.icnt2mem_n)   /* this kernel's; GPGPU-Sim prints the integer quotient */
-        fprintf(out, "avg_icnt2mem_latency = %llu\n",
-                (unsigned long long)(k->mem.icnt2mem_sum / k->mem.icnt2mem_n));
+#define GS(name, fmt, v, when) if (when) fprintf(out, "%s = " fmt "\n", #name, v);
+    STATS_GPGPUSIM(GS)
+#undef GS
     gs_caches(cum, out);
 }
 
@@ -606,14 +578,12 @@ void report_print_gpgpusim(const report *r, FILE *out)
     fprintf(out, "\n\n        *** ctasim %s, statistics in GPGPU-Sim's format "
             "[build ctasim-%s-commit-%s-build-%s] ***\n\n", version_release(), version_release(),
             version_commit(), version_build());
-    uint32_t ctas = 0;
     for (uint32_t i = 0; i < r->n_kernels; i++) {
         const kstats *k = report_kernel(r, i);
         if (!k) continue;
         report_accumulate(cum, k);
-        ctas += k->n_cta;
         fprintf(out, "\n---- GPGPU-Sim statistics, kernel %u ----\n", i + 1);
-        gs_block(k, i + 1, cum, ctas, out);
+        gs_block(k, i + 1, cum, out);
     }
     free(cum);
     gs_end(r, out);
@@ -621,180 +591,70 @@ void report_print_gpgpusim(const report *r, FILE *out)
 
 /* ------------------------------------------------------------ JSON */
 
-static void json_u64_array(jw *w, const char *name, const uint64_t *v, size_t n)
+/* A key's value by its type (the tables of stats_table.h); `key` names the
+ * sk_ accessor of a kernel key. */
+static void json_rate(jw *w, double v, uint64_t n)
 {
-    jw_key(w, name);
+    if (n) jw_double(w, "%.6f", v);
+    else jw_null(w);
+}
+
+static void json_u64_array(jw *w, const uint64_t *v, size_t n)
+{
     jw_array_begin(w);
     for (size_t i = 0; i < n; i++) jw_u64(w, v[i]);
     jw_array_end(w);
 }
 
-static void json_u64(jw *w, const char *name, uint64_t v)
-{
-    jw_key(w, name);
-    jw_u64(w, v);
-}
-
-/* A double printed with fmt: the formats below are the report's, unchanged. */
-static void json_dbl(jw *w, const char *name, const char *fmt, double v)
-{
-    jw_key(w, name);
-    jw_double(w, fmt, v);
-}
-
-/* A rate, null when there was nothing to rate (n == 0). */
-static void json_rate(jw *w, const char *name, double v, uint64_t n)
-{
-    jw_key(w, name);
-    if (n) jw_double(w, "%.6f", v);
-    else jw_null(w);
-}
-
 static void json_core(jw *w, uint32_t c, const core_stats *s, const core_ctl_stats *t)
 {
+#define JC_U64(v, aux) jw_u64(w, v)
+#define JC_ARRAY(v, n) json_u64_array(w, v, n)
+#define JC(name, unit, desc, type, v, aux) jw_key(w, #name); JC_##type(v, aux);
     jw_object_begin(w);
-    json_u64(w, "core", c);
-    json_u64(w, "ctas_issued", s->ctas_issued);
-    json_u64(w, "ctas_finished", s->ctas_finished);
-    json_u64(w, "issued", s->issued);
-    json_u64(w, "stalled", s->stalled);
-    json_u64(w, "idle", s->idle);
-    json_u64(w, "mem_wait", s->mem_wait);
-    json_u64(w, "dep_wait", s->dep_wait);
-    json_u64(w, "sched_stalls", s->sched_stalls);
-    json_u64(w, "active", s->active);
-    json_u64(w, "warp_insts", s->warp_insts);
-    json_u64(w, "thread_insts", s->thread_insts);
-    json_u64(w, "off_cycles", t->off_cycles);
-    json_u64(w, "gated_cycles", t->gated_cycles);
-    json_u64(w, "empty_cycles", t->empty_cycles);
-    json_u64(w, "grants", t->grants);
-    json_u64(w, "refusals", t->refusals);
-    json_u64_array(w, "busy", s->busy, CTL_NCOMP);
-    json_u64_array(w, "down_cycles", t->down_cycles, CTL_NCOMP);
-    json_u64_array(w, "pg_off_cycles", t->pg_off_cycles, CTL_NPG);
+    STATS_JSON_CORE(JC)
     jw_object_end(w);
-}
-
-/* A cache level's sector and line outcomes and its refusals by reason
- * (keys PRE_...; PRE_mshr_merges of L1 is printed with the older keys). */
-static void json_cache(jw *w, const char *pre, const mem_stats *m, kstats_cache c)
-{
-    char key[48];
-#define JC(name, v) do { snprintf(key, sizeof key, "%s_%s", pre, name); json_u64(w, key, v); } while (0)
-    snprintf(key, sizeof key, "%s_sector_hit_rate", pre);
-    json_rate(w, key, kstats_sector_hit_rate(&c), c.accesses);
-    snprintf(key, sizeof key, "%s_line_hit_rate", pre);
-    json_rate(w, key, kstats_line_hit_rate(&c), c.accesses);
-    if (pre[1] == '2') JC("mshr_merges", c.pending);
-    JC("sector_misses", c.sector_misses);
-    JC("mshr_full", c.fail_mshr);
-    JC("merge_full", c.fail_merge);
-    JC("miss_queue_full", c.fail_mq);
 #undef JC
-    (void)m;
 }
 
-static void json_kernel(jw *w, const kstats *k, uint32_t n_parts)
+static void json_parts(jw *w, const kstats *k, uint32_t n_parts, double (*f)(const kstats *, uint32_t),
+                       const char *fmt)
 {
-    uint64_t iss, stl, idl, mw, dep;
-    kstats_classes(k, &iss, &stl, &idl, &mw, &dep);
-    jw_object_begin(w);
-    jw_key(w, "name");
-    jw_string(w, k->name);
-    json_u64(w, "cycles", k->cycles);
-    json_dbl(w, "time_ns", "%.3f", (double)k->time_fs / 1e6);
-    json_u64(w, "warp_insts", k->warp_insts);
-    json_u64(w, "thread_insts", k->thread_insts);
-    json_dbl(w, "ipc", "%.6f", kstats_ipc(k));
-    json_u64(w, "n_cta", k->n_cta);
-    json_u64(w, "n_max", k->n_max);
-    jw_break(w, 3);
-    json_u64(w, "issued_cycles", iss);
-    json_u64(w, "stalled_cycles", stl);
-    json_u64(w, "idle_cycles", idl);
-    json_u64(w, "mem_wait_cycles", mw);
-    json_dbl(w, "core_util", "%.6f", kstats_core_util(k));
-    uint64_t slots;
-    double occ = kstats_occupancy(k, &slots);
-    json_rate(w, "occupancy", occ, slots);
-    jw_break(w, 3);
-    json_rate(w, "l1_hit_rate", kstats_l1_hit_rate(k), kstats_l1_accesses(k));
-    json_rate(w, "l2_hit_rate", kstats_l2_hit_rate(k), kstats_l2_accesses(k));
-    json_rate(w, "row_hit_rate", kstats_row_hit_rate(k), row_accesses(k));
-    json_u64(w, "l1_accesses", kstats_l1_accesses(k));
-    json_u64(w, "l1_misses", k->mem.l1_misses);
-    json_u64(w, "l1_mshr_merges", k->mem.l1_mshr_merges);
-    json_u64(w, "l2_accesses", kstats_l2_accesses(k));
-    json_u64(w, "l2_misses", kstats_l2_misses(k));
-    json_dbl(w, "roundtrip", "%.3f", kstats_roundtrip(k));
-    jw_break(w, 3);
-    json_cache(w, "l1", &k->mem, kstats_l1(k));
-    json_u64(w, "l1_bank_conflicts", k->mem.l1_bank_conflicts);
-    json_u64(w, "l1_stores", k->mem.stores);
-    json_u64(w, "l1_st_hits", k->mem.l1_st_hits);
-    jw_break(w, 3);
-    json_cache(w, "l2", &k->mem, kstats_l2(k));
-    json_u64(w, "l2_st_hits", kstats_l2(k).st_hits);
-    json_u64(w, "l2_st_misses", kstats_l2(k).st_misses);
-    json_u64(w, "dram_rd_bytes", L2_SUM(k, dram_rd_bytes));
-    json_u64(w, "dram_wr_bytes", L2_SUM(k, dram_wr_bytes));
-    json_dbl(w, "icnt2mem_latency", "%.3f", ratio(k->mem.icnt2mem_sum, k->mem.icnt2mem_n));
-    jw_break(w, 3);
-    uint64_t sacc = 0, sconf = 0;
-    for (uint32_t c = 0; c < k->n_cores; c++) {
-        sacc += k->core[c].smem_accesses;
-        sconf += k->core[c].smem_conflicts;
-    }
-    json_u64(w, "smem_accesses", sacc);
-    json_u64(w, "smem_bank_conflicts", sconf);
-    json_u64(w, "ar_type", k->ar_type);
-    json_u64(w, "fc_cycles", k->fc_cycles);
-    json_u64(w, "tail_idle", k->tail_idle);
-    jw_break(w, 3);
-    jw_key(w, "dram_util");
     jw_array_begin(w);
-    for (uint32_t p = 0; p < n_parts; p++) jw_double(w, "%.6f", kstats_dram_util(k, p));
+    for (uint32_t p = 0; p < n_parts; p++) jw_double(w, fmt, f(k, p));
     jw_array_end(w);
-    jw_break(w, 3);
-    jw_key(w, "cores");
+}
+
+static void json_cores(jw *w, const kstats *k)
+{
     jw_array_begin(w);
     for (uint32_t c = 0; c < k->n_cores; c++) {
         jw_break(w, 5);
         json_core(w, c, &k->core[c], &k->ctl[c]);
     }
     jw_array_end(w);
-    jw_object_end(w);
 }
 
-static void json_report(jw *w, const report *r, const power_report *pw)
+static void json_kernel(jw *w, const kstats *k, uint32_t n_parts)
 {
+#define JK_STR(key, aux) jw_string(w, sk_##key(k))
+#define JK_U64(key, aux) jw_u64(w, sk_##key(k))
+#define JK_DBL(key, fmt) jw_double(w, fmt, sk_##key(k))
+#define JK_RATE(key, aux) json_rate(w, sk_##key(k), skn_##key(k))
+#define JK_PARTS(key, fmt) json_parts(w, k, n_parts, sk_##key, fmt)
+#define JK_CORES(key, aux) json_cores(w, k)
+#define JK(name, unit, desc, type, brk, v, aux) \
+    if (brk) jw_break(w, brk);                  \
+    jw_key(w, #name);                           \
+    JK_##type(name, aux);
     jw_object_begin(w);
-    json_u64(w, "schema_version", (uint64_t)version_schema());
-    jw_key(w, "ctasim_version");
-    jw_string(w, version_release());
-    jw_key(w, "ctasim_commit");
-    jw_string(w, version_commit());
-    jw_key(w, "ctasim_build");
-    jw_string(w, version_build());
-    jw_break(w, 1);
-    jw_key(w, "config");
-    jw_string(w, r->config);
-    jw_key(w, "workload");
-    jw_string(w, r->workload);
-    jw_key(w, "engine");
-    jw_string(w, r->engine);
-    json_u64(w, "n_cores", r->n_cores);
-    json_u64(w, "n_parts", r->n_parts);
-    json_u64(w, "compared_cycles", r->compared);
-    jw_key(w, "complete");
-    jw_bool(w, !r->incomplete);
-    if (r->incomplete) {
-        jw_key(w, "stopped");
-        jw_string(w, r->stop_reason);
-    }
-    jw_break(w, 1);
-    jw_key(w, "kernels");
+    STATS_JSON_KERNEL(JK)
+    jw_object_end(w);
+#undef JK
+}
+
+static void json_kernels(jw *w, const report *r)
+{
     jw_array_begin(w);
     for (uint32_t i = 0; i < r->n_kernels; i++) {
         const kstats *k = report_kernel(r, i);
@@ -803,15 +663,26 @@ static void json_report(jw *w, const report *r, const power_report *pw)
         json_kernel(w, k, r->n_parts);
     }
     jw_array_end(w);
-    jw_break(w, 1);
-    jw_key(w, "total");
-    json_kernel(w, &r->total, r->n_parts);
-    if (pw) {
-        jw_break(w, 1);
-        jw_key(w, "power");
-        power_json(w, pw);
+}
+
+static void json_report(jw *w, const report *r, const power_report *pw)
+{
+#define JT_STR(v) jw_string(w, v)
+#define JT_U64(v) jw_u64(w, v)
+#define JT_BOOL(v) jw_bool(w, v)
+#define JT_KERNELS(v) json_kernels(w, v)
+#define JT_KERNEL(v) json_kernel(w, v, r->n_parts)
+#define JT_POWER(v) power_json(w, v)
+#define JT(name, unit, desc, type, brk, v, when) \
+    if (when) {                                  \
+        if (brk) jw_break(w, brk);               \
+        jw_key(w, #name);                        \
+        JT_##type(v);                            \
     }
+    jw_object_begin(w);
+    STATS_JSON_TOP(JT)
     jw_object_end(w);
+#undef JT
 }
 
 int report_json(FILE *f, const report *r, const power_report *pw)
@@ -822,25 +693,26 @@ int report_json(FILE *f, const report *r, const power_report *pw)
     return jw_finish(&w);
 }
 
+/* ------------------------------------------------------------ timeline CSV */
+
 int report_timeline(FILE *f, const report *r)
 {
-    fprintf(f, "cycle,kernel,ar_phase,ar_type,fc_on,credit_global,thread_insts");
-    static const char *cols[] = { "limit", "resident", "paused", "enabled", "power_on", "tuned_down", "credit" };
-    for (int k = 0; k < 7; k++)
-        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%s%u", cols[k], c);
+    int i = 0;
+#define TH_ROW(name) fprintf(f, "%s%s", i++ ? "," : "", #name);
+#define TH_CORE(name) \
+    for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%.*s%u", (int)sizeof #name - 2, #name, c);
+#define TH(name, unit, desc, per, fmt, v) TH_##per(name)
+    STATS_CSV_TIMELINE(TH)
+#undef TH
     fputc('\n', f);
-    for (uint32_t i = 0; i < r->n_tl; i++) {
-        const tl_sample *s = report_tl(r, i);
-        const tl_core *k = s->core;
-        fprintf(f, "%llu,%u,%u,%u,%u,%d,%u", (unsigned long long)s->cycle, s->kernel, s->ar_phase,
-                s->ar_type, s->fc_on, s->credit_global, s->thread_insts);
-        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", k[c].limit);
-        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", k[c].resident);
-        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", k[c].paused);
-        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", k[c].enabled);
-        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", k[c].power_on);
-        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%u", k[c].tuned_down);
-        for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, ",%d", k[c].credit);
+    for (uint32_t n = 0; n < r->n_tl; n++) {
+        const tl_sample *s = report_tl(r, n);
+        i = 0;
+#define TV_ROW(fmt, v) fprintf(f, i++ ? "," fmt : fmt, v);
+#define TV_CORE(fmt, v) for (uint32_t c = 0; c < r->n_cores; c++) fprintf(f, "," fmt, v);
+#define TV(name, unit, desc, per, fmt, v) TV_##per(fmt, v)
+        STATS_CSV_TIMELINE(TV)
+#undef TV
         fputc('\n', f);
     }
     return ferror(f) ? -1 : 0;

@@ -1,6 +1,7 @@
 /* stats.h -- what a run measured: per kernel and in total, per core and per
  * memory partition, and the controller timelines.  Printed as a readable
- * summary, written as JSON and CSV.
+ * summary, written as JSON and CSV.  Every statistic's accumulation and
+ * output keys are declared once, in stats_table.h.
  */
 #ifndef STATS_H
 #define STATS_H
@@ -128,6 +129,11 @@ double kstats_sector_hit_rate(const kstats_cache *c);
 /* accesses whose line was present or in flight / accesses */
 double kstats_line_hit_rate(const kstats_cache *c);
 double kstats_row_hit_rate(const kstats *k);
+uint64_t kstats_row_accesses(const kstats *k); /* DRAM row hits + misses, all partitions */
+double kstats_icnt2mem(const kstats *k);       /* mean core cycles from the L1 to the L2 slice */
+double kstats_dram_util_sum(const kstats *k, uint32_t n_parts); /* kstats_dram_util, summed */
+/* Share of all core-cycles in class `which` (kstats_classes order), 0 of none. */
+double kstats_class_frac(const kstats *k, int which);
 double kstats_roundtrip(const kstats *k);      /* core cycles */
 double kstats_dram_util(const kstats *k, uint32_t part); /* busy / DRAM cycles */
 double kstats_core_util(const kstats *k);      /* issued cycles / (cores * cycles) */

@@ -433,6 +433,75 @@ static void kernel_records_survive_full_disk(void **st)
     report_free(&r);
 }
 
+/* Fill a counter struct's uint64_t words with base, base + 1, ... */
+static void fill_words(void *p, size_t bytes, uint64_t base)
+{
+    uint64_t *w = p;
+    for (size_t i = 0; i < bytes / sizeof *w; i++) w[i] = base + i;
+}
+
+/* Every word of a is twice b's. */
+static void assert_doubled(const void *a, const void *b, size_t bytes)
+{
+    const uint64_t *x = a, *y = b;
+    for (size_t i = 0; i < bytes / sizeof *x; i++) assert_true(x[i] == 2 * y[i]);
+}
+
+/* The total adds every counter of the cores in use, their control counters
+ * and the memory's (every partition); n_cores is the largest, ar_type and
+ * the name stay the kernel's (stats_table.h). */
+static void total_adds_every_counter(void **st)
+{
+    (void)st;
+    kstats *t = calloc(1, sizeof *t), *k = calloc(1, sizeof *k);
+    assert_non_null(t);
+    assert_non_null(k);
+    snprintf(k->name, sizeof k->name, "k");
+    k->n_cores = 3;
+    k->ar_type = 2;
+    k->time_fs = 7;
+    for (uint32_t c = 0; c < k->n_cores; c++) {
+        fill_words(&k->core[c], sizeof k->core[c], 1000 * c + 1);
+        fill_words(&k->ctl[c], sizeof k->ctl[c], 1000 * c + 500);
+    }
+    fill_words(&k->core[3], sizeof k->core[3], 99);   /* beyond n_cores: not added */
+    fill_words(&k->mem, sizeof k->mem, 7);
+    report_accumulate(t, k);
+    report_accumulate(t, k);
+    for (uint32_t c = 0; c < k->n_cores; c++) {
+        assert_doubled(&t->core[c], &k->core[c], sizeof k->core[c]);
+        assert_doubled(&t->ctl[c], &k->ctl[c], sizeof k->ctl[c]);
+    }
+    assert_true(t->core[3].cycles == 0 && t->core[3].warp_slots == 0);
+    assert_doubled(&t->mem, &k->mem, sizeof k->mem);
+    assert_int_equal(t->n_cores, 3);
+    assert_int_equal(t->time_fs, 14);
+    assert_int_equal(t->ar_type, 0);
+    assert_string_equal(t->name, "");
+    free(t);
+    free(k);
+}
+
+/* N and warps per CTA are kept together: a kernel differing in either
+ * clears both. */
+static void total_common_n_cleared_together(void **st)
+{
+    (void)st;
+    kstats t, a, b;
+    memset(&t, 0, sizeof t);
+    memset(&a, 0, sizeof a);
+    a.n_cta = 4; a.n_max = 3; a.warps_per_cta = 2; a.cycles = 5;
+    b = a;
+    b.warps_per_cta = 4;
+    report_accumulate(&t, &a);
+    report_accumulate(&t, &b);
+    assert_int_equal(t.n_max, 0);
+    assert_int_equal(t.warps_per_cta, 0);
+    report_accumulate(&t, &a);
+    assert_int_equal(t.n_max, 0);
+    assert_int_equal(t.n_cta, 12);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -446,6 +515,8 @@ int main(void)
         cmocka_unit_test(total_line_and_empty_rates),
         cmocka_unit_test(kernel_records_survive_full_disk),
         cmocka_unit_test(total_line_common_n),
+        cmocka_unit_test(total_adds_every_counter),
+        cmocka_unit_test(total_common_n_cleared_together),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
