@@ -55,7 +55,7 @@ for r in "${runs[@]}"; do
              { s = ""; for (i = 1; i <= NF; i++) if (i in keep) s = s (s == "" ? "" : ",") $i; print s }' \
     > "$out/$name.row"
   sed -i -E -e 's/"host_s(econds)?": *[0-9.e+-]+/"host_s": 0/' \
-      -e 's/"ctasim_(commit|build)": *"[^"]*"/"ctasim_\1": "-"/' "$out/$name.json"
+      -e 's/"ctasim_(commit|build)": *"[^"]*"/"ctasim_\1": "-"/g' "$out/$name.json"
   echo "$name: ${args[*]}" >> "$out/RUNS"
 done
 echo "golden: $i runs in $out"
