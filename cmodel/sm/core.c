@@ -110,6 +110,7 @@ struct core {
     uint64_t ready_mask;        /* head instruction issuable (scoreboard, barrier) */
     uint64_t memblk_mask;       /* head instruction waits on a global load */
     uint64_t type_mask[4];      /* head instruction pipeline type */
+    uint64_t global_mask;       /* ready, head instruction a global access (needs an LDST record) */
     uint64_t fetch_mask;        /* ibuf has room and stream not ended */
     uint64_t paused_mask;       /* warps of paused CTAs */
     uint64_t sleep_mask;        /* warps of blocks still launching (launch.cta_lat) */
@@ -346,6 +347,7 @@ static void warp_eval(core *c, uint32_t wi)
     c->ready_mask &= ~b;
     c->memblk_mask &= ~b;
     for (int t = 0; t < 4; t++) c->type_mask[t] &= ~b;
+    c->global_mask &= ~b;
     c->fetch_mask &= ~b;
     if (!(c->live_mask & b) || (c->sleep_mask & b)) return;
     if (!w->fetch_done && w->ib_n < c->cfg->ibuf_depth) c->fetch_mask |= b;
@@ -358,6 +360,7 @@ static void warp_eval(core *c, uint32_t wi)
     }
     c->ready_mask |= b;
     c->type_mask[ptype_of(in->cls)] |= b;
+    if (is_global(in->cls)) c->global_mask |= b;
 }
 
 /* ------------------------------------------------------------- CTA slots */
@@ -863,14 +866,8 @@ static uint64_t issuable_mask(const core *c)
     if (stage_has_room(c, CTL_IDOC_SP)) m |= c->type_mask[PT_SP];
     if (stage_has_room(c, CTL_IDOC_SFU)) m |= c->type_mask[PT_SFU];
     if (stage_has_room(c, CTL_IDOC_LDST) && c->rfree != NIL16) m |= c->type_mask[PT_LDST];
-    else if (stage_has_room(c, CTL_IDOC_LDST)) {
-        /* no LDST record free: shared-memory instructions may still go */
-        for (uint64_t x = c->type_mask[PT_LDST]; x; x &= x - 1) {
-            uint32_t wi = (uint32_t)__builtin_ctzll(x);
-            const warp *w = &c->w[wi];
-            if (!is_global(w->ib[w->ib_head].cls)) m |= 1ull << wi;
-        }
-    }
+    else if (stage_has_room(c, CTL_IDOC_LDST))
+        m |= c->type_mask[PT_LDST] & ~c->global_mask;  /* no LDST record free: shared memory may go */
     return m;
 }
 
