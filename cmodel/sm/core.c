@@ -147,6 +147,7 @@ struct core {
     uint64_t q_until;           /* 0: stepping */
     uint64_t q_n;               /* skipped cycles whose statistics are not yet added */
     uint64_t q_epoch;           /* the L1 side's epoch of the last refused sends (mem_l1_epoch) */
+    uint8_t  q_ldst;            /* the frozen core retries sends (EX_LDST units hold accesses) */
     ctl_core_in q_sig;
 };
 
@@ -240,7 +241,7 @@ void core_destroy(core *c) { free(c); }
 
 /* Add n cycles of the per-cycle statistics of signals sig (n = 1 for a
  * stepped cycle, the span's length for a skipped one: the same sums). */
-static void stats_add(core *c, const ctl_core_in *sig, uint8_t dep_wait, uint32_t sched_stalls,
+static inline void stats_add(core *c, const ctl_core_in *sig, uint8_t dep_wait, uint32_t sched_stalls,
                       uint64_t n)
 {
     if (!(c->resident || c->used_mask)) return;
@@ -1068,6 +1069,9 @@ static int ldst_pending(const core *c)
     return 0;
 }
 
+static int core_step(core *c, uint64_t now, ctl_core_in *sig, int frozen, char *err,
+                     unsigned errlen);
+
 int core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errlen)
 {
     /* A frozen core (docs/performance.md "Skipping idle work"): its last
@@ -1081,7 +1085,7 @@ int core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errl
     c->mem_blocked = 0;
     c->moved = 0;
     if (frozen) {
-        if (c->used_mask && ldst_pending(c)) {
+        if (c->q_ldst) {
             uint64_t epoch = mem_l1_epoch(c->mem, c->id);
             if (epoch == c->q_epoch) {
                 mem_refused_again(c->mem, c->id);
@@ -1096,6 +1100,13 @@ int core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errl
             return 0;
         }
     }
+    return core_step(c, now, sig, frozen, err, errlen);
+}
+
+/* The cycle stepped (after a frozen core's sends, when one was taken). */
+static __attribute__((noinline)) int core_step(core *c, uint64_t now, ctl_core_in *sig, int frozen,
+                                               char *err, unsigned errlen)
+{
     core_wake(c);
     memset(sig, 0, sizeof *sig);   /* req is the CTA scheduler's (gpu/seam.c) */
 
@@ -1170,6 +1181,7 @@ int core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errl
         c->q_sched_stalls = sched_stalls;
         c->q_until = skip_until(c, now);
         c->q_epoch = mem_l1_epoch(c->mem, c->id);
+        c->q_ldst = c->used_mask && ldst_pending(c);
     }
     return 0;
 }
