@@ -241,7 +241,7 @@ void core_destroy(core *c) { free(c); }
 
 /* Add n cycles of the per-cycle statistics of signals sig (n = 1 for a
  * stepped cycle, the span's length for a skipped one: the same sums). */
-static inline void stats_add(core *c, const ctl_core_in *sig, uint8_t dep_wait, uint32_t sched_stalls,
+static inline __attribute__((always_inline)) void stats_add(core *c, const ctl_core_in *sig, uint8_t dep_wait, uint32_t sched_stalls,
                       uint64_t n)
 {
     if (!(c->resident || c->used_mask)) return;
@@ -1160,8 +1160,13 @@ static __attribute__((noinline)) int core_step(core *c, uint64_t now, ctl_core_i
     /* Busy slot counts and empty bits of the gateable (upper) groups. */
     uint16_t empty = (uint16_t)((1u << CTL_IFID) | (1u << CTL_SCH));
     sig->busy[CTL_SCH] = (uint8_t)(n_issued > 15 ? 15 : n_issued);   /* 4 bits; dual issue: up to 2 x n_sched */
+    static const int cs3_of[3][3] = {
+        { CTL_IDOC_SP, CTL_OC_SP, CTL_OCEX_SP },
+        { CTL_IDOC_SFU, CTL_OC_SFU, CTL_OCEX_SFU },
+        { CTL_IDOC_LDST, CTL_OC_LDST, CTL_OCEX_LDST },
+    };
     for (int t = 0; t < 3; t++) {
-        const int cs3[3] = { comp_idoc[t], comp_oc[t], comp_ocex[t] };
+        const int *cs3 = cs3_of[t];
         for (int k = 0; k < 3; k++) {
             const stage *s = &c->st[cs3[k]];
             sig->busy[cs3[k]] = s->n;
