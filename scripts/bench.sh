@@ -60,8 +60,6 @@ case "$probe" in *"built without"*) ;; *) have_rtl=1 ;; esac
 csv=$OUT/bench.csv
 echo "config,units,workload,engine,cores,cycles,median_host_s,core_cycles_per_s,gpu_cycles_per_s,vs_c,max_rss_mib" > "$csv"
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-# a folder is an Accel-Sim trace, a file a workload
-source_of() { if [ -d "$1" ]; then echo "--trace $1"; else echo "--workload $1"; fi; }
 rss=$OUT/rss.tmp
 summary=()
 mirror_traces=()
@@ -81,6 +79,8 @@ for p in $presets; do
   while IFS= read -r run; do
    label=${run%%=*} rargs=${run#*=}
    for w in $(workloads_of "$p"); do
+    # a folder is an Accel-Sim trace, a file a workload
+    if [ -d "$w" ]; then src=(--trace "$w"); else src=(--workload "$w"); fi
     [ -d "$w" ] && [ "$(basename "$p" .cfg)" = SM6_TITANX ] && mirror_traces+=("$w")
     declare -A t=()
     for e in $engines; do
@@ -89,7 +89,7 @@ for p in $presets; do
       peak=0
       for ((i = 0; i < REPS; i++)); do
         # shellcheck disable=SC2086
-        row=$(/usr/bin/time -f %M -o "$rss" "$BIN" --config "$p" $(source_of "$w") --engine "$e" $rargs --quiet \
+        row=$(/usr/bin/time -f %M -o "$rss" "$BIN" --config "$p" "${src[@]}" --engine "$e" $rargs --quiet \
               --csv-row < /dev/null)
         times+=("$(echo "$row" | cut -d, -f20)")
         kib=$(tail -n 1 "$rss")
