@@ -15,6 +15,13 @@
 # engine: the cost of verifying everything).  Before timing, one 1-cycle run
 # per preset and RTL engine loads the Verilated model of the preset's size,
 # so building it (once per size, docs/cosim.md) is never timed.
+# The Accel-Sim mirror (configs/accelsim/SM6_TITANX.cfg) also runs the real
+# traces of ../shared/testdata/accelsim (TRACES_BENCH) and a suite file
+# (SUITE_BENCH).  Each row gives the peak memory (max RSS, MiB) of its runs.
+# With ACCELSIM_HOME set (a build of ../shared/tools/accelsim/build.sh),
+# scripts/correlate.sh runs the mirror's traces in both simulators (a
+# completed Accel-Sim run is reused) and a last table sets Accel-Sim's GPU
+# cycles per CPU second beside ctasim's.
 # Results go to build/bench/bench.txt (and bench.csv).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,17 +43,30 @@ runs_of() {
   esac
 }
 workloads=${WORKLOADS:-"workloads/stream_copy.kern workloads/compute_fma.kern"}
+# the mirror's extra workloads: real traces (folders) and a suite file
+traces_bench=${TRACES_BENCH:-$(for d in ../shared/testdata/accelsim/*/; do
+  [ -f "$d/kernelslist.g" ] && echo "${d%/}"; done | head -n 2 | tr '\n' ' ')}
+suite_bench=${SUITE_BENCH:-workloads/papers/seed000/PVC.kern}
+workloads_of() {
+  case "$(basename "$1" .cfg)" in
+    SM6_TITANX) echo "$workloads $traces_bench $suite_bench" ;;
+    *) echo "$workloads" ;;
+  esac
+}
 have_rtl=0
 # the rtl and lockstep engines exist when the program was built with them
 probe=$("$BIN" --engine rtl --workload workloads/stream_copy.kern --set run.max_cycles=1 2>&1 || true)
 case "$probe" in *"built without"*) ;; *) have_rtl=1 ;; esac
 csv=$OUT/bench.csv
-echo "config,units,workload,engine,cores,cycles,median_host_s,core_cycles_per_s,gpu_cycles_per_s,vs_c" > "$csv"
+echo "config,units,workload,engine,cores,cycles,median_host_s,core_cycles_per_s,gpu_cycles_per_s,vs_c,max_rss_mib" > "$csv"
 median() { sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+rss=$OUT/rss.tmp
 summary=()
+mirror_traces=()
 {
-printf "ctasim benchmark (%s, %s, median of %s runs, one CPU core)\n" "$(date -u +%Y-%m-%d)" "$(uname -m)" "$REPS"
-printf "%-12s %-17s %-18s %-9s %6s %10s %9s %14s %13s %8s\n" preset units workload engine cores cycles host_s core-cyc/s gpu-cyc/s vs_c
+printf "ctasim benchmark (%s, %s, median of %s runs, one CPU core; commit %s)\n" "$(date -u +%Y-%m-%d)" \
+       "$(uname -m)" "$REPS" "$(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD 2>/dev/null || echo '+changes')"
+printf "%-12s %-17s %-18s %-9s %6s %10s %9s %14s %13s %8s %8s\n" preset units workload engine cores cycles host_s core-cyc/s gpu-cyc/s vs_c rss_MiB
 for p in $presets; do
   engines="c"
   if [ $have_rtl = 1 ] && [[ " $rtl_presets " == *" $p "* ]]; then
@@ -58,25 +78,33 @@ for p in $presets; do
   fi
   while IFS= read -r run; do
    label=${run%%=*} rargs=${run#*=}
-   for w in $workloads; do
+   for w in $(workloads_of "$p"); do
+    # a folder is an Accel-Sim trace, a file a workload
+    if [ -d "$w" ]; then src=(--trace "$w"); else src=(--workload "$w"); fi
+    [ -d "$w" ] && [ "$(basename "$p" .cfg)" = SM6_TITANX ] && mirror_traces+=("$w")
     declare -A t=()
     for e in $engines; do
       times=()
       row=""
+      peak=0
       for ((i = 0; i < REPS; i++)); do
         # shellcheck disable=SC2086
-        row=$("$BIN" --config "$p" --workload "$w" --engine "$e" $rargs --csv-row < /dev/null)
+        row=$(/usr/bin/time -f %M -o "$rss" "$BIN" --config "$p" "${src[@]}" --engine "$e" $rargs --quiet \
+              --csv-row < /dev/null)
         times+=("$(echo "$row" | cut -d, -f20)")
+        kib=$(tail -n 1 "$rss")
+        [ "$kib" -gt "$peak" ] && peak=$kib
       done
+      mib=$(awk -v k="$peak" 'BEGIN{printf "%.1f", k/1024}')
       med=$(printf '%s\n' "${times[@]}" | median)
       t[$e]=$med
       cores=$(echo "$row" | cut -d, -f4); cycles=$(echo "$row" | cut -d, -f6)
       ccps=$(awk -v c="$cycles" -v n="$cores" -v t="$med" 'BEGIN{printf "%.0f", c*n/t}')
       gcps=$(awk -v c="$cycles" -v t="$med" 'BEGIN{printf "%.0f", c/t}')
       ratio=$(awk -v a="$med" -v b="${t[c]}" 'BEGIN{printf "%.2fx", a/b}')
-      printf "%-12s %-17s %-18s %-9s %6s %10s %9.3f %14s %13s %8s\n" "$(basename "$p" .cfg)" "$label" \
-             "$(basename "$w")" "$e" "$cores" "$cycles" "$med" "$ccps" "$gcps" "$ratio"
-      echo "$(basename "$p" .cfg),$label,$(basename "$w"),$e,$cores,$cycles,$med,$ccps,$gcps,${ratio%x}" >> "$csv"
+      printf "%-12s %-17s %-18s %-9s %6s %10s %9.3f %14s %13s %8s %8s\n" "$(basename "$p" .cfg)" "$label" \
+             "$(basename "$w")" "$e" "$cores" "$cycles" "$med" "$ccps" "$gcps" "$ratio" "$mib"
+      echo "$(basename "$p" .cfg),$label,$(basename "$w"),$e,$cores,$cycles,$med,$ccps,$gcps,${ratio%x},$mib" >> "$csv"
     done
     if [ -n "${t[rtl]:-}" ]; then
       summary+=("$(awk -v p="$(basename "$p" .cfg)" -v u="$label" -v w="$(basename "$w")" -v c="${t[c]}" \
@@ -92,5 +120,22 @@ if [ ${#summary[@]} -gt 0 ]; then
   echo "c, rtl and lockstep side by side (median host seconds; goals on kayiran30: rtl/c <= 1.5, lockstep/c <= 2.0)"
   printf "%-12s %-17s %-18s %8s %8s %9s %8s %12s\n" preset units workload c_s rtl_s lockstep_s rtl/c lockstep/c
   printf '%s\n' "${summary[@]}"
+fi
+# Accel-Sim beside ctasim on the mirror's traces: scripts/correlate.sh runs both
+# (Accel-Sim only where no completed run of the trace is kept in ACCELSIM_HOME/runs)
+# and records both speeds per trace in build/bench/correlate/correlation.csv.
+if [ -n "${ACCELSIM_HOME:-}" ] && [ ${#mirror_traces[@]} -gt 0 ]; then
+  echo
+  echo "Accel-Sim beside ctasim on the SM6_TITANX mirror (GPU cycles per CPU second, scripts/correlate.sh; ctasim's of the whole process)"
+  if CTASIM=$BIN scripts/correlate.sh configs/accelsim/SM6_TITANX.cfg "${mirror_traces[@]}" \
+       --out "$OUT/correlate" > "$OUT/correlate.log" 2>&1; then
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+             $col["kernel"] == "all" { printf "%-26s %16s %16s %9sx\n", $col["trace"],
+                 $col["accelsim_cycles_per_s"], $col["ctasim_cycles_per_s"], $col["speedup"] }' \
+        "$OUT/correlate/correlation.csv" |
+      { printf "%-26s %16s %16s %10s\n" trace accelsim-cyc/s ctasim-cyc/s ctasim/as; cat; }
+  else
+    echo "correlate.sh failed: $OUT/correlate.log"
+  fi
 fi
 } | tee "$OUT/bench.txt"

@@ -32,6 +32,10 @@ static const key_def run_rows[] = {
              "core cycles per workload, 0 = no limit"),
     KEY_U(gpu_cfg, "run.timeline_period", run.timeline_period, 1, 1u << 30, 0, "core cycles", "user",
           "core cycles between timeline samples"),
+    KEY_U(gpu_cfg, "run.skip_idle", run.skip_idle, 0, 1, 0, "flag", "user",
+          "1: a core with nothing to move is not stepped until its next event, its cycles' "
+          "signals and statistics repeated (identical results, docs/performance.md); 0: every "
+          "core stepped every cycle"),
 };
 static const key_table run_keys = KEY_TABLE("run", NULL, run_rows);
 
@@ -96,7 +100,7 @@ void cfg_defaults(gpu_cfg *c)
     dram_params_defaults(&c->dram);
     c->policy.cta_limit = LIMIT_MAX;
     ctl_cfg_defaults(&c->ctl, c->sm.n_cores, c->mem.n_parts);
-    c->run = (run_params){ .seed = 1, .max_cycles = 0, .timeline_period = 1024 };
+    c->run = (run_params){ .seed = 1, .max_cycles = 0, .timeline_period = 1024, .skip_idle = 1 };
     power_cfg_defaults(&c->power);
     trace_params_defaults(&c->trace);
 }

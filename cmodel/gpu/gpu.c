@@ -59,6 +59,7 @@ gpu *gpu_create(const gpu_cfg *cfg, ctl_engine *eng, char *err, size_t errlen)
     for (uint32_t c = 0; c < cfg->sm.n_cores; c++) {
         g->cores[c] = core_create(&cfg->sm, mem_params_access_bytes(&cfg->mem), c, g->mem, err, (unsigned)errlen);
         if (!g->cores[c]) { gpu_destroy(g); return NULL; }
+        core_set_skip(g->cores[c], (int)cfg->run.skip_idle);
     }
     seam_init(&g->seam, &cfg->policy, &cfg->sm.launch, cfg->sm.n_cores, cfg->mem.n_parts, g->cores, g->mem);
     set_periods(g, 0, 0);

@@ -52,7 +52,7 @@ void seam_init(seam *s, const policy_params *pol, const launch_params *lp, uint3
 
 /* ------------------------------------------------------------ policy */
 
-uint32_t seam_limit(const seam *s, uint32_t c)
+static inline uint32_t limit_of(const seam *s, uint32_t c)
 {
     const policy_params *p = s->pol;
     uint32_t n = s->n_max;
@@ -65,9 +65,13 @@ uint32_t seam_limit(const seam *s, uint32_t c)
     return n;
 }
 
+uint32_t seam_limit(const seam *s, uint32_t c) { return limit_of(s, c); }
+
 /* The cores that may receive CTAs under the outputs; 1 if the set changed. */
 static int update_enabled(seam *s)
 {
+    /* without DYNCORE and AR-CTA every core stays enabled */
+    if (!s->pol->dyncore && !s->pol->arcta && s->n_enabled == s->n_cores) return 0;
     int changed = 0;
     uint32_t n = 0;
     for (uint32_t c = 0; c < s->n_cores; c++) {
@@ -86,10 +90,8 @@ int seam_obey(seam *s, int *core_pct, int *mem_pct)
 {
     const policy_params *p = s->pol;
     for (uint32_t c = 0; c < s->n_cores; c++) {
-        core_set_limit(s->cores[c], seam_limit(s, c));
-        uint16_t acc = (uint16_t)((1u << CTL_NCOMP) - 1);
-        if (p->gating == GATE_UCSTATES) acc = s->out.core[c].accepts_work;
-        core_set_accepts(s->cores[c], acc);
+        core_set_limit(s->cores[c], limit_of(s, c));
+        if (p->gating == GATE_UCSTATES) core_set_accepts(s->cores[c], s->out.core[c].accepts_work);
     }
     if (update_enabled(s) && p->claso && s->k) s->alloc_due = 1;
     int fc = p->arcta && s->out.fc_on;
@@ -203,7 +205,6 @@ static int claso_schedule(seam *s, char *err, size_t errlen)
 static int cta_schedule(seam *s, char *err, size_t errlen)
 {
     uint32_t nc = s->n_cores;
-    for (uint32_t c = 0; c < nc; c++) s->in.core[c].req = 0;
     if (!s->k || s->launching) return 0;
     if (s->hold) { s->hold--; return 0; }
     if (s->pol->claso) return claso_schedule(s, err, errlen);
@@ -257,7 +258,10 @@ static void dram_inputs(seam *s)
 int seam_inputs(seam *s, char *err, size_t errlen)
 {
     uint32_t insts = 0;
-    for (uint32_t c = 0; c < s->n_cores; c++) insts += s->in.core[c].thread_insts;
+    for (uint32_t c = 0; c < s->n_cores; c++) {
+        insts += s->in.core[c].thread_insts;
+        s->in.core[c].req = 0;   /* (cta_schedule's requests of this cycle follow) */
+    }
     s->tl_insts += insts;
     s->cycle++;
     if (cta_schedule(s, err, errlen) < 0) return -1;
@@ -301,7 +305,7 @@ void seam_account(seam *s, kstats *ks)
             cs->empty_cycles++;
             if (seam_all_placed(s)) ks->tail_idle++;
         }
-        cs->limit_sum += seam_limit(s, c);
+        cs->limit_sum += limit_of(s, c);
         if (p->claso && s->req_pending[c]) {
             cs->grants += o->grant;
             cs->refusals += o->refuse;

@@ -56,6 +56,11 @@ typedef struct l1core {
     uint64_t  wb_now;    /* core cycle of wb_n */
     uint32_t  wb_n;      /* fill tokens of loads popped in cycle wb_now (l1_fill_wb) */
     uint64_t  hits, misses;
+    /* a refused access changes nothing but counters: the outcome of the same
+     * access again is the same until the L1 side's state changes (epoch) */
+    uint64_t  epoch;     /* changes of the state an access's outcome depends on */
+    uint64_t  rf_now;    /* core cycle of the refusals counted in rf */
+    uint32_t  rf[5];     /* that cycle's counts: stalls, fail mshr / merge / mq, bank conflicts */
 } l1core;
 
 /* A fillq entry of a store: its token is not counted by l1_fill_wb. */
@@ -583,11 +588,26 @@ static int l1_banked(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t to
     return r;
 }
 
+/* The refusal counters, in l1core.rf's order. */
+static uint64_t *rf_counter(memsys *m, int i)
+{
+    switch (i) {
+    case 0: return &m->st.l1_stalls;
+    case 1: return &m->st.l1_fail_mshr;
+    case 2: return &m->st.l1_fail_merge;
+    case 3: return &m->st.l1_fail_mq;
+    default: return &m->st.l1_bank_conflicts;
+    }
+}
+
 int mem_access(memsys *m, uint32_t core, uint64_t addr, int kind,
                uint32_t token, uint64_t now)
 {
     if (core >= m->n_cores || kind < MEM_LOAD || kind > MEM_ATOMIC || (token & FQ_UNCOUNTED))
         return -1;
+    l1core *k = &m->core[core];
+    uint64_t before[5];
+    for (int i = 1; i < 5; i++) before[i] = *rf_counter(m, i);
     uint64_t u = addr >> m->unit_shift;
     int r;
     if (kind == MEM_ATOMIC)
@@ -598,9 +618,26 @@ int mem_access(memsys *m, uint32_t core, uint64_t addr, int kind,
         r = l1_banked(m, core, u, kind, token, now);
     else
         r = mem_lookup(m, core, u, kind, token, now, m->cfg.l1_lat, now);
-    if (r == MEM_STALL)
-        m->st.l1_stalls++;
+    if (r != MEM_STALL) {
+        k->epoch++;
+        return r;
+    }
+    m->st.l1_stalls++;
+    if (k->rf_now != now) {
+        k->rf_now = now;
+        memset(k->rf, 0, sizeof k->rf);
+    }
+    k->rf[0]++;
+    for (int i = 1; i < 5; i++) k->rf[i] += (uint32_t)(*rf_counter(m, i) - before[i]);
     return r;
+}
+
+uint64_t mem_l1_epoch(const memsys *m, uint32_t core) { return m->core[core].epoch; }
+
+void mem_refused_again(memsys *m, uint32_t core)
+{
+    const l1core *k = &m->core[core];
+    for (int i = 0; i < 5; i++) *rf_counter(m, i) += k->rf[i];
 }
 
 /* The heads of core's latency queues that reach the tags at core cycle t
@@ -622,6 +659,7 @@ static void l1_latency_cycle(memsys *m, uint32_t core, uint64_t t)
             mem_lookup(m, core, e->unit, (int)e->kind, e->token, t, 0, e->t_in) == MEM_STALL)
             continue;
         q->head = q->head + 1u == m->cfg.l1_lat ? 0 : q->head + 1u;
+        k->epoch++;
         if (--q->count == 0)
             k->lq_banks &= ~(1u << b);
     }
@@ -648,15 +686,23 @@ int mem_pop_done(memsys *m, uint32_t core, uint64_t now, uint32_t *token)
         k->fq_head = k->fq_head + 1u == k->fq_cap ? 0 : k->fq_head + 1u;
         k->fq_count--;
         k->tok_live--;
+        k->epoch++;
         return 1;
     }
     if (k->hq_count && k->hitq[k->hq_head].ready <= now) {
         *token = k->hitq[k->hq_head].token;
         k->hq_head = (k->hq_head + 1u) & (k->hq_cap - 1u);
         k->hq_count--;
+        k->epoch++;
         return 1;
     }
     return 0;
+}
+
+int mem_done_ready(const memsys *m, uint32_t core, uint64_t now)
+{
+    const l1core *k = &m->core[core];
+    return k->fq_count || (k->hq_count && k->hitq[k->hq_head].ready <= now);
 }
 
 /* Append a completed token (a slot was reserved: tok_live <= fq_cap). */
@@ -675,6 +721,7 @@ static void fillq_push(l1core *k, uint32_t tok)
 static void mem_core_fill(memsys *m, uint32_t core, const icnt_pkt *p, uint64_t now)
 {
     l1core *k = &m->core[core];
+    k->epoch++;
     if (p->kind == MEM_STORE) {        /* l2_write_ack: the store's own token */
         fillq_push(k, p->aux | FQ_UNCOUNTED);
         return;
@@ -701,6 +748,7 @@ static void mem_core_inject(memsys *m, uint32_t core)
         icnt_push(&m->req, &k->mq[k->mq_head]))
         return;
     k->mq_head = k->mq_head + 1u == m->cfg.l1_miss_queue ? 0 : k->mq_head + 1u;
+    k->epoch++;
     if (--k->mq_count == 0)
         m->mq_mask[core >> 6] &= ~((uint64_t)1 << (core & 63));
 }
@@ -1136,6 +1184,7 @@ uint64_t mem_core_l1_misses(const memsys *m, uint32_t core)
 
 void mem_kernel_begin(memsys *m)
 {
+    for (uint32_t i = 0; i < m->n_cores; i++) m->core[i].epoch++;
     if (!m->cfg.l1_flush) return;
     for (uint32_t i = 0; i < m->n_cores; i++) cache_invalidate_all(&m->core[i].tags);
 }

@@ -93,6 +93,19 @@ int mem_access(memsys *m, uint32_t core, uint64_t addr, int kind,
  * be below 2^31 (mem_access refuses others). */
 int mem_pop_done(memsys *m, uint32_t core, uint64_t now, uint32_t *token);
 
+/* 1 when mem_pop_done(m, core, now, ...) would return a token (a new
+ * cycle's first call), else 0; changes nothing. */
+int mem_done_ready(const memsys *m, uint32_t core, uint64_t now);
+
+/* A refused access (MEM_STALL) changes nothing but the refusal counters, so
+ * the same access made again is refused again, for the same reasons, until
+ * the core's L1 side changes: its epoch.  mem_l1_epoch is that count of
+ * changes; mem_refused_again counts once more the refusals that mem_access
+ * counted for `core` in the last core cycle it refused one, as making the
+ * same accesses again at an unchanged epoch would. */
+uint64_t mem_l1_epoch(const memsys *m, uint32_t core);
+void     mem_refused_again(memsys *m, uint32_t core);
+
 /* Advance one cycle of a clock domain. */
 void mem_tick_core(memsys *m, uint64_t now);   /* L1 side: miss queue -> crossbar */
 void mem_tick_icnt(memsys *m);

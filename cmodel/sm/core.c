@@ -110,12 +110,14 @@ struct core {
     uint64_t ready_mask;        /* head instruction issuable (scoreboard, barrier) */
     uint64_t memblk_mask;       /* head instruction waits on a global load */
     uint64_t type_mask[4];      /* head instruction pipeline type */
+    uint64_t global_mask;       /* ready, head instruction a global access (needs an LDST record) */
     uint64_t fetch_mask;        /* ibuf has room and stream not ended */
     uint64_t paused_mask;       /* warps of paused CTAs */
     uint64_t sleep_mask;        /* warps of blocks still launching (launch.cta_lat) */
     uint32_t n_retiring;        /* CTA slots retiring (launch.cta_retire) */
     uint32_t ldst_jobs;         /* J: memory instructions that entered EX_LDST, not yet committed */
     uint8_t  mem_blocked;       /* this cycle an EX_LDST unit could not send: memory back-pressure */
+    uint32_t moved;             /* this cycle's moves: stage transfers, issues, fetches, sends */
     uint64_t age[CORE_MAX_WARPS]; /* CTA launch seq << 6 | warp in CTA */
     uint32_t fetch_rr;
 
@@ -127,12 +129,26 @@ struct core {
     exunit   ex[3][MAXSLOT];    /* EX_SP, EX_SFU, EX_LDST units */
 
     uint16_t wheel[WHEEL];
+    uint64_t wheel_bits[WHEEL / 64]; /* slots holding entries */
     wentry   wpool[WPOOL];
     uint16_t wfree;
     ldrec    rec[NREC];
     uint16_t rfree;
 
     core_stats s;
+
+    /* Skipping a quiescent span (docs/performance.md "Skipping idle work"):
+     * the cycles before q_until repeat the signals and statistics of the
+     * quiescent cycle that set it, unless the memory system completes one
+     * of the core's accesses first. */
+    uint8_t  skip_on;
+    uint8_t  q_dep_wait;
+    uint32_t q_sched_stalls;
+    uint64_t q_until;           /* 0: stepping */
+    uint64_t q_n;               /* skipped cycles whose statistics are not yet added */
+    uint64_t q_epoch;           /* the L1 side's epoch of the last refused sends (mem_l1_epoch) */
+    uint8_t  q_ldst;            /* the frozen core retries sends (EX_LDST units hold accesses) */
+    ctl_core_in q_sig;
 };
 
 static const int comp_idoc[3] = { CTL_IDOC_SP, CTL_IDOC_SFU, CTL_IDOC_LDST };
@@ -221,6 +237,53 @@ core *core_create(const sm_params *cfg, uint32_t access_bytes, uint32_t id, mems
 
 void core_destroy(core *c) { free(c); }
 
+/* ------------------------------------------------------------ statistics */
+
+/* Add n cycles of the per-cycle statistics of signals sig (n = 1 for a
+ * stepped cycle, the span's length for a skipped one: the same sums). */
+static inline __attribute__((always_inline)) void stats_add(core *c, const ctl_core_in *sig, uint8_t dep_wait, uint32_t sched_stalls,
+                      uint64_t n)
+{
+    if (!(c->resident || c->used_mask)) return;
+    core_stats *s = &c->s;
+    s->cycles += n;
+    s->issued += n * sig->issued;
+    s->stalled += n * sig->stalled;
+    s->idle += n * sig->idle;
+    s->dep_wait += n * dep_wait;
+    s->sched_stalls += n * sched_stalls;
+    s->mem_wait += n * sig->mem_wait;
+    s->active += n * sig->active;
+    for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += n * sig->busy[i];
+    if (c->paused_n) s->paused_cycles += n;
+    if (c->used_mask) {
+        s->warps_live += n * (uint64_t)__builtin_popcountll(c->used_mask);
+        s->warp_slots += n * (c->cfg->max_warps ? c->cfg->max_warps : c->cfg->max_threads / 32);
+    }
+}
+
+/* The skipped cycles' statistics, added now (the state they depend on is
+ * the quiescent one: anything that changes it wakes the core first). */
+static void skip_flush(core *c)
+{
+    if (!c->q_n) return;
+    stats_add(c, &c->q_sig, c->q_dep_wait, c->q_sched_stalls, c->q_n);
+    c->q_n = 0;
+}
+
+/* Something outside the core changes its state: stop skipping. */
+static void core_wake(core *c)
+{
+    skip_flush(c);
+    c->q_until = 0;
+}
+
+void core_set_skip(core *c, int on)
+{
+    core_wake(c);
+    c->skip_on = on != 0;
+}
+
 /* --------------------------------------------------------------- masks */
 
 /* Schedulers in the gated group (upper half) stop when SCH is tuned down;
@@ -240,6 +303,7 @@ static void sched_map(core *c)
 
 void core_set_accepts(core *c, uint16_t accepts_work)
 {
+    if (accepts_work != c->accepts) core_wake(c);
     uint16_t old = c->accepts;
     c->accepts = accepts_work;
     if (((old ^ accepts_work) >> CTL_SCH) & 1u || c->sched_warps[0] == 0)
@@ -284,6 +348,7 @@ static void warp_eval(core *c, uint32_t wi)
     c->ready_mask &= ~b;
     c->memblk_mask &= ~b;
     for (int t = 0; t < 4; t++) c->type_mask[t] &= ~b;
+    c->global_mask &= ~b;
     c->fetch_mask &= ~b;
     if (!(c->live_mask & b) || (c->sleep_mask & b)) return;
     if (!w->fetch_done && w->ib_n < c->cfg->ibuf_depth) c->fetch_mask |= b;
@@ -296,6 +361,7 @@ static void warp_eval(core *c, uint32_t wi)
     }
     c->ready_mask |= b;
     c->type_mask[ptype_of(in->cls)] |= b;
+    if (is_global(in->cls)) c->global_mask |= b;
 }
 
 /* ------------------------------------------------------------- CTA slots */
@@ -323,12 +389,14 @@ static void update_paused(core *c)
 void core_set_limit(core *c, uint32_t n)
 {
     if (n == c->limit) return;
+    core_wake(c);
     c->limit = n;
     update_paused(c);
 }
 
 void core_kernel_begin(core *c, kern *k, uint32_t n_max)
 {
+    core_wake(c);
     c->k = k;
     c->n_max = n_max;
     c->limit = n_max;
@@ -352,6 +420,7 @@ int core_launch_cta(core *c, uint32_t cta, uint64_t seq, char *err, unsigned err
         snprintf(err, errlen, "core %u: no room for CTA %u", c->id, cta);
         return -1;
     }
+    core_wake(c);
     if (c->k->ops->cta_begin && c->k->ops->cta_begin(c->k, cta, err, errlen) < 0) return -1;
     ctaslot *cs = &c->cs[slot];
     memset(cs, 0, sizeof *cs);
@@ -493,6 +562,7 @@ static int wheel_add(core *c, uint64_t when, uint16_t wi, const uint8_t *dst, un
     uint32_t slot = (uint32_t)(when % WHEEL);
     we->next = c->wheel[slot];
     c->wheel[slot] = e;
+    c->wheel_bits[slot >> 6] |= 1ull << (slot & 63);
     return 0;
 }
 
@@ -505,11 +575,14 @@ static void complete_inst(core *c, uint32_t wi, const uint8_t *dst, unsigned nds
     warp_try_finish(c, wi, sig);
 }
 
-static void drain_wheel(core *c, uint64_t now, ctl_core_in *sig)
+/* Completions due at `now`; returns 1 if there were any. */
+static int drain_wheel(core *c, uint64_t now, ctl_core_in *sig)
 {
     uint32_t slot = (uint32_t)(now % WHEEL);
     uint16_t e = c->wheel[slot];
+    if (e == NIL16) return 0;
     c->wheel[slot] = NIL16;
+    c->wheel_bits[slot >> 6] &= ~(1ull << (slot & 63));
     while (e != NIL16) {
         wentry *we = &c->wpool[e];
         uint16_t next = we->next;
@@ -519,12 +592,16 @@ static void drain_wheel(core *c, uint64_t now, ctl_core_in *sig)
         c->wfree = e;
         e = next;
     }
+    return 1;
 }
 
-static void drain_mem(core *c, uint64_t now, ctl_core_in *sig)
+/* Memory completions of `now`; returns 1 if there were any. */
+static int drain_mem(core *c, uint64_t now, ctl_core_in *sig)
 {
     uint32_t tok;
+    int any = 0;
     while (mem_pop_done(c->mem, c->id, now, &tok)) {
+        any = 1;
         ldrec *r = &c->rec[tok];
         if (--r->left) continue;
         uint32_t wi = r->warp;
@@ -535,6 +612,7 @@ static void drain_mem(core *c, uint64_t now, ctl_core_in *sig)
         c->rfree = (uint16_t)tok;
         complete_inst(c, wi, r->dst, r->ndst, sig);
     }
+    return any;
 }
 
 /* ------------------------------------------------------------- pipeline */
@@ -598,6 +676,7 @@ static void ldst_send(core *c, uint64_t now)
             int res = mem_access(c->mem, c->id, r->line[e->next], kind, e->rec, now);
             if (res == MEM_STALL) { c->mem_blocked = 1; break; }
             c->s.l1_lines++;
+            c->moved++;
             if (++e->next == r->nlines) { e->rec = NIL16; e->busy_until = now + 1; break; }
         }
     }
@@ -656,6 +735,7 @@ static void ocex_to_ex(core *c, int t, uint64_t now, ctl_core_in *sig)
             e->busy_until = now + (occ ? occ : 1);
         }
         stage_remove(s, 0);
+        c->moved++;
     }
 }
 
@@ -667,6 +747,7 @@ static void oc_to_ocex(core *c, int t, uint64_t now)
         if (s->t[i].ready <= (uint32_t)now && stage_has_room(c, comp_ocex[t])) {
             stage_push(c, comp_ocex[t], &s->t[i]);
             stage_remove(s, i);
+            c->moved++;
         } else {
             i++;
         }
@@ -681,6 +762,7 @@ static void idoc_to_oc(core *c, int t, uint64_t now)
         tk.ready = (uint32_t)(now + c->cfg->oc_cycles);
         stage_remove(s, 0);
         stage_push(c, comp_oc[t], &tk);
+        c->moved++;
     }
 }
 
@@ -698,6 +780,7 @@ static void ibuf_pop(core *c, uint32_t wi)
  * the head was the end of the warp's stream (the warp retired, nothing issued). */
 static int issue(core *c, uint32_t s, uint32_t wi, ctl_core_in *sig)
 {
+    c->moved++;
     warp *w = &c->w[wi];
     inst *in = &w->ib[w->ib_head];
     int t = ptype_of(in->cls);
@@ -784,14 +867,8 @@ static uint64_t issuable_mask(const core *c)
     if (stage_has_room(c, CTL_IDOC_SP)) m |= c->type_mask[PT_SP];
     if (stage_has_room(c, CTL_IDOC_SFU)) m |= c->type_mask[PT_SFU];
     if (stage_has_room(c, CTL_IDOC_LDST) && c->rfree != NIL16) m |= c->type_mask[PT_LDST];
-    else if (stage_has_room(c, CTL_IDOC_LDST)) {
-        /* no LDST record free: shared-memory instructions may still go */
-        for (uint64_t x = c->type_mask[PT_LDST]; x; x &= x - 1) {
-            uint32_t wi = (uint32_t)__builtin_ctzll(x);
-            const warp *w = &c->w[wi];
-            if (!is_global(w->ib[w->ib_head].cls)) m |= 1ull << wi;
-        }
-    }
+    else if (stage_has_room(c, CTL_IDOC_LDST))
+        m |= c->type_mask[PT_LDST] & ~c->global_mask;  /* no LDST record free: shared memory may go */
     return m;
 }
 
@@ -918,6 +995,7 @@ static int fetch_stage(core *c, ctl_core_in *sig, char *err, unsigned errlen)
         warp_eval(c, wi);
     }
     sig->busy[CTL_IFID] = (uint8_t)n;
+    c->moved += n;
     return 0;
 }
 
@@ -947,19 +1025,104 @@ static uint32_t ex_busy(const core *c, int t, uint64_t now, uint16_t *empty_bits
     return busy;
 }
 
+static uint64_t min_after(uint64_t m, uint64_t v, uint64_t now) { return v > now && v < m ? v : m; }
+
+/* The first cycle after `now` in which a comparison with the cycle that the
+ * core makes changes its outcome (a timing wheel completion, an EX unit or a
+ * scheduler becoming free, operands collected, a block waking or retiring),
+ * UINT64_MAX if none. */
+static uint64_t skip_until(const core *c, uint64_t now)
+{
+    uint64_t e = UINT64_MAX;
+    /* the wheel's entries are due within WHEEL - 1 cycles: the first slot
+     * holding one after now's is the next completion */
+    for (uint32_t d = 1; d < WHEEL;) {
+        uint32_t slot = (uint32_t)((now + d) % WHEEL);
+        uint64_t bits = c->wheel_bits[slot >> 6] >> (slot & 63);
+        if (bits) { d += (uint32_t)__builtin_ctzll(bits); if (d < WHEEL) e = now + d; break; }
+        d += 64 - (slot & 63);
+    }
+    for (int t = 0; t < 3; t++)
+        for (uint32_t i = 0; i < c->cfg->units[comp_ex[t]]; i++)
+            e = min_after(e, c->ex[t][i].busy_until, now);
+    for (uint32_t s = 0; s < c->cfg->n_sched; s++) e = min_after(e, c->sched_free[s], now);
+    for (int t = 0; t < 3; t++) {      /* operands collected (low 32 bits of the cycle) */
+        const stage *st = &c->st[comp_oc[t]];
+        for (uint32_t i = 0; i < st->n; i++)
+            if (st->t[i].ready > (uint32_t)now)
+                e = min_after(e, now + (st->t[i].ready - (uint32_t)now), now);
+    }
+    for (uint32_t s = 0; s < CORE_MAX_CTAS; s++) {
+        const ctaslot *cs = &c->cs[s];
+        if (!cs->used) continue;
+        if (cs->wake) e = min_after(e, cs->wake, now);
+        if (cs->retiring) e = min_after(e, cs->retire_at, now);
+    }
+    return e;
+}
+
+/* 1 if an EX_LDST unit holds accesses to send. */
+static int ldst_pending(const core *c)
+{
+    for (uint32_t i = 0; i < c->cfg->units[CTL_EX_LDST]; i++)
+        if (c->ex[PT_LDST][i].rec != NIL16) return 1;
+    return 0;
+}
+
+static int core_step(core *c, uint64_t now, ctl_core_in *sig, int frozen, char *err,
+                     unsigned errlen);
+
 int core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errlen)
 {
-    memset(sig, 0, sizeof *sig);   /* req is the CTA scheduler's (gpu/seam.c) */
+    /* A frozen core (docs/performance.md "Skipping idle work"): its last
+     * cycle moved nothing, and before q_until no event of a known cycle is
+     * due.  Its cycle repeats the frozen one unless memory completes one of
+     * its accesses or takes one it retries: the retries are made (the memory
+     * system counts them, mem_refused_again when its L1 side has not changed
+     * since: the same refusals); when one is taken the cycle goes on as usual. */
+    int frozen = now < c->q_until && !mem_done_ready(c->mem, c->id, now);
     c->now = now;
-
     c->mem_blocked = 0;
-    if (c->n_retiring) retire_ctas(c, now, sig);
-    if (c->sleep_mask) wake_ctas(c, now);
-    drain_wheel(c, now, sig);
-    drain_mem(c, now, sig);
+    c->moved = 0;
+    if (frozen) {
+        if (c->q_ldst) {
+            uint64_t epoch = mem_l1_epoch(c->mem, c->id);
+            if (epoch == c->q_epoch) {
+                mem_refused_again(c->mem, c->id);
+            } else {
+                ldst_send(c, now);
+                c->q_epoch = epoch;
+            }
+        }
+        if (!c->moved) {
+            *sig = c->q_sig;
+            c->q_n++;
+            return 0;
+        }
+    }
+    return core_step(c, now, sig, frozen, err, errlen);
+}
+
+/* The cycle stepped (after a frozen core's sends, when one was taken). */
+static __attribute__((noinline)) int core_step(core *c, uint64_t now, ctl_core_in *sig, int frozen,
+                                               char *err, unsigned errlen)
+{
+    core_wake(c);
+    memset(sig, 0, sizeof *sig);   /* req is the CTA scheduler's (gpu/seam.c) */
+
+    int events = 0;
+    if (!frozen) {              /* (a frozen core has none of these due) */
+        uint32_t n_retiring = c->n_retiring;
+        uint64_t sleeping = c->sleep_mask;
+        if (c->n_retiring) retire_ctas(c, now, sig);
+        if (c->sleep_mask) wake_ctas(c, now);
+        events = drain_wheel(c, now, sig);
+        events |= drain_mem(c, now, sig);
+        events |= n_retiring != c->n_retiring || sleeping != c->sleep_mask;
+    }
 
     if (c->used_mask) {         /* warps finish only with nothing in flight */
-        ldst_send(c, now);
+        if (!frozen) ldst_send(c, now);
         for (int t = 0; t < 3; t++) {
             ocex_to_ex(c, t, now, sig);
             oc_to_ocex(c, t, now);
@@ -997,8 +1160,13 @@ int core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errl
     /* Busy slot counts and empty bits of the gateable (upper) groups. */
     uint16_t empty = (uint16_t)((1u << CTL_IFID) | (1u << CTL_SCH));
     sig->busy[CTL_SCH] = (uint8_t)(n_issued > 15 ? 15 : n_issued);   /* 4 bits; dual issue: up to 2 x n_sched */
+    static const int cs3_of[3][3] = {
+        { CTL_IDOC_SP, CTL_OC_SP, CTL_OCEX_SP },
+        { CTL_IDOC_SFU, CTL_OC_SFU, CTL_OCEX_SFU },
+        { CTL_IDOC_LDST, CTL_OC_LDST, CTL_OCEX_LDST },
+    };
     for (int t = 0; t < 3; t++) {
-        const int cs3[3] = { comp_idoc[t], comp_oc[t], comp_ocex[t] };
+        const int *cs3 = cs3_of[t];
         for (int k = 0; k < 3; k++) {
             const stage *s = &c->st[cs3[k]];
             sig->busy[cs3[k]] = s->n;
@@ -1009,23 +1177,16 @@ int core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errl
     sig->empty = empty;
     sig->mem_warps = (uint8_t)(c->ldst_jobs > 127 ? 127 : c->ldst_jobs);
 
-    /* statistics */
-    if (c->resident || c->used_mask) {
-        core_stats *s = &c->s;
-        s->cycles++;
-        s->issued += sig->issued;
-        s->stalled += sig->stalled;
-        s->idle += sig->idle;
-        s->dep_wait += dep_wait;
-        s->sched_stalls += sched_stalls;
-        s->mem_wait += sig->mem_wait;
-        s->active += sig->active;
-        for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += sig->busy[i];
-        if (c->paused_n) s->paused_cycles++;
-        if (c->used_mask) {
-            s->warps_live += (uint64_t)__builtin_popcountll(c->used_mask);
-            s->warp_slots += c->cfg->max_warps ? c->cfg->max_warps : c->cfg->max_threads / 32;
-        }
+    stats_add(c, sig, dep_wait, sched_stalls, 1);
+    /* A cycle with no event that moved nothing changed no state but the
+     * statistics: the cycles up to the next event repeat it (frozen). */
+    if (c->skip_on && !events && !c->moved) {
+        c->q_sig = *sig;
+        c->q_dep_wait = dep_wait;
+        c->q_sched_stalls = sched_stalls;
+        c->q_until = skip_until(c, now);
+        c->q_epoch = mem_l1_epoch(c->mem, c->id);
+        c->q_ldst = c->used_mask && ldst_pending(c);
     }
     return 0;
 }
@@ -1040,8 +1201,16 @@ int core_cta_paused(const core *c, uint32_t cta)
             return (c->paused_mask & c->cs[s].warps) ? 1 : 0;
     return -1;
 }
-const core_stats *core_get_stats(const core *c) { return &c->s; }
-void core_stats_reset(core *c) { memset(&c->s, 0, sizeof c->s); }
+const core_stats *core_get_stats(core *c)
+{
+    skip_flush(c);
+    return &c->s;
+}
+void core_stats_reset(core *c)
+{
+    skip_flush(c);
+    memset(&c->s, 0, sizeof c->s);
+}
 
 int core_quiet(const core *c)
 {

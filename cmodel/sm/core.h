@@ -71,12 +71,17 @@ int   core_launch_cta(core *c, uint32_t cta, uint64_t seq, char *err, unsigned e
  * (cleared here, set afterwards by the CTA scheduler).  -1 with err on a kernel source error. */
 int   core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errlen);
 
+/* Skipping of quiescent spans (docs/performance.md "Skipping idle work"):
+ * on (1, run.skip_idle) or off (0, every cycle stepped).  Either gives the
+ * same signals and statistics. */
+void  core_set_skip(core *c, int on);
+
 uint32_t core_resident(const core *c);      /* resident CTAs */
 uint32_t core_paused(const core *c);        /* paused CTAs */
 /* 1 if CTA `cta` is resident and paused, 0 if resident and running, -1 if absent. */
 int      core_cta_paused(const core *c, uint32_t cta);
 int      core_quiet(const core *c);         /* no CTA, nothing in flight */
-const core_stats *core_get_stats(const core *c);
+const core_stats *core_get_stats(core *c);   /* skipped cycles' statistics included */
 void     core_stats_reset(core *c);
 
 #endif

@@ -1,0 +1,242 @@
+/* test_skip.c -- skipping idle work is exact (docs/performance.md "Skipping
+ * idle work"): a run with run.skip_idle = 1 (frozen cores not stepped, their
+ * cycles repeated) and the same run with run.skip_idle = 0 (every core stepped
+ * every cycle) give the same statistics, byte for byte, and hand the control
+ * units the same ctl_in in every cycle.
+ *
+ * The engine is the C reference wrapped by a recorder that hashes each
+ * cycle's ctl_in (the global fields and the cores in use) into a running
+ * hash, and remembers the first cycle whose input hash differs from a
+ * recorded run's.  The runs: memory-bound kernels with long memory waits
+ * (stream_copy with DYNCTA and uC-States, whose units read the per-cycle
+ * counters; with a 600-cycle DRAM latency; the accurate SM6_TITANX mirror on
+ * stream_copy), waits on ALU results and barriers, launch overheads (block
+ * dispatch and retirement latencies), CLASO grants, AR-CTA with its clock
+ * scaling, and a real Accel-Sim trace on the mirror. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+#include "cfg.h"
+#include "ctl_engine.h"
+#include "ctl_ref.h"
+#include "gpu.h"
+#include "stats.h"
+#include "trace.h"
+#include "wl.h"
+
+#define MAX_REC (1u << 21)
+
+typedef struct rec_engine {
+    ctl_engine inner;
+    uint32_t   n_cores, n_parts;
+    uint64_t   cycles;              /* steps */
+    uint64_t   hash;                /* over every step's ctl_in */
+    uint64_t  *per_cycle;           /* [MAX_REC] the hash after each step */
+    const uint64_t *want;           /* a recorded run's per_cycle, or NULL */
+    uint64_t   want_n;
+    uint64_t   first_diff;          /* first step differing from want, UINT64_MAX if none */
+} rec_engine;
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    for (size_t i = 0; i < n; i++) h = (h ^ b[i]) * 0x100000001b3ull;
+    return h;
+}
+
+/* The fields of a ctl_in, one by one (no padding hashed). */
+static uint64_t hash_in(uint64_t h, const ctl_in *in, uint32_t nc, uint32_t np)
+{
+    h = fnv(h, &in->kernel_start, 1);
+    h = fnv(h, &in->n_max, 1);
+    h = fnv(h, &in->n_cta, 4);
+    h = fnv(h, &in->alloc, 1);
+    h = fnv(h, &in->alloc_cores, 1);
+    h = fnv(h, &in->dram_cycles, 1);
+    h = fnv(h, in->dram_busy, np);
+    for (uint32_t c = 0; c < nc; c++) {
+        const ctl_core_in *k = &in->core[c];
+        uint8_t f[] = { k->issued, k->stalled, k->idle, k->mem_wait, k->active, k->drained,
+                        k->req, k->cta_done, k->thread_insts, k->max_lanes, k->mem_warps,
+                        k->ldst_enter };
+        h = fnv(h, f, sizeof f);
+        h = fnv(h, k->busy, sizeof k->busy);
+        h = fnv(h, k->sch_busy, sizeof k->sch_busy);
+        h = fnv(h, &k->empty, sizeof k->empty);
+    }
+    return h;
+}
+
+static int rec_reset(void *impl, const ctl_cfg *cfg, ctl_out *out, char *err, size_t errlen)
+{
+    rec_engine *r = impl;
+    return r->inner.reset(r->inner.impl, cfg, out, err, errlen);
+}
+
+static int rec_step(void *impl, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out,
+                    uint64_t cycle, char *err, size_t errlen)
+{
+    rec_engine *r = impl;
+    r->hash = hash_in(r->hash, in, r->n_cores, r->n_parts);
+    if (r->cycles < MAX_REC) {
+        r->per_cycle[r->cycles] = r->hash;
+        if (r->want && r->first_diff == UINT64_MAX &&
+            (r->cycles >= r->want_n || r->want[r->cycles] != r->hash))
+            r->first_diff = r->cycles;
+    }
+    r->cycles++;
+    return r->inner.step(r->inner.impl, cfg, in, out, cycle, err, errlen);
+}
+
+typedef struct skip_run {
+    kstats   total;
+    uint64_t n_kernels, cycles, hash, first_diff;
+    uint64_t *per_cycle;
+} skip_run;
+
+/* One run of cfg_path + wl with `sets` and run.skip_idle = skip; with want,
+ * the first step whose input differs from want's is found. */
+static void run_rec(const char *cfg_path, const char *wl_path, const char *const *sets, int skip,
+                    const skip_run *want, skip_run *out)
+{
+    char err[512];
+    gpu_cfg cfg;
+    cfg_defaults(&cfg);
+    if (cfg_load(&cfg, cfg_path, err, sizeof err) < 0) fail_msg("%s", err);
+    for (int i = 0; sets && sets[i]; i++) {
+        char key[128];
+        const char *eq = strchr(sets[i], '=');
+        assert_non_null(eq);
+        snprintf(key, sizeof key, "%.*s", (int)(eq - sets[i]), sets[i]);
+        if (cfg_set(&cfg, key, eq + 1, "test", err, sizeof err) < 0) fail_msg("%s", err);
+    }
+    if (cfg_set(&cfg, "run.skip_idle", skip ? "1" : "0", "test", err, sizeof err) < 0)
+        fail_msg("%s", err);
+    if (cfg_check(&cfg, err, sizeof err) < 0) fail_msg("%s", err);
+    workload wl;
+    memset(&wl, 0, sizeof wl);
+    size_t n = strlen(wl_path);
+    int traced = n >= 13 && strcmp(wl_path + n - 13, "kernelslist.g") == 0;
+    if (traced ? trace_load_workload(&wl, wl_path, err, sizeof err) < 0
+               : wl_load(&wl, wl_path, cfg.run.seed, err, sizeof err) < 0)
+        fail_msg("%s", err);
+    rec_engine r;
+    memset(&r, 0, sizeof r);
+    assert_int_equal(ctl_engine_c(&r.inner, policy_units(&cfg.policy)), 0);
+    r.n_cores = cfg.sm.n_cores;
+    r.n_parts = cfg.mem.n_parts;
+    r.hash = 0xcbf29ce484222325ull;
+    r.per_cycle = calloc(MAX_REC, sizeof *r.per_cycle);
+    assert_non_null(r.per_cycle);
+    r.want = want ? want->per_cycle : NULL;
+    r.want_n = want ? (want->cycles < MAX_REC ? want->cycles : MAX_REC) : 0;
+    r.first_diff = UINT64_MAX;
+    ctl_engine eng = { .name = "c", .impl = &r, .reset = rec_reset, .step = rec_step };
+    gpu *g = gpu_create(&cfg, &eng, err, sizeof err);
+    if (!g) fail_msg("%s", err);
+    report rep;
+    report_init(&rep);
+    if (gpu_run(g, &wl, &rep, err, sizeof err) < 0) fail_msg("%s", err);
+    assert_false(rep.incomplete);
+    out->total = rep.total;
+    out->n_kernels = rep.n_kernels;
+    out->cycles = r.cycles;
+    out->hash = r.hash;
+    out->first_diff = r.first_diff;
+    out->per_cycle = r.per_cycle;
+    report_free(&rep);
+    gpu_destroy(g);
+    r.inner.destroy(r.inner.impl);
+    if (traced) trace_workload_free(&wl); else wl_free(&wl);
+}
+
+/* The first differing core statistic, for the failure message. */
+static const char *core_diff(const kstats *a, const kstats *b, char *buf, size_t len)
+{
+    for (uint32_t c = 0; c < a->n_cores; c++) {
+        const uint64_t *x = (const uint64_t *)&a->core[c], *y = (const uint64_t *)&b->core[c];
+        for (size_t i = 0; i < sizeof(core_stats) / sizeof(uint64_t); i++)
+            if (x[i] != y[i]) {
+                snprintf(buf, len, "core %u, core_stats word %zu: %llu stepped, %llu skipped", c, i,
+                         (unsigned long long)x[i], (unsigned long long)y[i]);
+                return buf;
+            }
+    }
+    return "core statistics equal (memory or control statistics differ)";
+}
+
+static void expect_same(const char *cfg_path, const char *wl_path, const char *const *sets)
+{
+    skip_run on, off;
+    char why[200];
+    run_rec(cfg_path, wl_path, sets, 0, NULL, &off);
+    run_rec(cfg_path, wl_path, sets, 1, &off, &on);
+    if (on.cycles != off.cycles || on.hash != off.hash || on.first_diff != UINT64_MAX)
+        fail_msg("%s on %s: ctl_in sequences differ (%llu and %llu steps, first differing step %llu)",
+                 wl_path, cfg_path, (unsigned long long)off.cycles, (unsigned long long)on.cycles,
+                 (unsigned long long)on.first_diff);
+    assert_true(off.cycles > 0);
+    assert_int_equal(on.n_kernels, off.n_kernels);
+    if (memcmp(&on.total, &off.total, sizeof on.total) != 0)
+        fail_msg("%s on %s: statistics differ: %s", wl_path, cfg_path,
+                 core_diff(&off.total, &on.total, why, sizeof why));
+    free(on.per_cycle);
+    free(off.per_cycle);
+}
+
+static void test_memory_waits(void **st)
+{
+    (void)st;
+    expect_same("configs/small.cfg", "workloads/stream_copy.kern",
+                (const char *const[]){ "policy.cta_limit=dyncta", "policy.gating=ucstates", NULL });
+    /* long memory waits: 600 more cycles for every DRAM access */
+    expect_same("configs/small.cfg", "workloads/gather_irregular.kern",
+                (const char *const[]){ "dram.latency=600", "policy.cta_limit=dyncta", NULL });
+    expect_same("configs/accelsim/SM6_TITANX.cfg", "workloads/stream_copy.kern", NULL);
+}
+
+static void test_dependences_barriers(void **st)
+{
+    (void)st;
+    expect_same("configs/small.cfg", "workloads/dep_chain.kern", NULL);
+    expect_same("configs/small.cfg", "workloads/barrier_heavy.kern",
+                (const char *const[]){ "core.sched=oldest", NULL });
+    expect_same("configs/small.cfg", "workloads/smem_tiled.kern",
+                (const char *const[]){ "policy.gating=ucstates", "core.sched_init=1", NULL });
+}
+
+static void test_launch_and_policies(void **st)
+{
+    (void)st;
+    expect_same("configs/small.cfg", "workloads/wave_imbalance.kern",
+                (const char *const[]){ "launch.kernel_lat=500", "launch.cta_lat=200",
+                                       "launch.cta_retire=50", "launch.sm_cta_interval=30",
+                                       "policy.claso=1", NULL });
+    expect_same("configs/small.cfg", "workloads/mixed_type1.kern",
+                (const char *const[]){ "policy.arcta=1", NULL });
+    expect_same("configs/small.cfg", "workloads/bfs_levels.wl",
+                (const char *const[]){ "policy.dyncore=1", "dyncore.k=2", NULL });
+}
+
+static void test_real_trace(void **st)
+{
+    (void)st;
+    expect_same("configs/accelsim/SM6_TITANX.cfg",
+                "../shared/testdata/accelsim/vectoradd-100-32/kernelslist.g", NULL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_memory_waits),
+        cmocka_unit_test(test_dependences_barriers),
+        cmocka_unit_test(test_launch_and_policies),
+        cmocka_unit_test(test_real_trace),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
