@@ -35,6 +35,9 @@ runs=(
   "ucstates16|sfu_heavy|c|policy.gating=ucstates"
   "small|vectoradd-trace|c|policy.cta_limit=dyncta"
   "small|vectoradd-trace|lockstep|policy.claso=1"
+  "accelsim/SM6_TITANX|stream_copy|c|"
+  "accelsim/SM6_TITANX|reuse_cache|c|policy.cta_limit=dyncta"
+  "accelsim/SM7_QV100|gather_irregular|c|"
 )
 i=0
 for r in "${runs[@]}"; do
@@ -47,7 +50,7 @@ for r in "${runs[@]}"; do
   esac
   args=(--config "configs/$preset.cfg" "${src[@]}" --engine "$engine" --quiet)
   for s in $sets; do args+=(--set "$s"); done
-  name=$(printf '%02d_%s_%s_%s' "$i" "$preset" "${wl%.*}" "$engine")
+  name=$(printf '%02d_%s_%s_%s' "$i" "${preset//\//_}" "${wl%.*}" "$engine")
   "$bin" "${args[@]}" --json "$out/$name.json" --timeline "$out/$name.csv" >/dev/null
   # the row without host_s, ctasim_commit (by name: columns may be added)
   paste -d'\n' <("$bin" --csv-header) <("$bin" "${args[@]}" --csv-row) |
