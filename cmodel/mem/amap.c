@@ -41,13 +41,35 @@ static uint32_t amap_hash_part(const amap *a, uint64_t line)
 
 /* ------------------------------------------------------------ GPGPU-Sim's map */
 
-/* addrdec.cc addrdec_packbits: the bits of val under mask, packed from bit 0. */
-static uint64_t amap_pack(uint64_t mask, uint64_t val)
+/* The runs of mask; -1 if it has more than the table holds. */
+static int amap_runs_of(amap_runs *r, uint64_t mask)
 {
-    uint64_t r = 0;
-    for (uint32_t pos = 0; mask; mask &= mask - 1u, pos++)
-        r |= ((val >> __builtin_ctzll(mask)) & 1u) << pos;
-    return r;
+    uint32_t pos = 0;
+    r->n = 0;
+    while (mask) {
+        if (r->n == sizeof r->lo)
+            return -1;
+        uint32_t lo = (uint32_t)__builtin_ctzll(mask);
+        uint64_t m = mask >> lo;
+        uint32_t len = (~m == 0) ? 64u - lo : (uint32_t)__builtin_ctzll(~m);
+        uint64_t ones = len == 64 ? ~0ull : (1ull << len) - 1u;
+        r->lo[r->n] = (uint8_t)lo;
+        r->pos[r->n] = (uint8_t)pos;
+        r->ones[r->n++] = ones;
+        mask &= ~(ones << lo);
+        pos += len;
+    }
+    return 0;
+}
+
+/* addrdec.cc addrdec_packbits: the bits of val under the mask whose runs are
+ * r, packed from bit 0. */
+static uint64_t amap_pack(const amap_runs *r, uint64_t val)
+{
+    uint64_t v = 0;
+    for (uint32_t k = 0; k < r->n; k++)
+        v |= ((val >> r->lo[k]) & r->ones[k]) << r->pos[k];
+    return v;
 }
 
 /* hashing.cc ipoly_hash_function: output bit i = parity(high & tap[i]) ^
@@ -120,7 +142,7 @@ static void amap_decode(const amap *a, uint64_t line, amap_dec *o)
         o->high = up / a->n_parts;
         o->rest = (addr & amap_low(a->chip_s)) | (o->high << a->chip_s);
     }
-    o->bk = (uint32_t)amap_pack(a->bk_mask, o->rest);
+    o->bk = (uint32_t)amap_pack(&a->bk_runs, o->rest);
 }
 
 /* addrdec.cc addrdec_tlx: the global sub-partition (channel x nsub + sub) of
@@ -169,8 +191,8 @@ static uint64_t amap_gsim_line(const amap *a, uint64_t local)
 static void amap_gsim_bank_row(const amap *a, uint64_t local, uint32_t *bank, uint32_t *row)
 {
     uint64_t rest = (local & amap_low(AMAP_DIGIT_SHIFT)) << a->line_shift;
-    uint32_t bk = (uint32_t)amap_pack(a->bk_mask, rest);
-    uint32_t r = (uint32_t)amap_pack(a->row_mask, rest);
+    uint32_t bk = (uint32_t)amap_pack(&a->bk_runs, rest);
+    uint32_t r = (uint32_t)amap_pack(&a->row_runs, rest);
     if (a->bidx == AMAP_BIDX_XOR)
         bk ^= r & (a->banks - 1u);
     else if (a->bidx == AMAP_BIDX_IPOLY)
@@ -293,6 +315,9 @@ int amap_init_params(amap *a, const amap_params *p, uint32_t n_parts, uint32_t l
     uint64_t col;
     if (amap_parse(a, p->mapping, &col, why, whylen) < 0) return -1;
     if (amap_check_gsim(a, col, line_bytes, row_bytes, why, whylen) < 0) return -1;
+    /* at most 6 bank bits and 32 row bits (checked), so at most 32 runs each */
+    if (amap_runs_of(&a->bk_runs, a->bk_mask) < 0 || amap_runs_of(&a->row_runs, a->row_mask) < 0)
+        WHY("amap.mapping: more than 32 runs of bank or row bits (amap.mapping)");
     /* addrdec.cc sub_partition_id_mask: the lowest log2(nsub) bank bits */
     uint64_t bk = a->bk_mask;
     for (uint32_t i = 0; i < a->log2sub; i++, bk &= bk - 1u)

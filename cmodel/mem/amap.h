@@ -56,6 +56,15 @@ void amap_params_defaults(amap_params *p);
 
 enum { AMAP_CTASIM = 0, AMAP_GSIM };
 
+/* A bit mask as its runs of contiguous ones, so that packing the bits of a
+ * value under it (addrdec.cc addrdec_packbits) takes one shift and mask per
+ * run instead of one per bit. */
+typedef struct amap_runs {
+    uint32_t n;
+    uint8_t lo[32], pos[32];   /* a run's lowest bit; where it lands */
+    uint64_t ones[32];         /* a run's ones, shifted down to bit 0 */
+} amap_runs;
+
 typedef struct amap {
     uint32_t kind;
     uint32_t n_parts, banks, lines_per_row;
@@ -67,6 +76,7 @@ typedef struct amap {
     uint32_t log2ch, log2sub, nsub;
     uint32_t pidx, bidx, ipoly_n;
     uint64_t bk_mask, row_mask;   /* over the address with the channel removed */
+    amap_runs bk_runs, row_runs;  /* the same masks as runs */
     uint64_t sub_mask;     /* local-index bits naming the sub-partition (GPGPU-Sim's
                             * sub_partition_id_mask >> line_shift); 0 with nsub = 1 */
 } amap;

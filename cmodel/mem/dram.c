@@ -153,6 +153,7 @@ static void dram_enqueue(dram *d, const dram_req *r)
     b->count++;
     b->cand_valid = 0;
     d->count++;
+    d->queued |= 1ull << r->bank;
     d->next_try = 0;     /* a new request may be issuable at once */
 }
 
@@ -284,7 +285,8 @@ static void dram_unlink(dram *d, dram_bank *b, uint32_t i, uint32_t prev)
         d->ent[prev].next = nx;
     if (b->tail == i)
         b->tail = prev;
-    b->count--;
+    if (--b->count == 0)
+        d->queued &= ~(1ull << (uint32_t)(b - d->bank));
     d->count--;
     d->free_idx[d->nfree++] = i;
 }
@@ -385,10 +387,9 @@ static void dram_consider(dram_pick *p, uint32_t bi, uint32_t i, uint32_t prev, 
 static uint64_t dram_scan(dram *d, uint64_t t, dram_pick *col, dram_pick *row)
 {
     uint64_t soonest = UINT64_MAX;
-    for (uint32_t bi = 0; bi < d->nbanks; bi++) {
+    for (uint64_t q = d->queued; q; q &= q - 1u) {   /* the banks holding requests, in order */
+        uint32_t bi = (uint32_t)__builtin_ctzll(q);
         dram_bank *b = &d->bank[bi];
-        if (b->count == 0)
-            continue;
         if (!b->cand_valid) {
             b->cand = dram_candidate(d, b, &b->cand_prev);
             b->cand_valid = 1;

@@ -132,6 +132,7 @@ typedef struct dram {
     uint64_t bus_free;   /* first cycle the data bus is free */
     uint64_t rd_ok;      /* tWTR after the last write data */
     uint32_t count;      /* queued requests */
+    uint64_t queued;     /* bit b: bank b holds a request (dram.banks <= 64) */
     uint32_t nfree;
     uint32_t *free_idx;  /* [cap] */
     dram_ent *ent;       /* [cap] */

@@ -289,6 +289,40 @@ static void default_is_ctasim(void **state)
     }
 }
 
+/* Bits packed one at a time, as addrdec.cc addrdec_packbits does. */
+static uint64_t pack_bitwise(uint64_t mask, uint64_t val)
+{
+    uint64_t r = 0;
+    for (uint32_t pos = 0; mask; mask &= mask - 1u, pos++)
+        r |= ((val >> __builtin_ctzll(mask)) & 1u) << pos;
+    return r;
+}
+
+/* Row and bank bits in many separate runs (one-bit runs, a long run, bank
+ * bits split around a column bit) pack as bit by bit: bank and row of every
+ * line agree with the bitwise packing of the channel-free address. */
+static void scattered_bits(void **state)
+{
+    (void)state;
+    amap a;
+    amap_params p = params("dramid@8;00000000.00000000.0000000R.0R0R0R0R.RR0RRRRR.RRR0RR0R."
+                           "RBBBCCCC.BCCSSSSS", AMAP_PIDX_NONE, 1);
+    make(&a, &p, 4);
+    for (uint64_t line = 0; line < 200000; line += 7) {
+        uint64_t addr = line << 7, up = addr >> 8;
+        uint64_t rest = (addr & 0xffu) | ((up >> 2) << 8);
+        uint32_t bank, row;
+        amap_bank_row(&a, amap_local(&a, line), &bank, &row);
+        assert_int_equal(bank, pack_bitwise(a.bk_mask, rest));
+        assert_int_equal(row, pack_bitwise(a.row_mask, rest));
+    }
+    uint32_t bank, row;   /* every row bit set: all 19 row bits come out */
+    uint64_t line = ~0ull >> 20;
+    amap_bank_row(&a, amap_local(&a, line), &bank, &row);
+    assert_int_equal(row, pack_bitwise(a.row_mask, ~0ull));
+    assert_int_equal(row, 0x7ffffu);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -301,6 +335,7 @@ int main(void)
         cmocka_unit_test(bank_xor),
         cmocka_unit_test(sub_partitions),
         cmocka_unit_test(default_is_ctasim),
+        cmocka_unit_test(scattered_bits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
