@@ -32,13 +32,13 @@ typedef struct cache {
     uint32_t *valid;     /* [sets*assoc] sectors present (0 for an invalid way) */
     uint32_t *dirty;     /* [sets*assoc] sectors written (L2 write-back) */
     /* Tag index of the highly associative caches (assoc > CACHE_INDEX_ASSOC,
-     * e.g. GPGPU-Sim's 96- to 512-way L1s): line -> way by open addressing,
-     * so a lookup does not scan the set.  NULL otherwise. */
+     * e.g. GPGPU-Sim's 96- to 512-way L1s and 16-way L2 slices): line -> way
+     * by open addressing, so a lookup does not scan the set.  NULL otherwise. */
     int32_t  *hslot;     /* [hmask+1] way index, -1 empty */
     uint32_t  hmask, hbits;
 } cache;
 
-#define CACHE_INDEX_ASSOC 16
+#define CACHE_INDEX_ASSOC 8
 
 /* Geometry: bytes / (assoc * line_bytes) sets, at least one; `sectors`
  * (1..CACHE_MAX_SECTORS) per line.  Allocates.  Returns 0, or -1 if the
