@@ -387,8 +387,8 @@ static void gtkw_ref_group(FILE *out, const char *unit, int core)
 
 /* FILE.gtkw beside the failure's FILE.fst: the failing unit's save file
  * (waves/UNIT.gtkw) with core 0 replaced by the failing core (core 1 by its
- * neighbour), the per-core vectors sized to the model, the view starting at
- * the first cycle dumped and the primary marker on the failing edge. */
+ * neighbour, the group labels too), the per-core vectors sized to the model,
+ * the view starting 8 cycles before the failing edge, the primary marker on it. */
 static void write_fail_gtkw(const rtl_eng *r, const char *unit, int core, uint64_t first,
                             uint64_t cycle, const char *what)
 {
@@ -421,8 +421,12 @@ static void write_fail_gtkw(const rtl_eng *r, const char *unit, int core, uint64
             fprintf(out, "[dumpfile] \"%s\"\n", slash ? slash + 1 : r->mismatch_fst);
             continue;
         }
-        if (!strncmp(line, "[timestart]", 11)) {
-            fprintf(out, "[timestart] %" PRIu64 "\n", first * 1000);
+        if (!strncmp(line, "[timestart]", 11)) {   /* the failing edge in view: 8 cycles before it */
+            fprintf(out, "[timestart] %" PRIu64 "\n", (cycle > first + 8 ? cycle - 8 : first) * 1000);
+            continue;
+        }
+        if (!strncmp(line, "-Core 0", 7) || !strncmp(line, "-Core 1", 7)) {   /* group labels */
+            fprintf(out, "-Core %d%s", line[6] == '0' ? c0 : c1, line + 7);
             continue;
         }
         if (line[0] == '*' && line[1] == '-') {   /* zoom, primary marker, named markers */

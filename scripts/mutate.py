@@ -151,6 +151,7 @@ def build_unit(u, work, log):
     for room in sorted(os.listdir(os.path.join(ROOT, 'cmodel'))):
         if os.path.isdir(os.path.join(ROOT, 'cmodel', room)):
             incs += ['-iquote', 'cmodel/' + room]
+    incs += ['-iquote', 'cosim']   # vmodel/vassert.h (the assertions' receiving end)
     rc = run(['g++', '-std=c++17', '-O0', '-I' + VINC, '-I' + VINC + '/vltstd', '-DVM_TRACE=1',
               '-DVM_TRACE_FST=1'] + incs + ['-I' + vl, '-c', f'tests/rtl/shim_{u}.cpp', '-o',
                                             os.path.join(b, 'shim.o')], ROOT, log=log)

@@ -454,6 +454,8 @@ static void test_inject_claso_grant(void **state)
     char old[64];
     snprintf(old, sizeof old, "build/mismatch-seed1-cycle%llu.fst", (unsigned long long)when);
     unlink(old);   /* an earlier run's: the name is never reused */
+    snprintf(old, sizeof old, "build/mismatch-seed1-cycle%llu.gtkw", (unsigned long long)when);
+    unlink(old);
     assert_int_equal(rtl_engine_inject(&b.eng, when, "grant", 2), 0);
     launch(&b, 8, 17);
     while (b.cycle < when) assert_int_equal(bench_step(&b), 0);
@@ -673,6 +675,7 @@ static void test_inject_in_gpu_model(void **state)
         fail_msg("%s", err);
     mkdir(TEST_DIR, 0777);
     unlink(TEST_DIR "/run.mismatch.fst");   /* an earlier run's: the name is never reused */
+    unlink(TEST_DIR "/run.mismatch.gtkw");
     ctl_engine eng;
     engine_opts o = { .fst = TEST_DIR "/run.fst", .fst_window = "0:10" };
     assert_int_equal(rtl_engine_open(&eng, 1, &cfg, &o, err, sizeof err), 0);
