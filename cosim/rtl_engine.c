@@ -388,7 +388,7 @@ static void gtkw_ref_group(FILE *out, const char *unit, int core)
 /* FILE.gtkw beside the failure's FILE.fst: the failing unit's save file
  * (waves/UNIT.gtkw) with core 0 replaced by the failing core (core 1 by its
  * neighbour, the group labels too), the per-core vectors sized to the model,
- * the view starting 8 cycles before the failing edge, the primary marker on it. */
+ * [timestart] 8 cycles before the failing edge, the primary marker on it. */
 static void write_fail_gtkw(const rtl_eng *r, const char *unit, int core, uint64_t first,
                             uint64_t cycle, const char *what)
 {

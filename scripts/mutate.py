@@ -239,6 +239,31 @@ FORMAL_JOBS = {'dyncta': ['dyncta'], 'dyncore': ['dyncore'], 'claso': ['claso'],
                'arcta': ['arcta'], 'ucs': ['ucs-grp', 'ucs']}
 
 
+EQUIV = os.path.join(ROOT, 'tests', 'mutate_equivalent.txt')
+
+
+def equivalents():
+    """[(file, old, new, source fragment, reason)] of tests/mutate_equivalent.txt:
+    survivors shown to be equivalent (no stimulus tells them from the original)."""
+    out = []
+    if os.path.exists(EQUIV):
+        with open(EQUIV) as f:
+            for line in f:
+                if line.strip() and not line.startswith('#'):
+                    p = [x.strip() for x in line.rstrip('\n').split(' | ')]
+                    ops = re.match(r'(\S+)\s*->\s*(\S*)$', p[1]) if len(p) == 4 else None
+                    if ops:
+                        out.append((p[0], ops.group(1), ops.group(2), p[2], p[3]))
+    return out
+
+
+def why_equivalent(eq, f, s, src):
+    for ef, old, new, frag, reason in eq:
+        if ef == f and old == s[2] and new == s[3] and frag in src:
+            return reason
+    return None
+
+
 def formal_unit(u, work, log):
     """Stage 3: the unit's formal jobs on the mutated copy; the failing job or None."""
     import formal  # noqa: E402  (scripts/formal.py)
@@ -316,7 +341,8 @@ def main():
     print(f'mutate: {len(muts)} mutants of {len(allsites)} sites ({len(files)} files), '
           f'commit {head}', flush=True)
     vec = vectors(out)
-    killed = survived = broken = 0
+    killed = survived = broken = unexplained = 0
+    eq = equivalents()
     survivors = []
     t0 = time.time()
     with open(res_path, 'w') as res:
@@ -381,15 +407,19 @@ def main():
             survived += verdict == 'survived'
             broken += verdict == 'broken'
             if verdict == 'survived':
-                survivors.append(f'm{i:03} {desc}')
+                eqr = why_equivalent(eq, f, s, src[s[0] - 1])
+                why = 'equivalent: ' + eqr if eqr else 'NOT EXPLAINED: a gap in the tests?'
+                unexplained += not eqr
+                survivors.append(f'm{i:03} {desc}  [{why}]')
             line = f'm{i:03} {verdict:<8} {desc}' + (f'  [{why}]' if why else '')
             res.write(line + '\n')
             res.flush()
             print(line, f'({time.time() - t0:.0f} s)', flush=True)
         valid = killed + survived
         rate = 100.0 * killed / valid if valid else 0.0
-        summ = (f'mutate: {killed} killed, {survived} survived, {broken} did not build; '
-                f'kill rate {rate:.1f} % of {valid} valid mutants')
+        summ = (f'mutate: {killed} killed, {survived} survived ({survived - unexplained} '
+                f'equivalent, {unexplained} not explained), {broken} did not build; '
+                f'raw kill rate {rate:.1f} % of {valid} compiling mutants')
         res.write(summ + '\n')
     print(summ)
     for sv in survivors:
