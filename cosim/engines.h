@@ -11,6 +11,7 @@ typedef struct engine_opts {
     const char *fst_window;   /* "A:B" core cycles, or NULL */
     const char *mismatch_lag; /* lockstep: cycles of waveform kept before a mismatch, or NULL */
     const char *units;        /* --units: the units stepped (ctl_units_resolve), NULL = policy */
+    const char *test;         /* the workload's path: names a failure's waveform, or NULL */
 } engine_opts;
 
 /* Open engine `name` for configuration cfg.  -1 with a message. */

@@ -852,7 +852,8 @@ static int prepare(session *s, char *err, size_t errlen)
     if (check_not_inputs(&s->o, err, errlen) < 0) return -1;
     if (s->o.rtl_power && rpw_prepare(s, err, errlen) < 0) return -1;
     engine_opts eo = { .fst = s->o.rtl_power ? s->rpw_fst : s->o.fst, .fst_window = s->o.fst_window,
-                       .mismatch_lag = s->o.mismatch_lag, .units = s->o.units };
+                       .mismatch_lag = s->o.mismatch_lag, .units = s->o.units,
+                       .test = s->wpath };
     if (engine_open(&s->eng, s->o.engine, &s->cfg, &eo, err, errlen) < 0) return -1;
     s->eng_open = 1;
     /* the model is built before any output is opened; memory it cannot get

@@ -4,6 +4,7 @@
  * before it, and the test-only fault injection.  See rtl_engine.h and
  * docs/cosim.md. */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,6 +155,7 @@ typedef struct rtl_eng {
     char fst_base[512];     /* --fst FILE, or "" */
     char fst_tmp[600];      /* the waveform is written here, renamed onto fst_base at finish */
     char mismatch_fst[600];
+    char run_tag[96];       /* "TEST-seedS" of a failure's waveform name */
     /* test-only fault injection */
     int inj_sig;            /* -1: none */
     int inj_core;
@@ -279,29 +281,114 @@ static void inlog_push(inlog *l, const ctl_in *in, uint64_t cycle)
     l->records++;
 }
 
-/* FILE.mismatch.fst beside --fst FILE, else build/mismatch-cycleC.fst; never
- * an existing file: a name taken by an earlier failure gets -2, -3, ... */
+/* A name a failure's waveform may take: neither NAME.fst nor NAME.gtkw
+ * exists (lstat: a link, even a dangling one, counts) nor is a file this run
+ * reads (through links, by device and inode; docs/files.md). */
+static int name_free(const char *base)
+{
+    char p[620], err[8];
+    struct stat st;
+    const char *ext[2] = { ".fst", ".gtkw" };
+    for (int i = 0; i < 2; i++) {
+        snprintf(p, sizeof p, "%s%s", base, ext[i]);
+        if (lstat(p, &st) == 0 || ofile_is_input(p, "", err, sizeof err) < 0) return 0;
+    }
+    return 1;
+}
+
+/* FILE.mismatch.fst beside --fst FILE, else build/mismatch-TEST-seedS-cycleC.fst
+ * (the run's workload, seed and failing cycle); never a name in use: a name
+ * taken (by an earlier failure, a link, an input) gets -2, -3, ... */
 static void mismatch_path(rtl_eng *r, uint64_t cycle)
 {
-    char base[560];
+    char base[560], cand[580];
     size_t n = strlen(r->fst_base);
     if (n) {
         if (n > 4 && !strcmp(r->fst_base + n - 4, ".fst")) n -= 4;
         snprintf(base, sizeof base, "%.*s.mismatch", (int)n, r->fst_base);
     } else {
         mkdir("build", 0777); /* EEXIST is fine; a failure shows at open */
-        snprintf(base, sizeof base, "build/mismatch-cycle%" PRIu64, cycle);
+        snprintf(base, sizeof base, "build/mismatch-%s-cycle%" PRIu64, r->run_tag, cycle);
     }
-    struct stat st;
-    snprintf(r->mismatch_fst, sizeof r->mismatch_fst, "%s.fst", base);
-    for (int k = 2; stat(r->mismatch_fst, &st) == 0 && k < 10000; k++)
-        snprintf(r->mismatch_fst, sizeof r->mismatch_fst, "%s-%d.fst", base, k);
+    snprintf(cand, sizeof cand, "%s", base);
+    for (int k = 2; !name_free(cand) && k < 10000; k++)
+        snprintf(cand, sizeof cand, "%s-%d", base, k);
+    snprintf(r->mismatch_fst, sizeof r->mismatch_fst, "%s.fst", cand);
+}
+
+/* r->run_tag: the workload's name (its file without folder and extension; a
+ * trace's folder), '-seed', the seed; only [A-Za-z0-9._-] kept. */
+static void set_run_tag(rtl_eng *r, const char *test, uint64_t seed)
+{
+    char name[48] = "";
+    if (test && *test) {
+        char buf[512];
+        snprintf(buf, sizeof buf, "%s", test);
+        size_t n = strlen(buf);
+        while (n > 1 && buf[n - 1] == '/') buf[--n] = 0;
+        char *slash = strrchr(buf, '/');
+        if (slash && !strcmp(slash + 1, "kernelslist.g")) {   /* a trace: its folder */
+            *slash = 0;
+            slash = strrchr(buf, '/');
+        }
+        const char *b = slash ? slash + 1 : buf;
+        size_t o = 0;
+        for (; *b && *b != '.' && o + 1 < sizeof name; b++)
+            if ((*b >= 'A' && *b <= 'Z') || (*b >= 'a' && *b <= 'z') || (*b >= '0' && *b <= '9') ||
+                *b == '_' || *b == '-')
+                name[o++] = *b;
+        name[o] = 0;
+    }
+    snprintf(r->run_tag, sizeof r->run_tag, "%s%sseed%" PRIu64, name, *name ? "-" : "", seed);
+}
+
+/* Width in bits of a compared output (rtl/ctl_top.sv's ports). */
+static int sig_bits(const char *name)
+{
+    static const struct { const char *name; int bits; } W[] = {
+        { "dyncta_n", 6 }, { "credit", 24 }, { "credit_global", 24 }, { "ar_phase", 2 },
+        { "ar_type", 2 }, { "core_clk_pct", 8 }, { "mem_clk_pct", 8 }, { "tuned_down", 14 },
+        { "accepts_work", 14 },
+    };
+    if (!strncmp(name, "pg_state", 8)) return 2;
+    for (size_t i = 0; i < sizeof W / sizeof W[0]; i++)
+        if (!strcmp(W[i].name, name)) return W[i].bits;
+    return 1;
+}
+
+/* The save file's first group: the failing unit's outputs in the `ref` scope
+ * (docs/verification.md), each expected value (C reference) above the RTL's,
+ * the failing core's per-core ones and the `differs` bits. */
+static void gtkw_ref_group(FILE *out, const char *unit, int core)
+{
+    fprintf(out, "@800200\n-Expected (C reference) vs RTL: unit %s, core %d\n", unit, core);
+    for (int pass = 0; pass < 2; pass++) {
+        for (int k = 0; k < NSIGS; k++) {
+            if (strcmp(SIGS[k].unit, unit) || SIGS[k].global != !pass) continue;
+            char nm[32], scope[48];
+            size_t o = 0;
+            for (const char *p = SIGS[k].name; *p && o + 1 < sizeof nm; p++)
+                if (*p != '[' && *p != ']') nm[o++] = *p;   /* pg_state[0] -> pg_state0 */
+            nm[o] = 0;
+            if (pass) snprintf(scope, sizeof scope, "ctl_top.ref.core%d", core);
+            else snprintf(scope, sizeof scope, "ctl_top.ref");
+            int b = sig_bits(SIGS[k].name);
+            char range[16] = "";
+            if (b > 1) snprintf(range, sizeof range, "[%d:0]", b - 1);
+            const char *fmt = SIGS[k].is_signed ? "@424" : b > 1 ? "@24" : "@28";
+            fprintf(out, "%s\n+{%s expected} %s.%s%s\n%s\n+{%s RTL} %s.%s_rtl%s\n", fmt, nm,
+                    scope, nm, range, fmt, nm, scope, nm, range);
+        }
+    }
+    fprintf(out, "@28\n+{differs (core %d)} ctl_top.ref.core%d.differs\n"
+            "@28\n+{differs (global)} ctl_top.ref.differs\n"
+            "@1000200\n-Expected (C reference) vs RTL: unit %s, core %d\n", core, core, unit, core);
 }
 
 /* FILE.gtkw beside the failure's FILE.fst: the failing unit's save file
  * (waves/UNIT.gtkw) with core 0 replaced by the failing core (core 1 by its
- * neighbour), the per-core vectors sized to the model, the view starting at
- * the first cycle dumped and the primary marker on the failing edge. */
+ * neighbour, the group labels too), the per-core vectors sized to the model,
+ * [timestart] 8 cycles before the failing edge, the primary marker on it. */
 static void write_fail_gtkw(const rtl_eng *r, const char *unit, int core, uint64_t first,
                             uint64_t cycle, const char *what)
 {
@@ -312,8 +399,10 @@ static void write_fail_gtkw(const rtl_eng *r, const char *unit, int core, uint64
         return;
     size_t n = strlen(r->mismatch_fst);
     snprintf(dst, sizeof dst, "%.*s.gtkw", (int)(n > 4 ? n - 4 : n), r->mismatch_fst);
-    FILE *out = fopen(dst, "w");
+    int fd = open(dst, O_WRONLY | O_CREAT | O_EXCL, 0666);   /* never replaces a file */
+    FILE *out = fd < 0 ? NULL : fdopen(fd, "w");
     if (!out) {
+        if (fd >= 0) close(fd);
         fclose(in);
         return;
     }
@@ -321,14 +410,23 @@ static void write_fail_gtkw(const rtl_eng *r, const char *unit, int core, uint64
     int c0 = core < 0 ? 0 : core, c1 = c0 + 1 < (int)r->n_cores ? c0 + 1 : (c0 ? c0 - 1 : 0);
     fprintf(out, "[*] %s\n[*] written for this failure: unit %s, core %d first; marker at cycle %"
             PRIu64 "\n", what, unit, c0, cycle);
+    int grouped = 0;
     while (fgets(line, sizeof line, in)) {
         char buf[2048];
+        if (line[0] == '@' && !grouped) {
+            gtkw_ref_group(out, unit, c0);
+            grouped = 1;
+        }
         if (!strncmp(line, "[dumpfile]", 10)) {
             fprintf(out, "[dumpfile] \"%s\"\n", slash ? slash + 1 : r->mismatch_fst);
             continue;
         }
-        if (!strncmp(line, "[timestart]", 11)) {
-            fprintf(out, "[timestart] %" PRIu64 "\n", first * 1000);
+        if (!strncmp(line, "[timestart]", 11)) {   /* the failing edge in view: 8 cycles before it */
+            fprintf(out, "[timestart] %" PRIu64 "\n", (cycle > first + 8 ? cycle - 8 : first) * 1000);
+            continue;
+        }
+        if (!strncmp(line, "-Core 0", 7) || !strncmp(line, "-Core 1", 7)) {   /* group labels */
+            fprintf(out, "-Core %d%s", line[6] == '0' ? c0 : c1, line + 7);
             continue;
         }
         if (line[0] == '*' && line[1] == '-') {   /* zoom, primary marker, named markers */
@@ -397,7 +495,10 @@ static int at_size_limit(const char *path)
     return stat(path, &st) == 0 && (rlim_t)st.st_size >= rl.rlim_cur;
 }
 
-static int fst_commit(const vtop *t, const char *tmp, const char *target, char *err, size_t errlen)
+/* replace = 0: the target must not exist (a failure's waveform: link(2)
+ * fails on a name that appeared meanwhile, never replacing it). */
+static int fst_commit(const vtop *t, const char *tmp, const char *target, int replace, char *err,
+                      size_t errlen)
 {
     int sig = vtop_fst_fault(t);
     if (sig || at_size_limit(tmp) || !vtop_fst_valid(t, tmp)) {
@@ -411,7 +512,14 @@ static int fst_commit(const vtop *t, const char *tmp, const char *target, char *
         return -1;
     }
     char real[4096];
-    if (ofile_resolve(target, real, sizeof real, err, errlen) < 0 || rename(tmp, real) != 0) {
+    if (!replace) {
+        if (link(tmp, target) != 0) {
+            snprintf(err, errlen, "%s: waveform not written (%s)", target, strerror(errno));
+            fst_discard(tmp);
+            return -1;
+        }
+        unlink(tmp);
+    } else if (ofile_resolve(target, real, sizeof real, err, errlen) < 0 || rename(tmp, real) != 0) {
         snprintf(err, errlen, "%s: cannot rename the waveform into place (%s) (--fst)", target,
                  strerror(errno));
         fst_discard(tmp);
@@ -460,16 +568,24 @@ static void replay_dump(rtl_eng *r, uint64_t cycle, const char *unit, int core, 
     vtop *rp = vtop_create();
     ctl_out out;
     ctl_in *in = calloc(1, INLOG_WORDS * 8);
-    if (!rp || !in) {
+    /* the C reference beside it: its outputs in the waveform's `ref` scope */
+    ctl_ref *ref = calloc(1, sizeof *ref);
+    ctl_out *exp = calloc(1, sizeof *exp);
+    if (!rp || !in || !ref || !exp) {
         snprintf(note, notelen, "; no waveform: out of memory");
         goto done;
     }
     if (fst_temp(r->mismatch_fst, tmp, sizeof tmp, err, sizeof err) < 0) goto fail;
+    vtop_fst_ref(rp, NULL);
+    vtop_set_units(rp, r->units);
     if (vtop_fst_open(rp, tmp, first, cycle, err, sizeof err) < 0 ||
         vtop_reset(rp, &r->cfg, &out, err, sizeof err) < 0) {
         fst_discard(tmp);
         goto fail;
     }
+    ref->units = r->units;
+    ctl_ref_reset(ref, &r->cfg, exp);
+    vtop_fst_ref(rp, exp);
     const unsigned char *p = l->buf;
     unsigned char *bytes = (unsigned char *)in;
     uint64_t c = 0;
@@ -478,10 +594,12 @@ static void replay_dump(rtl_eng *r, uint64_t cycle, const char *unit, int core, 
         uint16_t n = get16(p + 4);
         p += 6;
         for (uint16_t k = 0; k < n; k++, p += 10) memcpy(bytes + 8 * (size_t)get16(p), p + 2, 8);
+        ctl_ref_step(ref, &r->cfg, in, exp);
+        vtop_fst_ref(rp, exp);
         vtop_step(rp, c, in, &out);
     }
     vtop_fst_close(rp);
-    if (fst_commit(rp, tmp, r->mismatch_fst, err, sizeof err) < 0) goto fail;
+    if (fst_commit(rp, tmp, r->mismatch_fst, 0, err, sizeof err) < 0) goto fail;
     write_fail_gtkw(r, unit, core, first, cycle, what);
     snprintf(note, notelen, "; waveform of cycles %" PRIu64 "..%" PRIu64 ": %s", first, cycle,
              r->mismatch_fst);
@@ -492,6 +610,8 @@ fail:
 done:
     vtop_destroy(rp);
     free(in);
+    free(ref);
+    free(exp);
 }
 
 /* ---------------------------------------------------------------- compare */
@@ -648,7 +768,7 @@ static int eng_finish(void *impl, char *err, size_t errlen)
     rtl_eng *r = impl;
     if (!r->fst_tmp[0]) return 0;
     vtop_fst_close(r->top);
-    int rc = fst_commit(r->top, r->fst_tmp, r->fst_base, err, errlen);
+    int rc = fst_commit(r->top, r->fst_tmp, r->fst_base, 1, err, errlen);
     r->fst_tmp[0] = 0;
     return rc;
 }
@@ -669,6 +789,7 @@ int rtl_engine_open(ctl_engine *e, int lockstep, const gpu_cfg *cfg, const engin
     }
     r->lockstep = lockstep;
     r->inj_sig = -1;
+    set_run_tag(r, o->test, cfg->run.seed);
     int urc = ctl_units_resolve(o->units, policy_units(&cfg->policy), lockstep, &r->units);
     if (urc < 0) {
         ctl_units_error(urc, o->units, err, errlen);

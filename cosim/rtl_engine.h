@@ -14,7 +14,7 @@
  * size, dumping the last `lag` cycles (F = C-lag+1, or the first; default
  * RTL_ENGINE_LAG, --mismatch-lag or environment CTASIM_MISMATCH_LAG, 0 = no
  * log and no waveform); PATH is FILE.mismatch.fst next to --fst FILE, else
- * build/mismatch-cycle<C>.fst.
+ * build/mismatch-TEST-seedS-cycleC.fst.
  */
 #ifndef RTL_ENGINE_H
 #define RTL_ENGINE_H

@@ -32,6 +32,7 @@ struct vtop {
     unsigned units;         /* CTL_U_* stepped from the next reset; 0 = all */
     int want_trace;         /* vtop_fst_open asked for a waveform */
     int fst_pending;        /* ... to be opened at the next reset */
+    int want_ref;           /* vtop_fst_ref(t, NULL): the waveform gets the `ref` scope */
     char fst_path[1024];
     uint64_t fst_first, fst_last;
 };
@@ -248,6 +249,7 @@ int vtop_reset(vtop *t, const ctl_cfg *cfg, ctl_out *out, char *err, size_t errl
     t->n_parts = p;
     if (t->fst_pending) {
         t->fst_pending = 0;
+        if (t->want_ref && t->api->fst_ref) t->api->fst_ref(t->m, NULL);
         if (t->api->fst_open(t->m, t->fst_path, t->fst_first, t->fst_last, err, errlen) < 0)
             return -1;
     }
@@ -282,7 +284,16 @@ int vtop_fst_open(vtop *t, const char *path, uint64_t first, uint64_t last, char
         t->fst_pending = 1;
         return 0;
     }
+    if (t->want_ref && t->api->fst_ref) t->api->fst_ref(t->m, NULL);
     return t->api->fst_open(t->m, path, first, last, err, errlen);
+}
+
+void vtop_fst_ref(vtop *t, const ctl_out *expected)
+{
+    if (!expected)
+        t->want_ref = 1;
+    else if (t->api && t->api->fst_ref)
+        t->api->fst_ref(t->m, expected);
 }
 
 void vtop_fst_close(vtop *t)

@@ -105,6 +105,12 @@ void  vtop_step(vtop *t, uint64_t cycle, const ctl_in *in, ctl_out *out);
 int   vtop_fst_open(vtop *t, const char *path, uint64_t first, uint64_t last,
                     char *err, size_t errlen);
 void  vtop_fst_close(vtop *t);      /* flush and close; no-op without an FST */
+/* The `ref` scope of a failure's waveform (docs/verification.md, "Debugging
+ * a failure"): expected NULL, before vtop_fst_open, asks for it; then, before
+ * each vtop_step, the C reference's outputs after that step's edge (the
+ * first call, after vtop_reset, its reset outputs).  No-op on a model
+ * without tracing. */
+void  vtop_fst_ref(vtop *t, const ctl_out *expected);
 /* The signal that stopped the waveform writer (SIGBUS on a full disk), or 0.
  * After a fault the waveform is abandoned and the run goes on without it. */
 int   vtop_fst_fault(const vtop *t);

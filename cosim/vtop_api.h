@@ -20,7 +20,7 @@
 extern "C" {
 #endif
 
-#define VTOP_API_VERSION 3
+#define VTOP_API_VERSION 4
 
 typedef struct vtop_model vtop_model;
 
@@ -56,6 +56,11 @@ typedef struct vtop_api {
     int (*fst_valid)(const char *path);
     /* 1 and *a when a check failed in the steps since the last call */
     int (*assert_take)(vtop_model *m, vtop_assert *a);
+    /* the `trace` flavour only (NULL otherwise): expected NULL asks the next
+     * fst_open for the `ref` scope (the C reference's outputs beside the
+     * RTL's, docs/verification.md); else the C reference's outputs after
+     * the next step's edge */
+    void (*fst_ref)(vtop_model *m, const ctl_out *expected);
 } vtop_api;
 
 typedef const vtop_api *(*vtop_api_fn)(void);

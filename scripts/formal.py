@@ -10,8 +10,8 @@ SMT-LIB 2, and yosys-smtbmc runs
   prove    bmc, then k-induction of DEPTH steps (a proof for every depth)
   cover    every COVER reached within DEPTH steps
 A failure prints the check's name and writes the counterexample as
-build/formal/JOB/trace.vcd with trace.gtkw (the unit's ports and the failing
-check's scope).
+build/formal/JOB/trace-dDEPTH.vcd with its .gtkw (the unit's ports and the
+failing check's scope); a name an earlier run took gets -2, -3, ...
 
   scripts/formal.py [--quick] [--jobs N] [--list] [JOB ...]
 
@@ -111,9 +111,18 @@ def check_name(src):
     return '%s (%s:%s)' % (n.group(1), os.path.basename(m.group(1)), m.group(2)) if n else src
 
 
-def gtkw(job_dir, unit, failed):
+def free_trace(job_dir, depth):
+    """trace-dDEPTH[-K] in job_dir: a name no earlier run's .vcd or .gtkw holds
+    (a counterexample is never overwritten)."""
+    base = os.path.join(job_dir, 'trace-d%d' % depth)
+    cand, k = base, 2
+    while os.path.lexists(cand + '.vcd') or os.path.lexists(cand + '.gtkw'):
+        cand, k = '%s-%d' % (base, k), k + 1
+    return cand
+
+
+def gtkw(vcd, unit, failed):
     """A save file for the counterexample: the wrapper's ports, then the failing scope."""
-    vcd = os.path.join(job_dir, 'trace.vcd')
     sigs = []
     scope = []
     if os.path.exists(vcd):
@@ -134,7 +143,7 @@ def gtkw(job_dir, unit, failed):
                     sigs.append((1, full))
             elif p[0] == '$enddefinitions':
                 break
-    with open(os.path.join(job_dir, 'trace.gtkw'), 'w') as f:
+    with open(vcd[:-4] + '.gtkw', 'x') as f:
         f.write('[*] scripts/formal.py: counterexample of %s (%s)\n' % (unit, ', '.join(failed)))
         f.write('[dumpfile] "%s"\n' % vcd)
         f.write('[timestart] 0\n')
@@ -147,9 +156,6 @@ def run_job(name, quick):
     depth = short if quick else full
     d = os.path.join(OUT, name)
     os.makedirs(d, exist_ok=True)
-    for f in ('trace.vcd', 'trace.gtkw'):
-        if os.path.exists(os.path.join(d, f)):
-            os.unlink(os.path.join(d, f))
     with open(os.path.join(d, 'fv_%s.sv' % unit), 'w') as f:
         f.write(wrapper(unit, params))
     files = [os.path.join(RTL, 'ctasim_pkg.sv')] + sorted(
@@ -168,7 +174,10 @@ def run_job(name, quick):
     steps = {'bmc': [[]], 'prove': [[], ['-i']], 'cover': [['-c']]}[mode]
     notes = []
     for extra in steps:
-        cmd = base + extra + ['--dump-vcd', os.path.join(d, 'trace.vcd'), os.path.join(d, 'model.smt2')]
+        # a cover run's traces are its witnesses, rewritten by every run; a
+        # failing check's counterexample is never overwritten
+        trace = os.path.join(d, 'cover-d%d' % depth) if mode == 'cover' else free_trace(d, depth)
+        cmd = base + extra + ['--dump-vcd', trace + '.vcd', os.path.join(d, 'model.smt2')]
         log.write('$ %s\n' % ' '.join(cmd))
         log.flush()
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -178,9 +187,9 @@ def run_job(name, quick):
         if p.returncode or 'Status: PASSED' not in p.stdout:
             what = 'induction' if extra == ['-i'] else mode
             if failed:
-                gtkw(d, unit, failed)
-                msg = '%s: %s failed (counterexample %s/trace.vcd, %s/trace.gtkw)' % (
-                    what, ', '.join(sorted(set(failed))), d, d)
+                gtkw(trace + '.vcd', unit, failed)
+                msg = '%s: %s failed (counterexample %s.vcd, %s.gtkw)' % (
+                    what, ', '.join(sorted(set(failed))), trace, trace)
             elif unreached:
                 msg = 'cover: not reached within %d steps: %s' % (depth, ', '.join(unreached))
             else:

@@ -8,8 +8,13 @@ expensive one only on what survives it):
      (written by the unmodified bench from the C model: `make test-icarus`;
      for uC-States also 30 constrained-random runs, VEC_RANDOM);
   2. verilator (stage-1 survivors only; --stage1-only skips it): the unit
-     Verilated, its bench relinked, the short regression of that unit
-     (tests/regress.list, seeds=K) run on it.
+     Verilated with --assert, its bench relinked, the short regression of that
+     unit (tests/regress.list, seeds=K) run on it: a mismatch or a failed
+     assertion (rtl/ctasim_assert.svh) kills;
+  3. formal (stage-2 survivors; --no-formal skips it): the unit's jobs of
+     scripts/formal.py at their short depth on the mutated copy.
+The checks themselves (each module's block from ASSERT_INIT to endmodule)
+are not mutated.
 A mutant is killed when a run fails or times out.  Reports the kill rate and
 every survivor.  docs/verification.md has the result and the survivors'
 reasons.
@@ -29,6 +34,7 @@ import fnmatch
 import os
 import random
 import re
+import shlex
 import shutil
 import signal
 import subprocess
@@ -52,6 +58,7 @@ TB_SIZE = {'ucs': ('localparam int N = 64;', 'localparam int N = 4;')}
 # cores the vectors list (the bench's --vec-random K), written once per
 # mutate run by the unmodified bench into OUT/vectors/U.vec.
 VEC_RANDOM = {'ucs': ['--seed', '1', '--iters', '1', '--vec-random', '30']}
+COMMAND = None   # the command line for the results' header (mutate_units.py sets it)
 SKIP_FILES = {'rtl/ctl_top.sv', 'rtl/ctasim_pkg.sv'}
 DECL = re.compile(r'^\s*(localparam|parameter|input|output|inout|logic|import|module|'
                   r'typedef|function|endmodule|`)')
@@ -84,9 +91,14 @@ def sites(path):
     out = []
     with open(os.path.join(ROOT, path)) as f:
         lines = f.read().split('\n')
+    checks = False
     for n, raw in enumerate(lines, 1):
         code = raw.split('//', 1)[0]
-        if not code.strip() or DECL.match(code):
+        if '`ASSERT_INIT' in code:
+            checks = True                     # the module's check block (ctasim_assert.svh)
+        if checks and re.match(r'\s*endmodule', code):
+            checks = False
+        if checks or not code.strip() or DECL.match(code):
             continue
         nb = ASSIGN_NB.match(code)
         for mt in TOKEN.finditer(code):
@@ -140,6 +152,7 @@ def build_unit(u, work, log):
     for room in sorted(os.listdir(os.path.join(ROOT, 'cmodel'))):
         if os.path.isdir(os.path.join(ROOT, 'cmodel', room)):
             incs += ['-iquote', 'cmodel/' + room]
+    incs += ['-iquote', 'cosim']   # vmodel/vassert.h (the assertions' receiving end)
     rc = run(['g++', '-std=c++17', '-O0', '-I' + VINC, '-I' + VINC + '/vltstd', '-DVM_TRACE=1',
               '-DVM_TRACE_FST=1'] + incs + ['-I' + vl, '-c', f'tests/rtl/shim_{u}.cpp', '-o',
                                             os.path.join(b, 'shim.o')], ROOT, log=log)
@@ -220,6 +233,52 @@ def icarus_unit(u, work, log, vec, timeout=300):
     return failed or rc != 0
 
 
+# Stage 3: the formal jobs (scripts/formal.py) that hold a unit's checks, at
+# their short depth (make test-formal): an assertion a mutant breaks within
+# that many cycles from the reset kills it.
+FORMAL_JOBS = {'dyncta': ['dyncta'], 'dyncore': ['dyncore'], 'claso': ['claso'],
+               'arcta': ['arcta'], 'ucs': ['ucs-grp', 'ucs']}
+
+
+EQUIV = os.path.join(ROOT, 'tests', 'mutate_equivalent.txt')
+
+
+def equivalents():
+    """[(file, old, new, source fragment, reason)] of tests/mutate_equivalent.txt:
+    survivors shown to be equivalent (no stimulus tells them from the original)."""
+    out = []
+    if os.path.exists(EQUIV):
+        with open(EQUIV) as f:
+            for line in f:
+                if line.strip() and not line.startswith('#'):
+                    p = [x.strip() for x in line.rstrip('\n').split(' | ')]
+                    ops = re.match(r'(\S+)\s*->\s*(\S*)$', p[1]) if len(p) == 4 else None
+                    if ops:
+                        out.append((p[0], ops.group(1), ops.group(2), p[2], p[3]))
+    return out
+
+
+def why_equivalent(eq, f, s, src):
+    for ef, old, new, frag, reason in eq:
+        if ef == f and old == s[2] and new == s[3] and frag in src:
+            return reason
+    return None
+
+
+def formal_unit(u, work, log):
+    """Stage 3: the unit's formal jobs on the mutated copy; the failing job or None."""
+    import formal  # noqa: E402  (scripts/formal.py)
+    formal.RTL = os.path.join(work, 'rtl')
+    formal.OUT = os.path.join(work, 'formal')
+    for job in FORMAL_JOBS[u]:
+        name, ok, msg, secs = formal.run_job(job, True)
+        with open(log, 'a') as f:
+            f.write('formal %s: %s (%.1f s)\n' % (name, msg, secs))
+        if not ok:
+            return '%s: %s' % (job, msg.split(' (counterexample')[0])
+    return None
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     p.add_argument('--count', type=int, default=120)
@@ -231,6 +290,10 @@ def main():
     p.add_argument('--icarus-timeout', type=int, default=300,
                    help='seconds before a stage-1 run counts as killed (a hang; the '
                         'unmutated uC-States replay takes 15-30 s on a loaded machine)')
+    p.add_argument('--no-formal', action='store_true', help='no formal stage')
+    p.add_argument('--per-unit', type=int, default=0,
+                   help='keep K of each unit\'s sampled mutants, evenly spaced by id (a '
+                        'deterministic subset over all of the unit\'s files)')
     p.add_argument('--exclude', default='',
                    help='comma-separated globs of rtl/ files to leave out (e.g. rtl/arcta*.sv)')
     a = p.parse_args()
@@ -256,6 +319,15 @@ def main():
     if a.only:
         keep = {int(x) for x in a.only.split(',')}
         muts = [m for m in muts if m[0] in keep]
+    if a.per_unit:
+        by_unit = {}
+        for m in muts:
+            by_unit.setdefault(fmap[m[1]][0], []).append(m)
+        keep = set()
+        for u, ms in by_unit.items():   # K evenly spaced by id: every file of the unit
+            k = min(a.per_unit, len(ms))
+            keep.update(ms[(i * len(ms)) // k][0] for i in range(k))
+        muts = [m for m in muts if m[0] in keep]
     if a.list:
         for i, f, s in muts:
             print(f'{i:4} {f}:{s[0]} {s[4]:4} {s[2]!r} -> {s[3]!r}')
@@ -270,12 +342,21 @@ def main():
     print(f'mutate: {len(muts)} mutants of {len(allsites)} sites ({len(files)} files), '
           f'commit {head}', flush=True)
     vec = vectors(out)
-    killed = survived = broken = 0
+    killed = survived = broken = unexplained = 0
+    eq = equivalents()
     survivors = []
     t0 = time.time()
     with open(res_path, 'w') as res:
-        res.write(f'# scripts/mutate.py --count {a.count} --sample-seed {a.sample_seed}'
-                  f'{" --exclude " + a.exclude if a.exclude else ""} at {head}\n')
+        res.write('# generated by: ' + (COMMAND or ' '.join(shlex.quote(x) for x in sys.argv)) + '\n')
+        res.write('# date: %s, commit %s%s\n' % (
+            time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()), head,
+            '' if not subprocess.run(['git', 'status', '--porcelain', '--', 'rtl', 'tests', 'scripts'],
+                                     cwd=ROOT, capture_output=True, text=True).stdout.strip()
+            else ' (with uncommitted changes)'))
+        res.write(f'# {len(muts)} mutants of {len(allsites)} sites in {len(files)} files '
+                  f'(--count {a.count} --sample-seed {a.sample_seed}'
+                  f'{" --per-unit " + str(a.per_unit) if a.per_unit else ""}); stages: icarus, '
+                  f'verilator{"" if a.stage1_only else ""}{", formal" if not a.no_formal and not a.stage1_only else ""}\n')
         for i, f, s in muts:
             log = os.path.join(out, 'logs', f'm{i:03}.log')
             open(log, 'w').close()
@@ -318,19 +399,28 @@ def main():
                         break
                 if verdict == 'killed':
                     break
+            for u in ([] if verdict != 'survived' or a.stage1_only or a.no_formal else fmap[f]):
+                why_f = formal_unit(u, work, log)
+                if why_f:
+                    verdict, why = 'killed', 'formal ' + why_f
+                    break
             killed += verdict == 'killed'
             survived += verdict == 'survived'
             broken += verdict == 'broken'
             if verdict == 'survived':
-                survivors.append(f'm{i:03} {desc}')
+                eqr = why_equivalent(eq, f, s, src[s[0] - 1])
+                why = 'equivalent: ' + eqr if eqr else 'NOT EXPLAINED: a gap in the tests?'
+                unexplained += not eqr
+                survivors.append(f'm{i:03} {desc}  [{why}]')
             line = f'm{i:03} {verdict:<8} {desc}' + (f'  [{why}]' if why else '')
             res.write(line + '\n')
             res.flush()
             print(line, f'({time.time() - t0:.0f} s)', flush=True)
         valid = killed + survived
         rate = 100.0 * killed / valid if valid else 0.0
-        summ = (f'mutate: {killed} killed, {survived} survived, {broken} did not build; '
-                f'kill rate {rate:.1f} % of {valid} valid mutants')
+        summ = (f'mutate: {killed} killed, {survived} survived ({survived - unexplained} '
+                f'equivalent, {unexplained} not explained), {broken} did not build; '
+                f'raw kill rate {rate:.1f} % of {valid} compiling mutants')
         res.write(summ + '\n')
     print(summ)
     for sv in survivors:

@@ -1,4 +1,5 @@
 /* gpu.c -- the GPU top loop.  See gpu.h. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,10 +51,13 @@ gpu *gpu_create(const gpu_cfg *cfg, ctl_engine *eng, char *err, size_t errlen)
     g->cfg = cfg;
     g->eng = eng;
     g->cur = calloc(1, sizeof *g->cur);
-    g->mem = mem_create(&cfg->mem, &cfg->dram, cfg->sm.n_cores);
+    char why[MEM_WHY] = "";
+    g->mem = mem_create_why(&cfg->mem, &cfg->dram, cfg->sm.n_cores, why);
     if (!g->mem || !g->cur) {
-        snprintf(err, errlen, g->cur ? "memory system: bad configuration" : "out of memory");
+        int e = errno;
+        snprintf(err, errlen, g->cur ? "memory system: %s" : "out of memory", why);
         gpu_destroy(g);
+        errno = e;
         return NULL;
     }
     for (uint32_t c = 0; c < cfg->sm.n_cores; c++) {

@@ -3,6 +3,7 @@
  * crossbar port each), a DRAM channel per partition shared by its slices.
  * Contract in mem.h; design decisions in docs/memory.md.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,13 +114,19 @@ struct memsys {
     uint32_t sub_shift;  /* log2 of sub-partitions per channel */
     uint64_t core_clock; /* core cycles ticked: the clock dram.latency counts in */
     mem_stats st;
+    char why[MEM_WHY];   /* why mem_create_why failed */
 };
 
 /* ------------------------------------------------------------------ create */
 
-static int mem_bad(const char *problem, const char *key)
+/* The reason mem_create_why() reports, "problem (key)"; nothing is printed
+ * (a refusal is one line, written by the caller).  errno is left as the
+ * failed call set it (ENOMEM for an allocation). */
+static int mem_bad(char *why, const char *problem, const char *key)
 {
-    fprintf(stderr, "mem_create: %s (%s)\n", problem, key);
+    int e = errno;
+    snprintf(why, MEM_WHY, "%s (%s)", problem, key);
+    errno = e;
     return -1;
 }
 
@@ -140,59 +147,59 @@ static int mem_bad_sector(uint32_t s, uint32_t line)
     return s && (!mem_is_pow2(s) || s < 16 || s > line || line / s > CACHE_MAX_SECTORS);
 }
 
-static int mem_check_l1_extra(const mem_params *c)
+static int mem_check_l1_extra(const mem_params *c, char *why)
 {
     if (mem_bad_sector(c->l1_sector_bytes, c->line_bytes))
-        return mem_bad("must be 0 or a power of two 16..line_bytes, at most 32 a line",
+        return mem_bad(why, "must be 0 or a power of two 16..line_bytes, at most 32 a line",
                        "l1_sector_bytes");
     if (mem_bad_sector(c->l2_sector_bytes, c->line_bytes))
-        return mem_bad("must be 0 or a power of two 16..line_bytes, at most 32 a line",
+        return mem_bad(why, "must be 0 or a power of two 16..line_bytes, at most 32 a line",
                        "l2_sector_bytes");
     if (c->l1_banks > 32 || (c->l1_banks && !mem_is_pow2(c->l1_banks)))
-        return mem_bad("must be 0 or a power of two up to 32", "l1_banks");
+        return mem_bad(why, "must be 0 or a power of two up to 32", "l1_banks");
     if (c->l1_banks && !mem_is_pow2(c->l1_bank_bytes))
-        return mem_bad("must be a power of two", "l1_bank_bytes");
+        return mem_bad(why, "must be a power of two", "l1_bank_bytes");
     if (c->l1_lat_on_miss && c->l1_banks == 0)
-        return mem_bad("the latency queue is per bank: needs l1_banks >= 1", "l1_lat_on_miss");
+        return mem_bad(why, "the latency queue is per bank: needs l1_banks >= 1", "l1_lat_on_miss");
     return 0;
 }
 
-static int mem_check_cfg(const mem_params *c, const dram_params *d, uint32_t n_cores)
+static int mem_check_cfg(const mem_params *c, const dram_params *d, uint32_t n_cores, char *why)
 {
     if (n_cores == 0 || n_cores > CTL_MAX_CORES)
-        return mem_bad("must be 1..CTL_MAX_CORES", "n_cores");
+        return mem_bad(why, "must be 1..CTL_MAX_CORES", "n_cores");
     if (c->n_parts == 0 || c->n_parts > CTL_MAX_PARTS)
-        return mem_bad("must be 1..CTL_MAX_PARTS", "n_parts");
+        return mem_bad(why, "must be 1..CTL_MAX_PARTS", "n_parts");
     if (!mem_is_pow2(c->line_bytes) || c->line_bytes < 16)
-        return mem_bad("must be a power of two >= 16", "line_bytes");
-    if (mem_check_l1_extra(c))
+        return mem_bad(why, "must be a power of two >= 16", "line_bytes");
+    if (mem_check_l1_extra(c, why))
         return -1;
     if (c->l1_mshr == 0 || c->l1_mshr > TOK_IDX_MASK)
-        return mem_bad("must be 1..4194303", "l1_mshr");
+        return mem_bad(why, "must be 1..4194303", "l1_mshr");
     if (c->l1_mshr_merge == 0)
-        return mem_bad("must be >= 1", "l1_mshr_merge");
+        return mem_bad(why, "must be >= 1", "l1_mshr_merge");
     if (c->l1_miss_queue == 0)
-        return mem_bad("must be >= 1", "l1_miss_queue");
+        return mem_bad(why, "must be >= 1", "l1_miss_queue");
     if (c->icnt_flit_bytes == 0)
-        return mem_bad("must be >= 1", "icnt_flit_bytes");
+        return mem_bad(why, "must be >= 1", "icnt_flit_bytes");
     if (c->icnt_queue == 0)
-        return mem_bad("must be >= 1", "icnt_queue");
+        return mem_bad(why, "must be >= 1", "icnt_queue");
     if (icnt_flits(MEM_HDR_BYTES + c->line_bytes, c->icnt_flit_bytes) > 255)
-        return mem_bad("a line packet needs more than 255 flits", "icnt_flit_bytes");
+        return mem_bad(why, "a line packet needs more than 255 flits", "icnt_flit_bytes");
     if (c->l2_mshr == 0)
-        return mem_bad("must be >= 1", "l2_mshr");
+        return mem_bad(why, "must be >= 1", "l2_mshr");
     if (c->l2_queue == 0)
-        return mem_bad("must be >= 1", "l2_queue");
+        return mem_bad(why, "must be >= 1", "l2_queue");
     if (d->dram_banks == 0 || d->dram_banks > 64)
-        return mem_bad("must be 1..64", "dram_banks");
+        return mem_bad(why, "must be 1..64", "dram_banks");
     if (d->dram_queue < 2)
-        return mem_bad("must be >= 2", "dram_queue");
+        return mem_bad(why, "must be >= 2", "dram_queue");
     if (d->dram_bus_bytes == 0)
-        return mem_bad("must be >= 1", "dram_bus_bytes");
+        return mem_bad(why, "must be >= 1", "dram_bus_bytes");
     if (d->dram_row_bytes < c->line_bytes)
-        return mem_bad("must be >= line_bytes", "dram_row_bytes");
+        return mem_bad(why, "must be >= line_bytes", "dram_row_bytes");
     if (d->dram_sched != DRAM_FRFCFS && d->dram_sched != DRAM_FCFS)
-        return mem_bad("must be frfcfs or fcfs", "dram_sched");
+        return mem_bad(why, "must be frfcfs or fcfs", "dram_sched");
     return 0;
 }
 
@@ -203,11 +210,11 @@ static int mem_init_banks(memsys *m, l1core *k)
         return 0;
     k->bank = calloc(c->l1_banks, sizeof *k->bank);
     if (!k->bank)
-        return mem_bad("out of memory", "l1_banks");
+        return mem_bad(m->why, "out of memory", "l1_banks");
     for (uint32_t b = 0; c->l1_lat_on_miss && b < c->l1_banks; b++) {
         k->bank[b].q = calloc(c->l1_lat, sizeof *k->bank[b].q);
         if (!k->bank[b].q)
-            return mem_bad("out of memory", "l1_banks");
+            return mem_bad(m->why, "out of memory", "l1_banks");
     }
     return 0;
 }
@@ -216,9 +223,9 @@ static int mem_init_core(memsys *m, l1core *k)
 {
     const mem_params *c = &m->cfg;
     if (cache_init_sectors(&k->tags, c->l1_bytes, c->l1_assoc, c->line_bytes, 1u << m->spl1_shift))
-        return mem_bad("L1 geometry does not divide into sets", "l1_bytes");
+        return mem_bad(m->why, "L1 geometry does not divide into sets", "l1_bytes");
     if (mshr_init(&k->mshr, c->l1_mshr, c->l1_mshr_merge))
-        return mem_bad("cannot allocate L1 MSHRs", "l1_mshr");
+        return mem_bad(m->why, "cannot allocate L1 MSHRs", "l1_mshr");
     /* Hit port backlog: four accesses (or one per bank) per cycle over the
      * hit latency. */
     uint32_t per = c->l1_banks > 4 ? c->l1_banks : 4u;
@@ -229,7 +236,7 @@ static int mem_init_core(memsys *m, l1core *k)
     k->fillq = calloc(k->fq_cap, sizeof *k->fillq);
     k->resp_left = calloc(c->l1_mshr, sizeof *k->resp_left);
     if (!k->mq || !k->hitq || !k->fillq || !k->resp_left)
-        return mem_bad("out of memory", "l1_miss_queue");
+        return mem_bad(m->why, "out of memory", "l1_miss_queue");
     return mem_init_banks(m, k);
 }
 
@@ -239,19 +246,19 @@ static int mem_init_part(memsys *m, l2part *p, dram *ch)
     p->fill = -1;
     p->ch = ch;
     if (cache_init_sectors(&p->tags, c->l2_bytes, c->l2_assoc, c->line_bytes, 1u << m->spl2_shift))
-        return mem_bad("L2 geometry does not divide into sets", "l2_bytes");
+        return mem_bad(m->why, "L2 geometry does not divide into sets", "l2_bytes");
     if (mshr_init(&p->mshr, c->l2_mshr, c->l1_mshr_merge))
-        return mem_bad("cannot allocate L2 MSHRs", "l2_mshr");
+        return mem_bad(m->why, "cannot allocate L2 MSHRs", "l2_mshr");
     p->pipe = calloc(c->l2_queue, sizeof *p->pipe);
     if (!p->pipe)
-        return mem_bad("out of memory", "l2_queue");
+        return mem_bad(m->why, "out of memory", "l2_queue");
     /* at most one request enters the delay per L2 cycle and each leaves
      * after l2_lat cycles unless the queue behind it is full, which stops
      * entries too: l2_lat + 1 slots hold every request in the delay */
     p->rop_cap = c->l2_rop_stage ? c->l2_lat + 1u : 0u;
     p->rop = c->l2_rop_stage ? calloc(p->rop_cap, sizeof *p->rop) : NULL;
     if (c->l2_rop_stage && !p->rop)
-        return mem_bad("out of memory", "l2_lat");
+        return mem_bad(m->why, "out of memory", "l2_lat");
     return 0;
 }
 
@@ -293,22 +300,28 @@ static void mem_set_packet_sizes(memsys *m)
 
 memsys *mem_create(const mem_params *cfg, const dram_params *dp, uint32_t n_cores)
 {
-    if (mem_check_cfg(cfg, dp, n_cores))
+    char why[MEM_WHY];
+    return mem_create_why(cfg, dp, n_cores, why);
+}
+
+memsys *mem_create_why(const mem_params *cfg, const dram_params *dp, uint32_t n_cores,
+                       char why[MEM_WHY])
+{
+    if (mem_check_cfg(cfg, dp, n_cores, why))
         return NULL;
     memsys *m = calloc(1, sizeof *m);
-    if (!m)
+    if (!m) {
+        snprintf(why, MEM_WHY, "out of memory");
         return NULL;
+    }
     m->cfg = *cfg;
     m->dram = *dp;
     m->n_cores = n_cores;
     m->core_words = (n_cores + 63u) / 64u;
     mem_set_geometry(m);
     mem_set_packet_sizes(m);
-    char why[256];
     int bad = amap_init_params(&m->map, &cfg->map, cfg->n_parts, cfg->line_bytes,
-                               dp->dram_row_bytes, dp->dram_banks, why, sizeof why) != 0;
-    if (bad)
-        fprintf(stderr, "mem_create: %s\n", why);
+                               dp->dram_row_bytes, dp->dram_banks, m->why, sizeof m->why) != 0;
     /* a crossbar port per slice (GPGPU-Sim: one icnt node per sub-partition) */
     m->sub_shift = bad ? 0 : m->map.log2sub;
     m->n_slices = cfg->n_parts << m->sub_shift;
@@ -318,16 +331,22 @@ memsys *mem_create(const mem_params *cfg, const dram_params *dp, uint32_t n_core
     m->core = calloc(n_cores, sizeof *m->core);
     m->part = calloc(m->n_slices, sizeof *m->part);
     m->chan = calloc(cfg->n_parts, sizeof *m->chan);
-    bad = bad || !m->core || !m->part || !m->chan;
+    if (!bad && (!m->core || !m->part || !m->chan))
+        bad = mem_bad(m->why, "out of memory", "n_cores, n_parts") != 0;
+    if (bad && !m->why[0])
+        snprintf(m->why, sizeof m->why, "out of memory (icnt_queue)");
     for (uint32_t i = 0; !bad && i < n_cores; i++)
         bad = mem_init_core(m, &m->core[i]) != 0;
     for (uint32_t i = 0; !bad && i < cfg->n_parts; i++)
         if (dram_init(&m->chan[i], &m->dram, cfg->line_bytes, &m->st.part[i]))
-            bad = mem_bad("cannot set up DRAM channel", "dram_queue") != 0;
+            bad = mem_bad(m->why, "cannot set up DRAM channel", "dram_queue") != 0;
     for (uint32_t i = 0; !bad && i < m->n_slices; i++)
         bad = mem_init_part(m, &m->part[i], &m->chan[i >> m->sub_shift]) != 0;
     if (bad) {
+        int e = errno;
+        snprintf(why, MEM_WHY, "%s", m->why);
         mem_destroy(m);
+        errno = e;
         return NULL;
     }
     return m;

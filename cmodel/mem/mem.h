@@ -63,6 +63,11 @@ extern const key_table mem_keys;
 void mem_params_defaults(mem_params *p);
 
 memsys *mem_create(const mem_params *p, const dram_params *dp, uint32_t n_cores);
+/* The same, with the reason of a failure in why ("problem (key)", or "out of
+ * memory ..." with errno ENOMEM); nothing is printed. */
+#define MEM_WHY 200
+memsys *mem_create_why(const mem_params *p, const dram_params *dp, uint32_t n_cores,
+                       char why[MEM_WHY]);
 void    mem_destroy(memsys *m);
 
 /* Bytes of one access (the coalescing unit): the L1 sector, or the line

@@ -268,6 +268,10 @@ struct vtop_model {
     VerilatedFstC *fst;
     uint64_t fst_first, fst_last;
     struct sigaction old_bus;     // SIGBUS disposition before the FST opened
+    // the `ref` scope (api_fst_ref): the C reference's expected outputs
+    int ref_on;                   // declare it at the next fst_open
+    ctl_out ref_cur, ref_next;    // shown now / after the next edge
+    uint32_t ref_code;            // its first trace code
 #endif
     int fst_fault;                // signal that stopped the waveform writer, 0 = none
 };
@@ -336,6 +340,142 @@ static void api_fst_close(vtop_model *t)
     fst_disarm(t);
 }
 
+// ---- the `ref` scope (docs/verification.md, "Debugging a failure")
+//
+// A failure's replay hands the model the C reference's expected outputs of
+// every cycle (api_fst_ref); the waveform then carries, beside the RTL, a
+// scope ctl_top.ref: each output of ctl_out as the comparator sees it, the
+// expected value (NAME) next to the RTL's (NAME_rtl), per core in
+// ctl_top.ref.coreC, with a `differs` bit (1 when a compared output of that
+// core, or a global one, disagrees).  Declared through Verilator's trace
+// callbacks, so it is one file with the model's signals.
+struct ref_field {
+    const char *name;
+    int bits;
+    int global;                   // a field of ctl_out, else of ctl_core_out
+    size_t off, size;
+    unsigned unit;                // CTL_U_* that drives it
+};
+#define REF_G(n, b, f, u) { n, b, 1, offsetof(ctl_out, f), sizeof(((ctl_out *)0)->f), u }
+#define REF_C(n, b, f, u) { n, b, 0, offsetof(ctl_core_out, f), sizeof(((ctl_core_out *)0)->f), u }
+static const ref_field REF_FIELDS[] = {
+    REF_G("claso_ready", 1, claso_ready, CTL_U_CLASO),
+    REF_G("credit_global", 24, credit_global, CTL_U_CLASO),
+    REF_G("ar_phase", 2, ar_phase, CTL_U_ARCTA),
+    REF_G("ar_type", 2, ar_type, CTL_U_ARCTA),
+    REF_G("ar_limit1", 1, ar_limit1, CTL_U_ARCTA),
+    REF_G("fc_on", 1, fc_on, CTL_U_ARCTA),
+    REF_G("core_clk_pct", 8, core_clk_pct, CTL_U_ARCTA),
+    REF_G("mem_clk_pct", 8, mem_clk_pct, CTL_U_ARCTA),
+    REF_C("dyncta_n", 6, dyncta_n, CTL_U_DYNCTA),
+    REF_C("dc_enable", 1, dc_enable, CTL_U_DYNCORE),
+    REF_C("dc_power_on", 1, dc_power_on, CTL_U_DYNCORE),
+    REF_C("grant", 1, grant, CTL_U_CLASO),
+    REF_C("refuse", 1, refuse, CTL_U_CLASO),
+    REF_C("credit", 24, credit, CTL_U_CLASO),
+    REF_C("ar_enable", 1, ar_enable, CTL_U_ARCTA),
+    REF_C("tuned_down", 14, tuned_down, CTL_U_UCS),
+    REF_C("accepts_work", 14, accepts_work, CTL_U_UCS),
+    REF_C("pg_state0", 2, pg_state[0], CTL_U_UCS),
+    REF_C("pg_state1", 2, pg_state[1], CTL_U_UCS),
+    REF_C("pg_state2", 2, pg_state[2], CTL_U_UCS),
+    REF_C("pg_state3", 2, pg_state[3], CTL_U_UCS),
+};
+static const int REF_NF = (int)(sizeof REF_FIELDS / sizeof REF_FIELDS[0]);
+static const int REF_NG = 8;      // the global fields lead the table
+
+static uint32_t ref_read(const ctl_out *o, const ref_field &f, uint32_t core)
+{
+    const unsigned char *p = (const unsigned char *)(f.global ? (const void *)o
+                                                              : (const void *)&o->core[core]);
+    uint32_t v = 0;
+    std::memcpy(&v, p + f.off, f.size);   // little-endian host: the low bytes
+    return f.bits >= 32 ? v : v & ((1u << f.bits) - 1u);
+}
+
+// Codes from `code`: the globals (expected, rtl), `differs`; then per core
+// every per-core field (expected, rtl) and `differs`.
+static void ref_init(void *userp, VerilatedFst *tp, uint32_t code)
+{
+    tp->scopeEscape(' ');
+    uint32_t c = code;
+    auto decl = [&](const std::string &name, int bits) {
+        if (bits == 1)
+            tp->declBit(c, name.c_str(), -1, FST_VD_IMPLICIT, FST_VT_SV_LOGIC, false, -1);
+        else
+            tp->declBus(c, name.c_str(), -1, FST_VD_IMPLICIT, FST_VT_SV_LOGIC, false, -1,
+                        bits - 1, 0);
+        c++;
+    };
+    for (int i = 0; i < REF_NG; i++) {
+        decl(std::string("ctl_top ref ") + REF_FIELDS[i].name, REF_FIELDS[i].bits);
+        decl(std::string("ctl_top ref ") + REF_FIELDS[i].name + "_rtl", REF_FIELDS[i].bits);
+    }
+    decl("ctl_top ref differs", 1);
+    for (uint32_t k = 0; k < VTOP_NC; k++) {
+        std::string sc = "ctl_top ref core" + std::to_string(k) + " ";
+        for (int i = REF_NG; i < REF_NF; i++) {
+            decl(sc + REF_FIELDS[i].name, REF_FIELDS[i].bits);
+            decl(sc + REF_FIELDS[i].name + "_rtl", REF_FIELDS[i].bits);
+        }
+        decl(sc + "differs", 1);
+    }
+    tp->scopeEscape('.');
+    static_cast<vtop_model *>(userp)->ref_code = code;
+}
+
+template <bool Full>
+static void ref_dump(void *userp, VerilatedFst::Buffer *bufp)
+{
+    vtop_model *t = static_cast<vtop_model *>(userp);
+    ctl_out rtl;
+    t->m->get_outputs(&rtl, VTOP_NC, CTL_U_ALL);
+    uint32_t *old = bufp->oldp(t->ref_code);
+    auto put = [&](uint32_t v, int bits) {
+        if (Full) {
+            if (bits == 1) bufp->fullBit(old, (CData)v);
+            else bufp->fullIData(old, v, bits);
+        } else {
+            if (bits == 1) bufp->chgBit(old, (CData)v);
+            else bufp->chgIData(old, v, bits);
+        }
+        old++;
+    };
+    uint32_t gdiff = 0;
+    for (int i = 0; i < REF_NG; i++) {
+        const ref_field &f = REF_FIELDS[i];
+        uint32_t e = ref_read(&t->ref_cur, f, 0), r = ref_read(&rtl, f, 0);
+        put(e, f.bits);
+        put(r, f.bits);
+        gdiff |= (f.unit & t->units) && e != r;
+    }
+    put(gdiff, 1);
+    for (uint32_t k = 0; k < VTOP_NC; k++) {
+        uint32_t diff = 0;
+        for (int i = REF_NG; i < REF_NF; i++) {
+            const ref_field &f = REF_FIELDS[i];
+            uint32_t e = ref_read(&t->ref_cur, f, k), r = ref_read(&rtl, f, k);
+            put(e, f.bits);
+            put(r, f.bits);
+            diff |= (f.unit & t->units) && e != r;
+        }
+        put(diff, 1);
+    }
+}
+
+// expected NULL: the next fst_open declares the `ref` scope; else the
+// expected outputs after the next edge (the ones given before stay shown
+// until that edge).
+static void api_fst_ref(vtop_model *t, const ctl_out *expected)
+{
+    if (!expected) {
+        t->ref_on = 1;
+        return;
+    }
+    t->ref_cur = t->ref_next;
+    t->ref_next = *expected;
+}
+
 static int api_fst_open(vtop_model *t, const char *path, uint64_t first, uint64_t last,
                         char *err, size_t errlen)
 {
@@ -347,6 +487,12 @@ static int api_fst_open(vtop_model *t, const char *path, uint64_t first, uint64_
         return -1;
     }
     t->m->trace(t->fst);
+    if (t->ref_on) {
+        VerilatedFst *sp = t->fst->spTrace();
+        sp->addInitCb(&ref_init, t);
+        sp->addFullCb(&ref_dump<true>, t);
+        sp->addChgCb(&ref_dump<false>, t);
+    }
     fst_arm(t);
     sigjmp_buf jb;
     int sig = sigsetjmp(jb, 0);
@@ -397,6 +543,7 @@ static void step_traced(vtop_model *t, uint64_t cycle)
     t->m->drive(0, 1);
     if (dump) fst_dump(t, 1000 * cycle);
     t->m->drive(1, 1);
+    t->ref_cur = t->ref_next;     // the expected outputs after this edge
     if (dump && t->fst) fst_dump(t, 1000 * cycle + 500);
     if (t->fst && cycle >= t->fst_last) api_fst_close(t);
 }
@@ -494,6 +641,11 @@ static const vtop_api API = {
     0 /* the whole top */,
     api_create, api_destroy, api_reset, api_step,
     api_fst_open, api_fst_close, api_fst_fault, api_fst_valid, api_assert_take,
+#ifdef VTOP_TRACE
+    api_fst_ref,
+#else
+    nullptr,
+#endif
 };
 
 extern "C" __attribute__((visibility("default"))) const vtop_api *vtop_model_api(void)

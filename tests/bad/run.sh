@@ -15,6 +15,8 @@
 #                       +FILE appends to it
 #     %rel              run the release program (build/rel/ctasim): for
 #                       limits ASan cannot run under (ulimit -v)
+#     %oneline          the program's standard error must be exactly one line
+#                       (a refusal is one line: nothing printed before it)
 #     %check[CMD]       after the run, the shell command CMD must succeed
 #                       (CMD holds no "]"): a file left as it was, no
 #                       temporary left, ...
@@ -96,7 +98,7 @@ while IFS= read -r row; do
     want_rc=${row%% | *}
     args=${row##* | }
     pat=${row#* | }; pat=${pat% | *}
-    lim="" sig="" secs=0 so=">/dev/null" prog=$bin check=true
+    lim="" sig="" secs=0 so=">/dev/null" prog=$bin check=true one=0
     while [[ $args == %* ]]; do
         if [[ $args =~ ^%check\[([^]]*)\]\ (.*)$ ]]; then
             check=${BASH_REMATCH[1]}; args=${BASH_REMATCH[2]}; continue
@@ -108,6 +110,7 @@ while IFS= read -r row; do
             %stdout) read -r f args <<< "$args"
                      case $f in closed) so=">&-" ;; +*) so=">>${f#+}" ;; *) so=">$f" ;; esac ;;
             %rel) prog=build/rel/ctasim ;;
+            %oneline) one=1 ;;
             *) echo "bad directive $dir"; args="--bad-directive"; break ;;
         esac
     done
@@ -124,6 +127,7 @@ while IFS= read -r row; do
         out=$(eval "( $lim exec \"$prog\" $args ) 2>&1 $so </dev/null"); rc=$?
     fi
     if [ "$rc" = "$want_rc" ] && printf '%s\n' "$out" | grep -Eq -- "$pat" && eval "$check" &&
+       { [ "$one" = 0 ] || [ "$(printf '%s\n' "$out" | wc -l)" = 1 ]; } &&
        ! printf '%s\n' "$out" | grep -Eq 'ERROR: (Address|Leak)Sanitizer|runtime error:'; then
         pass=$((pass + 1))
     else

@@ -4,6 +4,7 @@
 #include "Varcta.h"
 #include "verilated.h"
 #include "shim_fst.h"
+#include "Varcta___024root.h" // the registers, for the fault hook
 
 struct arcta_rtl {
     VerilatedContext *ctx;
@@ -106,5 +107,12 @@ void arcta_rtl_get(arcta_rtl *h, uint32_t o[6], uint64_t *enable)
     o[5] = m->mem_clk_pct_o;
     *enable = m->enable_o;
 }
+
+
+// Test-only fault (test_assert_fires): the kernel type register set to the
+// unused code 3 (ASSERT TypeValid / TypeInAction).
+void arcta_rtl_fault_type(arcta_rtl *h) { h->m->rootp->arcta__DOT__type_q = 3; }
+
+uint64_t arcta_rtl_edges(const arcta_rtl *h) { return h->w.edges; }
 
 }  // extern "C"

@@ -5,6 +5,7 @@
 #include "Vclaso.h"
 #include "verilated.h"
 #include "shim_fst.h"
+#include "Vclaso___024root.h" // the registers, for the fault hook
 
 struct claso_rtl {
     VerilatedContext ctx;
@@ -87,5 +88,16 @@ int32_t claso_rtl_credit(const claso_rtl *h, int core)
         v |= h->top->credit_o[word + 1] << (32 - off);
     return sign24(v);
 }
+
+
+// Test-only fault (test_assert_fires): core 2's C_p set to -2, below the
+// saturation at -1 that seed 003 Alg. 1 keeps (ASSERT CreditSat).
+void claso_rtl_fault_credit2(claso_rtl *h)
+{
+    h->top->rootp->claso__DOT__g_core__BRA__2__KET____DOT__u_consumer__DOT__credit_q =
+        0xFFFFFEu & ((1u << CREDIT_W) - 1u);
+}
+
+uint64_t claso_rtl_edges(const claso_rtl *h) { return h->w.edges; }
 
 } // extern "C"

@@ -5,6 +5,7 @@
 #include "Vdyncore.h"
 #include "verilated.h"
 #include "shim_fst.h"
+#include "Vdyncore___024root.h" // the registers, for the fault hook
 
 struct dyncore_rtl {
     VerilatedContext *ctx;
@@ -75,5 +76,17 @@ void dyncore_rtl_tick(dyncore_rtl *h)
 
 uint64_t dyncore_rtl_enable(dyncore_rtl *h) { return h->top->enable_o; }
 uint64_t dyncore_rtl_power_on(dyncore_rtl *h) { return h->top->power_on_o; }
+
+
+// Test-only fault (test_assert_fires): core `core` enabled while OFF, a mode
+// no edge produces (ASSERT ModeValid).  Registers are read by their Verilated
+// names; a rename in rtl/dyncore.sv fails this shim's compile, not silently.
+void dyncore_rtl_fault_mode(dyncore_rtl *h, int core)
+{
+    h->top->rootp->dyncore__DOT__enable_q |= 1ull << core;
+    h->top->rootp->dyncore__DOT__power_q &= ~(1ull << core);
+}
+
+uint64_t dyncore_rtl_edges(const dyncore_rtl *h) { return h->w.edges; }
 
 }

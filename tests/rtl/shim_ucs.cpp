@@ -4,6 +4,7 @@
 #include "Vucs.h"
 #include "verilated.h"
 #include "shim_fst.h"
+#include "Vucs___024root.h" // the registers, for the fault hook
 
 extern "C" {
 #include "ctl_seam.h"
@@ -76,6 +77,7 @@ ucs_rtl *ucs_rtl_new(void)
 void ucs_rtl_free(ucs_rtl *h)
 {
     rb_wave_finish(h->w);
+    Verilated::threadContextp(h->ctx);   // its scopes erase themselves from this context
     h->m->final();
     delete h->m;
     delete h->ctx;
@@ -150,5 +152,16 @@ void ucs_rtl_get_out(ucs_rtl *h, ctl_out *out)
             o->pg_state[g] = (uint8_t)get(m->pg_state_o, (c * CTL_NPG + g) * 2, 2);
     }
 }
+
+
+// Test-only fault (test_assert_fires): core 2's power-gated group 0 jumps
+// from ON straight to OFF, skipping DRAINING (seed 004 Sec. 4; ASSERT
+// StateOrder / NoOnToOff in ucs_grp).
+void ucs_rtl_fault_grp2(ucs_rtl *h)
+{
+    h->m->rootp->ucs__DOT__g_core__BRA__2__KET____DOT__u_gcu__DOT__g_grp__BRA__0__KET____DOT__u_grp__DOT__state_q = 2;
+}
+
+uint64_t ucs_rtl_edges(const ucs_rtl *h) { return h->w.edges; }
 
 } // extern "C"

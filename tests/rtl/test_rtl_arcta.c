@@ -5,6 +5,7 @@
  * cycles for tests/rtl/tb_arcta.sv (format in docs/units/arcta.md). */
 #include <string.h>
 #include "rtl_bench.h"
+#include "rtl/rb_assert.h"
 #include "arcta.h"
 
 /* ---- shim (tests/rtl/shim_arcta.cpp) ---- */
@@ -21,6 +22,8 @@ void arcta_rtl_set_in(arcta_rtl *h, uint32_t kernel_start, uint32_t thread_insts
                       uint32_t dram_cycles, uint64_t dram_busy);
 void arcta_rtl_tick(arcta_rtl *h);
 void arcta_rtl_get(arcta_rtl *h, uint32_t o[6], uint64_t *enable);
+void arcta_rtl_fault_type(arcta_rtl *h);
+uint64_t arcta_rtl_edges(const arcta_rtl *h);
 
 #define N_PARTS_RTL RB_PARTS   /* rtl/arcta.sv as the Makefile Verilates it */
 #define RANDOM_SEEDS 400
@@ -422,6 +425,38 @@ static void test_branch_coverage(void **st)
     assert_true(cycles_compared > (uint64_t)rb_iters(RANDOM_SEEDS) * RANDOM_CYCLES);
 }
 
+/* A fault injected into the RTL (the kernel type register set to the unused
+ * code 3 while IDLE) fires at the next edge, naming the unit and the cycle
+ * (a unit-wide check: core "-"); the lawful cycles before it fire nothing. */
+static void test_assert_fires(void **st)
+{
+    (void)st;
+    pair p;
+    rb_assert_expect(1);
+    pair_open(&p, "fault", RB_CORES, N_PARTS_RTL, NULL);
+    idle_cycles(&p, 5);
+    rb_assert none;
+    assert_int_equal(rb_assert_take(&none), 0);
+    uint64_t edge = arcta_rtl_edges(p.rtl);
+    arcta_rtl_fault_type(p.rtl);
+    arcta_rtl_tick(p.rtl);
+    rb_assert a;
+    assert_int_equal(rb_assert_take(&a), 1);
+    assert_string_equal(a.kind, "ASSERT");
+    /* the fault breaks several checks of that edge; the first reported is kept */
+    assert_true(!strcmp(a.name, "TypeValid") ||
+                !strcmp(a.name, "TypeInAction"));
+    assert_string_equal(a.unit, "arcta");
+    assert_int_equal(a.core, -1);
+    assert_int_equal(a.cycle, edge);
+    char want[160];
+    snprintf(want, sizeof want, "assertion failed at cycle %llu: unit arcta, core -, ASSERT %s: ",
+             (unsigned long long)edge, a.name);
+    assert_non_null(strstr(a.text, want));
+    rb_assert_expect(0);
+    pair_close(&p);
+}
+
 int main(int argc, char **argv)
 {
     static const struct CMUnitTest tests[] = {
@@ -431,6 +466,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_directed_paper),
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_branch_coverage),
+        cmocka_unit_test(test_assert_fires),
     };
     const rb_suite suite = { "arcta", tests, sizeof tests / sizeof tests[0], NULL, NULL,
                              NULL, "E\n" };

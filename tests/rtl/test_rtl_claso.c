@@ -6,6 +6,7 @@
  * written for tests/rtl/tb_claso.sv (format in docs/units/claso.md). */
 #include <string.h>
 #include "rtl_bench.h"
+#include "rtl/rb_assert.h"
 #include "claso.h"
 
 /* tests/rtl/shim_claso.cpp */
@@ -21,6 +22,8 @@ int32_t claso_rtl_global(const claso_rtl *h);
 uint64_t claso_rtl_grant(const claso_rtl *h);
 uint64_t claso_rtl_refuse(const claso_rtl *h);
 int32_t claso_rtl_credit(const claso_rtl *h, int core);
+void claso_rtl_fault_credit2(claso_rtl *h);
+uint64_t claso_rtl_edges(const claso_rtl *h);
 
 static uint64_t total_hits[CLASO_NBRANCH];
 static uint64_t total_cycles;
@@ -335,6 +338,42 @@ static void test_branch_coverage(void **state)
     assert_int_equal(missing, 0);
 }
 
+/* A fault injected into the RTL (core 2's C_p set to -2, below the
+ * saturation at -1 of seed 003 Alg. 1) fires at the next edge CreditSat,
+ * CoreCreditSat and CreditHeld, the report naming one, the unit, core 2 and
+ * the cycle; the lawful cycles before it
+ * (an allocation, requests) fire nothing. */
+static void test_assert_fires(void **state)
+{
+    rb_assert_expect(1);
+    lockstep *l = ls_open(1, 1, NULL);
+    ls_alloc_ready(l, 40, 4);
+    ls_req(l, 0x5);
+    ls_req(l, 0);
+    rb_assert none;
+    assert_int_equal(rb_assert_take(&none), 0);
+    uint64_t edge = claso_rtl_edges(l->r);
+    claso_rtl_fault_credit2(l->r);
+    claso_rtl_tick(l->r);
+    rb_assert a;
+    assert_int_equal(rb_assert_take(&a), 1);
+    assert_string_equal(a.kind, "ASSERT");
+    /* the fault breaks several checks of that edge; the first reported is kept */
+    assert_true(!strcmp(a.name, "CreditSat") ||
+                !strcmp(a.name, "CoreCreditSat") ||
+                !strcmp(a.name, "CreditHeld"));
+    assert_string_equal(a.unit, "claso");
+    assert_int_equal(a.core, 2);
+    assert_int_equal(a.cycle, edge);
+    char want[160];
+    snprintf(want, sizeof want, "assertion failed at cycle %llu: unit claso, core 2, ASSERT %s: ",
+             (unsigned long long)edge, a.name);
+    assert_non_null(strstr(a.text, want));
+    rb_assert_expect(0);
+    claso_rtl_free(l->r);
+    test_free(l);
+}
+
 int main(int argc, char **argv)
 {
     static const struct CMUnitTest tests[] = {
@@ -342,6 +381,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_directed),
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_branch_coverage),
+        cmocka_unit_test(test_assert_fires),
     };
     const rb_suite suite = { "claso", tests, sizeof tests / sizeof tests[0], NULL, NULL,
                              NULL, NULL };

@@ -316,6 +316,44 @@ static int fst_holds(const char *path, const char *sig, uint64_t t, uint64_t t_f
     return rc == 0 && var && at && after && !early;
 }
 
+/* The value of variable `var` in scope path `scope` (dot-separated, from the
+ * root, e.g. "ctl_top.ref.core1") at time t of an FST, through fst2vcd: the
+ * last change at or before t.  -1 when absent. */
+static long long vcd_value(const char *path, const char *scope, const char *var, uint64_t t)
+{
+    char cmd[1400], line[4096], stack[512] = "", id[256] = "";
+    snprintf(cmd, sizeof cmd, "fst2vcd '%s' 2>/dev/null", path);
+    FILE *p = popen(cmd, "r");
+    if (!p) return -1;
+    long long val = -1;
+    uint64_t now = 0;
+    while (fgets(line, sizeof line, p)) {
+        char a[256], b[256], c[256];
+        if (sscanf(line, "$scope %255s %255s", a, b) == 2) {
+            size_t n = strlen(stack);
+            snprintf(stack + n, sizeof stack - n, "%s%s", n ? "." : "", b);
+        } else if (!strncmp(line, "$upscope", 8)) {
+            char *dot = strrchr(stack, '.');
+            if (dot) *dot = 0; else stack[0] = 0;
+        } else if (sscanf(line, "$var %255s %*d %255s %255s", a, b, c) == 3) {
+            if (!strcmp(stack, scope) && !strcmp(c, var)) snprintf(id, sizeof id, "%s", b);
+        } else if (line[0] == '#') {
+            now = strtoull(line + 1, NULL, 10);
+            if (now > t) break;
+        } else if (*id) {
+            line[strcspn(line, "\n")] = 0;
+            if (line[0] == 'b') {
+                char *sp = strchr(line, ' ');
+                if (sp && !strcmp(sp + 1, id)) val = strtoll(line + 1, NULL, 2);
+            } else if ((line[0] == '0' || line[0] == '1') && !strcmp(line + 1, id)) {
+                val = line[0] - '0';
+            }
+        }
+    }
+    pclose(p);
+    return val;
+}
+
 /* Step until the injected cycle fails; return that cycle. */
 static uint64_t run_until_failure(bench *b, uint64_t limit)
 {
@@ -335,40 +373,52 @@ static void test_inject_dyncta_n(void **state)
     bench b;
     bench_open(&b, 4, 3);
     mkdir("build", 0777);
-    unlink("build/mismatch-cycle5.fst");   /* an earlier run's: the name is never reused */
-    unlink("build/mismatch-cycle5.gtkw");
+    unlink("build/mismatch-seed1-cycle5.fst");   /* an earlier run's: the name is never reused */
+    unlink("build/mismatch-seed1-cycle5.gtkw");
     assert_int_equal(rtl_engine_inject(&b.eng, 5, "dyncta_n", 1), 0);
     launch(&b, 8, 100);
     assert_int_equal(run_until_failure(&b, 100), 5);
     assert_string_equal(b.err,
         "lockstep mismatch at cycle 5: unit dyncta, core 1, signal dyncta_n: "
-        "expected 4 (C model), actual 5 (RTL); waveform of cycles 3..5: build/mismatch-cycle5.fst");
+        "expected 4 (C model), actual 5 (RTL); waveform of cycles 3..5: build/mismatch-seed1-cycle5.fst");
     /* cycles 0..4 compared, the failing one is not counted */
     assert_int_equal(b.eng.compared(b.eng.impl), 5);
     struct stat st;
-    assert_int_equal(stat("build/mismatch-cycle5.fst", &st), 0);
+    assert_int_equal(stat("build/mismatch-seed1-cycle5.fst", &st), 0);
     assert_true(st.st_size > 0);
     /* replayed on the tracing model: cycles 3..5, the unit's output port */
-    assert_true(fst_holds("build/mismatch-cycle5.fst", "dyncta_n_o", 5000, 3000));
+    assert_true(fst_holds("build/mismatch-seed1-cycle5.fst", "dyncta_n_o", 5000, 3000));
     /* its save file: core 1 first, the marker on the failing edge (5 ns + 500 ps) */
-    FILE *g = fopen("build/mismatch-cycle5.gtkw", "r");
+    FILE *g = fopen("build/mismatch-seed1-cycle5.gtkw", "r");
     assert_non_null(g);
     char gl[4096] = "";
     size_t gn = fread(gl, 1, sizeof gl - 1, g);
     gl[gn] = 0;
     fclose(g);
-    assert_non_null(strstr(gl, "[dumpfile] \"mismatch-cycle5.fst\""));
+    assert_non_null(strstr(gl, "[dumpfile] \"mismatch-seed1-cycle5.fst\""));
     assert_non_null(strstr(gl, "*-12.000000 5500 "));
     assert_non_null(strstr(gl, "u_dyncta.g_core[1].u_core"));
+    /* the C reference beside the RTL (scope ctl_top.ref): core 1's expected n
+     * is 4 from the launch on, the replayed RTL's too (the injected flip is
+     * in the engine's read-back, not in the RTL), so `differs` stays 0; the
+     * save file opens with that pair for core 1 */
+    const char *mf = "build/mismatch-seed1-cycle5.fst";
+    assert_int_equal(vcd_value(mf, "ctl_top.ref.core1", "dyncta_n", 5500), 4);
+    assert_int_equal(vcd_value(mf, "ctl_top.ref.core1", "dyncta_n_rtl", 5500), 4);
+    assert_int_equal(vcd_value(mf, "ctl_top.ref.core1", "differs", 5500), 0);
+    assert_int_equal(vcd_value(mf, "ctl_top.ref", "claso_ready", 5500), 0);
+    assert_non_null(strstr(gl, "-Expected (C reference) vs RTL: unit dyncta, core 1"));
+    assert_non_null(strstr(gl, "+{dyncta_n expected} ctl_top.ref.core1.dyncta_n[5:0]"));
+    assert_non_null(strstr(gl, "+{dyncta_n RTL} ctl_top.ref.core1.dyncta_n_rtl[5:0]"));
     /* a second failure at that cycle does not overwrite it */
     bench_close(&b);
     bench_open(&b, 4, 3);
     assert_int_equal(rtl_engine_inject(&b.eng, 5, "dyncta_n", 1), 0);
     launch(&b, 8, 100);
     assert_int_equal(run_until_failure(&b, 100), 5);
-    assert_non_null(strstr(b.err, "waveform of cycles 3..5: build/mismatch-cycle5-2.fst"));
-    unlink("build/mismatch-cycle5-2.fst");
-    unlink("build/mismatch-cycle5-2.gtkw");
+    assert_non_null(strstr(b.err, "waveform of cycles 3..5: build/mismatch-seed1-cycle5-2.fst"));
+    unlink("build/mismatch-seed1-cycle5-2.fst");
+    unlink("build/mismatch-seed1-cycle5-2.gtkw");
     bench_close(&b);
 }
 
@@ -402,8 +452,10 @@ static void test_inject_claso_grant(void **state)
     bench_open(&b, 4, 1000);
     uint64_t when = CLASO_READY_STEPS;
     char old[64];
-    snprintf(old, sizeof old, "build/mismatch-cycle%llu.fst", (unsigned long long)when);
+    snprintf(old, sizeof old, "build/mismatch-seed1-cycle%llu.fst", (unsigned long long)when);
     unlink(old);   /* an earlier run's: the name is never reused */
+    snprintf(old, sizeof old, "build/mismatch-seed1-cycle%llu.gtkw", (unsigned long long)when);
+    unlink(old);
     assert_int_equal(rtl_engine_inject(&b.eng, when, "grant", 2), 0);
     launch(&b, 8, 17);
     while (b.cycle < when) assert_int_equal(bench_step(&b), 0);
@@ -414,7 +466,7 @@ static void test_inject_claso_grant(void **state)
     snprintf(want, sizeof want,
              "lockstep mismatch at cycle %llu: unit claso, core 2, signal grant: "
              "expected 1 (C model), actual 0 (RTL); waveform of cycles 0..%llu: "
-             "build/mismatch-cycle%llu.fst",
+             "build/mismatch-seed1-cycle%llu.fst",
              (unsigned long long)when, (unsigned long long)when, (unsigned long long)when);
     assert_string_equal(b.err, want);
     bench_close(&b);
@@ -431,8 +483,8 @@ static void test_assert_stops_run(void **state)
     bench b;
     bench_open(&b, 4, 1000);
     mkdir("build", 0777);
-    unlink("build/mismatch-cycle9.fst");
-    unlink("build/mismatch-cycle9.gtkw");
+    unlink("build/mismatch-seed1-cycle9.fst");
+    unlink("build/mismatch-seed1-cycle9.gtkw");
     launch(&b, 8, 17);
     while (b.cycle < 9) assert_int_equal(bench_step(&b), 0);
     b.in.core[2].idle = 1;
@@ -440,9 +492,9 @@ static void test_assert_stops_run(void **state)
     assert_int_equal(bench_step(&b), -1);
     assert_non_null(strstr(b.err, "assertion failed at cycle 9: unit dyncta, core 2, ASSUME "
                                   "IdleXorMemWait: idle and mem_wait in the same cycle"));
-    assert_non_null(strstr(b.err, "waveform of cycles 0..9: build/mismatch-cycle9.fst"));
+    assert_non_null(strstr(b.err, "waveform of cycles 0..9: build/mismatch-seed1-cycle9.fst"));
     struct stat st;
-    assert_int_equal(stat("build/mismatch-cycle9.gtkw", &st), 0);
+    assert_int_equal(stat("build/mismatch-seed1-cycle9.gtkw", &st), 0);
     bench_close(&b);
 }
 
@@ -623,6 +675,7 @@ static void test_inject_in_gpu_model(void **state)
         fail_msg("%s", err);
     mkdir(TEST_DIR, 0777);
     unlink(TEST_DIR "/run.mismatch.fst");   /* an earlier run's: the name is never reused */
+    unlink(TEST_DIR "/run.mismatch.gtkw");
     ctl_engine eng;
     engine_opts o = { .fst = TEST_DIR "/run.fst", .fst_window = "0:10" };
     assert_int_equal(rtl_engine_open(&eng, 1, &cfg, &o, err, sizeof err), 0);
@@ -657,6 +710,75 @@ static void test_inject_in_gpu_model(void **state)
     assert_int_equal(stat(TEST_DIR "/run.fst", &st), 0);
     assert_int_equal(stat(TEST_DIR "/run.mismatch.fst", &st), 0);
     assert_true(fst_holds(TEST_DIR "/run.mismatch.fst", "dyncta_n_o", 1000000, 1000));
+}
+
+/* A failure's waveform never takes a name in use, nor one that is an input
+ * of the run through a link (docs/files.md): with run3.mismatch.fst a
+ * symbolic link to the workload the run reads and run3.mismatch-2.gtkw a
+ * hard link to it, the waveform goes to run3.mismatch-3.fst and the workload
+ * and both links are left as they were. */
+static void test_mismatch_name_not_input(void **state)
+{
+    (void)state;
+    gpu_cfg cfg;
+    char err[1024];
+    cfg_defaults(&cfg);
+    cfg.sm.n_cores = 4;
+    cfg.mem.n_parts = 2;
+    assert_int_equal(cfg_check(&cfg, err, sizeof err), 0);
+    mkdir(TEST_DIR, 0777);
+    const char *in = TEST_DIR "/in3.kern";
+    const char *names[] = { TEST_DIR "/run3.mismatch.fst", TEST_DIR "/run3.mismatch.gtkw",
+                            TEST_DIR "/run3.mismatch-2.fst", TEST_DIR "/run3.mismatch-2.gtkw",
+                            TEST_DIR "/run3.mismatch-3.fst", TEST_DIR "/run3.mismatch-3.gtkw",
+                            TEST_DIR "/run3.fst", in };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) unlink(names[i]);
+    FILE *src = fopen("workloads/barrier_heavy.kern", "rb"), *dst = fopen(in, "wb");
+    assert_non_null(src);
+    assert_non_null(dst);
+    char buf[65536];
+    size_t n = fread(buf, 1, sizeof buf, src), m;
+    assert_true(n > 0 && n < sizeof buf);
+    assert_int_equal(fwrite(buf, 1, n, dst), n);
+    fclose(src);
+    fclose(dst);
+    assert_int_equal(symlink("in3.kern", TEST_DIR "/run3.mismatch.fst"), 0);
+    assert_int_equal(link(in, TEST_DIR "/run3.mismatch-2.gtkw"), 0);
+    workload wl;
+    memset(&wl, 0, sizeof wl);
+    if (wl_load(&wl, in, cfg.run.seed, err, sizeof err) < 0) fail_msg("%s", err);
+    ctl_engine eng;
+    engine_opts o = { .fst = TEST_DIR "/run3.fst", .fst_window = "0:10" };
+    assert_int_equal(rtl_engine_open(&eng, 1, &cfg, &o, err, sizeof err), 0);
+    rtl_engine_set_lag(&eng, 20);
+    assert_int_equal(rtl_engine_inject(&eng, 50, "dyncta_n", 1), 0);
+    gpu *g = gpu_create(&cfg, &eng, err, sizeof err);
+    assert_non_null(g);
+    report rep;
+    report_init(&rep);
+    assert_int_equal(gpu_run(g, &wl, &rep, err, sizeof err), 0);
+    assert_int_equal(rep.incomplete, 1);
+    assert_non_null(strstr(rep.stop_reason, "waveform of cycles 31..50: " TEST_DIR "/run3.mismatch-3.fst"));
+    assert_int_equal(eng.finish(eng.impl, err, sizeof err), 0);
+    report_free(&rep);
+    gpu_destroy(g);
+    eng.destroy(eng.impl);
+    wl_free(&wl);
+    struct stat st;
+    assert_int_equal(lstat(TEST_DIR "/run3.mismatch.fst", &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    assert_int_equal(stat(TEST_DIR "/run3.mismatch-3.fst", &st), 0);
+    assert_int_equal(stat(TEST_DIR "/run3.mismatch-3.gtkw", &st), 0);
+    char back[65536];
+    FILE *f = fopen(in, "rb");
+    assert_non_null(f);
+    m = fread(back, 1, sizeof back, f);
+    fclose(f);
+    assert_int_equal(m, n);
+    assert_memory_equal(back, buf, n);
+    assert_int_equal(stat(TEST_DIR "/run3.mismatch-2.gtkw", &st), 0);
+    assert_int_equal(st.st_nlink, 2);
+    assert_int_equal((size_t)st.st_size, n);
 }
 
 /* Bad options: one message naming the option, -1. */
@@ -792,6 +914,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_units_policy_only),
         cmocka_unit_test(test_fast_equals_whole_top),
         cmocka_unit_test(test_inject_in_gpu_model),
+        cmocka_unit_test(test_mismatch_name_not_input),
         cmocka_unit_test(test_bad_options),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

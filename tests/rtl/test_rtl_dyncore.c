@@ -11,6 +11,7 @@
  * op 0 = apply cfg and pulse the reset; op 1 = apply inputs, one clock edge. */
 #include <string.h>
 #include "rtl_bench.h"
+#include "rtl/rb_assert.h"
 #include "dyncore.h"
 
 typedef struct dyncore_rtl dyncore_rtl;
@@ -23,6 +24,8 @@ void dyncore_rtl_reset(dyncore_rtl *h);
 void dyncore_rtl_tick(dyncore_rtl *h);
 uint64_t dyncore_rtl_enable(dyncore_rtl *h);
 uint64_t dyncore_rtl_power_on(dyncore_rtl *h);
+void dyncore_rtl_fault_mode(dyncore_rtl *h, int core);
+uint64_t dyncore_rtl_edges(const dyncore_rtl *h);
 
 typedef struct bench {
     dyncore_rtl *rtl;
@@ -264,11 +267,51 @@ static void test_random(void **state)
                                  tb.cycle), 0);
 }
 
+/* A fault injected into the RTL (core 3 enabled while OFF: no edge of
+ * rtl/dyncore.sv produces that mode, above cores the bench has drained) fires
+ * at the next edge the checks it breaks (ModeValid, OffToOn, GateHighest, ...),
+ * the report naming one of them, the unit, core 3 and the cycle; a clean run
+ * before it fires nothing. */
+static void test_assert_fires(void **state)
+{
+    bench *b = &tb;
+    ctl_cfg_defaults(&b->cfg, 8, 8);
+    b->cfg.dyncore_period = 16;
+    bench_reset(b);
+    rb_assert_expect(1);
+    for (int i = 0; i < 20; i++)
+        bench_cycle(b);
+    rb_assert none;
+    assert_int_equal(rb_assert_take(&none), 0);
+    uint64_t edge = dyncore_rtl_edges(b->rtl);
+    dyncore_rtl_fault_mode(b->rtl, 3);
+    drive(b);
+    dyncore_rtl_tick(b->rtl);
+    rb_assert a;
+    assert_int_equal(rb_assert_take(&a), 1);
+    assert_string_equal(a.kind, "ASSERT");
+    /* the fault breaks several checks of that edge; the first reported is kept */
+    assert_true(!strcmp(a.name, "ModeValid") ||
+                !strcmp(a.name, "OffToOn") ||
+                !strcmp(a.name, "GateHighest") ||
+                !strcmp(a.name, "OffFromDraining") ||
+                !strcmp(a.name, "OffWhenDrained"));
+    assert_string_equal(a.unit, "dyncore");
+    assert_int_equal(a.core, 3);
+    assert_int_equal(a.cycle, edge);
+    char want[160];
+    snprintf(want, sizeof want, "assertion failed at cycle %llu: unit dyncore, core 3, ASSERT %s: ",
+             (unsigned long long)edge, a.name);
+    assert_non_null(strstr(a.text, want));
+    rb_assert_expect(0);
+}
+
 int main(int argc, char **argv)
 {
     static const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(test_directed, setup, teardown),
         cmocka_unit_test_setup_teardown(test_random, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_assert_fires, setup, teardown),
     };
     const rb_suite suite = { "dyncore", tests, sizeof tests / sizeof tests[0], NULL, NULL,
                              NULL, NULL };

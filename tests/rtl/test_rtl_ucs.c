@@ -14,6 +14,7 @@
  * Cores >= NV get zero inputs and must show reset outputs. */
 #include <string.h>
 #include "rtl_bench.h"
+#include "rtl/rb_assert.h"
 #include "ucs.h"
 
 typedef struct ucs_rtl ucs_rtl;
@@ -25,6 +26,8 @@ void ucs_rtl_set_in(ucs_rtl *h, const ctl_in *in);
 void ucs_rtl_reset(ucs_rtl *h);
 void ucs_rtl_tick(ucs_rtl *h);
 void ucs_rtl_get_out(ucs_rtl *h, ctl_out *out);
+void ucs_rtl_fault_grp2(ucs_rtl *h);
+uint64_t ucs_rtl_edges(const ucs_rtl *h);
 
 #define VEC_CORES 2
 #define STR_(x) #x
@@ -634,6 +637,43 @@ static void test_branch_coverage(void **st)
         assert_int_equal(unreached, 0);
 }
 
+/* A fault injected into the RTL (core 2's power-gated group 0 moved from ON
+ * straight to OFF, skipping DRAINING: seed 004 Sec. 4) fires at the next
+ * edge, naming the unit, core 2 and the cycle; the lawful cycles before it
+ * fire nothing; a reset afterwards clears the corrupted state. */
+static void test_assert_fires(void **st)
+{
+    (void)st;
+    ctl_cfg cfg;
+    ctl_cfg_defaults(&cfg, 4, 1);
+    bench_reset(&cfg);
+    rb_assert_expect(1);
+    for (int i = 0; i < 10; i++)
+        bench_step();
+    rb_assert none;
+    assert_int_equal(rb_assert_take(&none), 0);
+    uint64_t edge = ucs_rtl_edges(B.rtl);
+    ucs_rtl_fault_grp2(B.rtl);
+    ucs_rtl_tick(B.rtl);
+    rb_assert a;
+    assert_int_equal(rb_assert_take(&a), 1);
+    assert_string_equal(a.kind, "ASSERT");
+    /* the fault breaks several checks of that edge; the first reported is kept */
+    assert_true(!strcmp(a.name, "StateOrder") ||
+                !strcmp(a.name, "NoOnToOff") ||
+                !strcmp(a.name, "TunedDownState") ||
+                !strcmp(a.name, "OnHolds"));
+    assert_string_equal(a.unit, "ucs");
+    assert_int_equal(a.core, 2);
+    assert_int_equal(a.cycle, edge);
+    char want[160];
+    snprintf(want, sizeof want, "assertion failed at cycle %llu: unit ucs, core 2, ASSERT %s: ",
+             (unsigned long long)edge, a.name);
+    assert_non_null(strstr(a.text, want));
+    rb_assert_expect(0);
+    bench_reset(&cfg);   /* the corrupted state does not outlive the test */
+}
+
 int main(int argc, char **argv)
 {
     static const struct CMUnitTest tests[] = {
@@ -647,6 +687,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_directed_p2_revert),
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_branch_coverage),
+        cmocka_unit_test(test_assert_fires),
     };
     const rb_suite suite = { "ucs", tests, sizeof tests / sizeof tests[0], setup, teardown,
                              STR(VEC_CORES) "\n", "2\n" };
