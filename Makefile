@@ -215,8 +215,10 @@ rtl-model:
 	@test -n "$(NC)" -a -n "$(NP)" || { echo "usage: make rtl-model NC=cores NP=partitions [FLAVOR=fast|trace|cov]"; exit 2; }
 	scripts/vtop-build.sh $(NC) $(NP) $(FLAVOR) $(VTOP_KEY)
 
+# the c engine needs no Verilated model: `make run` builds the program only (an rtl or
+# lockstep run builds its model on first use; `make` builds the default one too)
 run: deps
-	@$(MAKE) --no-print-directory -j$(NPROC) all
+	@$(MAKE) --no-print-directory -j$(NPROC) $(BUILD)/rel/ctasim
 	$(BUILD)/rel/ctasim --config configs/kayiran30.cfg --workload workloads/stream_copy.kern \
 	    --set policy.cta_limit=dyncta
 
