@@ -38,27 +38,7 @@ typedef struct sig_desc {
 /* The fixed comparison order: units in this order; inside a unit the global
  * signals, then every core's signals (cores ascending). */
 static const sig_desc SIGS[] = {
-    SIG_C("dyncta", CTL_U_DYNCTA, "dyncta_n", dyncta_n, 0),
-    SIG_C("dyncore", CTL_U_DYNCORE, "dc_enable", dc_enable, 0),
-    SIG_C("dyncore", CTL_U_DYNCORE, "dc_power_on", dc_power_on, 0),
-    SIG_G("claso", CTL_U_CLASO, "claso_ready", claso_ready, 0),
-    SIG_G("claso", CTL_U_CLASO, "credit_global", credit_global, 1),
-    SIG_C("claso", CTL_U_CLASO, "grant", grant, 0),
-    SIG_C("claso", CTL_U_CLASO, "refuse", refuse, 0),
-    SIG_C("claso", CTL_U_CLASO, "credit", credit, 1),
-    SIG_G("arcta", CTL_U_ARCTA, "ar_phase", ar_phase, 0),
-    SIG_G("arcta", CTL_U_ARCTA, "ar_type", ar_type, 0),
-    SIG_G("arcta", CTL_U_ARCTA, "ar_limit1", ar_limit1, 0),
-    SIG_G("arcta", CTL_U_ARCTA, "fc_on", fc_on, 0),
-    SIG_G("arcta", CTL_U_ARCTA, "core_clk_pct", core_clk_pct, 1),
-    SIG_G("arcta", CTL_U_ARCTA, "mem_clk_pct", mem_clk_pct, 1),
-    SIG_C("arcta", CTL_U_ARCTA, "ar_enable", ar_enable, 0),
-    SIG_C("ucs", CTL_U_UCS, "tuned_down", tuned_down, 0),
-    SIG_C("ucs", CTL_U_UCS, "accepts_work", accepts_work, 0),
-    SIG_C("ucs", CTL_U_UCS, "pg_state[0]", pg_state[0], 0),
-    SIG_C("ucs", CTL_U_UCS, "pg_state[1]", pg_state[1], 0),
-    SIG_C("ucs", CTL_U_UCS, "pg_state[2]", pg_state[2], 0),
-    SIG_C("ucs", CTL_U_UCS, "pg_state[3]", pg_state[3], 0),
+#include "rtl_sigs_gen.h"  /* generated from seam/seam.yaml */
 };
 #define NSIGS ((int)(sizeof SIGS / sizeof SIGS[0]))
 

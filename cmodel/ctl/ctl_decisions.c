@@ -108,12 +108,12 @@ static uint32_t arcta_busy_max(const arcta *s, const ctl_cfg *cfg)
 static void arcta_rows(FILE *f, const arcta *s, const ctl_cfg *cfg, uint64_t cycle)
 {
     if (!s->obs_decided) return;
-    uint32_t lanes = cfg->simt_lanes & MASK(6);
+    uint32_t lanes = cfg->simt_lanes & MASK(CTL_W_SIMT_LANES);
     fprintf(f, "%" PRIu64 ",all,arcta,cycles=%u;ipc=%u/%" PRIu64 ";bw=%u/%u;good=%u;bad=%u;"
             "t_u_ipc=%u%%;t_l_ipc=%u%%;t_max_bw=%u/100000;t_gbr=%u%%,type%s;%s\n",
             cycle, s->cycles, s->insts, (uint64_t)lanes * s->cycles, arcta_busy_max(s, cfg),
-            s->dram_cycles, s->good, s->cycles - s->good, cfg->ar_t_u_ipc & MASK(7),
-            cfg->ar_t_l_ipc & MASK(7), cfg->ar_t_max_bw_mpct & MASK(17), cfg->ar_t_gbr & MASK(7),
+            s->dram_cycles, s->good, s->cycles - s->good, cfg->ar_t_u_ipc & MASK(CTL_W_AR_T_U_IPC),
+            cfg->ar_t_l_ipc & MASK(CTL_W_AR_T_L_IPC), cfg->ar_t_max_bw_mpct & MASK(CTL_W_AR_T_MAX_BW_MPCT), cfg->ar_t_gbr & MASK(CTL_W_AR_T_GBR),
             s->type == CTL_AR_TYPE2 ? "II" : "I", arcta_branch_name(s->obs_branch));
 }
 

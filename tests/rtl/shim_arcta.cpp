@@ -4,6 +4,7 @@
 #include "Varcta.h"
 #include "verilated.h"
 #include "shim_fst.h"
+#include "ctl_seam.h"
 
 struct arcta_rtl {
     VerilatedContext *ctx;
@@ -47,7 +48,7 @@ void arcta_rtl_set_cfg(arcta_rtl *h, uint32_t n_cores, uint32_t n_parts, uint32_
     m->cfg_window_i = window & 0xffff;
     m->cfg_t_u_ipc_i = t_u_ipc & 0x7f;
     m->cfg_t_l_ipc_i = t_l_ipc & 0x7f;
-    m->cfg_t_max_bw_mpct_i = t_max_bw_mpct & 0x1ffff;
+    m->cfg_t_max_bw_mpct_i = t_max_bw_mpct & ((1u << CTL_W_AR_T_MAX_BW_MPCT) - 1);
     m->cfg_t_gbr_i = t_gbr & 0x7f;
     m->cfg_good_lanes_i = good_lanes & 0x3f;
     m->cfg_simt_lanes_i = simt_lanes & 0x3f;
