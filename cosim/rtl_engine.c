@@ -586,7 +586,7 @@ static void eng_destroy(void *impl)
     if (r->fst_tmp[0]) fst_discard(r->fst_tmp);   /* never finished: no half waveform left */
     if (r->log) free(r->log->buf);
     free(r->log);
-    free(r->ref);
+    ctl_ref_free(r->ref);
     free(r);
 }
 
@@ -649,14 +649,12 @@ int rtl_engine_open(ctl_engine *e, int lockstep, const gpu_cfg *cfg, const engin
     }
     r->lockstep = lockstep;
     r->inj_sig = -1;
-    int urc = ctl_units_resolve(o->units, policy_units(&cfg->policy), lockstep, &r->units);
-    if (urc < 0) {
-        ctl_units_error(urc, o->units, err, errlen);
+    r->units = o->units_mask;
+    if (!r->units && engine_units(NULL, cfg, lockstep ? "lockstep" : "rtl", &r->units, err, errlen) < 0)
         goto fail;
-    }
     if (lag_from_opts(o, &r->lag, err, errlen) < 0) goto fail;
     r->top = vtop_create();
-    if (!r->top || (lockstep && !(r->ref = calloc(1, sizeof *r->ref)))) {
+    if (!r->top || (lockstep && !(r->ref = ctl_ref_new(r->units)))) {
         snprintf(err, errlen, "out of memory");
         goto fail;
     }

@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <string.h>
 #include "arcta.h"
+#include "ctl_decisions.h"
+#include "ctl_unit.h"
 
 #define MASK(bits) ((1u << (bits)) - 1u)
 #define PROD_MASK ((1ull << ARCTA_PROD_BITS) - 1u)
@@ -283,3 +285,18 @@ static const key_def arcta_rows[] = {
     AK("arcta.mem_pct", ar_mem_pct, 0, 100, CTL_W_AR_MEM_PCT, "%", "calibrator memory clock increase"),
 };
 const key_table arcta_keys = KEY_TABLE("arcta", "rtl/arcta.sv", arcta_rows);
+
+/* ---------------------------------------------------------------- plug-in */
+
+/* The unit as the registry sees it (ctl_unit.h, ctl_units.c). */
+static void unit_reset(void *s, const ctl_cfg *cfg, ctl_out *out) { arcta_reset(s, cfg, out); }
+
+static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
+{
+    arcta_step(s, cfg, in, out);
+}
+
+const ctl_unit arcta_unit = {
+    "arcta", CTL_U_ARCTA, sizeof(arcta), unit_reset, unit_step, arcta_decisions, &arcta_keys,
+    "rtl/arcta.sv", "waves/arcta.gtkw",
+};
