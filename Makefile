@@ -75,7 +75,7 @@ ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv
 
 .PHONY: regress test-regress mutate xcheck-suite calib formal test-formal
 .PHONY: install man help test-python
-.PHONY: all deps run rtl-model test test-installed test-lane-a test-lane-b test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
+.PHONY: all deps run rtl-model seam test test-installed test-lane-a test-lane-b test-unit test-model test-rtl test-icarus test-pkg test-sim test-bad test-fuzz test-arch lint \
         synth synth-check test-power rtl-power \
         waves bench sweep experiments reproduce study fuzz clean
 .SECONDARY:
@@ -344,9 +344,14 @@ test-rtl: $(RTL_TESTS:%=$(BUILD)/rtltest/%/test)
 test-icarus: test-rtl $(ICARUS_TBS:%=$(BUILD)/icarus/tb_%.vvp)
 	@scripts/run_tests.sh icarus $(foreach m,$(ICARUS_TBS),"vvp -n $(BUILD)/icarus/tb_$(m).vvp +vec=$(BUILD)/vectors/$(m).vec")
 
-# rtl/ctasim_pkg.sv and cmodel/ctl_seam.h agree on every shared enum and constant
+# rtl/ctasim_pkg.sv and cmodel/ctl_seam.h agree on every shared enum and constant;
+# every file generated from seam/seam.yaml is what it generates (scripts/seamgen.py)
 test-pkg:
-	@scripts/run_tests.sh pkg tests/rtl/check_pkg.py
+	@scripts/run_tests.sh pkg tests/rtl/check_pkg.py "scripts/seamgen.py --check" tests/rtl/check_seamgen.py
+
+# rewrite the files generated from the seam's description (docs/seam.md)
+seam:
+	scripts/seamgen.py
 
 # bad inputs (tests/bad/cases.txt) against the sanitized program
 test-bad: $(BUILD)/san/ctasim

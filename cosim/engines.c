@@ -8,6 +8,17 @@
 #include "rtl_engine.h"
 #endif
 
+int engine_units(const char *spec, const gpu_cfg *cfg, const char *name, unsigned *units,
+                 char *err, size_t errlen)
+{
+    int urc = ctl_units_resolve(spec, policy_units(&cfg->policy), !strcmp(name, "lockstep"), units);
+    if (urc < 0) {
+        ctl_units_error(urc, spec, err, errlen);
+        return -1;
+    }
+    return 0;
+}
+
 int engine_open(ctl_engine *e, const char *name, const gpu_cfg *cfg, const engine_opts *o,
                 char *err, size_t errlen)
 {
@@ -16,12 +27,8 @@ int engine_open(ctl_engine *e, const char *name, const gpu_cfg *cfg, const engin
             snprintf(err, errlen, "<command line>: --fst needs the rtl or lockstep engine");
             return -1;
         }
-        unsigned units;
-        int urc = ctl_units_resolve(o->units, policy_units(&cfg->policy), 0, &units);
-        if (urc < 0) {
-            ctl_units_error(urc, o->units, err, errlen);
-            return -1;
-        }
+        unsigned units = o->units_mask;
+        if (!units && engine_units(NULL, cfg, name, &units, err, errlen) < 0) return -1;
         if (ctl_engine_c(e, units) < 0) { snprintf(err, errlen, "out of memory"); return -1; }
         return 0;
     }

@@ -837,12 +837,7 @@ static int prepare(session *s, char *err, size_t errlen)
         return ofile_is_input(s->o.write_preset, "--write-preset", err, errlen);
     if (s->o.dump || s->o.trace_info) return 0;
     unsigned units;
-    int urc = ctl_units_resolve(s->o.units, policy_units(&s->cfg.policy),
-                                !strcmp(s->o.engine, "lockstep"), &units);
-    if (urc < 0) {
-        ctl_units_error(urc, s->o.units, err, errlen);
-        return -1;
-    }
+    if (engine_units(s->o.units, &s->cfg, s->o.engine, &units, err, errlen) < 0) return -1;
     s->wpath = s->o.trace ? s->o.trace : s->o.workload ? s->o.workload : "workloads/stream_copy.kern";
     if (load_workload(&s->o, &s->cfg, &s->wl, &s->traced, err, errlen) < 0) return -1;
     if (s->o.write_trace) return check_write_trace(&s->o, &s->wl, err, errlen);
@@ -853,7 +848,7 @@ static int prepare(session *s, char *err, size_t errlen)
     if (s->o.rtl_power && rpw_prepare(s, err, errlen) < 0) return -1;
     engine_opts eo = { .fst = s->o.rtl_power ? s->rpw_fst : s->o.fst, .fst_window = s->o.fst_window,
                        .mismatch_lag = s->o.mismatch_lag, .units = s->o.units,
-                       .test = s->wpath };
+                       .units_mask = units, .test = s->wpath };
     if (engine_open(&s->eng, s->o.engine, &s->cfg, &eo, err, errlen) < 0) return -1;
     s->eng_open = 1;
     /* the model is built before any output is opened; memory it cannot get

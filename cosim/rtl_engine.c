@@ -39,27 +39,7 @@ typedef struct sig_desc {
 /* The fixed comparison order: units in this order; inside a unit the global
  * signals, then every core's signals (cores ascending). */
 static const sig_desc SIGS[] = {
-    SIG_C("dyncta", CTL_U_DYNCTA, "dyncta_n", dyncta_n, 0),
-    SIG_C("dyncore", CTL_U_DYNCORE, "dc_enable", dc_enable, 0),
-    SIG_C("dyncore", CTL_U_DYNCORE, "dc_power_on", dc_power_on, 0),
-    SIG_G("claso", CTL_U_CLASO, "claso_ready", claso_ready, 0),
-    SIG_G("claso", CTL_U_CLASO, "credit_global", credit_global, 1),
-    SIG_C("claso", CTL_U_CLASO, "grant", grant, 0),
-    SIG_C("claso", CTL_U_CLASO, "refuse", refuse, 0),
-    SIG_C("claso", CTL_U_CLASO, "credit", credit, 1),
-    SIG_G("arcta", CTL_U_ARCTA, "ar_phase", ar_phase, 0),
-    SIG_G("arcta", CTL_U_ARCTA, "ar_type", ar_type, 0),
-    SIG_G("arcta", CTL_U_ARCTA, "ar_limit1", ar_limit1, 0),
-    SIG_G("arcta", CTL_U_ARCTA, "fc_on", fc_on, 0),
-    SIG_G("arcta", CTL_U_ARCTA, "core_clk_pct", core_clk_pct, 1),
-    SIG_G("arcta", CTL_U_ARCTA, "mem_clk_pct", mem_clk_pct, 1),
-    SIG_C("arcta", CTL_U_ARCTA, "ar_enable", ar_enable, 0),
-    SIG_C("ucs", CTL_U_UCS, "tuned_down", tuned_down, 0),
-    SIG_C("ucs", CTL_U_UCS, "accepts_work", accepts_work, 0),
-    SIG_C("ucs", CTL_U_UCS, "pg_state[0]", pg_state[0], 0),
-    SIG_C("ucs", CTL_U_UCS, "pg_state[1]", pg_state[1], 0),
-    SIG_C("ucs", CTL_U_UCS, "pg_state[2]", pg_state[2], 0),
-    SIG_C("ucs", CTL_U_UCS, "pg_state[3]", pg_state[3], 0),
+#include "rtl_sigs_gen.h"  /* generated from seam/seam.yaml */
 };
 #define NSIGS ((int)(sizeof SIGS / sizeof SIGS[0]))
 
@@ -569,7 +549,7 @@ static void replay_dump(rtl_eng *r, uint64_t cycle, const char *unit, int core, 
     ctl_out out;
     ctl_in *in = calloc(1, INLOG_WORDS * 8);
     /* the C reference beside it: its outputs in the waveform's `ref` scope */
-    ctl_ref *ref = calloc(1, sizeof *ref);
+    ctl_ref *ref = ctl_ref_new(r->units);
     ctl_out *exp = calloc(1, sizeof *exp);
     if (!rp || !in || !ref || !exp) {
         snprintf(note, notelen, "; no waveform: out of memory");
@@ -610,7 +590,7 @@ fail:
 done:
     vtop_destroy(rp);
     free(in);
-    free(ref);
+    ctl_ref_free(ref);
     free(exp);
 }
 
@@ -726,7 +706,7 @@ static void eng_destroy(void *impl)
     if (r->fst_tmp[0]) fst_discard(r->fst_tmp);   /* never finished: no half waveform left */
     if (r->log) free(r->log->buf);
     free(r->log);
-    free(r->ref);
+    ctl_ref_free(r->ref);
     free(r);
 }
 
@@ -790,14 +770,12 @@ int rtl_engine_open(ctl_engine *e, int lockstep, const gpu_cfg *cfg, const engin
     r->lockstep = lockstep;
     r->inj_sig = -1;
     set_run_tag(r, o->test, cfg->run.seed);
-    int urc = ctl_units_resolve(o->units, policy_units(&cfg->policy), lockstep, &r->units);
-    if (urc < 0) {
-        ctl_units_error(urc, o->units, err, errlen);
+    r->units = o->units_mask;
+    if (!r->units && engine_units(NULL, cfg, lockstep ? "lockstep" : "rtl", &r->units, err, errlen) < 0)
         goto fail;
-    }
     if (lag_from_opts(o, &r->lag, err, errlen) < 0) goto fail;
     r->top = vtop_create();
-    if (!r->top || (lockstep && !(r->ref = calloc(1, sizeof *r->ref)))) {
+    if (!r->top || (lockstep && !(r->ref = ctl_ref_new(r->units)))) {
         snprintf(err, errlen, "out of memory");
         goto fail;
     }

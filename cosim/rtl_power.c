@@ -17,7 +17,7 @@ int rpw_units(unsigned mask, const char **names, int max)
 {
     int n = 0;
     for (int i = 0; i < CTL_NUNITS && n < max; i++)
-        if (mask & (1u << i)) names[n++] = ctl_unit_names[i];
+        if (mask & ctl_units[i]->bit) names[n++] = ctl_units[i]->name;
     return n;
 }
 

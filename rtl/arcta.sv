@@ -23,14 +23,14 @@ module arcta #(
   input  logic [CoresW-1:0]    cfg_n_cores_i,
   input  logic [PartsW-1:0]    cfg_n_parts_i,
   input  logic [WinW-1:0]      cfg_window_i,         // W, profiling cycles (7000)
-  input  logic [6:0]           cfg_t_u_ipc_i,        // percent (85)
-  input  logic [6:0]           cfg_t_l_ipc_i,        // percent (15)
-  input  logic [16:0]          cfg_t_max_bw_mpct_i,  // thousandths of a percent (1025)
-  input  logic [6:0]           cfg_t_gbr_i,          // percent (65)
-  input  logic [5:0]           cfg_good_lanes_i,     // active lanes of a good cycle (25)
-  input  logic [5:0]           cfg_simt_lanes_i,     // peak thread insts per cycle (32)
-  input  logic [6:0]           cfg_core_pct_i,       // core clock decrease, percent (15)
-  input  logic [6:0]           cfg_mem_pct_i,        // memory clock increase, percent (15)
+  input  logic [ctasim_pkg::CfgArTUIpcW-1:0] cfg_t_u_ipc_i,        // percent (85)
+  input  logic [ctasim_pkg::CfgArTLIpcW-1:0] cfg_t_l_ipc_i,        // percent (15)
+  input  logic [ctasim_pkg::CfgArTMaxBwMpctW-1:0] cfg_t_max_bw_mpct_i,  // thousandths of a percent (1025)
+  input  logic [ctasim_pkg::CfgArTGbrW-1:0] cfg_t_gbr_i,          // percent (65)
+  input  logic [ctasim_pkg::CfgArGoodLanesW-1:0] cfg_good_lanes_i,     // active lanes of a good cycle (25)
+  input  logic [ctasim_pkg::CfgSimtLanesW-1:0] cfg_simt_lanes_i,     // peak thread insts per cycle (32)
+  input  logic [ctasim_pkg::CfgArCorePctW-1:0] cfg_core_pct_i,       // core clock decrease, percent (15)
+  input  logic [ctasim_pkg::CfgArMemPctW-1:0] cfg_mem_pct_i,        // memory clock increase, percent (15)
   // per cycle inputs (core 0 and memory partitions)
   input  logic                 kernel_start_i,
   input  logic [6:0]           thread_insts_i,

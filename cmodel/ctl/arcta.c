@@ -5,6 +5,8 @@
 #include <stddef.h>
 #include <string.h>
 #include "arcta.h"
+#include "ctl_decisions.h"
+#include "ctl_unit.h"
 
 #define MASK(bits) ((1u << (bits)) - 1u)
 #define PROD_MASK ((1ull << ARCTA_PROD_BITS) - 1u)
@@ -67,8 +69,8 @@ static void drive_outputs(arcta *s, const ctl_cfg *cfg, ctl_out *out, int all_co
     out->ar_type = s->type;
     out->ar_limit1 = s->phase == CTL_AR_PROFILE || s->phase == CTL_AR_DECISION;
     out->fc_on = (uint8_t)fc_on;
-    out->core_clk_pct = (int8_t)(fc_on ? -(int)(cfg->ar_core_pct & MASK(7)) : 0);
-    out->mem_clk_pct = (int8_t)(fc_on ? (int)(cfg->ar_mem_pct & MASK(7)) : 0);
+    out->core_clk_pct = (int8_t)(fc_on ? -(int)(cfg->ar_core_pct & MASK(CTL_W_AR_CORE_PCT)) : 0);
+    out->mem_clk_pct = (int8_t)(fc_on ? (int)(cfg->ar_mem_pct & MASK(CTL_W_AR_MEM_PCT)) : 0);
     /* cores >= every count since the reset hold ar_enable = 0 */
     uint32_t cores = all_cores ? CTL_MAX_CORES
                                : ctl_span(&s->span, count < CTL_MAX_CORES ? count : CTL_MAX_CORES);
@@ -91,7 +93,7 @@ void arcta_reset(arcta *s, const ctl_cfg *cfg, ctl_out *out)
  * busy_p * 100000 <= t_mpct * dram_cycles. */
 static int bw_low(const arcta *s, const ctl_cfg *cfg)
 {
-    uint64_t rhs = (uint64_t)(cfg->ar_t_max_bw_mpct & MASK(17)) * s->dram_cycles;
+    uint64_t rhs = (uint64_t)(cfg->ar_t_max_bw_mpct & MASK(CTL_W_AR_T_MAX_BW_MPCT)) * s->dram_cycles;
     uint32_t n_parts = cfg->n_parts & MASK(CTL_PARTS_BITS);
     for (uint32_t p = 0; p < CTL_MAX_PARTS && p < n_parts; p++)
         if ((uint64_t)s->busy[p] * 100000u > rhs)
@@ -106,17 +108,17 @@ static int bw_low(const arcta *s, const ctl_cfg *cfg)
  * bad = cycles - good, and bad = 0 is above any threshold. */
 int arcta_classify(const arcta *s, const ctl_cfg *cfg, int *branch)
 {
-    uint64_t lanes_cycles = (uint64_t)(cfg->simt_lanes & MASK(6)) * s->cycles;
+    uint64_t lanes_cycles = (uint64_t)(cfg->simt_lanes & MASK(CTL_W_SIMT_LANES)) * s->cycles;
     uint64_t insts100 = (uint64_t)s->insts * 100u;
     int br;
 
-    if (insts100 > (cfg->ar_t_u_ipc & MASK(7)) * lanes_cycles)
+    if (insts100 > (cfg->ar_t_u_ipc & MASK(CTL_W_AR_T_U_IPC)) * lanes_cycles)
         br = ARCTA_BR_IPC_HIGH;
-    else if (insts100 < (cfg->ar_t_l_ipc & MASK(7)) * lanes_cycles)
+    else if (insts100 < (cfg->ar_t_l_ipc & MASK(CTL_W_AR_T_L_IPC)) * lanes_cycles)
         br = ARCTA_BR_IPC_LOW;
     else if (bw_low(s, cfg))
         br = ARCTA_BR_BW_LOW;
-    else if ((uint64_t)s->good * 100u >= (uint64_t)(cfg->ar_t_gbr & MASK(7)) * (s->cycles - s->good))
+    else if ((uint64_t)s->good * 100u >= (uint64_t)(cfg->ar_t_gbr & MASK(CTL_W_AR_T_GBR)) * (s->cycles - s->good))
         br = ARCTA_BR_GBR_HIGH;
     else
         br = ARCTA_BR_GBR_LOW;
@@ -163,13 +165,13 @@ static int bw_part_step(arcta *s, const ctl_cfg *cfg)
 /* One DECISION cycle; returns the branch taken. */
 static int decision_step(arcta *s, const ctl_cfg *cfg)
 {
-    uint64_t lanes = cfg->simt_lanes & MASK(6);
+    uint64_t lanes = cfg->simt_lanes & MASK(CTL_W_SIMT_LANES);
     uint64_t insts100 = (uint64_t)s->insts * 100u;
     uint8_t next = (uint8_t)(s->step + 1);
 
     switch (s->step) {
-    case ARCTA_S_U_LANES: s->prod = (cfg->ar_t_u_ipc & MASK(7)) * lanes; break;
-    case ARCTA_S_L_LANES: s->prod = (cfg->ar_t_l_ipc & MASK(7)) * lanes; break;
+    case ARCTA_S_U_LANES: s->prod = (cfg->ar_t_u_ipc & MASK(CTL_W_AR_T_U_IPC)) * lanes; break;
+    case ARCTA_S_L_LANES: s->prod = (cfg->ar_t_l_ipc & MASK(CTL_W_AR_T_L_IPC)) * lanes; break;
     case ARCTA_S_U_CYC:
     case ARCTA_S_L_CYC:   s->prod = (s->prod & MASK(13)) * s->cycles; break;
     case ARCTA_S_U_CMP:
@@ -179,13 +181,13 @@ static int decision_step(arcta *s, const ctl_cfg *cfg)
         if (insts100 < s->prod) { decide(s, CTL_AR_TYPE2); return ARCTA_BR_IPC_LOW; }
         break;
     case ARCTA_S_BW_RHS:
-        s->prod = (uint64_t)(cfg->ar_t_max_bw_mpct & MASK(17)) * s->dram_cycles;
+        s->prod = (uint64_t)(cfg->ar_t_max_bw_mpct & MASK(CTL_W_AR_T_MAX_BW_MPCT)) * s->dram_cycles;
         s->part = 0;
         break;
     case ARCTA_S_BW_PART:
         return bw_part_step(s, cfg);
     case ARCTA_S_GBR_RHS:
-        s->prod = (uint64_t)(cfg->ar_t_gbr & MASK(7)) * ((s->cycles - s->good) & MASK(ARCTA_CYC_BITS));
+        s->prod = (uint64_t)(cfg->ar_t_gbr & MASK(CTL_W_AR_T_GBR)) * ((s->cycles - s->good) & MASK(ARCTA_CYC_BITS));
         break;
     default:   /* ARCTA_S_GBR_CMP */
         if ((uint64_t)s->good * 100u < s->prod) { decide(s, CTL_AR_TYPE2); return ARCTA_BR_GBR_LOW; }
@@ -205,7 +207,7 @@ uint32_t arcta_decision_cycles(const arcta *s, const ctl_cfg *cfg)
     if (br == ARCTA_BR_IPC_HIGH) return 3;
     if (br == ARCTA_BR_IPC_LOW) return 6;
     if (br == ARCTA_BR_BW_LOW) return 8 + n_parts;
-    uint64_t rhs = (uint64_t)(cfg->ar_t_max_bw_mpct & MASK(17)) * s->dram_cycles;
+    uint64_t rhs = (uint64_t)(cfg->ar_t_max_bw_mpct & MASK(CTL_W_AR_T_MAX_BW_MPCT)) * s->dram_cycles;
     uint32_t p = 0;
     while ((uint64_t)busy_of(s, p) * 100000u <= rhs)
         p++;
@@ -216,7 +218,7 @@ uint32_t arcta_decision_cycles(const arcta *s, const ctl_cfg *cfg)
 static void accumulate(arcta *s, const ctl_cfg *cfg, const ctl_in *in)
 {
     const ctl_core_in *c0 = &in->core[0];
-    int good = (c0->issued & 1) && (c0->max_lanes & MASK(6)) >= (cfg->ar_good_lanes & MASK(6));
+    int good = (c0->issued & 1) && (c0->max_lanes & MASK(6)) >= (cfg->ar_good_lanes & MASK(CTL_W_AR_GOOD_LANES));
 
     s->cycles = sat_add(s->cycles, 1, ARCTA_CYC_BITS);
     s->insts = sat_add(s->insts, c0->thread_insts & MASK(7), ARCTA_INST_BITS);
@@ -235,7 +237,7 @@ static int profile_step(arcta *s, const ctl_cfg *cfg, const ctl_in *in)
         s->phase = CTL_AR_DECISION;
         return ARCTA_BR_END_CTA;
     }
-    if (s->cycles >= (cfg->ar_window & MASK(16))) {
+    if (s->cycles >= (cfg->ar_window & MASK(CTL_W_AR_WINDOW))) {
         s->phase = CTL_AR_DECISION;
         return ARCTA_BR_END_W;
     }
@@ -274,12 +276,27 @@ void arcta_step(arcta *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
 #define AK(k, f, lo, hi, bits, unit, h) KEY_U(ctl_cfg, k, f, lo, hi, bits, unit, "seed 002 Sec. 3", h)
 static const key_def arcta_rows[] = {
     AK("arcta.window", ar_window, 1, 1u << 20, ARCTA_CYC_BITS, "core cycles", "profiling window W"),
-    AK("arcta.t_u_ipc", ar_t_u_ipc, 0, 100, 7, "%", "upper ipc threshold"),
-    AK("arcta.t_l_ipc", ar_t_l_ipc, 0, 100, 7, "%", "lower ipc threshold"),
-    AK("arcta.t_max_bw_mpct", ar_t_max_bw_mpct, 0, 100000, 17, "1/1000 %", "max bandwidth threshold"),
-    AK("arcta.t_gbr", ar_t_gbr, 0, 127, 7, "%", "good-to-bad cycles ratio threshold (may exceed 100)"),
-    AK("arcta.good_lanes", ar_good_lanes, 1, 32, 6, "lanes", "active lanes of a good issue cycle"),
-    AK("arcta.core_pct", ar_core_pct, 0, 99, 7, "%", "calibrator core clock decrease"),
-    AK("arcta.mem_pct", ar_mem_pct, 0, 100, 7, "%", "calibrator memory clock increase"),
+    AK("arcta.t_u_ipc", ar_t_u_ipc, 0, 100, CTL_W_AR_T_U_IPC, "%", "upper ipc threshold"),
+    AK("arcta.t_l_ipc", ar_t_l_ipc, 0, 100, CTL_W_AR_T_L_IPC, "%", "lower ipc threshold"),
+    AK("arcta.t_max_bw_mpct", ar_t_max_bw_mpct, 0, 100000, CTL_W_AR_T_MAX_BW_MPCT, "1/1000 %", "max bandwidth threshold"),
+    AK("arcta.t_gbr", ar_t_gbr, 0, 127, CTL_W_AR_T_GBR, "%", "good-to-bad cycles ratio threshold (may exceed 100)"),
+    AK("arcta.good_lanes", ar_good_lanes, 1, 32, CTL_W_AR_GOOD_LANES, "lanes", "active lanes of a good issue cycle"),
+    AK("arcta.core_pct", ar_core_pct, 0, 99, CTL_W_AR_CORE_PCT, "%", "calibrator core clock decrease"),
+    AK("arcta.mem_pct", ar_mem_pct, 0, 100, CTL_W_AR_MEM_PCT, "%", "calibrator memory clock increase"),
 };
 const key_table arcta_keys = KEY_TABLE("arcta", "rtl/arcta.sv", arcta_rows);
+
+/* ---------------------------------------------------------------- plug-in */
+
+/* The unit as the registry sees it (ctl_unit.h, ctl_units.c). */
+static void unit_reset(void *s, const ctl_cfg *cfg, ctl_out *out) { arcta_reset(s, cfg, out); }
+
+static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
+{
+    arcta_step(s, cfg, in, out);
+}
+
+const ctl_unit arcta_unit = {
+    "arcta", CTL_U_ARCTA, sizeof(arcta), unit_reset, unit_step, arcta_decisions, &arcta_keys,
+    "rtl/arcta.sv", "waves/arcta.gtkw",
+};

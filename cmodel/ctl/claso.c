@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "claso.h"
+#include "ctl_decisions.h"
+#include "ctl_unit.h"
 
 #define CTA_MASK   ((1u << CLASO_CTA_W) - 1u)
 #define CORE_MASK  ((1u << CLASO_CORE_W) - 1u)
@@ -241,3 +243,18 @@ static const key_def claso_rows[] = {
           "seed 003 Sec. 3, Algorithm 1", "Loose Levels p_L"),
 };
 const key_table claso_keys = KEY_TABLE("claso", "rtl/claso.sv", claso_rows);
+
+/* ---------------------------------------------------------------- plug-in */
+
+/* The unit as the registry sees it (ctl_unit.h, ctl_units.c). */
+static void unit_reset(void *s, const ctl_cfg *cfg, ctl_out *out) { claso_reset(s, cfg, out); }
+
+static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
+{
+    claso_step(s, cfg, in, out);
+}
+
+const ctl_unit claso_unit = {
+    "claso", CTL_U_CLASO, sizeof(claso), unit_reset, unit_step, claso_decisions, &claso_keys,
+    "rtl/claso.sv", "waves/claso.gtkw",
+};

@@ -5,6 +5,7 @@
 #include <string.h>
 #include "ctl_decisions.h"
 #include "ofile.h"
+#include "ctl_unit.h"
 
 #define MASK(bits) ((1u << (bits)) - 1u)
 
@@ -22,8 +23,9 @@ static uint32_t used_cores(const ctl_cfg *cfg) { return ctl_used_cores(cfg); }
 
 /* ---------------------------------------------------------------- DYNCTA */
 
-static void dyncta_rows(FILE *f, const dyncta *s, const ctl_cfg *cfg, uint64_t cycle)
+void dyncta_decisions(FILE *f, const void *state, const ctl_cfg *cfg, uint64_t cycle)
 {
+    const dyncta *s = state;
     const dyncta_obs *o = &s->obs;
     if (!o->decided) return;
     for (uint32_t c = 0; c < used_cores(cfg); c++) {
@@ -59,8 +61,9 @@ static const char *dyncore_decision_name(const dyncore_obs *o)
     return o->below ? "hold" : "keep";
 }
 
-static void dyncore_rows(FILE *f, const dyncore *s, const ctl_cfg *cfg, uint64_t cycle)
+void dyncore_decisions(FILE *f, const void *state, const ctl_cfg *cfg, uint64_t cycle)
 {
+    const dyncore *s = state;
     const dyncore_obs *o = &s->obs;
     uint32_t n = used_cores(cfg), k = cfg->dyncore_k & MASK(DYNCORE_K_BITS);
     if (!o->decided) return;
@@ -79,8 +82,9 @@ static void dyncore_rows(FILE *f, const dyncore *s, const ctl_cfg *cfg, uint64_t
 
 /* ---------------------------------------------------------------- CLASO */
 
-static void claso_rows(FILE *f, const claso *s, const ctl_cfg *cfg, uint64_t cycle)
+void claso_decisions(FILE *f, const void *state, const ctl_cfg *cfg, uint64_t cycle)
 {
+    const claso *s = state;
     const claso_obs *o = &s->obs;
     uint32_t pa = cfg->claso_p_a & 0xFFu, pl = cfg->claso_p_l & 0xFFu;
     if (o->loaded)
@@ -105,15 +109,16 @@ static uint32_t arcta_busy_max(const arcta *s, const ctl_cfg *cfg)
     return m;
 }
 
-static void arcta_rows(FILE *f, const arcta *s, const ctl_cfg *cfg, uint64_t cycle)
+void arcta_decisions(FILE *f, const void *state, const ctl_cfg *cfg, uint64_t cycle)
 {
+    const arcta *s = state;
     if (!s->obs_decided) return;
-    uint32_t lanes = cfg->simt_lanes & MASK(6);
+    uint32_t lanes = cfg->simt_lanes & MASK(CTL_W_SIMT_LANES);
     fprintf(f, "%" PRIu64 ",all,arcta,cycles=%u;ipc=%u/%" PRIu64 ";bw=%u/%u;good=%u;bad=%u;"
             "t_u_ipc=%u%%;t_l_ipc=%u%%;t_max_bw=%u/100000;t_gbr=%u%%,type%s;%s\n",
             cycle, s->cycles, s->insts, (uint64_t)lanes * s->cycles, arcta_busy_max(s, cfg),
-            s->dram_cycles, s->good, s->cycles - s->good, cfg->ar_t_u_ipc & MASK(7),
-            cfg->ar_t_l_ipc & MASK(7), cfg->ar_t_max_bw_mpct & MASK(17), cfg->ar_t_gbr & MASK(7),
+            s->dram_cycles, s->good, s->cycles - s->good, cfg->ar_t_u_ipc & MASK(CTL_W_AR_T_U_IPC),
+            cfg->ar_t_l_ipc & MASK(CTL_W_AR_T_L_IPC), cfg->ar_t_max_bw_mpct & MASK(CTL_W_AR_T_MAX_BW_MPCT), cfg->ar_t_gbr & MASK(CTL_W_AR_T_GBR),
             s->type == CTL_AR_TYPE2 ? "II" : "I", arcta_branch_name(s->obs_branch));
 }
 
@@ -162,8 +167,9 @@ static void ucs_inputs(FILE *f, const ucs *s, const ucs_core *k, const ctl_cfg *
         fprintf(f, ";th_U=%u%%", cfg->uc_th_u_pct & 0x7Fu);
 }
 
-static void ucs_rows(FILE *f, const ucs *s, const ctl_cfg *cfg, uint64_t cycle)
+void ucs_decisions(FILE *f, const void *state, const ctl_cfg *cfg, uint64_t cycle)
 {
+    const ucs *s = state;
     if (!s->obs_decided) return;
     for (uint32_t c = 0; c < used_cores(cfg); c++) {
         const ucs_core *k = &s->core[c];
@@ -182,11 +188,8 @@ static void ucs_rows(FILE *f, const ucs *s, const ctl_cfg *cfg, uint64_t cycle)
 void ctl_decisions_write(FILE *f, const ctl_ref *r, const ctl_cfg *cfg, unsigned units,
                          uint64_t cycle)
 {
-    if (units & CTL_U_DYNCTA) dyncta_rows(f, &r->dyncta, cfg, cycle);
-    if (units & CTL_U_DYNCORE) dyncore_rows(f, &r->dyncore, cfg, cycle);
-    if (units & CTL_U_CLASO) claso_rows(f, &r->claso, cfg, cycle);
-    if (units & CTL_U_ARCTA) arcta_rows(f, &r->arcta, cfg, cycle);
-    if (units & CTL_U_UCS) ucs_rows(f, &r->ucs, cfg, cycle);
+    for (int i = 0; i < CTL_NUNITS; i++)
+        if (units & ctl_units[i]->bit) ctl_units[i]->decisions(f, r->state[i], cfg, cycle);
 }
 
 /* ---------------------------------------------------------------- the wrapper */

@@ -26,6 +26,13 @@ void ctl_decisions_header(FILE *f);
 void ctl_decisions_write(FILE *f, const ctl_ref *r, const ctl_cfg *cfg, unsigned units,
                          uint64_t cycle);
 
+/* Each unit's rows of one edge, from its state (ctl_unit.h's `decisions`). */
+void dyncta_decisions(FILE *f, const void *state, const ctl_cfg *cfg, uint64_t cycle);
+void dyncore_decisions(FILE *f, const void *state, const ctl_cfg *cfg, uint64_t cycle);
+void claso_decisions(FILE *f, const void *state, const ctl_cfg *cfg, uint64_t cycle);
+void arcta_decisions(FILE *f, const void *state, const ctl_cfg *cfg, uint64_t cycle);
+void ucs_decisions(FILE *f, const void *state, const ctl_cfg *cfg, uint64_t cycle);
+
 /* Wrap engine *e so that every step also writes its decision rows to `path`
  * (through base/ofile: a temporary beside the target, created now, renamed
  * into place by the engine's finish, removed by destroy if never finished).

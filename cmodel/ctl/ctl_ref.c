@@ -4,31 +4,40 @@
 #include <string.h>
 #include "ctl_ref.h"
 
-const key_table *const ctl_key_tables[] = {
-    &dyncta_keys, &dyncore_keys, &claso_keys, &arcta_keys, &ucs_keys, NULL
-};
+ctl_ref *ctl_ref_new(unsigned units)
+{
+    ctl_ref *r = calloc(1, sizeof *r);
+    if (!r) return NULL;
+    r->units = units;
+    for (int i = 0; i < CTL_NUNITS; i++) {
+        if (!(r->state[i] = calloc(1, ctl_units[i]->state_size))) {
+            ctl_ref_free(r);
+            return NULL;
+        }
+    }
+    return r;
+}
 
+void ctl_ref_free(ctl_ref *r)
+{
+    if (!r) return;
+    for (int i = 0; i < CTL_NUNITS; i++) free(r->state[i]);
+    free(r);
+}
+
+/* Every unit is reset (ctl_out holds every unit's reset value). */
 void ctl_ref_reset(ctl_ref *r, const ctl_cfg *cfg, ctl_out *out)
 {
     memset(out, 0, sizeof *out);
-    dyncta_reset(&r->dyncta, cfg, out);
-    dyncore_reset(&r->dyncore, cfg, out);
-    claso_reset(&r->claso, cfg, out);
-    arcta_reset(&r->arcta, cfg, out);
-    ucs_reset(&r->ucs, cfg, out);
+    for (int i = 0; i < CTL_NUNITS; i++) ctl_units[i]->reset(r->state[i], cfg, out);
 }
 
 void ctl_ref_step(ctl_ref *r, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
 {
     unsigned u = r->units ? r->units : CTL_U_ALL;
-    if (u & CTL_U_DYNCTA) dyncta_step(&r->dyncta, cfg, in, out);
-    if (u & CTL_U_DYNCORE) dyncore_step(&r->dyncore, cfg, in, out);
-    if (u & CTL_U_CLASO) claso_step(&r->claso, cfg, in, out);
-    if (u & CTL_U_ARCTA) arcta_step(&r->arcta, cfg, in, out);
-    if (u & CTL_U_UCS) ucs_step(&r->ucs, cfg, in, out);
+    for (int i = 0; i < CTL_NUNITS; i++)
+        if (u & ctl_units[i]->bit) ctl_units[i]->step(r->state[i], cfg, in, out);
 }
-
-const char *const ctl_unit_names[CTL_NUNITS] = { "dyncta", "dyncore", "claso", "arcta", "ucs" };
 
 /* One comma-separated list of unit names into bits; -1 on an unknown name
  * or an empty item. */
@@ -38,11 +47,9 @@ static int units_list(const char *spec, unsigned *units)
     const char *p = spec;
     for (;;) {
         size_t len = strcspn(p, ",");
-        int k = -1;
-        for (int i = 0; i < CTL_NUNITS; i++)
-            if (strlen(ctl_unit_names[i]) == len && !strncmp(p, ctl_unit_names[i], len)) k = i;
-        if (k < 0) return -1;
-        u |= 1u << k;
+        const ctl_unit *k = ctl_unit_named(p, len);
+        if (!k) return -1;
+        u |= k->bit;
         if (!p[len]) break;
         p += len + 1;
     }
@@ -91,15 +98,14 @@ static int eng_step(void *impl, const ctl_cfg *cfg, const ctl_in *in, ctl_out *o
     return 0;
 }
 
-static void eng_destroy(void *impl) { free(impl); }
+static void eng_destroy(void *impl) { ctl_ref_free(impl); }
 
 static const ctl_ref *eng_reference(void *impl) { return impl; }
 
 int ctl_engine_c(ctl_engine *e, unsigned units)
 {
-    ctl_ref *r = calloc(1, sizeof *r);
+    ctl_ref *r = ctl_ref_new(units);
     if (!r) return -1;
-    r->units = units;
     memset(e, 0, sizeof *e);
     e->name = "c";
     e->impl = r;

@@ -9,30 +9,27 @@
 #include "arcta.h"
 #include "claso.h"
 #include "ctl_engine.h"
+#include "ctl_unit.h"
 #include "dyncore.h"
 #include "dyncta.h"
 #include "ucs.h"
 
 
+/* The state of every unit of the registry (ctl_unit.h), unit i's at state[i]. */
 typedef struct ctl_ref {
     unsigned units;     /* CTL_U_* stepped; 0 = all, CTL_U_NONE = none */
-    dyncta  dyncta;
-    dyncore dyncore;
-    claso   claso;
-    arcta   arcta;
-    ucs     ucs;
+    void *state[CTL_NUNITS];
 } ctl_ref;
+
+/* A reference engine's state stepping `units` (zeroed); NULL when out of memory. */
+ctl_ref *ctl_ref_new(unsigned units);
+void ctl_ref_free(ctl_ref *r);
 
 void ctl_ref_reset(ctl_ref *r, const ctl_cfg *cfg, ctl_out *out);
 void ctl_ref_step(ctl_ref *r, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out);
 
-/* Unit i is bit 1 << i of CTL_U_* (ctl_seam.h); its name: dyncta, dyncore,
- * claso, arcta, ucs. */
-#define CTL_NUNITS 5
-extern const char *const ctl_unit_names[CTL_NUNITS];
-
 /* What a --units spec may be, for the messages that refuse one. */
-#define CTL_UNITS_SPECS "policy, all, none or a comma list of dyncta, dyncore, claso, arcta, ucs"
+#define CTL_UNITS_SPECS "policy, all, none or a comma list of " CTL_UNIT_NAMES_LIST
 
 /* The units an engine steps (docs/cosim.md, "Units stepped"): always the
  * units the policy obeys (`policy`, a mask of policy_units()), which --units

@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "dyncore.h"
+#include "ctl_decisions.h"
+#include "ctl_unit.h"
 
 #define MASK(bits) ((1u << (bits)) - 1u)
 
@@ -229,3 +231,18 @@ static const key_def dyncore_rows[] = {
        "t_act over the cores in use (0, the paper's fixed 40960) or the cores not off (1)"),
 };
 const key_table dyncore_keys = KEY_TABLE("dyncore", "rtl/dyncore.sv", dyncore_rows);
+
+/* ---------------------------------------------------------------- plug-in */
+
+/* The unit as the registry sees it (ctl_unit.h, ctl_units.c). */
+static void unit_reset(void *s, const ctl_cfg *cfg, ctl_out *out) { dyncore_reset(s, cfg, out); }
+
+static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
+{
+    dyncore_step(s, cfg, in, out);
+}
+
+const ctl_unit dyncore_unit = {
+    "dyncore", CTL_U_DYNCORE, sizeof(dyncore), unit_reset, unit_step, dyncore_decisions, &dyncore_keys,
+    "rtl/dyncore.sv", "waves/dyncore.gtkw",
+};

@@ -2,6 +2,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "dyncta.h"
+#include "ctl_decisions.h"
+#include "ctl_unit.h"
 
 #define MASK(bits) ((1u << (bits)) - 1u)
 
@@ -153,3 +155,18 @@ static const key_def dyncta_rows[] = {
        "seed 000 Table 3", "t_mem_h"),
 };
 const key_table dyncta_keys = KEY_TABLE("dyncta", "rtl/dyncta.sv", dyncta_rows);
+
+/* ---------------------------------------------------------------- plug-in */
+
+/* The unit as the registry sees it (ctl_unit.h, ctl_units.c). */
+static void unit_reset(void *s, const ctl_cfg *cfg, ctl_out *out) { dyncta_reset(s, cfg, out); }
+
+static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
+{
+    dyncta_step(s, cfg, in, out);
+}
+
+const ctl_unit dyncta_unit = {
+    "dyncta", CTL_U_DYNCTA, sizeof(dyncta), unit_reset, unit_step, dyncta_decisions, &dyncta_keys,
+    "rtl/dyncta.sv", "waves/dyncta.gtkw",
+};

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 #include "ucs.h"
+#include "ctl_decisions.h"
+#include "ctl_unit.h"
 
 /* Counter widths: input width + 16 bits of uc_period (docs/units/ucs.md);
  * slot 2 holds J (7 bits) in phase 1, the others a 4-bit busy count or
@@ -507,3 +509,18 @@ static const key_def ucs_rows[] = {
     UK("ucs.wakeup", uc_wakeup, 0, 255, 8, "cycles", "power-gating wake-up"),
 };
 const key_table ucs_keys = KEY_TABLE("ucs", "rtl/ucs.sv", ucs_rows);
+
+/* ---------------------------------------------------------------- plug-in */
+
+/* The unit as the registry sees it (ctl_unit.h, ctl_units.c). */
+static void unit_reset(void *s, const ctl_cfg *cfg, ctl_out *out) { ucs_reset(s, cfg, out); }
+
+static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
+{
+    ucs_step(s, cfg, in, out);
+}
+
+const ctl_unit ucs_unit = {
+    "ucs", CTL_U_UCS, sizeof(ucs), unit_reset, unit_step, ucs_decisions, &ucs_keys,
+    "rtl/ucs.sv", "waves/ucs.gtkw",
+};

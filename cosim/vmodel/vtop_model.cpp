@@ -32,6 +32,7 @@
 #include "vtop_api.h"
 #include "vmodel/vassert.h"
 #include "vtop_ports.h"
+#include "vseam_gen.h"
 
 #if !defined(VTOP_NC) || !defined(VTOP_NP)
 #error "build with -DVTOP_NC=cores -DVTOP_NP=partitions (scripts/vtop-build.sh)"
@@ -88,47 +89,12 @@ public:
     }
 #endif
 
-    void set_cfg(const ctl_cfg *cfg)
-    {
-        M *m = &m_;
-        m->cfg_n_cores_i = (CData)mask_bits(cfg->n_cores, CTL_CORES_BITS);
-        m->cfg_n_parts_i = (CData)mask_bits(cfg->n_parts, CTL_PARTS_BITS);
-        uint64_t units = 0;
-        for (int i = 0; i < CTL_NCOMP; i++)
-            units |= (uint64_t)mask_bits(cfg->units[i], 4) << (4 * i);
-        m->cfg_units_i = units;
-        m->cfg_simt_lanes_i = (CData)mask_bits(cfg->simt_lanes, 6);
-        m->cfg_dyncta_period_i = (SData)mask_bits(cfg->dyncta_period, 16);
-        m->cfg_dyncta_t_idle_i = (SData)mask_bits(cfg->dyncta_t_idle, 11);
-        m->cfg_dyncta_t_mem_l_i = (SData)mask_bits(cfg->dyncta_t_mem_l, 11);
-        m->cfg_dyncta_t_mem_h_i = (SData)mask_bits(cfg->dyncta_t_mem_h, 11);
-        m->cfg_dyncore_period_i = (SData)mask_bits(cfg->dyncore_period, 16);
-        m->cfg_dyncore_frac_num_i = (CData)mask_bits(cfg->dyncore_frac_num, 4);
-        m->cfg_dyncore_frac_den_i = (CData)mask_bits(cfg->dyncore_frac_den, 4);
-        m->cfg_dyncore_k_i = (CData)mask_bits(cfg->dyncore_k, CTL_CORES_BITS);
-        m->cfg_dyncore_tact_counted_i = (CData)mask_bits(cfg->dyncore_tact_counted, 1);
-        m->cfg_claso_p_a_i = (CData)mask_bits(cfg->claso_p_a, 8);
-        m->cfg_claso_p_l_i = (CData)mask_bits(cfg->claso_p_l, 8);
-        m->cfg_ar_window_i = (SData)mask_bits(cfg->ar_window, 16);
-        m->cfg_ar_t_u_ipc_i = (CData)mask_bits(cfg->ar_t_u_ipc, 7);
-        m->cfg_ar_t_l_ipc_i = (CData)mask_bits(cfg->ar_t_l_ipc, 7);
-        m->cfg_ar_t_max_bw_mpct_i = (IData)mask_bits(cfg->ar_t_max_bw_mpct, 17);
-        m->cfg_ar_t_gbr_i = (CData)mask_bits(cfg->ar_t_gbr, 7);
-        m->cfg_ar_good_lanes_i = (CData)mask_bits(cfg->ar_good_lanes, 6);
-        m->cfg_ar_core_pct_i = (CData)mask_bits(cfg->ar_core_pct, 7);
-        m->cfg_ar_mem_pct_i = (CData)mask_bits(cfg->ar_mem_pct, 7);
-        m->cfg_uc_period_i = (SData)mask_bits(cfg->uc_period, 16);
-        m->cfg_uc_th_u_pct_i = (CData)mask_bits(cfg->uc_th_u_pct, 7);
-        m->cfg_uc_th_rt_i = (SData)mask_bits(cfg->uc_th_rt, 10);
-        m->cfg_uc_break_even_i = (CData)mask_bits(cfg->uc_break_even, 8);
-        m->cfg_uc_wakeup_i = (CData)mask_bits(cfg->uc_wakeup, 8);
-    }
+    // The marshalling is generated from seam/seam.yaml (vseam_gen.h).
+    void set_cfg(const ctl_cfg *cfg) { vseam::top_cfg(&m_, cfg); }
 
     void set_inputs(const ctl_in *in, uint32_t n, uint32_t parts)
     {
-        set_global_inputs(in, parts);
-        set_core_bit_inputs(in, n);
-        set_core_field_inputs(in, n);
+        vseam::top_in(&m_, in, n, parts);
     }
 
     void drive(uint8_t clk, uint8_t rst_n)
@@ -145,115 +111,13 @@ public:
     // of *out are left as they are.
     void get_outputs(ctl_out *out, uint32_t n, unsigned units) const
     {
-        const M *m = &m_;
-        if (units & CTL_U_CLASO) {
-            out->claso_ready = m->claso_ready_o & 1u;
-            out->credit_global = sign_extend(m->credit_global_o, 24);
-        }
-        if (units & CTL_U_ARCTA) {
-            out->ar_phase = m->ar_phase_o & 3u;
-            out->ar_type = m->ar_type_o & 3u;
-            out->ar_limit1 = m->ar_limit1_o & 1u;
-            out->fc_on = m->fc_on_o & 1u;
-            out->core_clk_pct = (int8_t)sign_extend(m->core_clk_pct_o, 8);
-            out->mem_clk_pct = (int8_t)sign_extend(m->mem_clk_pct_o, 8);
-        }
-        bit_reader dn(m->dyncta_n_o), credit(m->credit_o), tuned(m->tuned_down_o),
-            accepts(m->accepts_work_o), pg(m->pg_state_o), grant(m->grant_o),
-            refuse(m->refuse_o), dc_en(m->dc_enable_o), dc_on(m->dc_power_on_o),
-            ar_en(m->ar_enable_o);
-        for (uint32_t c = 0; c < n; c++) {
-            ctl_core_out o;
-            o.dyncta_n = (uint8_t)dn.get(6);
-            o.grant = (uint8_t)grant.get(1);
-            o.refuse = (uint8_t)refuse.get(1);
-            o.credit = sign_extend(credit.get(24), 24);
-            o.dc_enable = (uint8_t)dc_en.get(1);
-            o.dc_power_on = (uint8_t)dc_on.get(1);
-            o.ar_enable = (uint8_t)ar_en.get(1);
-            o.tuned_down = (uint16_t)tuned.get(14);
-            o.accepts_work = (uint16_t)accepts.get(14);
-            for (int g = 0; g < CTL_NPG; g++) o.pg_state[g] = (uint8_t)pg.get(2);
-            ctl_core_out &d = out->core[c];
-            if (units & CTL_U_DYNCTA) d.dyncta_n = o.dyncta_n;
-            if (units & CTL_U_DYNCORE) {
-                d.dc_enable = o.dc_enable;
-                d.dc_power_on = o.dc_power_on;
-            }
-            if (units & CTL_U_CLASO) {
-                d.grant = o.grant;
-                d.refuse = o.refuse;
-                d.credit = o.credit;
-            }
-            if (units & CTL_U_ARCTA) d.ar_enable = o.ar_enable;
-            if (units & CTL_U_UCS) {
-                d.tuned_down = o.tuned_down;
-                d.accepts_work = o.accepts_work;
-                for (int g = 0; g < CTL_NPG; g++) d.pg_state[g] = o.pg_state[g];
-            }
-        }
+        vseam::top_out(&m_, out, n, units);
     }
 
 #ifdef VTOP_TRACE
     void trace(VerilatedFstC *fst) { m_.trace(fst, 99); }
 #endif
 
-private:
-    // Partitions >= parts stay 0 (the seam leaves their dram_busy at 0).
-    void set_global_inputs(const ctl_in *in, uint32_t parts)
-    {
-        M *m = &m_;
-        m->kernel_start_i = (CData)(in->kernel_start & 1u);
-        m->n_max_i = (CData)mask_bits(in->n_max, 6);
-        m->n_cta_i = (IData)mask_bits(in->n_cta, 20);
-        m->alloc_i = (CData)(in->alloc & 1u);
-        m->alloc_cores_i = (CData)mask_bits(in->alloc_cores, CTL_CORES_BITS);
-        m->dram_cycles_i = (CData)mask_bits(in->dram_cycles, 3);
-        bit_writer busy;
-        for (uint32_t p = 0; p < parts; p++) busy.put(in->dram_busy[p], 3);
-        busy.flush();
-        busy.store(m->dram_busy_i);
-    }
-
-    // The per-core bit ports are CData .. QData or VlWide by NC; n <= NC bits are set.
-    void set_core_bit_inputs(const ctl_in *in, uint32_t n)
-    {
-        M *m = &m_;
-        put_core_bits(m->core_issued_i, in, n, [](const ctl_core_in &c) { return c.issued; });
-        put_core_bits(m->core_stalled_i, in, n, [](const ctl_core_in &c) { return c.stalled; });
-        put_core_bits(m->core_idle_i, in, n, [](const ctl_core_in &c) { return c.idle; });
-        put_core_bits(m->core_mem_wait_i, in, n, [](const ctl_core_in &c) { return c.mem_wait; });
-        put_core_bits(m->core_active_i, in, n, [](const ctl_core_in &c) { return c.active; });
-        put_core_bits(m->core_drained_i, in, n, [](const ctl_core_in &c) { return c.drained; });
-        put_core_bits(m->core_req_i, in, n, [](const ctl_core_in &c) { return c.req; });
-    }
-
-    void set_core_field_inputs(const ctl_in *in, uint32_t n)
-    {
-        M *m = &m_;
-        bit_writer done, insts, lanes, busy, sch, warps, enter, empty;
-        for (uint32_t c = 0; c < n; c++) {
-            const ctl_core_in &ci = in->core[c];
-            done.put(ci.cta_done, 2);
-            insts.put(ci.thread_insts, 7);
-            lanes.put(ci.max_lanes, 6);
-            for (int i = 0; i < CTL_NCOMP; i++) busy.put(ci.busy[i], 4);
-            for (int j = 0; j < CTL_NTYPE; j++) sch.put(ci.sch_busy[j], 4);
-            warps.put(ci.mem_warps, 7);
-            enter.put(ci.ldst_enter, 3);
-            empty.put(ci.empty, 14);
-        }
-        done.flush(); insts.flush(); lanes.flush(); busy.flush();
-        sch.flush(); warps.flush(); enter.flush(); empty.flush();
-        done.store(m->core_cta_done_i);
-        insts.store(m->core_thread_insts_i);
-        lanes.store(m->core_max_lanes_i);
-        busy.store(m->core_busy_i);
-        sch.store(m->core_sch_busy_i);
-        warps.store(m->core_mem_warps_i);
-        enter.store(m->core_ldst_enter_i);
-        empty.store(m->core_empty_i);
-    }
 };
 
 

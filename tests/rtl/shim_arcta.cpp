@@ -2,39 +2,18 @@
 // (Verilated with NumCores = 64, NumParts = 16: Makefile RTL_BENCH_*), for tests/rtl/test_rtl_arcta.c.
 #include <cstdint>
 #include "Varcta.h"
-#include "verilated.h"
-#include "shim_fst.h"
+#include "ctl_seam.h"
+#include "shim_unit.h"
 #include "Varcta___024root.h" // the registers, for the fault hook
 
-struct arcta_rtl {
-    VerilatedContext *ctx;
-    Varcta *m;
-    rb_wave w; // waveform / coverage file (shim_fst.h)
-};
+struct arcta_rtl : rb_unit<Varcta> {};
 
 extern "C" {
 
-arcta_rtl *arcta_rtl_new(void)
-{
-    arcta_rtl *h = new arcta_rtl;
-    h->ctx = new VerilatedContext;
-    rb_wave_ctx(h->ctx);
-    h->m = new Varcta{h->ctx};
-    rb_wave_open(h->w, h->ctx, h->m);
-    h->m->clk_i = 0;
-    h->m->rst_ni = 1;
-    h->m->eval();
-    return h;
-}
-
-void arcta_rtl_free(arcta_rtl *h)
-{
-    rb_wave_finish(h->w);
-    h->m->final();
-    delete h->m;
-    delete h->ctx;
-    delete h;
-}
+arcta_rtl *arcta_rtl_new(void) { return rb_unit_new<arcta_rtl>(); }
+void arcta_rtl_free(arcta_rtl *h) { rb_unit_free(h); }
+void arcta_rtl_reset(arcta_rtl *h) { rb_unit_reset(h); }
+void arcta_rtl_tick(arcta_rtl *h) { rb_unit_tick(h); }
 
 // Programmable registers, in port order.
 void arcta_rtl_set_cfg(arcta_rtl *h, uint32_t n_cores, uint32_t n_parts, uint32_t window,
@@ -48,23 +27,13 @@ void arcta_rtl_set_cfg(arcta_rtl *h, uint32_t n_cores, uint32_t n_parts, uint32_
     m->cfg_window_i = window & 0xffff;
     m->cfg_t_u_ipc_i = t_u_ipc & 0x7f;
     m->cfg_t_l_ipc_i = t_l_ipc & 0x7f;
-    m->cfg_t_max_bw_mpct_i = t_max_bw_mpct & 0x1ffff;
+    m->cfg_t_max_bw_mpct_i = t_max_bw_mpct & ((1u << CTL_W_AR_T_MAX_BW_MPCT) - 1);
     m->cfg_t_gbr_i = t_gbr & 0x7f;
     m->cfg_good_lanes_i = good_lanes & 0x3f;
     m->cfg_simt_lanes_i = simt_lanes & 0x3f;
     m->cfg_core_pct_i = core_pct & 0x7f;
     m->cfg_mem_pct_i = mem_pct & 0x7f;
     m->eval();
-}
-
-// Asynchronous reset pulse (clock low throughout).
-void arcta_rtl_reset(arcta_rtl *h)
-{
-    h->m->clk_i = 0;
-    h->m->rst_ni = 0;
-    h->m->eval();
-    h->m->rst_ni = 1;
-    h->m->eval();
 }
 
 // Inputs of one cycle; dram_busy packs partition p at bits [p*3 +: 3].
@@ -80,18 +49,6 @@ void arcta_rtl_set_in(arcta_rtl *h, uint32_t kernel_start, uint32_t thread_insts
     m->cta_done_i = cta_done & 3;
     m->dram_cycles_i = dram_cycles & 7;
     m->dram_busy_i = dram_busy & 0xffffffffffffULL;
-}
-
-// One rising clock edge.
-void arcta_rtl_tick(arcta_rtl *h)
-{
-    h->m->clk_i = 0;
-    h->m->eval();
-    h->m->clk_i = 1;
-    h->m->eval();
-    h->m->clk_i = 0;
-    h->m->eval();
-    rb_wave_dump(h->w);
 }
 
 // Outputs: o[0] phase, o[1] type, o[2] limit1, o[3] fc_on,

@@ -3,54 +3,23 @@
 // edge; inputs are set before it, outputs read after it.
 #include <cstdint>
 #include "Vclaso.h"
-#include "verilated.h"
-#include "shim_fst.h"
+#include "shim_unit.h"
 #include "Vclaso___024root.h" // the registers, for the fault hook
 
-struct claso_rtl {
-    VerilatedContext ctx;
-    Vclaso *top;
-    rb_wave w; // waveform / coverage file (shim_fst.h)
-};
+struct claso_rtl : rb_unit<Vclaso> {};
 
 static const int CREDIT_W = 24;
 
 extern "C" {
 
-claso_rtl *claso_rtl_new(void)
-{
-    claso_rtl *h = new claso_rtl;
-    rb_wave_ctx(&h->ctx);
-    h->top = new Vclaso{&h->ctx};
-    rb_wave_open(h->w, &h->ctx, h->top);
-    return h;
-}
-
-void claso_rtl_free(claso_rtl *h)
-{
-    rb_wave_finish(h->w);
-    h->top->final();
-    delete h->top;
-    delete h;
-}
-
-// asynchronous active-low reset, clock held low
-void claso_rtl_reset(claso_rtl *h)
-{
-    Vclaso *t = h->top;
-    t->clk_i = 0;
-    t->rst_ni = 1;
-    t->eval();
-    t->rst_ni = 0;
-    t->eval();
-    t->rst_ni = 1;
-    t->eval();
-}
+claso_rtl *claso_rtl_new(void) { return rb_unit_new<claso_rtl>(); }
+void claso_rtl_free(claso_rtl *h) { rb_unit_free(h); }
+void claso_rtl_reset(claso_rtl *h) { rb_unit_reset(h); }
 
 void claso_rtl_set(claso_rtl *h, uint8_t p_a, uint8_t p_l, uint8_t alloc, uint32_t n_cta,
                    uint8_t alloc_cores, uint64_t req)
 {
-    Vclaso *t = h->top;
+    Vclaso *t = h->m;
     t->cfg_p_a_i = p_a;
     t->cfg_p_l_i = p_l;
     t->alloc_i = alloc & 1u;
@@ -59,13 +28,15 @@ void claso_rtl_set(claso_rtl *h, uint8_t p_a, uint8_t p_l, uint8_t alloc, uint32
     t->req_i = req;
 }
 
+// One rising edge; unlike rb_unit_tick the clock stays high until the next
+// tick, so this bench's waveform samples every register at its edge.
 void claso_rtl_tick(claso_rtl *h)
 {
-    h->top->clk_i = 0;
-    h->top->eval();
-    h->top->eval();  // the inputs settle before the edge (sampled values of $past)
-    h->top->clk_i = 1;
-    h->top->eval();
+    h->m->clk_i = 0;
+    h->m->eval();
+    h->m->eval();  // the inputs settle before the edge (sampled values of $past)
+    h->m->clk_i = 1;
+    h->m->eval();
     rb_wave_dump(h->w);
 }
 
@@ -75,17 +46,17 @@ static int32_t sign24(uint32_t v)
     return (int32_t)v - ((v & 0x800000u) ? 0x1000000 : 0);
 }
 
-uint8_t claso_rtl_ready(const claso_rtl *h) { return h->top->ready_o; }
-int32_t claso_rtl_global(const claso_rtl *h) { return sign24(h->top->credit_global_o); }
-uint64_t claso_rtl_grant(const claso_rtl *h) { return h->top->grant_o; }
-uint64_t claso_rtl_refuse(const claso_rtl *h) { return h->top->refuse_o; }
+uint8_t claso_rtl_ready(const claso_rtl *h) { return h->m->ready_o; }
+int32_t claso_rtl_global(const claso_rtl *h) { return sign24(h->m->credit_global_o); }
+uint64_t claso_rtl_grant(const claso_rtl *h) { return h->m->grant_o; }
+uint64_t claso_rtl_refuse(const claso_rtl *h) { return h->m->refuse_o; }
 
 int32_t claso_rtl_credit(const claso_rtl *h, int core)
 {
     int bit = core * CREDIT_W, word = bit / 32, off = bit % 32;
-    uint32_t v = h->top->credit_o[word] >> off;
+    uint32_t v = h->m->credit_o[word] >> off;
     if (off + CREDIT_W > 32)
-        v |= h->top->credit_o[word + 1] << (32 - off);
+        v |= h->m->credit_o[word + 1] << (32 - off);
     return sign24(v);
 }
 

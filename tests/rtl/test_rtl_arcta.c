@@ -105,7 +105,7 @@ static void pair_reset(pair *p)
     if (p->vec) {
         fprintf(p->vec, "C %u %u %u %u %u %u %u %u %u %u %u\n", c->n_cores & 0xff,
                 c->n_parts & 0x7f, c->ar_window & 0xffff, c->ar_t_u_ipc & 0x7f,
-                c->ar_t_l_ipc & 0x7f, c->ar_t_max_bw_mpct & 0x1ffff, c->ar_t_gbr & 0x7f,
+                c->ar_t_l_ipc & 0x7f, c->ar_t_max_bw_mpct & ((1u << CTL_W_AR_T_MAX_BW_MPCT) - 1), c->ar_t_gbr & 0x7f,
                 c->ar_good_lanes & 0x3f, c->simt_lanes & 0x3f, c->ar_core_pct & 0x7f,
                 c->ar_mem_pct & 0x7f);
         uint32_t o[6];
