@@ -105,7 +105,7 @@ module ucs_gcu #(
     end else begin
       r = (k < 3) ? 100 + k : (k < 6) ? Ex0 + k - 3 : (k == 6) ? Ifid : (k == 7) ? Sch : SrcNone;
     end
-    return r;
+    src_of = r;
   endfunction
   function automatic logic [MemWarpsW-1:0] field(input int src,
                                                   input logic [NumComp*BusyW-1:0] busy,
@@ -164,7 +164,7 @@ module ucs_gcu #(
   // th_U thresholds all units (ucs.sv).  tuned_down_o only changes at apply_i
   // or a kernel start, so it is stable while evaluating.
   function automatic logic [FacW-1:0] on_of(input logic [NumComp*UnitsW-1:0] units,
-                                            input logic [NumComp-1:0] down, input int c);
+                                            input logic [NumComp-1:0] down, input logic [3:0] c);
     logic [UnitsW-1:0] u, on;
     u  = units[c*UnitsW +: UnitsW];
     on = down[c] ? (u - (u >> 1)) : u;
@@ -183,6 +183,8 @@ module ucs_gcu #(
   assign evaluating = !counting_i && !kernel_start_i;
   assign cmp  = 4'(ev_i >> 1);
   assign load = !ev_i[0];
+  logic [3:0] cm3;               // cmp % 3: the type j of a phase-2 comparison
+  assign cm3 = cmp % 4'd3;
 
   always_comb begin
     sel     = '0;
@@ -210,23 +212,23 @@ module ucs_gcu #(
         if (cmp < 4'd9) begin
           if (load) begin
             sel = cmp;
-            fac = on_of(cfg_units_i, tuned_down_o, Ex0 + int'(cmp) % 3);
+            fac = on_of(cfg_units_i, tuned_down_o, 4'(Ex0) + cm3);
           end else begin
-            sel = 4'd9 + 4'(int'(cmp) % 3);
+            sel = 4'd9 + cm3;
             fac = on_of(cfg_units_i, tuned_down_o,
-                        (cmp < 4'd3) ? Ocex0 + int'(cmp) :
-                        (cmp < 4'd6) ? Oc0 + int'(cmp) - 3 : Idoc0 + int'(cmp) - 6);
+                        (cmp < 4'd3) ? 4'(Ocex0) + cmp :
+                        (cmp < 4'd6) ? 4'(Oc0) + cmp - 4'd3 : 4'(Idoc0) + cmp - 4'd6);
           end
         end
       end else begin
         if (cmp < 4'd3) begin      // U[SCH_j] < U[EX_j]
           sel = load ? cmp : cmp + 4'd3;
-          fac = load ? on_of(cfg_units_i, tuned_down_o, Ex0 + int'(cmp)) :
-                       on_of(cfg_units_i, tuned_down_o, Sch);
+          fac = load ? on_of(cfg_units_i, tuned_down_o, 4'(Ex0) + cmp) :
+                       on_of(cfg_units_i, tuned_down_o, 4'(Sch));
         end else if (cmp == 4'd3) begin
           sel = load ? 4'd6 : 4'd7;
-          fac = load ? on_of(cfg_units_i, tuned_down_o, Sch) :
-                       on_of(cfg_units_i, tuned_down_o, Ifid);
+          fac = load ? on_of(cfg_units_i, tuned_down_o, 4'(Sch)) :
+                       on_of(cfg_units_i, tuned_down_o, 4'(Ifid));
         end else if (cmp == 4'd4) begin
           if (load) begin
             sel = 4'd7;
