@@ -48,28 +48,15 @@
 
 `ifdef CTASIM_ASSERT_ON
 // asrt_on_q: 1 from the second rising edge after the reset is released.
-// asrt_chk: the simulator evaluates the checks in the cycles it is 1 (the
-// formal proof evaluates them whenever asrt_on_q is 1).  ASSERT_INIT makes
-// it asrt_on_q.  ASSERT_INIT_GATED leaves it to the module, which assigns
-// asrt_chk = asrt_on_q && !quiet, quiet a condition under which every check
-// of the module holds by the checks' own definitions (not by the design's
-// logic): skipping them then changes no check's outcome, and a Verilated
-// model with many instances (ucs_grp) does not evaluate every check of
-// every instance every cycle.
-`define ASSERT_INIT_GATED \
+`define ASSERT_INIT \
   `ASSERT_DPI \
   logic asrt_on_q; \
-  logic asrt_chk; \
   always_ff @(posedge clk_i or negedge rst_ni) begin \
     if (!rst_ni) asrt_on_q <= 1'b0; \
     else         asrt_on_q <= 1'b1; \
   end
-`define ASSERT_INIT \
-  `ASSERT_INIT_GATED \
-  assign asrt_chk = asrt_on_q;
 `else
 `define ASSERT_INIT
-`define ASSERT_INIT_GATED
 `endif
 
 `ifdef FORMAL
@@ -83,17 +70,13 @@
 `elsif VERILATOR
 `define ASSERT(__name, __expr, __msg) \
   always @(posedge clk_i) begin : __name \
-    if (asrt_chk) begin \
-      assert (__expr) \
-        else ctasim_assert_fail("ASSERT", `"__name`", $sformatf("%m"), __msg); \
-    end \
+    assert (!asrt_on_q || (__expr)) \
+      else ctasim_assert_fail("ASSERT", `"__name`", $sformatf("%m"), __msg); \
   end
 `define ASSUME(__name, __expr, __msg) \
   always @(posedge clk_i) begin : __name \
-    if (asrt_chk) begin \
-      assert (__expr) \
-        else ctasim_assert_fail("ASSUME", `"__name`", $sformatf("%m"), __msg); \
-    end \
+    assert (!asrt_on_q || (__expr)) \
+      else ctasim_assert_fail("ASSUME", `"__name`", $sformatf("%m"), __msg); \
   end
 `define COVER(__name, __expr)
 `define ASSERT_KNOWN(__name, __sig)

@@ -67,12 +67,26 @@ module ucs_gcu #(
   assign ph2 = (phase_i == 2'd1);
   assign ph3 = (phase_i == 2'd2);
 
-  // Written for the simulator as well as for synthesis (docs/rtl.md,
-  // "Simulation cost"): every interval edge runs only the counters' adds, the
-  // evaluation datapath and the decision logic are computed inside branches
-  // taken only on the edges that use them, so a Verilated model does not
-  // re-evaluate them for every core every cycle.  The registers and their
-  // values on every edge are those of the plain datapath described above.
+  function automatic logic [BusyW-1:0] busy_of(input logic [NumComp*BusyW-1:0] v, input int c);
+    busy_of = v[c*BusyW +: BusyW];
+  endfunction
+  function automatic logic [UnitsW-1:0] units_of(input logic [NumComp*UnitsW-1:0] v,
+                                                  input int c);
+    units_of = v[c*UnitsW +: UnitsW];
+  endfunction
+
+  // Slots of each component that are powered on: all, or the always-on
+  // group ceil(units / 2) while it is tuned down.  Seed 004 Sec. 4: a
+  // tuned-down component's utilization doubles, and phase 2's tuned-down
+  // stage that became the bottleneck is reverted; the U[a] < U[b] tests use
+  // these, the th_U thresholds all units (ucs.sv).  tuned_down_o only
+  // changes at apply_i or a kernel start, so it is stable while evaluating.
+  logic [NumComp*UnitsW-1:0] on_units;
+  for (genvar i = 0; i < NumComp; i++) begin : g_on
+    logic [UnitsW-1:0] u;
+    assign u = units_of(cfg_units_i, i);
+    assign on_units[i*UnitsW +: UnitsW] = tuned_down_o[i] ? (u - (u >> 1)) : u;
+  end
 
   // ---------------------------------------------------------------- counting
   // A core enabled mid-interval waits for the next interval's first edge.
@@ -91,61 +105,51 @@ module ucs_gcu #(
   //   phase 1: 0 EX_SP, 1 EX_SFU, 2 J, 3 lambda
   //   phase 2: st*3 + j for OCEX_j, OC_j, IDOC_j; 9 + j EX_j
   //   phase 3: j sch_busy[j], 3 + j EX_j, 6 IFID, 7 SCH
-  // Slot k's field in each phase is fixed, so each counter selects its own
-  // input inside its enable (a slot a phase does not use adds 0: it keeps
-  // its value, which the last decision cleared).
-  localparam int SrcNone = -1, SrcWarps = -2, SrcEnter = -3;
-  function automatic int src_of(input int k, input int ph);   // busy_i component,
-    int r;                                                    // 100 + j: sch_busy_i[j]
-    r = SrcNone;
-    if (ph == 0) begin
-      r = (k == 0) ? Ex0 : (k == 1) ? ExSfu : (k == 2) ? SrcWarps : (k == 3) ? SrcEnter : SrcNone;
-    end else if (ph == 1) begin
-      r = (k < 3) ? Ocex0 + k : (k < 6) ? Oc0 + k - 3 : (k < 9) ? Idoc0 + k - 6 : Ex0 + k - 9;
-    end else begin
-      r = (k < 3) ? 100 + k : (k < 6) ? Ex0 + k - 3 : (k == 6) ? Ifid : (k == 7) ? Sch : SrcNone;
+  logic [MemWarpsW-1:0] x [NSlot];
+  always_comb begin
+    for (int k = 0; k < NSlot; k++) begin
+      x[k] = '0;
     end
-    src_of = r;
-  endfunction
-  function automatic logic [MemWarpsW-1:0] field(input int src,
-                                                  input logic [NumComp*BusyW-1:0] busy,
-                                                  input logic [ctasim_pkg::NumItype*BusyW-1:0] sch,
-                                                  input logic [MemWarpsW-1:0] warps,
-                                                  input logic [LamW-1:0] enter);
-    if (src == SrcNone)       field = '0;
-    else if (src == SrcWarps) field = warps;
-    else if (src == SrcEnter) field = MemWarpsW'(enter);
-    else if (src >= 100)      field = MemWarpsW'(sch[(src - 100)*BusyW +: BusyW]);
-    else                      field = MemWarpsW'(busy[src*BusyW +: BusyW]);
-  endfunction
-
-  // a + x in w bits, saturating at 2^w - 1 (a < 2^w)
-  function automatic logic [OpW-1:0] sat_add(input logic [OpW-1:0] a,
-                                             input logic [MemWarpsW-1:0] x, input int w);
-    logic [OpW:0] s;
-    s = {1'b0, a} + (OpW+1)'(x);
-    sat_add = (s >= ((OpW+1)'(1) << w)) ? ((OpW'(1) << w) - OpW'(1)) : s[OpW-1:0];
-  endfunction
+    if (ph1) begin
+      x[0] = MemWarpsW'(busy_of(busy_i, Ex0));
+      x[1] = MemWarpsW'(busy_of(busy_i, ExSfu));
+      x[2] = mem_warps_i;
+      x[3] = MemWarpsW'(ldst_enter_i);
+    end else begin
+      for (int j = 0; j < 3; j++) begin
+        if (ph2) begin
+          x[j]     = MemWarpsW'(busy_of(busy_i, Ocex0 + j));
+          x[3 + j] = MemWarpsW'(busy_of(busy_i, Oc0 + j));
+          x[6 + j] = MemWarpsW'(busy_of(busy_i, Idoc0 + j));
+          x[9 + j] = MemWarpsW'(busy_of(busy_i, Ex0 + j));
+        end else begin
+          x[j]     = MemWarpsW'(sch_busy_i[j*BusyW +: BusyW]);
+          x[3 + j] = MemWarpsW'(busy_of(busy_i, Ex0 + j));
+        end
+      end
+      if (ph3) begin
+        x[6] = MemWarpsW'(busy_of(busy_i, Ifid));
+        x[7] = MemWarpsW'(busy_of(busy_i, Sch));
+      end
+    end
+  end
 
   // Saturating counters (never saturate for T < 2^PeriodW); cleared when the
   // core is unused, at a kernel start and by the decision.
   logic [OpW-1:0] slot [NSlot];
   for (genvar k = 0; k < NSlot; k++) begin : g_slot
     localparam int W = (k == 2) ? JSumW : SumW;
-    localparam int S1 = src_of(k, 0), S2 = src_of(k, 1), S3 = src_of(k, 2);
-    localparam int S4 = (k == 6 || k == 7) ? SrcNone : S3;   // phase code 3 (never used)
-    logic [W-1:0] acc_q;
+    logic [W-1:0] acc_q, acc_d;
+    logic [W:0]   wide;
+    assign wide  = {1'b0, acc_q} + (W+1)'(x[k]);
+    assign acc_d = wide[W] ? {W{1'b1}} : wide[W-1:0];
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         acc_q <= '0;
       end else if (!en_i || kernel_start_i || apply_i) begin
         acc_q <= '0;
       end else if (count) begin
-        acc_q <= W'(sat_add(OpW'(acc_q),
-                   ph1 ? field(S1, busy_i, sch_busy_i, mem_warps_i, ldst_enter_i) :
-                   ph2 ? field(S2, busy_i, sch_busy_i, mem_warps_i, ldst_enter_i) :
-                   ph3 ? field(S3, busy_i, sch_busy_i, mem_warps_i, ldst_enter_i) :
-                         field(S4, busy_i, sch_busy_i, mem_warps_i, ldst_enter_i), W));
+        acc_q <= acc_d;
       end
     end
     assign slot[k] = OpW'(acc_q);
@@ -154,110 +158,102 @@ module ucs_gcu #(
   // ---------------------------------------------------------------- evaluation
   // Comparison c = ev_i / 2: edge 2c loads P = slot[sa] * fa, edge 2c+1 sets
   // res[c] = P < Q with Q = slot[sb] * fb or a threshold (use_thr).
-  //   U[x] < U[y]   <=> sum_x * on_y < sum_y * on_x   (on units, below)
+  //   U[x] < U[y]   <=> sum_x * on_y < sum_y * on_x   (on_units)
   //   U[x] < th     <=> sum_x * 100 < thr = th% * units_x * T
   //   RT > th_RT    <=> sum(lambda) * th_RT < sum(J) * 1
-  // Slots of a component that are powered on: all, or the always-on group
-  // ceil(units / 2) while it is tuned down.  Seed 004 Sec. 4: a tuned-down
-  // component's utilization doubles, and phase 2's tuned-down stage that
-  // became the bottleneck is reverted; the U[a] < U[b] tests use these, the
-  // th_U thresholds all units (ucs.sv).  tuned_down_o only changes at apply_i
-  // or a kernel start, so it is stable while evaluating.
-  function automatic logic [FacW-1:0] on_of(input logic [NumComp*UnitsW-1:0] units,
-                                            input logic [NumComp-1:0] down, input logic [3:0] c);
-    logic [UnitsW-1:0] u, on;
-    u  = units[c*UnitsW +: UnitsW];
-    on = down[c] ? (u - (u >> 1)) : u;
-    on_of = FacW'(on);
-  endfunction
-
-  logic            evaluating;   // an evaluation edge: the datapath's registers move
   logic [3:0]      cmp;
   logic            load;
   logic [3:0]      sel;
   logic [FacW-1:0] fac;
   logic            use_thr;
-  logic [OpW-1:0]   op;
-  logic [ProdW-1:0] prod, q, p_d, p_q;
-  logic             lt;          // the one comparator of the core
-  assign evaluating = !counting_i && !kernel_start_i;
   assign cmp  = 4'(ev_i >> 1);
   assign load = !ev_i[0];
-  logic [3:0] cm3;               // cmp % 3: the type j of a phase-2 comparison
-  assign cm3 = cmp % 4'd3;
 
   always_comb begin
     sel     = '0;
     fac     = '0;     // comparisons a phase does not use: 0 < 0 = false
     use_thr = 1'b0;
-    op      = '0;
-    prod    = '0;
-    q       = '0;
-    lt      = 1'b0;
-    if (evaluating) begin
-      if (ph1) begin
-        if (cmp < 4'd2) begin
-          if (load) begin
-            sel = cmp;
-            fac = FacW'(100);
-          end else begin
-            use_thr = 1'b1;        // thr_i: EX_SP's, then EX_SFU's
-          end
-        end else if (cmp == 4'd2) begin
-          sel = load ? 4'd3 : 4'd2;
-          fac = load ? FacW'(cfg_th_rt_i) : FacW'(1);
+    if (ph1) begin
+      if (cmp < 4'd2) begin
+        if (load) begin
+          sel = cmp;
+          fac = FacW'(100);
+        end else begin
+          use_thr = 1'b1;        // thr_i: EX_SP's, then EX_SFU's
         end
-      end else if (ph2) begin
-        // c = OCEX/OC/IDOC (st = c / 3) of type j = c % 3 against EX_j
-        if (cmp < 4'd9) begin
-          if (load) begin
-            sel = cmp;
-            fac = on_of(cfg_units_i, tuned_down_o, 4'(Ex0) + cm3);
-          end else begin
-            sel = 4'd9 + cm3;
-            fac = on_of(cfg_units_i, tuned_down_o,
-                        (cmp < 4'd3) ? 4'(Ocex0) + cmp :
-                        (cmp < 4'd6) ? 4'(Oc0) + cmp - 4'd3 : 4'(Idoc0) + cmp - 4'd6);
-          end
-        end
-      end else begin
-        if (cmp < 4'd3) begin      // U[SCH_j] < U[EX_j]
-          sel = load ? cmp : cmp + 4'd3;
-          fac = load ? on_of(cfg_units_i, tuned_down_o, 4'(Ex0) + cmp) :
-                       on_of(cfg_units_i, tuned_down_o, 4'(Sch));
-        end else if (cmp == 4'd3) begin
-          sel = load ? 4'd6 : 4'd7;
-          fac = load ? on_of(cfg_units_i, tuned_down_o, 4'(Sch)) :
-                       on_of(cfg_units_i, tuned_down_o, 4'(Ifid));
-        end else if (cmp == 4'd4) begin
-          if (load) begin
-            sel = 4'd7;
-            fac = FacW'(100);
-          end else begin
-            use_thr = 1'b1;        // thr_i: 2 th_U of SCH
+      end else if (cmp == 4'd2) begin
+        sel = load ? 4'd3 : 4'd2;
+        fac = load ? FacW'(cfg_th_rt_i) : FacW'(1);
+      end
+    end else if (ph2) begin
+      if (cmp < 4'd9) begin
+        // c = OCEX/OC/IDOC of type j = cmp % 3 against EX_j
+        for (int j = 0; j < 3; j++) begin
+          for (int st = 0; st < 3; st++) begin
+            if (cmp == 4'(st * 3 + j)) begin
+              sel = load ? 4'(st * 3 + j) : 4'(9 + j);
+              fac = load ? FacW'(units_of(on_units, Ex0 + j)) :
+                    (st == 0) ? FacW'(units_of(on_units, Ocex0 + j)) :
+                    (st == 1) ? FacW'(units_of(on_units, Oc0 + j)) :
+                                FacW'(units_of(on_units, Idoc0 + j));
+            end
           end
         end
       end
-      // The one multiplier and the one comparator of the core.
-      op   = slot[sel];
-      prod = ProdW'(op * OpW'(fac));
-      q    = use_thr ? thr_i : prod;
-      lt   = (p_q < q);
+    end else begin
+      if (cmp < 4'd3) begin
+        for (int j = 0; j < 3; j++) begin
+          if (cmp == 4'(j)) begin    // U[SCH_j] < U[EX_j]
+            sel = load ? 4'(j) : 4'(3 + j);
+            fac = load ? FacW'(units_of(on_units, Ex0 + j)) :
+                         FacW'(units_of(on_units, Sch));
+          end
+        end
+      end else if (cmp == 4'd3) begin
+        sel = load ? 4'd6 : 4'd7;
+        fac = load ? FacW'(units_of(on_units, Sch)) : FacW'(units_of(on_units, Ifid));
+      end else if (cmp == 4'd4) begin
+        if (load) begin
+          sel = 4'd7;
+          fac = FacW'(100);
+        end else begin
+          use_thr = 1'b1;        // thr_i: 2 th_U of SCH
+        end
+      end
     end
   end
-  assign p_d = prod;
 
-  logic [NCmp-2:0] res_q;   // results of comparisons 0..7
+  // The one multiplier and the one comparator of the core.
+  logic [OpW-1:0]   op;
+  logic [ProdW-1:0] prod, q, p_d, p_q;
+  logic             lt;
+  assign op   = slot[sel];
+  assign prod = ProdW'(op * OpW'(fac));
+  assign q    = use_thr ? thr_i : prod;
+  assign lt   = (p_q < q);
+  assign p_d  = prod;
+
+  logic [NCmp-2:0] res_d, res_q;   // results of comparisons 0..7
+  always_comb begin
+    res_d = res_q;
+    for (int i = 0; i < NCmp - 1; i++) begin
+      if (!load && cmp == 4'(i)) begin
+        res_d[i] = lt;
+      end
+    end
+  end
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       p_q   <= '0;
       res_q <= '0;
-    end else if (evaluating) begin
+    end else if (counting_i || kernel_start_i) begin
+      p_q   <= p_q;
+      res_q <= res_q;
+    end else begin
       if (load) begin
         p_q <= p_d;
-      end else if (cmp < 4'(NCmp - 1)) begin
-        res_q[cmp[2:0]] <= lt;
       end
+      res_q <= res_d;
     end
   end
 
@@ -270,51 +266,39 @@ module ucs_gcu #(
   // idle i_j down, phase 3 ignores a type the scheduler did not issue.
   // Phase 3: SCH down iff U[SCH] < 2 th_U and U[SCH_j] < U[EX_j] for every
   // issued j; then IFID down iff U[IFID] < U[SCH]; otherwise both up.
+  logic [NCmp-1:0]  idle;
+  for (genvar k = 0; k < NCmp; k++) begin : g_idle
+    assign idle[k] = (slot[k] == '0);
+  end
+  logic             sch_dn;
   logic [NumComp-1:0] in_phase;   // components decided in the current phase
+  logic [NumComp-1:0] want_down;  // the phase's decision for those components
   logic [NumComp-1:0] down, up;
+  assign sch_dn    = res[4] && (&(res[2:0] | idle[2:0]));
   // Phase 1: EX_{SP,SFU,LDST}; phase 2: IDOC_j, OC_j, OCEX_j; phase 3: IFID, SCH.
   localparam logic [NumComp-1:0] Ph1Comps = NumComp'(7) << Ex0;
   localparam logic [NumComp-1:0] Ph2Comps = NumComp'(9'h1ff) << Idoc0;
   localparam logic [NumComp-1:0] Ph3Comps = (NumComp'(1) << Ifid) | (NumComp'(1) << Sch);
   assign in_phase  = ph1 ? Ph1Comps : ph2 ? Ph2Comps : Ph3Comps;
+  for (genvar j = 0; j < 3; j++) begin : g_want
+    assign want_down[Ocex0 + j] = res[j] | idle[j];
+    assign want_down[Oc0 + j]   = res[3 + j] | idle[3 + j];
+    assign want_down[Idoc0 + j] = res[6 + j] | idle[6 + j];
+  end
+  assign want_down[Ex0]    = res[0];
+  assign want_down[ExSfu]  = res[1];
+  assign want_down[ExLdst] = (slot[3] != '0) && res[2];   // sum(lambda) = 0: RT = 0
+  assign want_down[Sch]    = sch_dn;
+  assign want_down[Ifid]   = sch_dn && res[3];
   // Held in reset (clr_i) when !en_i; kernel start tunes every group up.
   // A core that waited through the interval (enabled mid-interval) has no
   // sums: it takes no decision.
   logic decide;
   assign decide = en_i && apply_i && !wait_q;
-  always_comb begin : p_decide
-    logic [NCmp-1:0]    idle;
-    logic               sch_dn;
-    logic [NumComp-1:0] want_down;  // the phase's decision for its components
-    idle      = '0;
-    sch_dn    = 1'b0;
-    want_down = '0;
-    down      = '0;
-    up        = '0;
-    if (decide) begin
-      for (int k = 0; k < NCmp; k++) begin
-        idle[k] = (slot[k] == '0);
-      end
-      sch_dn = res[4] && (&(res[2:0] | idle[2:0]));
-      for (int j = 0; j < 3; j++) begin
-        want_down[Ocex0 + j] = res[j] | idle[j];
-        want_down[Oc0 + j]   = res[3 + j] | idle[3 + j];
-        want_down[Idoc0 + j] = res[6 + j] | idle[6 + j];
-      end
-      want_down[Ex0]    = res[0];
-      want_down[ExSfu]  = res[1];
-      want_down[ExLdst] = (slot[3] != '0) && res[2];   // sum(lambda) = 0: RT = 0
-      want_down[Sch]    = sch_dn;
-      want_down[Ifid]   = sch_dn && res[3];
-      down = in_phase & want_down;
-      up   = in_phase & ~want_down;
-    end
-    if (!en_i) begin
-      up = '0;
-    end else if (kernel_start_i) begin
-      up = '1;
-    end
-  end
+  assign down = decide ? (in_phase & want_down) : '0;
+  assign up   = !en_i          ? '0 :
+                kernel_start_i ? '1 :
+                decide         ? (in_phase & ~want_down) : '0;
 
   // ---------------------------------------------------------------- groups
   logic [NumComp*StW-1:0] state;

@@ -24,63 +24,69 @@ module ucs_grp #(
   localparam logic [StW-1:0] StOff      = ctasim_pkg::PGS_OFF;
   localparam logic [StW-1:0] StWaking   = ctasim_pkg::PGS_WAKING;
 
-  // One clocked block, no next-state logic outside it: a Verilated model
-  // runs the state machine once per edge, and a group with nothing to do
-  // (ON without a command, OFF without a wake-up) costs a branch
-  // (docs/rtl.md, "Simulation cost").
-  logic              down_q;
-  logic [StW-1:0]    state_q;
-  logic [WakeW-1:0] wake_q;
+  logic              down_d, down_q;
+  logic [StW-1:0]    state_d, state_q;
+  logic [WakeW-1:0] wake_d, wake_q;
+
+  always_comb begin
+    down_d  = down_q;
+    state_d = state_q;
+    wake_d  = wake_q;
+    case (state_q)
+      StOn: begin
+        if (down_i) begin
+          down_d  = 1'b1;
+          state_d = StDraining;
+        end
+      end
+      StDraining: begin
+        if (up_i) begin
+          down_d  = 1'b0;           // cancel the drain
+          state_d = StOn;
+        end else if (empty_i) begin
+          state_d = StOff;
+        end
+      end
+      StOff: begin
+        if (up_i) begin
+          down_d = 1'b0;
+          if (!IsPg || cfg_wakeup_i == '0) begin
+            state_d = StOn;
+          end else begin
+            state_d = StWaking;
+            wake_d  = cfg_wakeup_i;
+          end
+        end
+      end
+      default: begin                // StWaking
+        if (down_i) begin
+          down_d  = 1'b1;
+          state_d = StDraining;
+          wake_d  = '0;
+        end else if (wake_q <= WakeW'(1)) begin
+          state_d = StOn;
+          wake_d  = '0;
+        end else begin
+          wake_d  = wake_q - WakeW'(1);
+        end
+      end
+    endcase
+    if (clr_i) begin
+      down_d  = 1'b0;
+      state_d = StOn;
+      wake_d  = '0;
+    end
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       down_q  <= 1'b0;
       state_q <= StOn;
       wake_q  <= '0;
-    end else if (clr_i) begin
-      down_q  <= 1'b0;
-      state_q <= StOn;
-      wake_q  <= '0;
     end else begin
-      case (state_q)
-        StOn: begin
-          if (down_i) begin
-            down_q  <= 1'b1;
-            state_q <= StDraining;
-          end
-        end
-        StDraining: begin
-          if (up_i) begin
-            down_q  <= 1'b0;         // cancel the drain
-            state_q <= StOn;
-          end else if (empty_i) begin
-            state_q <= StOff;
-          end
-        end
-        StOff: begin
-          if (up_i) begin
-            down_q <= 1'b0;
-            if (!IsPg || cfg_wakeup_i == '0) begin
-              state_q <= StOn;
-            end else begin
-              state_q <= StWaking;
-              wake_q  <= cfg_wakeup_i;
-            end
-          end
-        end
-        default: begin               // StWaking
-          if (down_i) begin
-            down_q  <= 1'b1;
-            state_q <= StDraining;
-            wake_q  <= '0;
-          end else if (wake_q <= WakeW'(1)) begin
-            state_q <= StOn;
-            wake_q  <= '0;
-          end else begin
-            wake_q  <= wake_q - WakeW'(1);
-          end
-        end
-      endcase
+      down_q  <= down_d;
+      state_q <= state_d;
+      wake_q  <= wake_d;
     end
   end
 
@@ -91,29 +97,13 @@ module ucs_grp #(
   // The unit's rules as checks (rtl/ctasim_assert.svh; docs/verification.md,
   // "Assertions"); nothing below changes the unit's behaviour.
 `include "ctasim_assert.svh"
-  `ASSERT_INIT_GATED
+  `ASSERT_INIT
 `ifdef CTASIM_ASSERT_ON
   logic [StW-1:0] asrt_prev;   // state_q of the cycle before
-  logic           asrt_clr_q;  // clr_i of the cycle before
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      asrt_prev  <= StOn;
-      asrt_clr_q <= 1'b0;
-    end else begin
-      asrt_prev  <= state_q;
-      asrt_clr_q <= clr_i;
-    end
+    if (!rst_ni) asrt_prev <= StOn;
+    else         asrt_prev <= state_q;
   end
-  // Quiet (ctasim_assert.svh, ASSERT_INIT_GATED): no command, no wake-up
-  // count, and the state held ON (not tuned down) or OFF (tuned down, no
-  // clear the cycle before) since the cycle before.  Every check below holds
-  // then by its own terms: the state did not step, it is neither WAKING nor
-  // entered from DRAINING, tuned_down matches it, a clear left ON.
-  logic asrt_quiet;
-  assign asrt_quiet = !down_i && !up_i && wake_q == '0 && state_q == asrt_prev &&
-                      ((state_q == StOn && !down_q) ||
-                       (state_q == StOff && down_q && !asrt_clr_q));
-  assign asrt_chk = asrt_on_q && !asrt_quiet;
   logic           asrt_step;   // seed 004 Sec. 4: ON -> DRAINING -> OFF -> WAKING -> ON, cancels
   assign asrt_step = state_q == asrt_prev ||
                      (asrt_prev == StOn       && state_q == StDraining) ||
