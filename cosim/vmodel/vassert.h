@@ -2,7 +2,8 @@
 // in a Verilated model built with --assert: the DPI function
 // ctasim_assert_fail() a failing ASSERT / ASSUME calls, and the record the
 // harness reads after each clock edge (docs/verification.md, "Assertions").
-// Header-only: include it in exactly one C++ file of each binary or shared
+// vassert_api_take() is the model shims' assert_take (cosim/vtop_api.h), shared
+// by both.  Header-only: include it in exactly one C++ file of each binary or shared
 // object that links Verilated units (the unit shims through shim_fst.h,
 // cosim/vmodel/vtop_model.cpp, cosim/vmodel/vunits_model.cpp).
 //
@@ -16,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include "vtop_api.h"
 
 struct vassert_rec {
     int set;               // a failure is recorded
@@ -103,6 +105,21 @@ static inline void vassert_format(const vassert_rec *r, char *buf, size_t len)
         snprintf(core, sizeof core, "%d", r->core);
     snprintf(buf, len, "unit %s, core %s, %s %s: %s (%s%s)", r->unit, core, r->kind, r->name,
              r->msg, r->scope, r->more ? "; more checks failed in the same cycle" : "");
+}
+
+// The model shims' assert_take (vtop_api.h): the first failed check since the
+// last call, as the harness-neutral vtop_assert; 0 when none failed.
+static inline int vassert_api_take(vtop_model *, vtop_assert *a)
+{
+    vassert_rec r;
+    if (!vassert_take(&r)) return 0;
+    memset(a, 0, sizeof *a);
+    snprintf(a->kind, sizeof a->kind, "%s", r.kind);
+    snprintf(a->name, sizeof a->name, "%s", r.name);
+    snprintf(a->unit, sizeof a->unit, "%s", r.unit);
+    a->core = r.core;
+    vassert_format(&r, a->text, sizeof a->text);
+    return 1;
 }
 
 #endif

@@ -481,20 +481,6 @@ static void api_step(vtop_model *t, uint64_t cycle, const ctl_in *in, ctl_out *o
 
 static int api_fst_fault(const vtop_model *t) { return t->fst_fault; }
 
-// The first failed check since the last call (cosim/vmodel/vassert.h).
-static int api_assert_take(vtop_model *, vtop_assert *a)
-{
-    vassert_rec r;
-    if (!vassert_take(&r)) return 0;
-    memset(a, 0, sizeof *a);
-    snprintf(a->kind, sizeof a->kind, "%s", r.kind);
-    snprintf(a->name, sizeof a->name, "%s", r.name);
-    snprintf(a->unit, sizeof a->unit, "%s", r.unit);
-    a->core = r.core;
-    vassert_format(&r, a->text, sizeof a->text);
-    return 1;
-}
-
 static const vtop_api API = {
     VTOP_API_VERSION, VTOP_NC, VTOP_NP,
 #ifdef VTOP_TRACE
@@ -504,7 +490,7 @@ static const vtop_api API = {
 #endif
     0 /* the whole top */,
     api_create, api_destroy, api_reset, api_step,
-    api_fst_open, api_fst_close, api_fst_fault, api_fst_valid, api_assert_take,
+    api_fst_open, api_fst_close, api_fst_fault, api_fst_valid, vassert_api_take,
 #ifdef VTOP_TRACE
     api_fst_ref,
 #else

@@ -128,24 +128,10 @@ static void api_step(vtop_model *t, uint64_t, const ctl_in *in, ctl_out *out, ui
     if (u & CTL_U_UCS) step_unit(t->ucs, UCS, in, out, n, parts);
 }
 
-// The first failed check since the last call (cosim/vmodel/vassert.h).
-static int api_assert_take(vtop_model *, vtop_assert *a)
-{
-    vassert_rec r;
-    if (!vassert_take(&r)) return 0;
-    memset(a, 0, sizeof *a);
-    snprintf(a->kind, sizeof a->kind, "%s", r.kind);
-    snprintf(a->name, sizeof a->name, "%s", r.name);
-    snprintf(a->unit, sizeof a->unit, "%s", r.unit);
-    a->core = r.core;
-    vassert_format(&r, a->text, sizeof a->text);
-    return 1;
-}
-
 static const vtop_api API = {
     VTOP_API_VERSION, VTOP_NC, VTOP_NP, 0 /* no tracing */, 1 /* per unit */,
     api_create, api_destroy, api_reset, api_step,
-    nofst_open, nofst_close, nofst_fault, nofst_valid, api_assert_take,
+    nofst_open, nofst_close, nofst_fault, nofst_valid, vassert_api_take,
 };
 
 extern "C" __attribute__((visibility("default"))) const vtop_api *vtop_model_api(void)
