@@ -62,14 +62,17 @@ def parse_list(path):
                 die(f'{path}:{n}: not "test NAME key=value ... cmd=COMMAND"')
             head, cmd = line.split('cmd=', 1)
             t = {'name': words[1], 'cmd': cmd.strip(), 'unit': words[1], 'seeds': 1,
-                 'long': 1, 'timeout': 300, 'optin': 0, 'covtop': 0, 'covseeds': -1}
+                 'long': 1, 'timeout': 300, 'optin': 0, 'covtop': 0, 'covseeds': -1,
+                 'models': ''}
             for kv in head.split()[2:]:
                 k, _, v = kv.partition('=')
                 if k not in t or k in ('name', 'cmd'):
                     die(f'{path}:{n}: unknown key {k}')
-                if k != 'unit' and not re.fullmatch(r'-?\d+', v):
+                if k == 'models' and not re.fullmatch(r'\d+x\d+(,\d+x\d+)*', v):
+                    die(f'{path}:{n}: models={v!r}: not NCxNP[,NCxNP...]')
+                if k not in ('unit', 'models') and not re.fullmatch(r'-?\d+', v):
                     die(f'{path}:{n}: {k}={v!r}: not a whole number')
-                t[k] = v if k == 'unit' else int(v)
+                t[k] = v if k in ('unit', 'models') else int(v)
             tests.append(t)
     return tests, thresholds
 
@@ -154,13 +157,24 @@ def ensure_built(jobs, a):
             need.add(cov)
     missing = sorted(e for e in need if e.startswith('build/') and
                      not os.path.exists(os.path.join(ROOT, e)))
-    if not missing:
-        return True
-    cmd = ['make', '-j%d' % max(1, os.cpu_count() or 1)] + missing
-    print('regress: building ' + ' '.join(missing), flush=True)
-    if subprocess.run(cmd, cwd=ROOT).returncode:
-        print('regress: the build failed; run: ' + ' '.join(cmd), file=sys.stderr)
-        return False
+    cmds = []
+    if missing:
+        cmds.append(['make', '-j%d' % max(1, os.cpu_count() or 1)] + missing)
+    # the Verilated tops a test loads (models=NCxNP): built here, not inside the
+    # test's timeout (the program would build one on first use); fast for the
+    # run, trace for the waves rerun (make rtl-model: nothing when it exists)
+    sizes = sorted({m for t, _ in jobs for m in t['models'].split(',') if m})
+    for m in sizes:
+        nc, np_ = m.split('x')
+        for flavor in ('fast', 'trace'):
+            cmds.append(['make', '--no-print-directory', '-s', 'rtl-model', 'NC=' + nc,
+                         'NP=' + np_, 'FLAVOR=' + flavor])
+    for cmd in cmds:
+        if cmd[1].startswith('-j'):
+            print('regress: building ' + ' '.join(missing), flush=True)
+        if subprocess.run(cmd, cwd=ROOT).returncode:
+            print('regress: the build failed; run: ' + ' '.join(cmd), file=sys.stderr)
+            return False
     return True
 
 
