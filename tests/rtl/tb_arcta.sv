@@ -12,7 +12,7 @@ module tb_arcta;
   logic              clk_i = 1'b0;
   logic              rst_ni = 1'b1;
   logic [7:0]        cfg_n_cores_i = '0;
-  logic [6:0]        cfg_n_parts_i = '0;
+  logic [ctasim_pkg::PartsW-1:0] cfg_n_parts_i = '0;
   logic [15:0]       cfg_window_i = '0;
   logic [6:0]        cfg_t_u_ipc_i = '0;
   logic [6:0]        cfg_t_l_ipc_i = '0;
@@ -79,7 +79,7 @@ module tb_arcta;
         rc = $fscanf(fd, "%d %d %d %d %d %d %d %d %d %d %d", v[0], v[1], v[2], v[3], v[4],
                      v[5], v[6], v[7], v[8], v[9], v[10]);
         cfg_n_cores_i       = v[0][7:0];
-        cfg_n_parts_i       = v[1][6:0];
+        cfg_n_parts_i       = v[1][ctasim_pkg::PartsW-1:0];
         cfg_window_i        = v[2][15:0];
         cfg_t_u_ipc_i       = v[3][6:0];
         cfg_t_l_ipc_i       = v[4][6:0];
