@@ -65,7 +65,7 @@ int32_t claso_rtl_credit(const claso_rtl *h, int core)
 // saturation at -1 that seed 003 Alg. 1 keeps (ASSERT CreditSat).
 void claso_rtl_fault_credit2(claso_rtl *h)
 {
-    h->top->rootp->claso__DOT__g_core__BRA__2__KET____DOT__u_consumer__DOT__credit_q =
+    h->m->rootp->claso__DOT__g_core__BRA__2__KET____DOT__u_consumer__DOT__credit_q =
         0xFFFFFEu & ((1u << CREDIT_W) - 1u);
 }
 

@@ -42,8 +42,8 @@ uint64_t dyncore_rtl_power_on(dyncore_rtl *h) { return h->m->power_on_o; }
 // names; a rename in rtl/dyncore.sv fails this shim's compile, not silently.
 void dyncore_rtl_fault_mode(dyncore_rtl *h, int core)
 {
-    h->top->rootp->dyncore__DOT__enable_q |= 1ull << core;
-    h->top->rootp->dyncore__DOT__power_q &= ~(1ull << core);
+    h->m->rootp->dyncore__DOT__enable_q |= 1ull << core;
+    h->m->rootp->dyncore__DOT__power_q &= ~(1ull << core);
 }
 
 uint64_t dyncore_rtl_edges(const dyncore_rtl *h) { return h->w.edges; }
