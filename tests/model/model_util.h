@@ -26,29 +26,50 @@ typedef struct run_out {
     report       rep;      /* full report, kept when keep_report */
 } run_out;
 
-/* Run cfg_path + workload with NULL-terminated overrides "key=value". */
-static void run_model(const char *cfg_path, const char *workload_path, const char *const *sets,
-                      run_out *out, int keep_report)
+/* cfg_path with NULL-terminated overrides "key=value" applied (not yet checked). */
+static inline void model_cfg(gpu_cfg *cfg, const char *cfg_path, const char *const *sets)
 {
     char err[512];
-    gpu_cfg cfg;
-    cfg_defaults(&cfg);
-    if (cfg_load(&cfg, cfg_path, err, sizeof err) < 0) fail_msg("%s", err);
+    cfg_defaults(cfg);
+    if (cfg_load(cfg, cfg_path, err, sizeof err) < 0) fail_msg("%s", err);
     for (int i = 0; sets && sets[i]; i++) {
         char key[128];
         const char *eq = strchr(sets[i], '=');
         assert_non_null(eq);
         snprintf(key, sizeof key, "%.*s", (int)(eq - sets[i]), sets[i]);
-        if (cfg_set(&cfg, key, eq + 1, "test", err, sizeof err) < 0) fail_msg("%s", err);
+        if (cfg_set(cfg, key, eq + 1, "test", err, sizeof err) < 0) fail_msg("%s", err);
     }
+}
+
+/* The workload at path: an Accel-Sim trace (its kernelslist.g) or a workload
+ * file drawn with cfg's run.seed.  Returns 1 for a trace (model_wl_free). */
+static inline int model_wl_load(workload *wl, const char *path, const gpu_cfg *cfg)
+{
+    char err[512];
+    memset(wl, 0, sizeof *wl);
+    size_t n = strlen(path);
+    int traced = n >= 13 && strcmp(path + n - 13, "kernelslist.g") == 0;
+    if (traced ? trace_load_workload(wl, path, err, sizeof err) < 0
+               : wl_load(wl, path, cfg->run.seed, err, sizeof err) < 0)
+        fail_msg("%s", err);
+    return traced;
+}
+
+static inline void model_wl_free(workload *wl, int traced)
+{
+    if (traced) trace_workload_free(wl); else wl_free(wl);
+}
+
+/* Run cfg_path + workload with NULL-terminated overrides "key=value". */
+static inline void run_model(const char *cfg_path, const char *workload_path, const char *const *sets,
+                      run_out *out, int keep_report)
+{
+    char err[512];
+    gpu_cfg cfg;
+    model_cfg(&cfg, cfg_path, sets);
     if (cfg_check(&cfg, err, sizeof err) < 0) fail_msg("%s", err);
     workload wl;
-    memset(&wl, 0, sizeof wl);
-    size_t n = strlen(workload_path);
-    int traced = n >= 13 && strcmp(workload_path + n - 13, "kernelslist.g") == 0;
-    if (traced ? trace_load_workload(&wl, workload_path, err, sizeof err) < 0
-               : wl_load(&wl, workload_path, cfg.run.seed, err, sizeof err) < 0)
-        fail_msg("%s", err);
+    int traced = model_wl_load(&wl, workload_path, &cfg);
     ctl_engine eng;
     assert_int_equal(ctl_engine_c(&eng, policy_units(&cfg.policy)), 0);
     gpu *g = gpu_create(&cfg, &eng, err, sizeof err);
@@ -59,11 +80,11 @@ static void run_model(const char *cfg_path, const char *workload_path, const cha
     power_compute(&cfg.power, &cfg.ctl, &out->rep, &out->pw);
     gpu_destroy(g);
     eng.destroy(eng.impl);
-    if (traced) trace_workload_free(&wl); else wl_free(&wl);
+    model_wl_free(&wl, traced);
     if (!keep_report) report_free(&out->rep);
 }
 
-static uint64_t sum_cores(const kstats *k, size_t field_off)
+static inline uint64_t sum_cores(const kstats *k, size_t field_off)
 {
     uint64_t s = 0;
     for (uint32_t c = 0; c < k->n_cores; c++)

@@ -28,6 +28,7 @@
 #include "stats.h"
 #include "trace.h"
 #include "wl.h"
+#include "model_util.h"
 
 #define MAX_REC (1u << 21)
 
@@ -106,25 +107,12 @@ static void run_rec(const char *cfg_path, const char *wl_path, const char *const
 {
     char err[512];
     gpu_cfg cfg;
-    cfg_defaults(&cfg);
-    if (cfg_load(&cfg, cfg_path, err, sizeof err) < 0) fail_msg("%s", err);
-    for (int i = 0; sets && sets[i]; i++) {
-        char key[128];
-        const char *eq = strchr(sets[i], '=');
-        assert_non_null(eq);
-        snprintf(key, sizeof key, "%.*s", (int)(eq - sets[i]), sets[i]);
-        if (cfg_set(&cfg, key, eq + 1, "test", err, sizeof err) < 0) fail_msg("%s", err);
-    }
+    model_cfg(&cfg, cfg_path, sets);
     if (cfg_set(&cfg, "run.skip_idle", skip ? "1" : "0", "test", err, sizeof err) < 0)
         fail_msg("%s", err);
     if (cfg_check(&cfg, err, sizeof err) < 0) fail_msg("%s", err);
     workload wl;
-    memset(&wl, 0, sizeof wl);
-    size_t n = strlen(wl_path);
-    int traced = n >= 13 && strcmp(wl_path + n - 13, "kernelslist.g") == 0;
-    if (traced ? trace_load_workload(&wl, wl_path, err, sizeof err) < 0
-               : wl_load(&wl, wl_path, cfg.run.seed, err, sizeof err) < 0)
-        fail_msg("%s", err);
+    int traced = model_wl_load(&wl, wl_path, &cfg);
     rec_engine r;
     memset(&r, 0, sizeof r);
     assert_int_equal(ctl_engine_c(&r.inner, policy_units(&cfg.policy)), 0);
@@ -152,7 +140,7 @@ static void run_rec(const char *cfg_path, const char *wl_path, const char *const
     report_free(&rep);
     gpu_destroy(g);
     r.inner.destroy(r.inner.impl);
-    if (traced) trace_workload_free(&wl); else wl_free(&wl);
+    model_wl_free(&wl, traced);
 }
 
 /* The first differing core statistic, for the failure message. */
