@@ -654,6 +654,51 @@ static void test_inject_unknown_signal(void **state)
     bench_close(&b);
 }
 
+/* The GPU model of 4 cores x 2 partitions (the size the other tests build,
+ * fast and traced, so a mismatch replay needs no model of its own) on the
+ * lockstep engine, with core `core`'s dyncta_n corrupted at `cycle`: the run
+ * stops, keeps what ran, and says why (gpu.h).  lag 0 keeps the default. */
+typedef struct injected_run {
+    gpu_cfg    cfg;
+    workload   wl;
+    ctl_engine eng;
+    gpu       *g;
+    report     rep;
+    char       err[1024];
+} injected_run;
+
+static void injected_open(injected_run *r, const char *wl_path, const char *fst, uint32_t lag,
+                          uint64_t cycle, int core)
+{
+    cfg_defaults(&r->cfg);
+    r->cfg.sm.n_cores = 4;
+    r->cfg.mem.n_parts = 2;
+    assert_int_equal(cfg_check(&r->cfg, r->err, sizeof r->err), 0);
+    memset(&r->wl, 0, sizeof r->wl);
+    if (wl_load(&r->wl, wl_path, r->cfg.run.seed, r->err, sizeof r->err) < 0)
+        fail_msg("%s", r->err);
+    engine_opts o = { .fst = fst, .fst_window = "0:10" };
+    assert_int_equal(rtl_engine_open(&r->eng, 1, &r->cfg, &o, r->err, sizeof r->err), 0);
+    if (lag) rtl_engine_set_lag(&r->eng, lag);
+    assert_int_equal(rtl_engine_inject(&r->eng, cycle, "dyncta_n", core), 0);
+    r->g = gpu_create(&r->cfg, &r->eng, r->err, sizeof r->err);
+    assert_non_null(r->g);
+    report_init(&r->rep);
+    assert_int_equal(gpu_run(r->g, &r->wl, &r->rep, r->err, sizeof r->err), 0);
+    assert_int_equal(r->rep.incomplete, 1);
+}
+
+/* The run's waveform is put in place by finish (after the results); then
+ * everything is freed. */
+static void injected_close(injected_run *r)
+{
+    assert_int_equal(r->eng.finish(r->eng.impl, r->err, sizeof r->err), 0);
+    report_free(&r->rep);
+    gpu_destroy(r->g);
+    r->eng.destroy(r->eng.impl);
+    wl_free(&r->wl);
+}
+
 /* Inside the GPU model: the corruption at cycle 1000 stops gpu_run with the
  * right cycle, unit, core and signal; the actual value is the expected one
  * with bit 0 flipped, and exactly the 1000 cycles before it were compared
@@ -661,33 +706,14 @@ static void test_inject_unknown_signal(void **state)
 static void test_inject_in_gpu_model(void **state)
 {
     (void)state;
-    gpu_cfg cfg;
-    char err[1024];
-    cfg_defaults(&cfg);
-    /* 4 cores x 2 partitions: the size the other tests build (fast and
-     * traced), so the mismatch replay needs no model of its own */
-    cfg.sm.n_cores = 4;
-    cfg.mem.n_parts = 2;
-    assert_int_equal(cfg_check(&cfg, err, sizeof err), 0);
-    workload wl;
-    memset(&wl, 0, sizeof wl);
-    if (wl_load(&wl, "workloads/barrier_heavy.kern", cfg.run.seed, err, sizeof err) < 0)
-        fail_msg("%s", err);
     mkdir(TEST_DIR, 0777);
     unlink(TEST_DIR "/run.mismatch.fst");   /* an earlier run's: the name is never reused */
     unlink(TEST_DIR "/run.mismatch.gtkw");
-    ctl_engine eng;
-    engine_opts o = { .fst = TEST_DIR "/run.fst", .fst_window = "0:10" };
-    assert_int_equal(rtl_engine_open(&eng, 1, &cfg, &o, err, sizeof err), 0);
-    assert_int_equal(rtl_engine_inject(&eng, 1000, "dyncta_n", 1), 0);
-    gpu *g = gpu_create(&cfg, &eng, err, sizeof err);
-    assert_non_null(g);
-    report rep;
-    report_init(&rep);
-    /* the run stops, keeps what ran, and says why (gpu.h) */
-    assert_int_equal(gpu_run(g, &wl, &rep, err, sizeof err), 0);
-    assert_int_equal(rep.incomplete, 1);
-    snprintf(err, sizeof err, "%s", rep.stop_reason);
+    injected_run *r = calloc(1, sizeof *r);
+    assert_non_null(r);
+    injected_open(r, "workloads/barrier_heavy.kern", TEST_DIR "/run.fst", 0, 1000, 1);
+    char err[1024];
+    snprintf(err, sizeof err, "%s", r->rep.stop_reason);
     long long want = -1, got = -1;
     const char *p = strstr(err, "expected ");
     assert_non_null(p);
@@ -698,14 +724,10 @@ static void test_inject_in_gpu_model(void **state)
              "signal dyncta_n: expected %lld", want);
     assert_int_equal(strncmp(err, head, strlen(head)), 0);
     assert_non_null(strstr(err, "waveform of cycles 1..1000: " TEST_DIR "/run.mismatch.fst"));
-    assert_int_equal(eng.compared(eng.impl), 1000);
-    assert_true(rep.n_kernels == 1 && report_kernel(&rep, 0)->cycles >= 1000);   /* what ran is kept */
-    /* the run's waveform is put in place by finish (after the results) */
-    assert_int_equal(eng.finish(eng.impl, err, sizeof err), 0);
-    report_free(&rep);
-    gpu_destroy(g);
-    eng.destroy(eng.impl);
-    wl_free(&wl);
+    assert_int_equal(r->eng.compared(r->eng.impl), 1000);
+    assert_true(r->rep.n_kernels == 1 && report_kernel(&r->rep, 0)->cycles >= 1000);   /* what ran is kept */
+    injected_close(r);
+    free(r);
     struct stat st;
     assert_int_equal(stat(TEST_DIR "/run.fst", &st), 0);
     assert_int_equal(stat(TEST_DIR "/run.mismatch.fst", &st), 0);
@@ -720,12 +742,6 @@ static void test_inject_in_gpu_model(void **state)
 static void test_mismatch_name_not_input(void **state)
 {
     (void)state;
-    gpu_cfg cfg;
-    char err[1024];
-    cfg_defaults(&cfg);
-    cfg.sm.n_cores = 4;
-    cfg.mem.n_parts = 2;
-    assert_int_equal(cfg_check(&cfg, err, sizeof err), 0);
     mkdir(TEST_DIR, 0777);
     const char *in = TEST_DIR "/in3.kern";
     const char *names[] = { TEST_DIR "/run3.mismatch.fst", TEST_DIR "/run3.mismatch.gtkw",
@@ -744,26 +760,12 @@ static void test_mismatch_name_not_input(void **state)
     fclose(dst);
     assert_int_equal(symlink("in3.kern", TEST_DIR "/run3.mismatch.fst"), 0);
     assert_int_equal(link(in, TEST_DIR "/run3.mismatch-2.gtkw"), 0);
-    workload wl;
-    memset(&wl, 0, sizeof wl);
-    if (wl_load(&wl, in, cfg.run.seed, err, sizeof err) < 0) fail_msg("%s", err);
-    ctl_engine eng;
-    engine_opts o = { .fst = TEST_DIR "/run3.fst", .fst_window = "0:10" };
-    assert_int_equal(rtl_engine_open(&eng, 1, &cfg, &o, err, sizeof err), 0);
-    rtl_engine_set_lag(&eng, 20);
-    assert_int_equal(rtl_engine_inject(&eng, 50, "dyncta_n", 1), 0);
-    gpu *g = gpu_create(&cfg, &eng, err, sizeof err);
-    assert_non_null(g);
-    report rep;
-    report_init(&rep);
-    assert_int_equal(gpu_run(g, &wl, &rep, err, sizeof err), 0);
-    assert_int_equal(rep.incomplete, 1);
-    assert_non_null(strstr(rep.stop_reason, "waveform of cycles 31..50: " TEST_DIR "/run3.mismatch-3.fst"));
-    assert_int_equal(eng.finish(eng.impl, err, sizeof err), 0);
-    report_free(&rep);
-    gpu_destroy(g);
-    eng.destroy(eng.impl);
-    wl_free(&wl);
+    injected_run *r = calloc(1, sizeof *r);
+    assert_non_null(r);
+    injected_open(r, in, TEST_DIR "/run3.fst", 20, 50, 1);
+    assert_non_null(strstr(r->rep.stop_reason, "waveform of cycles 31..50: " TEST_DIR "/run3.mismatch-3.fst"));
+    injected_close(r);
+    free(r);
     struct stat st;
     assert_int_equal(lstat(TEST_DIR "/run3.mismatch.fst", &st), 0);
     assert_true(S_ISLNK(st.st_mode));
