@@ -656,7 +656,7 @@ static void test_inject_unknown_signal(void **state)
 
 /* The GPU model of 4 cores x 2 partitions (the size the other tests build,
  * fast and traced, so a mismatch replay needs no model of its own) on the
- * lockstep engine, with core `core`'s dyncta_n corrupted at `cycle`: the run
+ * lockstep engine, with core `inj_core`'s dyncta_n corrupted at `cycle`: the run
  * stops, keeps what ran, and says why (gpu.h).  lag 0 keeps the default. */
 typedef struct injected_run {
     gpu_cfg    cfg;
@@ -668,7 +668,7 @@ typedef struct injected_run {
 } injected_run;
 
 static void injected_open(injected_run *r, const char *wl_path, const char *fst, uint32_t lag,
-                          uint64_t cycle, int core)
+                          uint64_t cycle, int inj_core)
 {
     cfg_defaults(&r->cfg);
     r->cfg.sm.n_cores = 4;
@@ -680,7 +680,7 @@ static void injected_open(injected_run *r, const char *wl_path, const char *fst,
     engine_opts o = { .fst = fst, .fst_window = "0:10" };
     assert_int_equal(rtl_engine_open(&r->eng, 1, &r->cfg, &o, r->err, sizeof r->err), 0);
     if (lag) rtl_engine_set_lag(&r->eng, lag);
-    assert_int_equal(rtl_engine_inject(&r->eng, cycle, "dyncta_n", core), 0);
+    assert_int_equal(rtl_engine_inject(&r->eng, cycle, "dyncta_n", inj_core), 0);
     r->g = gpu_create(&r->cfg, &r->eng, r->err, sizeof r->err);
     assert_non_null(r->g);
     report_init(&r->rep);
