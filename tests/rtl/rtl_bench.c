@@ -1,5 +1,6 @@
 /* rtl_bench.c -- the RTL unit benches' shared harness (rtl_bench.h). */
 #include "rtl_bench.h"
+#include "rb_assert.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -147,4 +148,23 @@ int rb_fsm_report(const char *unit, const rb_fsm *f, int *unreached)
     if (unreached)
         *unreached = missing;
     return illegal;
+}
+
+void rb_assert_fired(const char *unit, int core, uint64_t edge, const char *const *names)
+{
+    rb_assert a;
+    assert_int_equal(rb_assert_take(&a), 1);
+    assert_string_equal(a.kind, "ASSERT");
+    int known = 0;
+    for (int i = 0; names[i]; i++) known |= !strcmp(a.name, names[i]);
+    if (!known) fail_msg("%s: %s fired, none of the checks this fault breaks", unit, a.name);
+    assert_string_equal(a.unit, unit);
+    assert_int_equal(a.core, core);
+    assert_int_equal(a.cycle, edge);
+    char where[16], want[200];
+    if (core < 0) snprintf(where, sizeof where, "-");
+    else snprintf(where, sizeof where, "%d", core);
+    snprintf(want, sizeof want, "assertion failed at cycle %llu: unit %s, core %s, ASSERT %s: ",
+             (unsigned long long)edge, unit, where, a.name);
+    assert_non_null(strstr(a.text, want));
 }

@@ -98,4 +98,11 @@ static inline void rb_fsm_arc(rb_fsm *f, unsigned from, unsigned to)
  * arcs taken; *unreached (if not NULL) gets the legal arcs never taken. */
 int rb_fsm_report(const char *unit, const rb_fsm *f, int *unreached);
 
+/* After a fault injected into the RTL just before clock edge `edge` (the
+ * fault-injection tests, rtl/rb_assert.h, expect on): one ASSERT of `unit`
+ * fired at that edge, on `core` (-1: a unit-wide check, "core -" in the
+ * report), named one of the NULL-terminated `names` (a fault breaks several
+ * checks of its edge and the first reported is kept), with its report line. */
+void rb_assert_fired(const char *unit, int core, uint64_t edge, const char *const *names);
+
 #endif
