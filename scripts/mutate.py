@@ -1,26 +1,32 @@
 #!/usr/bin/env python3
 """mutate.py -- mutation check of rtl/ (the idea of YosysHQ's MCY): small
 operator mutations applied one at a time to a copy of rtl/ (never rtl/
-itself) and checked in two stages, as MCY does (a cheap test first, the
+itself) and checked in stages, as MCY does (a cheap test first, the
 expensive one only on what survives it):
   1. icarus: the mutated unit compiled with Icarus and its testbench
      tests/rtl/tb_U.sv replaying the directed vectors build/vectors/U.vec
      (written by the unmodified bench from the C model: `make test-icarus`;
      for uC-States also 30 constrained-random runs, VEC_RANDOM);
   2. verilator (stage-1 survivors only; --stage1-only skips it): the unit
-     Verilated with --assert, its bench relinked, the short regression of that
-     unit (tests/regress.list, seeds=K) run on it: a mismatch or a failed
-     assertion (rtl/ctasim_assert.svh) kills;
+     Verilated with --assert (no tracing), its bench relinked, the short
+     regression of that unit (tests/regress.list, seeds=K) run on it: a
+     mismatch or a failed assertion (rtl/ctasim_assert.svh) kills; a unit of
+     SMALL (uC-States) is built here at a few cores (SMALL), its bench
+     compiled at that size (minutes per mutant instead of tens);
   3. formal (stage-2 survivors; --no-formal skips it): the unit's jobs of
-     scripts/formal.py at their short depth on the mutated copy.
+     scripts/formal.py at their short depth on the mutated copy;
+  4. verilator at the bench's size (64 cores) for a SMALL unit's mutants that
+     survived every stage above (--no-full skips it).
 The checks themselves (each module's block from ASSERT_INIT to endmodule)
 are not mutated.
-A mutant is killed when a run fails or times out.  Reports the kill rate and
+A mutant is killed when a run fails or times out.  Reports the raw kill rate
+(killed over compiling mutants), the rate per unit, the kills per stage and
 every survivor.  docs/verification.md has the result and the survivors'
 reasons.
 
   scripts/mutate.py [--count N] [--sample-seed S] [--out DIR] [--list] [--only ID,...]
-                    [--stage1-only] [--exclude GLOB,...]
+                    [--stage1-only] [--no-formal] [--no-full] [--per-unit K]
+                    [--exclude GLOB,...]
 
 Operators: comparison (== != < <= > >= flipped to their neighbour or
 negation), boolean (&& <-> ||, a leading ! dropped), off-by-one (an integer
@@ -132,12 +138,51 @@ def run(cmd, cwd, timeout=None, log=None):
     return p.returncode
 
 
-def build_unit(u, work, log):
-    """Verilate unit u from work/rtl and link its bench; path of the binary or None."""
-    vl = os.path.join(work, 'vl', u)
+# The Verilator stage of a unit listed here runs first at this many cores,
+# without tracing (uC-States at 64 cores is one ucs_gcu inlined per core: 78 MB
+# of C++ with its trace code, tens of minutes to Verilate and compile per
+# mutant; at 4 cores a few MB).  Its bench (tests/rtl/test_rtl_U.c) is
+# compiled once per mutate run with RB_CORES at that size: the directed tests
+# drive cores 0-1 (3 for the fault test) and the random ones every core
+# below RB_CORES, so the same tests run on a smaller array of identical
+# cores.  The bench's size (64) is built only for the mutants that survive
+# every other stage (--no-full skips it).
+SMALL = {'ucs': 4}
+CSTD = ['-std=c11', '-D_POSIX_C_SOURCE=200809L', '-D_DEFAULT_SOURCE']
+
+
+def cmodel_incs():
+    incs = []
+    for room in sorted(os.listdir(os.path.join(ROOT, 'cmodel'))):
+        if os.path.isdir(os.path.join(ROOT, 'cmodel', room)):
+            incs += ['-iquote', 'cmodel/' + room]
+    return incs + ['-iquote', 'cosim']   # vmodel/vassert.h (the assertions' receiving end)
+
+
+def bench_obj(u, out, cores):
+    """The bench's test.o compiled at `cores` cores (once per run); path or exit."""
+    obj = os.path.join(out, f'bench{cores}', u, 'test.o')
+    os.makedirs(os.path.dirname(obj), exist_ok=True)
+    rc = run(['gcc'] + CSTD + ['-O2', '-iquote', 'tests'] + cmodel_incs() +
+             [f'-DRB_CORES={cores}', '-DRB_PARTS=16', '-c', f'tests/rtl/test_rtl_{u}.c',
+              '-o', obj], ROOT)
+    if rc:
+        sys.exit(f'mutate: tests/rtl/test_rtl_{u}.c at RB_CORES={cores} does not compile')
+    return obj
+
+
+def build_unit(u, work, log, obj=None, cores=None):
+    """Verilate unit u from work/rtl at the bench's size (or `cores` cores, its
+    bench's object `obj` at that size) without tracing (a verdict needs no
+    waveform: the trace code is a third of a large unit's C++) and link its
+    bench; path of the binary or None."""
+    tag = u + (f'-{cores}' if cores else '')
+    vl = os.path.join(work, 'vl', tag)
     shutil.rmtree(vl, ignore_errors=True)
     os.makedirs(vl)
-    rc = run(['verilator'] + VFLAGS + ['-y', os.path.join(work, 'rtl')] + GEN[u] +
+    flags = [x for x in VFLAGS if x != '--trace-fst'] + [
+        f'-GNumCores={cores}' if cores and g.startswith('-GNumCores=') else g for g in GEN[u]]
+    rc = run(['verilator'] + flags + ['-y', os.path.join(work, 'rtl')] +
              ['--Mdir', vl, '--top-module', u, os.path.join(work, 'rtl', 'ctasim_pkg.sv'),
               os.path.join(work, 'rtl', u + '.sv')], ROOT, log=log)
     if rc:
@@ -146,36 +191,64 @@ def build_unit(u, work, log):
               'OPT_SLOW=-O0'], ROOT, log=log)
     if rc:
         return None
-    b = os.path.join(work, 'bin', u)
+    b = os.path.join(work, 'bin', tag)
     os.makedirs(b, exist_ok=True)
-    incs = []
-    for room in sorted(os.listdir(os.path.join(ROOT, 'cmodel'))):
-        if os.path.isdir(os.path.join(ROOT, 'cmodel', room)):
-            incs += ['-iquote', 'cmodel/' + room]
-    incs += ['-iquote', 'cosim']   # vmodel/vassert.h (the assertions' receiving end)
-    rc = run(['g++', '-std=c++17', '-O0', '-I' + VINC, '-I' + VINC + '/vltstd', '-DVM_TRACE=1',
-              '-DVM_TRACE_FST=1'] + incs + ['-I' + vl, '-c', f'tests/rtl/shim_{u}.cpp', '-o',
-                                            os.path.join(b, 'shim.o')], ROOT, log=log)
+    rc = run(['g++', '-std=c++17', '-O0', '-I' + VINC, '-I' + VINC + '/vltstd', '-DVM_TRACE=0'] +
+             cmodel_incs() + ['-I' + vl, '-c', f'tests/rtl/shim_{u}.cpp', '-o',
+                              os.path.join(b, 'shim.o')], ROOT, log=log)
     if rc:
         return None
     exe = os.path.join(b, 'test')
-    vrt = [f'build/vrt/{x}.o' for x in ('verilated', 'verilated_threads', 'verilated_fst_c')]
-    rc = run(['g++', '-o', exe, f'build/rtltest/{u}/test.o', 'build/rtltest/rtl_bench.o',
+    vrt = [f'build/vrt/{x}.o' for x in ('verilated', 'verilated_threads')]
+    rc = run(['g++', '-o', exe, obj or f'build/rtltest/{u}/test.o', 'build/rtltest/rtl_bench.o',
               os.path.join(b, 'shim.o'), os.path.join(vl, f'V{u}__ALL.a')] + vrt +
              ['build/rel/libctasim.a', '-lcmocka', '-lm', '-llzma', '-lzstd', '-lz', '-pthread'],
              ROOT, log=log)
     return exe if rc == 0 else None
 
 
-def vectors(out):
-    """{unit: vector file} for stage 1; writes the --vec-random ones."""
+def verilator_unit(u, work, log, tests, objs, small):
+    """Stage 2 (small: a SMALL unit at its small size) and stage 4 (a SMALL
+    unit at the bench's size): the unit's short regression on its mutated
+    build; (verdict, why) with verdict killed / broken / None (survived)."""
+    cores = SMALL[u] if small else None
+    exe = build_unit(u, work, log, objs.get((u, cores)), cores)
+    size = f' at {cores} cores' if cores else ''
+    if not exe:
+        return 'broken', f'{u} does not build{size}'
+    for t in tests:
+        if t['unit'] != u or t['optin']:
+            continue
+        for seed in range(1, max(1, t['seeds']) + 1):
+            cmd = t['cmd'].replace('{seed}', str(seed)).replace(f'build/rtltest/{u}/test', exe)
+            try:
+                rc = run(['bash', '-c', cmd], ROOT, timeout=t['timeout'], log=log)
+            except subprocess.TimeoutExpired:
+                rc = 'timeout'
+            if rc != 0:
+                return 'killed', (f"verilator{size} {t['name']}.{seed} "
+                                  f"({'timeout' if rc == 'timeout' else 'exit ' + str(rc)})")
+    return None, ''
+
+
+def vectors(out, objs):
+    """{unit: vector file} for stage 1; writes the --vec-random ones (a SMALL
+    unit's with its bench at the small size, built from the unmutated rtl/)."""
     vec = {u: f'build/vectors/{u}.vec' for u in GEN}
     for u, args in VEC_RANDOM.items():
         path = os.path.join(out, 'vectors', u + '.vec')
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        rc = run([f'build/rtltest/{u}/test', '--vec', path] + args, ROOT)
+        exe = f'build/rtltest/{u}/test'
+        if u in SMALL:
+            base = os.path.join(out, 'base')
+            shutil.rmtree(os.path.join(base, 'rtl'), ignore_errors=True)
+            shutil.copytree(os.path.join(ROOT, 'rtl'), os.path.join(base, 'rtl'))
+            exe = build_unit(u, base, os.path.join(out, 'base.log'), objs[(u, SMALL[u])], SMALL[u])
+            if not exe:
+                sys.exit(f'mutate: the unmutated {u} does not build at {SMALL[u]} cores ({out}/base.log)')
+        rc = run([exe, '--vec', path] + args, ROOT)
         if rc:
-            sys.exit(f'mutate: build/rtltest/{u}/test --vec {path} {" ".join(args)} failed')
+            sys.exit(f'mutate: {exe} --vec {path} {" ".join(args)} failed')
         vec[u] = path
     for u, v in vec.items():
         if not os.path.isfile(os.path.join(ROOT, v)):
@@ -279,6 +352,20 @@ def formal_unit(u, work, log):
     return None
 
 
+def stages_text(a):
+    """The stages a run has, in their order (the results' header)."""
+    st = ['icarus']
+    sm = [u for u in SMALL if u in GEN]
+    if not a.stage1_only:
+        st.append('verilator' + (' (%s first)' % ', '.join(f'{u} at {SMALL[u]} cores' for u in sm)
+                                 if sm else ''))
+        if not a.no_formal:
+            st.append('formal')
+        if sm and not a.no_full:
+            st.append('verilator at the bench size (%s)' % ', '.join(sm))
+    return ', '.join(st)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     p.add_argument('--count', type=int, default=120)
@@ -291,6 +378,8 @@ def main():
                    help='seconds before a stage-1 run counts as killed (a hang; the '
                         'unmutated uC-States replay takes 15-30 s on a loaded machine)')
     p.add_argument('--no-formal', action='store_true', help='no formal stage')
+    p.add_argument('--no-full', action='store_true',
+                   help='a SMALL unit (uC-States) only at its small size in the Verilator stage')
     p.add_argument('--per-unit', type=int, default=0,
                    help='keep K of each unit\'s sampled mutants, evenly spaced by id (a '
                         'deterministic subset over all of the unit\'s files)')
@@ -341,8 +430,52 @@ def main():
                           text=True).stdout.strip()
     print(f'mutate: {len(muts)} mutants of {len(allsites)} sites ({len(files)} files), '
           f'commit {head}', flush=True)
-    vec = vectors(out)
+    # a SMALL unit's bench objects at both sizes (its own build/rtltest/U/test.o
+    # would need the bench-size model built first: the slow build this avoids)
+    objs = {}
+    for u in [x for x in SMALL if x in GEN]:
+        objs[(u, SMALL[u])] = bench_obj(u, out, SMALL[u])
+        objs[(u, None)] = bench_obj(u, out, int(GEN[u][0].split('=')[1]))   # -GNumCores=N
+    vec = vectors(out, objs)
     killed = survived = broken = unexplained = 0
+    per_unit = {}    # unit: [killed, compiling]
+    per_stage = {}   # the stage that killed: count
+    eq = equivalents()
+    survivors = []
+    t0 = time.time()
+    with open(res_path, 'w') as res:
+        res.write('# generated by: ' + (COMMAND or ' '.join(shlex.quote(x) for x in sys.argv)) + '\n')
+        res.write('# date: %s, commit %s%s\n' % (
+            time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()), head,
+            '' if not subprocess.run(['git', 'status', '--porcelain', '--', 'rtl', 'tests', 'scripts'],
+                                     cwd=ROOT, capture_output=True, text=True).stdout.strip()
+            else ' (with uncommitted changes)'))
+        res.write(f'# {len(muts)} mutants of {len(allsites)} sites in {len(files)} files '
+                  f'(--count {a.count} --sample-seed {a.sample_seed}'
+                  f'{" --per-unit " + str(a.per_unit) if a.per_unit else ""}); stages: '
+                  + stages_text(a) + '\n')
+        for i, f, s in muts:
+            print(f'{i:4} {f}:{s[0]} {s[4]:4} {s[2]!r} -> {s[3]!r}')
+        print(f'{len(muts)} mutants of {len(allsites)} sites in {len(files)} files')
+        return 0
+    out = os.path.join(ROOT, a.out)
+    work = os.path.join(out, 'work')
+    os.makedirs(os.path.join(out, 'logs'), exist_ok=True)
+    res_path = os.path.join(out, 'results.txt')
+    head = subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], cwd=ROOT, capture_output=True,
+                          text=True).stdout.strip()
+    print(f'mutate: {len(muts)} mutants of {len(allsites)} sites ({len(files)} files), '
+          f'commit {head}', flush=True)
+    # a SMALL unit's bench objects at both sizes (its own build/rtltest/U/test.o
+    # would need the bench-size model built first: the slow build this avoids)
+    objs = {}
+    for u in [x for x in SMALL if x in GEN]:
+        objs[(u, SMALL[u])] = bench_obj(u, out, SMALL[u])
+        objs[(u, None)] = bench_obj(u, out, int(GEN[u][0].split('=')[1]))   # -GNumCores=N
+    vec = vectors(out, objs)
+    killed = survived = broken = unexplained = 0
+    per_unit = {}    # unit: [killed, compiling]
+    per_stage = {}   # the stage that killed: count
     eq = equivalents()
     survivors = []
     t0 = time.time()
@@ -356,7 +489,9 @@ def main():
         res.write(f'# {len(muts)} mutants of {len(allsites)} sites in {len(files)} files '
                   f'(--count {a.count} --sample-seed {a.sample_seed}'
                   f'{" --per-unit " + str(a.per_unit) if a.per_unit else ""}); stages: icarus, '
-                  f'verilator{"" if a.stage1_only else ""}{", formal" if not a.no_formal and not a.stage1_only else ""}\n')
+                  f'{"" if a.stage1_only else "verilator" + (" (" + ", ".join(f"{u} at {n} cores first" for u, n in SMALL.items() if u in GEN) + ")" if any(u in GEN for u in SMALL) else "")}'
+                  f'{", formal" if not a.no_formal and not a.stage1_only else ""}'
+                  f'{", verilator at the bench size for " + ", ".join(u for u in SMALL if u in GEN) if any(u in GEN for u in SMALL) and not a.no_full and not a.stage1_only else ""}\n')
         for i, f, s in muts:
             log = os.path.join(out, 'logs', f'm{i:03}.log')
             open(log, 'w').close()
@@ -377,34 +512,34 @@ def main():
                 if k:
                     verdict, why = 'killed', f'icarus tb_{u}'
                     break
+            # stage 2: Verilator (a SMALL unit at its small size first)
             for u in ([] if verdict != 'survived' or a.stage1_only else fmap[f]):
-                exe = build_unit(u, work, log)
-                if not exe:
-                    verdict, why = 'broken', f'{u} does not build'
+                v, w = verilator_unit(u, work, log, tests, objs, u in SMALL)
+                if v == 'broken' and u in SMALL:
+                    continue            # judged at the bench's size below
+                if v:
+                    verdict, why = v, w
                     break
-                for t in tests:
-                    if t['unit'] != u or t['optin']:
-                        continue
-                    for seed in range(1, max(1, t['seeds']) + 1):
-                        cmd = t['cmd'].replace('{seed}', str(seed)).replace(
-                            f'build/rtltest/{u}/test', exe)
-                        try:
-                            rc = run(['bash', '-c', cmd], ROOT, timeout=t['timeout'], log=log)
-                        except subprocess.TimeoutExpired:
-                            rc = 'timeout'
-                        if rc != 0:
-                            verdict, why = 'killed', f"{t['name']}.{seed} ({'timeout' if rc == 'timeout' else 'exit ' + str(rc)})"
-                            break
-                    if verdict == 'killed':
-                        break
-                if verdict == 'killed':
-                    break
+            # stage 3: formal
             for u in ([] if verdict != 'survived' or a.stage1_only or a.no_formal else fmap[f]):
                 why_f = formal_unit(u, work, log)
                 if why_f:
                     verdict, why = 'killed', 'formal ' + why_f
                     break
+            # stage 4: a SMALL unit at the bench's size, for what survived the rest
+            for u in ([] if verdict != 'survived' or a.stage1_only or a.no_full else
+                      [x for x in fmap[f] if x in SMALL]):
+                v, w = verilator_unit(u, work, log, tests, objs, False)
+                if v:
+                    verdict, why = v, w
+                    break
             killed += verdict == 'killed'
+            pu = per_unit.setdefault(fmap[f][0], [0, 0])
+            pu[0] += verdict == 'killed'
+            pu[1] += verdict != 'broken'
+            if verdict == 'killed':
+                st = why.split(' ')[0]
+                per_stage[st] = per_stage.get(st, 0) + 1
             survived += verdict == 'survived'
             broken += verdict == 'broken'
             if verdict == 'survived':
@@ -422,6 +557,15 @@ def main():
                 f'equivalent, {unexplained} not explained), {broken} did not build; '
                 f'raw kill rate {rate:.1f} % of {valid} compiling mutants')
         res.write(summ + '\n')
+        for u in sorted(per_unit):
+            k, v = per_unit[u]
+            line = f'mutate: unit {u}: {k} killed of {v} compiling ({100.0 * k / v if v else 0.0:.1f} %)'
+            res.write(line + '\n')
+            print(line)
+        line = 'mutate: killed by stage: ' + ', '.join(f'{k} {v}' for k, v in sorted(per_stage.items()))
+        res.write(line + '\n')
+        res.write(f'mutate: {time.time() - t0:.0f} s\n')
+        print(line)
     print(summ)
     for sv in survivors:
         print('  survivor ' + sv)
