@@ -240,7 +240,7 @@ $(BUILD)/rtltest/%/shim.o: tests/rtl/shim_%.cpp $$(BUILD)/vl/$$*/V$$*__ALL.a $(H
 	$(CXX) $(VRT_FLAGS) $(INCS) -I$(BUILD)/vl/$* -c $< -o $@
 
 # tests/rtl/rtl_bench.c: the benches' shared harness (arguments, --vec, coverage report).
-$(BUILD)/rtltest/rtl_bench.o: tests/rtl/rtl_bench.c tests/rtl/rtl_bench.h tests/rtl/rb_assert.h
+$(BUILD)/rtltest/rtl_bench.o: tests/rtl/rtl_bench.c tests/rtl/rtl_bench.h tests/rtl/rb_assert.h tests/rtl/rb_name.h
 	@mkdir -p $(@D)
 	$(CC) $(REL_CFLAGS) -c $< -o $@
 

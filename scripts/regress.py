@@ -291,14 +291,26 @@ def signature(r):
     return f"{r['unit']} | {r['signal']} | {r['kind']} | {normalise(r['first'])}"
 
 
+def free_stem(folder, name):
+    """folder/name, or folder/name-2, -3, ... : the first stem none of whose
+    waveform files (STEM.fst, STEM.mismatch.fst, its .gtkw) exists, so a
+    regression never writes over an earlier one's waves (the rule of the
+    lockstep's build/mismatch-*-cycleC-2.fst)."""
+    stem, k = os.path.join(folder, name), 2
+    while any(os.path.lexists(os.path.join(ROOT, stem + e))
+              for e in ('.fst', '.mismatch.fst', '.mismatch.gtkw')):
+        stem, k = os.path.join(folder, f'{name}-{k}'), k + 1
+    return stem
+
+
 def waves_rerun(r, a):
-    """Rerun a failure with waves on; names the FST and the gtkwave command."""
+    """Rerun a failure with waves on; names the FST and the gtkwave command.
+    The waves are a.out/waves/TEST.SEED.fst, or TEST.SEED-2.fst, ... when an
+    earlier run's are there (never overwritten)."""
     os.makedirs(os.path.join(a.out, 'waves'), exist_ok=True)
-    fst = os.path.join(a.out, 'waves', r['name'] + '.fst')
-    mism = fst[:-4] + '.mismatch.fst'
-    for old in (mism, mism[:-4] + '.gtkw'):   # an earlier regression's: the program never reuses a name
-        if os.path.exists(os.path.join(ROOT, old)):
-            os.unlink(os.path.join(ROOT, old))
+    stem = free_stem(os.path.join(a.out, 'waves'), r['name'])
+    fst = stem + '.fst'
+    mism = stem + '.mismatch.fst'
     w = run_one(r['test'], r['seed'], a, fst=fst, tag='.waves')
     r['fst'] = fst if os.path.exists(os.path.join(ROOT, fst)) else None
     r['mismatch_fst'] = mism if os.path.exists(os.path.join(ROOT, mism)) else None

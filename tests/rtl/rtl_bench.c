@@ -1,6 +1,7 @@
 /* rtl_bench.c -- the RTL unit benches' shared harness (rtl_bench.h). */
 #include "rtl_bench.h"
 #include "rb_assert.h"
+#include "rb_name.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -40,7 +41,16 @@ int rb_main(int argc, char **argv, const rb_suite *s)
             rb_opt.vec_random = (uint32_t)v;
             i++;
         } else if (strcmp(argv[i], "--fst") == 0 && i + 1 < argc) {
-            setenv("RB_FST", argv[++i], 1);
+            char fst[4096];
+            const char *want = argv[++i];
+            if (!rb_free_name(want, fst, sizeof fst)) {
+                fprintf(stderr, "%s: --fst %s: no free name beside it (up to -9999)\n", argv[0], want);
+                return 2;
+            }
+            if (strcmp(fst, want))
+                printf("%s: --fst %s is taken (never overwritten); the waveform is %s\n",
+                       s->name, want, fst);
+            setenv("RB_FST", fst, 1);
         } else {
             fprintf(stderr,
                     "%s: unknown argument (%s); usage: %s [--vec FILE] [--seed S] "

@@ -51,7 +51,9 @@ extern rb_opts rb_opt;
 /* Parse `[--vec FILE] [--seed S] [--iters K] [--vec-random K] [--fst FILE]` (exit status 2
  * on anything else or an unwritable FILE), print the seed, open rb_vec, run
  * the suite, close rb_vec; returns cmocka's result.  --fst FILE sets the
- * environment's RB_FST, read by the shims (tests/rtl/shim_fst.h). */
+ * environment's RB_FST, read by the shims (tests/rtl/shim_fst.h): FILE, or,
+ * when FILE exists, the first free FILE-2, FILE-3, ... (rb_name.h; the name
+ * used is printed), so an earlier run's waveform is never overwritten. */
 int rb_main(int argc, char **argv, const rb_suite *suite);
 
 /* The seed of random run i (1-based): i itself without --seed (the

@@ -36,6 +36,7 @@
 #include "stats.h"
 #include "vtop.h"
 #include "wl.h"
+#include "rb_name.h"
 
 #define TEST_DIR "build/test-ctl_top"
 
@@ -812,7 +813,10 @@ static void test_bad_options(void **state)
  * run of N cores (default 4) for K cycles (default 20000) from seed S, all
  * derived from S; --inject corrupts one output through the test-only hook
  * rtl_engine_inject() (the regression's deliberately failing test); --fst
- * writes the whole waveform (and FILE.mismatch.fst on a mismatch). */
+ * writes the whole waveform (and FILE.mismatch.fst on a mismatch), under the
+ * first free name of FILE, FILE-2, ... (rb_name.h: an earlier run's is never
+ * overwritten).  The run's seed is S (cfg run.seed), so a mismatch without
+ * --fst is build/mismatch-seedS-cycleC.fst. */
 typedef struct seeded_opts {
     uint64_t seed;
     uint32_t cores, cycles;
@@ -829,8 +833,14 @@ static void test_seeded(void **state)
     cfg_defaults(&b.cfg);
     b.cfg.sm.n_cores = o->cores;
     b.cfg.mem.n_parts = o->cores > 8 ? 64 : 2; /* the sizes of the tests above: no extra model */
+    b.cfg.run.seed = o->seed;   /* names a failure's waveform (no workload reads it here) */
     assert_int_equal(cfg_check(&b.cfg, b.err, sizeof b.err), 0);
-    engine_opts eo = { .fst = o->fst };
+    char fst[4096];
+    if (o->fst && !rb_free_name(o->fst, fst, sizeof fst))
+        fail_msg("--fst %s: no free name beside it (up to -9999)", o->fst);
+    if (o->fst && strcmp(fst, o->fst))
+        printf("ctl_top: --fst %s is taken (never overwritten); the waveform is %s\n", o->fst, fst);
+    engine_opts eo = { .fst = o->fst ? fst : NULL };
     if (rtl_engine_open(&b.eng, 1, &b.cfg, &eo, b.err, sizeof b.err))
         fail_msg("%s", b.err);
     if (o->inject) {

@@ -12,7 +12,11 @@
 #  4. coverage thresholds: a metric with 0 points is n/a (no verdict, not 0 %),
 #     a missed threshold is a JUnit failure (testcase regress.coverage.METRIC);
 #  5. an assertion failure (rtl/ctasim_assert.svh) ends a bench like a failed
-#     test: its line names the cycle, unit, core and check, exit 1.
+#     test: its line names the cycle, unit, core and check, exit 1;
+#  6. waveform names are never reused: the ctl_top bench names its failure
+#     waveform by its --seed; a second regression into the same folder writes
+#     TEST.SEED-2.fst and leaves the first one's waves as they were; a unit
+#     bench's --fst FILE that exists writes FILE-2 instead.
 set -u
 cd "$(dirname "$0")/../.."
 out=build/regress-selftest
@@ -96,6 +100,32 @@ if [ -x "$abin" ]; then
         || bad "dyncta bench with assertions (log $out/assert.log)"
 else
     bad "no $abin (make $abin)"
+fi
+
+# 6. unique waveform names
+grep -q 'waveform of cycles [0-9]*\.\.1200: build/mismatch-seed7-cycle1200\(-[0-9]*\)\?\.fst' "$out/logs/fault_dyncta_n.7.log" \
+    && ok "ctl_top bench: failure waveform named by --seed 7: $(grep -o 'build/mismatch-seed7-cycle1200[-0-9]*\.fst' "$out/logs/fault_dyncta_n.7.log" | head -1)" \
+    || bad "ctl_top bench: failure waveform not named by --seed 7 (log $out/logs/fault_dyncta_n.7.log)"
+sum1=$(md5sum "$out/waves/fault_dyncta_n.7.fst" "$fst" 2>/dev/null)
+scripts/regress.py --filter '^fault_dyncta_n$' --seed 7 --out "$out" --expect-fail >"$out.log2" 2>&1 \
+    || bad "second fault_dyncta_n run did not fail (log $out.log2)"
+if [ -s "$out/waves/fault_dyncta_n.7-2.fst" ] && [ -s "$out/waves/fault_dyncta_n.7-2.mismatch.fst" ] \
+   && [ "$(md5sum "$out/waves/fault_dyncta_n.7.fst" "$fst" 2>/dev/null)" = "$sum1" ] \
+   && grep -q "gtkwave $out/waves/fault_dyncta_n.7-2.mismatch.fst" "$out/summary.txt"; then
+    ok "second regression: waves fault_dyncta_n.7-2.fst, the first run's unchanged"
+else
+    bad "second regression overwrote or misnamed the waves (log $out.log2)"
+fi
+if [ -x "$abin" ]; then
+    "$abin" --seed 1 --iters 1 --fst "$out/unit.fst" >"$out/unit1.log" 2>&1
+    s1=$(md5sum <"$out/unit.fst")
+    "$abin" --seed 1 --iters 1 --fst "$out/unit.fst" >"$out/unit2.log" 2>&1
+    if [ -s "$out/unit-2.fst" ] && [ "$(md5sum <"$out/unit.fst")" = "$s1" ] \
+       && grep -q "the waveform is $out/unit-2.fst" "$out/unit2.log"; then
+        ok "unit bench --fst: an existing FILE is kept, the run writes unit-2.fst"
+    else
+        bad "unit bench --fst overwrote or misnamed (logs $out/unit1.log, $out/unit2.log)"
+    fi
 fi
 
 echo "regress_selftest: $fails failed"
