@@ -57,10 +57,6 @@ VINC = '/usr/share/verilator/include'
 VFLAGS = ['--cc', '-O3', '--assert', '--trace-fst', '--x-assign', 'fast', '--x-initial', 'fast']
 GEN = {'dyncta': ['-GNumCores=64'], 'dyncore': ['-GNumCores=64'], 'claso': ['-GNumCores=64'],
        'arcta': ['-GNumCores=64', '-GNumParts=16'], 'ucs': ['-GNumCores=64']}
-# Stage 1 compiles these testbenches at a smaller size: their directed vectors
-# drive the cores they list and check the others stay at reset, so 4 cores
-# replay the same vectors (64-core uC-States in Icarus: minutes per mutant).
-TB_SIZE = {'ucs': ('localparam int N = 64;', 'localparam int N = 4;')}
 # ... and replay, beside the directed cycles, constrained-random runs on the
 # cores the vectors list (the bench's --vec-random K), written once per
 # mutate run by the unmodified bench into OUT/vectors/U.vec.
@@ -271,14 +267,6 @@ def icarus_unit(u, work, log, vec, timeout=300):
     """Stage 1: Icarus testbench of unit u on the mutated copy; True = killed."""
     vvp = os.path.join(work, f'tb_{u}.vvp')
     tb = f'tests/rtl/tb_{u}.sv'
-    if u in TB_SIZE:
-        with open(os.path.join(ROOT, tb)) as f:
-            text = f.read()
-        old, new = TB_SIZE[u]
-        assert old in text, f'{tb}: no "{old}"'
-        tb = os.path.join(work, f'tb_{u}.sv')
-        with open(tb, 'w') as f:
-            f.write(text.replace(old, new))
     rc = run(['iverilog', '-g2012', '-I', 'tests/rtl', '-I', os.path.join(work, 'rtl'), '-y', os.path.join(work, 'rtl'), '-Y', '.sv',
               '-o', vvp, os.path.join(work, 'rtl', 'ctasim_pkg.sv'), tb], ROOT, log=log)
     if rc:
