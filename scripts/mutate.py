@@ -323,11 +323,22 @@ def equivalents():
     return out
 
 
-def why_equivalent(eq, f, s, src):
+def why_equivalent(eq, f, s, src, prev=''):
+    """The reason of the entry for mutant s of file f, whose source line is src
+    (prev: the line before it).  A fragment 'A >> B' needs A in the line before
+    and B in the line (a line whose text recurs in the file)."""
     for ef, old, new, frag, reason in eq:
-        if ef == f and old == s[2] and new == s[3] and frag in src:
+        before, _, here = frag.rpartition(' >> ')
+        if ef == f and old == s[2] and new == s[3] and here in src and before in prev:
             return reason
     return None
+
+
+def line_before(f, n):
+    """Line n - 1 of rtl file f as it is now (the merge's equivalence check)."""
+    with open(os.path.join(ROOT, f)) as fh:
+        lines = fh.read().split('\n')
+    return lines[n - 2] if 2 <= n <= len(lines) + 1 else ''
 
 
 def formal_unit(u, work, log):
@@ -395,7 +406,7 @@ def merge(dirs, out, fmap, head):
                 f'{m.group(8)}{m.group(9)}{m.group(8)}: {m.group(10)}')
         if verdict == 'survived':
             site = (int(m.group(4)), 0, m.group(7), m.group(9), m.group(5))
-            eqr = why_equivalent(eq, f, site, m.group(10))
+            eqr = why_equivalent(eq, f, site, m.group(10), line_before(f, int(m.group(4))))
             why = 'equivalent: ' + eqr if eqr else 'NOT EXPLAINED: a gap in the tests?'
             unexplained += not eqr
             survivors.append(f'm{i:03} {desc}  [{why}]')
@@ -567,7 +578,7 @@ def main():
             survived += verdict == 'survived'
             broken += verdict == 'broken'
             if verdict == 'survived':
-                eqr = why_equivalent(eq, f, s, src[s[0] - 1])
+                eqr = why_equivalent(eq, f, s, src[s[0] - 1], src[s[0] - 2] if s[0] > 1 else '')
                 why = 'equivalent: ' + eqr if eqr else 'NOT EXPLAINED: a gap in the tests?'
                 unexplained += not eqr
                 survivors.append(f'm{i:03} {desc}  [{why}]')
