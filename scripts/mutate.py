@@ -12,7 +12,7 @@ expensive one only on what survives it):
      regression of that unit (tests/regress.list, seeds=K) run on it: a
      mismatch or a failed assertion (rtl/ctasim_assert.svh) kills; a unit of
      SMALL (uC-States) is built here at a few cores (SMALL), its bench
-     compiled at that size (minutes per mutant instead of tens);
+     compiled at that size;
   3. formal (stage-2 survivors; --no-formal skips it): the unit's jobs of
      scripts/formal.py at their short depth on the mutated copy;
   4. verilator at the bench's size (64 cores) for a SMALL unit's mutants that
@@ -136,11 +136,12 @@ def run(cmd, cwd, timeout=None, log=None):
 
 
 # The Verilator stage of a unit listed here runs first at this many cores,
-# without tracing (uC-States at 64 cores is one ucs_gcu inlined per core: 78 MB
-# of C++ with its trace code, tens of minutes to Verilate and compile per
-# mutant; at 4 cores a few MB).  Its bench (tests/rtl/test_rtl_U.c) is
-# compiled once per mutate run with RB_CORES at that size: the directed tests
-# drive cores 0-1 (3 for the fault test) and the random ones every core
+# without tracing (uC-States at 64 cores is one ucs_gcu inlined per core: its
+# C++, trace code included, is the run's dominant cost when built for every
+# mutant; at 4 cores it is a small fraction of that).  Its bench
+# (tests/rtl/test_rtl_U.c) is compiled once per mutate run with RB_CORES at
+# that size: the directed tests drive cores 0-1 (core 2 for the fault test)
+# and the random ones every core
 # below RB_CORES, so the same tests run on a smaller array of identical
 # cores.  The bench's size (64) is built only for the mutants that survive
 # every other stage (--no-full skips it).
