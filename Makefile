@@ -51,6 +51,10 @@ WARN       := -Wall -Wextra -Wshadow -Wno-unused-parameter
 CMODEL_ROOMS := $(sort $(patsubst %/,%,$(dir $(wildcard cmodel/*/*.h))))
 INCS       := $(addprefix -iquote ,$(CMODEL_ROOMS)) -iquote cosim
 REL_CFLAGS := $(CSTD) $(WARN) $(INCS) -O2 -g
+# The model's objects carry GCC's intermediate code too (fat), so that the
+# program is optimized across modules at its link (docs/performance.md); a
+# test links the same objects' plain code.
+REL_LTO    := -flto=auto -ffat-lto-objects
 SAN_FLAGS  := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 SAN_CFLAGS := $(CSTD) $(WARN) $(INCS) -O1 -g $(SAN_FLAGS)
 LIBS       := -lm -llzma -lzstd -lz
@@ -86,7 +90,7 @@ all: $(BUILD)/rel/ctasim
 # ---------------------------------------------------------------- C model
 $(BUILD)/rel/obj/%.o: cmodel/%.c $(HDRS)
 	@mkdir -p $(@D)
-	$(CC) $(REL_CFLAGS) -c $< -o $@
+	$(CC) $(REL_CFLAGS) $(REL_LTO) -c $< -o $@
 
 $(BUILD)/san/obj/%.o: cmodel/%.c $(HDRS)
 	@mkdir -p $(@D)
@@ -191,7 +195,7 @@ $(COSIM_LIB): $(filter-out $(COSIM_MAIN),$(COSIM_OBJ))
 	@rm -f $@; ar rcs $@ $^
 
 $(BUILD)/rel/ctasim: $(COSIM_MAIN) $(COSIM_LIB) $(BUILD)/rel/libctasim.a
-	$(CC) -o $@ $(COSIM_MAIN) $(COSIM_LIB) $(BUILD)/rel/libctasim.a $(LIBS) -ldl -pthread
+	$(CC) -O2 -g $(REL_LTO) -o $@ $(COSIM_MAIN) $(COSIM_LIB) $(BUILD)/rel/libctasim.a $(LIBS) -ldl -pthread
 
 # The whole program under ASan + UBSan (the bad-input regression runs it):
 # the C of cmodel/ and cosim/ instrumented, the C++ shim and the Verilated

@@ -48,6 +48,7 @@ void seam_init(seam *s, const policy_params *pol, const launch_params *lp, uint3
     s->n_parts = n_parts;
     s->cores = cores;
     s->mem = mem;
+    memset(s->lim_set, 0xff, sizeof s->lim_set);
 }
 
 /* ------------------------------------------------------------ policy */
@@ -66,6 +67,24 @@ static inline uint32_t limit_of(const seam *s, uint32_t c)
 }
 
 uint32_t seam_limit(const seam *s, uint32_t c) { return limit_of(s, c); }
+
+/* limit_of for every core, the policy's tests made once (the same values). */
+static void limits_fill(seam *s)
+{
+    const policy_params *p = s->pol;
+    uint32_t n = s->n_max, nc = s->n_cores;
+    if (p->cta_limit == LIMIT_DYNCTA) {
+        for (uint32_t c = 0; c < nc; c++) {
+            uint32_t d = s->out.core[c].dyncta_n;
+            s->lim[c] = d < 1 ? 1 : d > n ? n : d;
+        }
+    } else {
+        if (p->cta_limit == LIMIT_STATIC) n = p->static_n < n ? p->static_n : n;
+        for (uint32_t c = 0; c < nc; c++) s->lim[c] = n;
+    }
+    if (p->arcta && s->out.ar_limit1 && nc) s->lim[0] = 1;
+    s->lim_valid = 1;
+}
 
 /* The cores that may receive CTAs under the outputs; 1 if the set changed. */
 static int update_enabled(seam *s)
@@ -89,10 +108,16 @@ static int update_enabled(seam *s)
 int seam_obey(seam *s, int *core_pct, int *mem_pct)
 {
     const policy_params *p = s->pol;
-    for (uint32_t c = 0; c < s->n_cores; c++) {
-        core_set_limit(s->cores[c], limit_of(s, c));
-        if (p->gating == GATE_UCSTATES) core_set_accepts(s->cores[c], s->out.core[c].accepts_work);
-    }
+    if (!s->lim_valid) limits_fill(s);
+    s->lim_valid = 0;
+    for (uint32_t c = 0; c < s->n_cores; c++)
+        if (s->lim[c] != s->lim_set[c]) {
+            core_set_limit(s->cores[c], s->lim[c]);
+            s->lim_set[c] = s->lim[c];
+        }
+    if (p->gating == GATE_UCSTATES)
+        for (uint32_t c = 0; c < s->n_cores; c++)
+            core_set_accepts(s->cores[c], s->out.core[c].accepts_work);
     if (update_enabled(s) && p->claso && s->k) s->alloc_due = 1;
     int fc = p->arcta && s->out.fc_on;
     if (fc == s->fc_applied) return 0;
@@ -112,6 +137,7 @@ void seam_kernel_begin(seam *s, kern *k, uint32_t n_max)
     memset(s->owed_dram_busy, 0, sizeof s->owed_dram_busy);
     s->k = k;
     s->n_max = n_max;
+    memset(s->lim_set, 0xff, sizeof s->lim_set);   /* (core_kernel_begin set n_max) */
     s->next_cta = 0;
     s->rr = 0;
     s->reqs_out = 0;
@@ -209,8 +235,8 @@ static int cta_schedule(seam *s, char *err, size_t errlen)
     if (s->hold) { s->hold--; return 0; }
     if (s->pol->claso) return claso_schedule(s, err, errlen);
     uint32_t last = nc;
-    for (uint32_t i = 0; i < nc && s->next_cta < s->k->n_cta; i++) {
-        uint32_t c = (s->rr + i) % nc;
+    uint32_t c = s->rr;              /* (s->rr + i) % nc: rr < nc */
+    for (uint32_t i = 0; i < nc && s->next_cta < s->k->n_cta; i++, c = c + 1 == nc ? 0 : c + 1) {
         if (!s->enabled[c] || !core_has_room(s->cores[c]) || !fe_ready(s, c)) continue;
         if (place_cta(s, c, err, errlen) < 0) return -1;
         last = c;
@@ -292,20 +318,23 @@ void seam_account(seam *s, kstats *ks)
     s->in.kernel_start = 0;
     s->in.alloc = 0;
     s->launching = 0;
+    limits_fill(s);
+    int all_placed = seam_all_placed(s);
     for (uint32_t c = 0; c < s->n_cores; c++) {
         core_ctl_stats *cs = &ks->ctl[c];
         const ctl_core_out *o = &s->out.core[c];
         int on = !p->dyncore || o->dc_power_on;
+        int empty = on && core_resident(s->cores[c]) == 0;
         if (!on) cs->off_cycles++;
         if (!s->enabled[c]) {
             cs->disabled_cycles++;
-            if (on && core_resident(s->cores[c]) == 0 && core_quiet(s->cores[c])) cs->gated_cycles++;
+            if (empty && core_quiet(s->cores[c])) cs->gated_cycles++;
         }
-        if (on && core_resident(s->cores[c]) == 0) {
+        if (empty) {
             cs->empty_cycles++;
-            if (seam_all_placed(s)) ks->tail_idle++;
+            ks->tail_idle += (uint64_t)all_placed;
         }
-        cs->limit_sum += limit_of(s, c);
+        cs->limit_sum += s->lim[c];
         if (p->claso && s->req_pending[c]) {
             cs->grants += o->grant;
             cs->refusals += o->refuse;

@@ -64,6 +64,12 @@ typedef struct seam {
 
     uint8_t  prev_pg[CTL_MAX_CORES][CTL_NPG];
     uint32_t tl_insts;               /* thread instructions since the last sample */
+
+    /* the CTA limits of the outputs in `out` (limits_fill), valid from
+     * seam_account to the seam_obey that follows it */
+    uint32_t lim[CTL_MAX_CORES];
+    uint8_t  lim_valid;
+    uint32_t lim_set[CTL_MAX_CORES]; /* the limit each core holds (UINT32_MAX: unknown) */
 } seam;
 
 void seam_init(seam *s, const policy_params *pol, const launch_params *lp, uint32_t n_cores,

@@ -656,7 +656,12 @@ uint64_t mem_l1_epoch(const memsys *m, uint32_t core) { return m->core[core].epo
 void mem_refused_again(memsys *m, uint32_t core)
 {
     const l1core *k = &m->core[core];
-    for (int i = 0; i < 5; i++) *rf_counter(m, i) += k->rf[i];
+    /* (rf_counter's order, unrolled: this runs every cycle of a frozen core) */
+    m->st.l1_stalls += k->rf[0];
+    m->st.l1_fail_mshr += k->rf[1];
+    m->st.l1_fail_merge += k->rf[2];
+    m->st.l1_fail_mq += k->rf[3];
+    m->st.l1_bank_conflicts += k->rf[4];
 }
 
 /* The heads of core's latency queues that reach the tags at core cycle t
