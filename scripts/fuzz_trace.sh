@@ -50,6 +50,13 @@ if want fuzz_preset || want fuzz_gsim; then
         fi
         objs+=("$o")
     done
+    # the dictionaries (-dict): the preset keys from the key registry (fuzz_dict prints
+    # them from cfg_dump), the GPGPU-Sim options from the reader's option tables
+    "$CLANG" "${CSTD[@]}" "${incs[@]}" -fsanitize=fuzzer-no-link "${SAN[@]}" tests/fuzz/fuzz_dict.c \
+        "${objs[@]}" -lm -llzma -lzstd -lz -o "$out/fuzz_dict"
+    "$out/fuzz_dict" > "$out/preset.dict"
+    { printf '"#%%%%\\x0A"\n"-config"\n'
+      grep -o '"-[A-Za-z0-9_]*"' cmodel/gpu/gsim.c | sort -u; } > "$out/gsim.dict"
     for t in fuzz_preset fuzz_gsim; do
         want $t && "$CLANG" "${CSTD[@]}" "${incs[@]}" -fsanitize=fuzzer "${SAN[@]}" tests/fuzz/$t.c \
             "${objs[@]}" -lm -llzma -lzstd -lz -o "$out/$t"
@@ -79,6 +86,11 @@ for f in tests/data/gsim/*.config; do cp "$f" "$seedg/$(basename "$f")"; done
     > "$seedg/basic_with_trace.config"
 for f in studies/*.study studies/experiments/*.study; do cp "$f" "$seeds/$(basename "$f")"; done
 
+# -max_len per target: the largest seed fits (traces 13 KB, presets 29 KB); a longer
+# input only repeats lines, each execution costs its length
+declare -A maxlen=([fuzz_trace]=65536 [fuzz_tracez]=65536 [fuzz_preset]=32768 [fuzz_gsim]=16384
+                   [fuzz_study]=8192)
+declare -A dict=([fuzz_preset]="$out/preset.dict" [fuzz_gsim]="$out/gsim.dict")
 fuzz() {   # fuzz NAME CORPUS SEEDS [COMMAND...]
     local name=$1 corpus=$2 seeds_dir=$3; shift 3
     local cmd=("$@")
@@ -86,16 +98,24 @@ fuzz() {   # fuzz NAME CORPUS SEEDS [COMMAND...]
     local limit=(-max_total_time="$secs") tmp
     [ -n "${FUZZ_RUNS:-}" ] && limit=(-runs="$FUZZ_RUNS")
     tmp=$(mktemp -d "$( [ -d /dev/shm ] && echo /dev/shm || echo /tmp)/ctasim_fuzz.XXXXXX")
-    FUZZ_DIR=$tmp "${cmd[@]}" "${limit[@]}" -max_len=65536 -rss_limit_mb=2048 \
+    { echo "# command: FUZZ_TARGETS=$name${FUZZ_RUNS:+ FUZZ_RUNS=$FUZZ_RUNS} scripts/fuzz_trace.sh $secs"
+      echo "# date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+      echo "# commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- 2>/dev/null || echo ' (with uncommitted changes)')"
+      echo "# machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"; } > "$out/$name.log"
+    local t0=$SECONDS
+    FUZZ_DIR=$tmp "${cmd[@]}" "${limit[@]}" -max_len="${maxlen[$name]}" ${dict[$name]:+-dict="${dict[$name]}"} -rss_limit_mb=2048 \
         -artifact_prefix="$out/artifacts/$name-" -print_final_stats=1 "$corpus" "$seeds_dir" \
-        2>"$out/$name.log" || {
+        2>>"$out/$name.log" || {
         rm -rf "$tmp"
         tail -n 40 "$out/$name.log"; echo "FAIL $name: see $out/$name.log and $out/artifacts/"; exit 1; }
     rm -rf "$tmp"
     local n
     n=$(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$out/$name.log" | grep -o '[0-9]*$' ||
         grep -o 'DONE *[0-9]*' "$out/$name.log" | tail -1 | grep -o '[0-9]*$' || echo '?')
-    echo "$name: ${FUZZ_RUNS:+limit $FUZZ_RUNS runs, }${FUZZ_RUNS:-${secs}s}, $n executions, no crash"
+    local wall=$((SECONDS - t0)) rate='?'
+    [[ $n =~ ^[0-9]+$ ]] && rate=$((n / (wall > 0 ? wall : 1)))
+    echo "$name: ${FUZZ_RUNS:+limit $FUZZ_RUNS runs, }${FUZZ_RUNS:-${secs}s}, $n executions in ${wall}s ($rate exec/s wall), no crash" |
+        tee -a "$out/$name.log"
 }
 want fuzz_trace && fuzz fuzz_trace "$out/corpus" "$seed"
 want fuzz_tracez && fuzz fuzz_tracez "$out/corpus_z" "$seedz"
