@@ -11,7 +11,7 @@
 #                Python: anything but a one-line StudyError is a bug) seeds: studies/
 # Exit 0 = no crash and no sanitizer report in any target.  Artifacts (crashing inputs)
 # go to build/fuzz/artifacts/; each target's log and its executions (the
-# stat::number_of_executed_units line) to build/fuzz/NAME.log.  `make fuzz` runs each
+# stat::number_of_executed_units line) to build/fuzz/NAME.log (NAME.runs.log with FUZZ_RUNS).  `make fuzz` runs each
 # target for FUZZ_RUNS=10000000 executions (set FUZZ_RUNS to run a count instead of
 # SECONDS); `make test-fuzz` a short timed run.  FUZZ_TARGETS="a b" runs only those.
 # An input's files are written to a private folder in /dev/shm (memory), removed after.
@@ -93,6 +93,7 @@ declare -A maxlen=([fuzz_trace]=65536 [fuzz_tracez]=65536 [fuzz_preset]=32768 [f
 declare -A dict=([fuzz_preset]="$out/preset.dict" [fuzz_gsim]="$out/gsim.dict")
 fuzz() {   # fuzz NAME CORPUS SEEDS [COMMAND...]
     local name=$1 corpus=$2 seeds_dir=$3; shift 3
+    local log=$out/$name${FUZZ_RUNS:+.runs}.log   # a long campaign keeps its own log
     local cmd=("$@")
     [ ${#cmd[@]} -gt 0 ] || cmd=("$out/$name")
     local limit=(-max_total_time="$secs") tmp
@@ -101,21 +102,21 @@ fuzz() {   # fuzz NAME CORPUS SEEDS [COMMAND...]
     { echo "# command: FUZZ_TARGETS=$name${FUZZ_RUNS:+ FUZZ_RUNS=$FUZZ_RUNS} scripts/fuzz_trace.sh $secs"
       echo "# date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
       echo "# commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- 2>/dev/null || echo ' (with uncommitted changes)')"
-      echo "# machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"; } > "$out/$name.log"
+      echo "# machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"; } > "$log"
     local t0=$SECONDS
     FUZZ_DIR=$tmp "${cmd[@]}" "${limit[@]}" -max_len="${maxlen[$name]}" ${dict[$name]:+-dict="${dict[$name]}"} -rss_limit_mb=2048 \
         -artifact_prefix="$out/artifacts/$name-" -print_final_stats=1 "$corpus" "$seeds_dir" \
-        2>>"$out/$name.log" || {
+        2>>"$log" || {
         rm -rf "$tmp"
-        tail -n 40 "$out/$name.log"; echo "FAIL $name: see $out/$name.log and $out/artifacts/"; exit 1; }
+        tail -n 40 "$log"; echo "FAIL $name: see $log and $out/artifacts/"; exit 1; }
     rm -rf "$tmp"
     local n
-    n=$(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$out/$name.log" | grep -o '[0-9]*$' ||
-        grep -o 'DONE *[0-9]*' "$out/$name.log" | tail -1 | grep -o '[0-9]*$' || echo '?')
+    n=$(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' ||
+        grep -o 'DONE *[0-9]*' "$log" | tail -1 | grep -o '[0-9]*$' || echo '?')
     local wall=$((SECONDS - t0)) rate='?'
     [[ $n =~ ^[0-9]+$ ]] && rate=$((n / (wall > 0 ? wall : 1)))
     echo "$name: ${FUZZ_RUNS:+limit $FUZZ_RUNS runs, }${FUZZ_RUNS:-${secs}s}, $n executions in ${wall}s ($rate exec/s wall), no crash" |
-        tee -a "$out/$name.log"
+        tee -a "$log"
 }
 want fuzz_trace && fuzz fuzz_trace "$out/corpus" "$seed"
 want fuzz_tracez && fuzz fuzz_tracez "$out/corpus_z" "$seedz"
