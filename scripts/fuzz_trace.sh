@@ -13,10 +13,10 @@
 # go to build/fuzz/artifacts/; each target's log and its executions (the
 # stat::number_of_executed_units line) to build/fuzz/NAME.log (NAME.runs.log with FUZZ_RUNS).  `make fuzz` runs each
 # target for FUZZ_RUNS=10000000 executions (set FUZZ_RUNS to run a count instead of
-# SECONDS); `make test-fuzz` a short timed run.  FUZZ_TARGETS="a b" runs only those.
+# SECONDS; both: the count, stopped after SECONDS); `make test-fuzz` a short timed run.  FUZZ_TARGETS="a b" runs only those.
 # An input's files are written to a private folder in /dev/shm (memory), removed after.
 set -euo pipefail
-secs=${1:-10}
+secs=${1:-10} secs_given=${1:-}
 cd "$(dirname "$0")/.."
 out=build/fuzz
 mkdir -p "$out/artifacts" "$out/obj"
@@ -97,7 +97,10 @@ fuzz() {   # fuzz NAME CORPUS SEEDS [COMMAND...]
     local cmd=("$@")
     [ ${#cmd[@]} -gt 0 ] || cmd=("$out/$name")
     local limit=(-max_total_time="$secs") tmp
-    [ -n "${FUZZ_RUNS:-}" ] && limit=(-runs="$FUZZ_RUNS")
+    if [ -n "${FUZZ_RUNS:-}" ]; then   # a count; SECONDS given as well caps its time
+        limit=(-runs="$FUZZ_RUNS")
+        [ -n "$secs_given" ] && limit+=(-max_total_time="$secs")
+    fi
     tmp=$(mktemp -d "$( [ -d /dev/shm ] && echo /dev/shm || echo /tmp)/ctasim_fuzz.XXXXXX")
     { echo "# command: FUZZ_TARGETS=$name${FUZZ_RUNS:+ FUZZ_RUNS=$FUZZ_RUNS} scripts/fuzz_trace.sh $secs"
       echo "# date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
