@@ -91,6 +91,11 @@ for f in studies/*.study studies/experiments/*.study; do cp "$f" "$seeds/$(basen
 declare -A maxlen=([fuzz_trace]=65536 [fuzz_tracez]=65536 [fuzz_preset]=32768 [fuzz_gsim]=16384
                    [fuzz_study]=8192)
 declare -A dict=([fuzz_preset]="$out/preset.dict" [fuzz_gsim]="$out/gsim.dict")
+cpu_ms() {   # CPU_MS = CPU milliseconds (user + system) of this shell's finished children
+    times > "$out/.times"   # no pipe, no $(): a subshell's `times` would not see them
+    CPU_MS=$(awk -v t="$(tail -n1 "$out/.times")" 'BEGIN { n = split(t, a, /[ms]+ */); s = 0
+        for (i = 1; i + 1 <= n; i += 2) s += a[i] * 60 + a[i + 1]; printf "%d\n", s * 1000 }')
+}
 fuzz() {   # fuzz NAME CORPUS SEEDS [COMMAND...]
     local name=$1 corpus=$2 seeds_dir=$3; shift 3
     local log=$out/$name${FUZZ_RUNS:+.runs}.log   # a long campaign keeps its own log
@@ -102,11 +107,12 @@ fuzz() {   # fuzz NAME CORPUS SEEDS [COMMAND...]
         [ -n "$secs_given" ] && limit+=(-max_total_time="$secs")
     fi
     tmp=$(mktemp -d "$( [ -d /dev/shm ] && echo /dev/shm || echo /tmp)/ctasim_fuzz.XXXXXX")
-    { echo "# command: FUZZ_TARGETS=$name${FUZZ_RUNS:+ FUZZ_RUNS=$FUZZ_RUNS} scripts/fuzz_trace.sh $secs"
+    { echo "# command: FUZZ_TARGETS=$name${FUZZ_RUNS:+ FUZZ_RUNS=$FUZZ_RUNS} scripts/fuzz_trace.sh $secs_given"
       echo "# date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
       echo "# commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- 2>/dev/null || echo ' (with uncommitted changes)')"
       echo "# machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"; } > "$log"
-    local t0=$SECONDS
+    local t0=$SECONDS c0
+    cpu_ms; c0=$CPU_MS
     FUZZ_DIR=$tmp "${cmd[@]}" "${limit[@]}" -max_len="${maxlen[$name]}" ${dict[$name]:+-dict="${dict[$name]}"} -rss_limit_mb=2048 \
         -artifact_prefix="$out/artifacts/$name-" -print_final_stats=1 "$corpus" "$seeds_dir" \
         2>>"$log" || {
@@ -116,10 +122,19 @@ fuzz() {   # fuzz NAME CORPUS SEEDS [COMMAND...]
     local n
     n=$(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' ||
         grep -o 'DONE *[0-9]*' "$log" | tail -1 | grep -o '[0-9]*$' || echo '?')
-    local wall=$((SECONDS - t0)) rate='?'
-    [[ $n =~ ^[0-9]+$ ]] && rate=$((n / (wall > 0 ? wall : 1)))
-    echo "$name: ${FUZZ_RUNS:+limit $FUZZ_RUNS runs, }${FUZZ_RUNS:-${secs}s}, $n executions in ${wall}s ($rate exec/s wall), no crash" |
-        tee -a "$log"
+    cpu_ms
+    local wall=$((SECONDS - t0)) cpu=$((CPU_MS - c0)) rate='?' crate='?'
+    [[ $n =~ ^[0-9]+$ ]] && rate=$((n / (wall > 0 ? wall : 1))) && crate=$((n * 1000 / (cpu > 0 ? cpu : 1)))
+    echo "$name: ${FUZZ_RUNS:+limit $FUZZ_RUNS runs, }${FUZZ_RUNS:-${secs}s}, $n executions in ${wall}s" \
+         "($rate exec/s wall; $((cpu / 1000))s CPU, $crate exec per CPU second), no crash" | tee -a "$log"
+    local sum=$out/rates${FUZZ_RUNS:+.runs}.txt f   # the last result of every target, from the logs
+    { echo "# command: scripts/fuzz_trace.sh (the last line of each build/fuzz/NAME${FUZZ_RUNS:+.runs}.log)"
+      echo "# date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+      echo "# commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+      for f in "$out"/fuzz_*${FUZZ_RUNS:+.runs}.log; do
+          [[ $f == *.runs.log && -z ${FUZZ_RUNS:-} ]] && continue
+          sed -n 3p "$f" | sed "s/^# commit/# $(basename "$f" .log) commit/"; tail -n1 "$f"
+      done; } > "$sum.tmp" && mv "$sum.tmp" "$sum"
 }
 want fuzz_trace && fuzz fuzz_trace "$out/corpus" "$seed"
 want fuzz_tracez && fuzz fuzz_tracez "$out/corpus_z" "$seedz"
