@@ -126,13 +126,13 @@ fuzz() {   # fuzz NAME CORPUS SEEDS [COMMAND...]
     local wall=$((SECONDS - t0)) cpu=$((CPU_MS - c0)) rate='?' crate='?'
     [[ $n =~ ^[0-9]+$ ]] && rate=$((n / (wall > 0 ? wall : 1))) && crate=$((n * 1000 / (cpu > 0 ? cpu : 1)))
     echo "$name: ${FUZZ_RUNS:+limit $FUZZ_RUNS runs, }${FUZZ_RUNS:-${secs}s}, $n executions in ${wall}s" \
-         "($rate exec/s wall; $((cpu / 1000))s CPU, $crate exec per CPU second), no crash" | tee -a "$log"
+         "($rate exec/s wall; $((cpu / 1000)).$((cpu % 1000 / 100))s CPU, $crate exec per CPU second), no crash" | tee -a "$log"
     local sum=$out/rates${FUZZ_RUNS:+.runs}.txt f   # the last result of every target, from the logs
     { echo "# command: scripts/fuzz_trace.sh (the last line of each build/fuzz/NAME${FUZZ_RUNS:+.runs}.log)"
       echo "# date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
       echo "# commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
       for f in "$out"/fuzz_*${FUZZ_RUNS:+.runs}.log; do
-          [[ $f == *.runs.log && -z ${FUZZ_RUNS:-} ]] && continue
+          [[ $f == *.runs.* && -z ${FUZZ_RUNS:-} ]] && continue
           sed -n 3p "$f" | sed "s/^# commit/# $(basename "$f" .log) commit/"; tail -n1 "$f"
       done; } > "$sum.tmp" && mv "$sum.tmp" "$sum"
 }
