@@ -10,11 +10,15 @@
 #   fuzz_study   the study file reader of scripts/ctasim-study (Atheris, libFuzzer for
 #                Python: anything but a one-line StudyError is a bug) seeds: studies/
 # Exit 0 = no crash and no sanitizer report in any target.  Artifacts (crashing inputs)
-# go to build/fuzz/artifacts/; each target's log and its executions (the
-# stat::number_of_executed_units line) to build/fuzz/NAME.log (NAME.runs.log with FUZZ_RUNS).  `make fuzz` runs each
-# target for FUZZ_RUNS=10000000 executions (set FUZZ_RUNS to run a count instead of
-# SECONDS; both: the count, stopped after SECONDS); `make test-fuzz` a short timed run.  FUZZ_TARGETS="a b" runs only those.
-# An input's files are written to a private folder in /dev/shm (memory), removed after.
+# go to build/fuzz/artifacts/; each target's log to build/fuzz/NAME.log (NAME.runs.log
+# with FUZZ_RUNS), headed by command, date, commit, ending with the executions, wall and
+# CPU seconds; build/fuzz/rates.txt (rates.runs.txt) collects those last lines.
+# `make fuzz` runs each target for FUZZ_RUNS=10000000 executions (FUZZ_RUNS runs a count
+# instead of SECONDS; both: the count, stopped after SECONDS); `make test-fuzz` a short
+# timed run.  FUZZ_TARGETS="a b" runs only those.  Each run is one process looping over
+# inputs (no fork or exec per input); an input's files are written to a private folder in
+# /dev/shm (memory), removed after.  Preset and GPGPU-Sim targets get a dictionary of
+# the registry's keys and the reader's options (-dict); docs/verification.md, "Fuzzing".
 set -euo pipefail
 secs=${1:-10} secs_given=${1:-}
 cd "$(dirname "$0")/.."
