@@ -60,7 +60,7 @@ if want fuzz_preset || want fuzz_gsim; then
         "${objs[@]}" -lm -llzma -lzstd -lz -o "$out/fuzz_dict"
     "$out/fuzz_dict" > "$out/preset.dict"
     { printf '"#%%%%\\x0A"\n"-config"\n'
-      grep -o '"-[A-Za-z0-9_]*"' cmodel/gpu/gsim.c | sort -u; } > "$out/gsim.dict"
+      grep -o '"-[A-Za-z_][A-Za-z0-9_]*"' cmodel/gpu/gsim.c; } | sort -u > "$out/gsim.dict"
     for t in fuzz_preset fuzz_gsim; do
         want $t && "$CLANG" "${CSTD[@]}" "${incs[@]}" -fsanitize=fuzzer "${SAN[@]}" tests/fuzz/$t.c \
             "${objs[@]}" -lm -llzma -lzstd -lz -o "$out/$t"
