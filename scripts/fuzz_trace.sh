@@ -129,7 +129,9 @@ fuzz() {   # fuzz NAME CORPUS SEEDS [COMMAND...]
     cpu_ms
     local wall=$((SECONDS - t0)) cpu=$((CPU_MS - c0)) rate='?' crate='?'
     [[ $n =~ ^[0-9]+$ ]] && rate=$((n / (wall > 0 ? wall : 1))) && crate=$((n * 1000 / (cpu > 0 ? cpu : 1)))
-    echo "$name: ${FUZZ_RUNS:+limit $FUZZ_RUNS runs, }${FUZZ_RUNS:-${secs}s}, $n executions in ${wall}s" \
+    local lim="${secs}s"
+    [ -n "${FUZZ_RUNS:-}" ] && lim="limit $FUZZ_RUNS runs${secs_given:+ or ${secs}s}"
+    echo "$name: $lim, $n executions in ${wall}s" \
          "($rate exec/s wall; $((cpu / 1000)).$((cpu % 1000 / 100))s CPU, $crate exec per CPU second), no crash" | tee -a "$log"
     local sum=$out/rates${FUZZ_RUNS:+.runs}.txt f   # the last result of every target, from the logs
     { echo "# command: scripts/fuzz_trace.sh (the last line of each build/fuzz/NAME${FUZZ_RUNS:+.runs}.log)"
