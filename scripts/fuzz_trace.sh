@@ -10,13 +10,17 @@
 #   fuzz_study   the study file reader of scripts/ctasim-study (Atheris, libFuzzer for
 #                Python: anything but a one-line StudyError is a bug) seeds: studies/
 # Exit 0 = no crash and no sanitizer report in any target.  Artifacts (crashing inputs)
-# go to build/fuzz/artifacts/; each target's log and its executions (the
-# stat::number_of_executed_units line) to build/fuzz/NAME.log.  `make fuzz` runs each
-# target for FUZZ_RUNS=10000000 executions (set FUZZ_RUNS to run a count instead of
-# SECONDS); `make test-fuzz` a short timed run.  FUZZ_TARGETS="a b" runs only those.
-# An input's files are written to a private folder in /dev/shm (memory), removed after.
+# go to build/fuzz/artifacts/; each target's log to build/fuzz/NAME.log (NAME.runs.log
+# with FUZZ_RUNS), headed by command, date, commit, ending with the executions, wall and
+# CPU seconds; build/fuzz/rates.txt (rates.runs.txt) collects those last lines.
+# `make fuzz` runs each target for FUZZ_RUNS=10000000 executions (FUZZ_RUNS runs a count
+# instead of SECONDS; both: the count, stopped after SECONDS); `make test-fuzz` a short
+# timed run.  FUZZ_TARGETS="a b" runs only those.  Each run is one process looping over
+# inputs (no fork or exec per input); an input's files are written to a private folder in
+# /dev/shm (memory), removed after.  Preset and GPGPU-Sim targets get a dictionary of
+# the registry's keys and the reader's options (-dict); docs/verification.md, "Fuzzing".
 set -euo pipefail
-secs=${1:-10}
+secs=${1:-10} secs_given=${1:-}
 cd "$(dirname "$0")/.."
 out=build/fuzz
 mkdir -p "$out/artifacts" "$out/obj"
@@ -50,6 +54,13 @@ if want fuzz_preset || want fuzz_gsim; then
         fi
         objs+=("$o")
     done
+    # the dictionaries (-dict): the preset keys from the key registry (fuzz_dict prints
+    # them from cfg_dump), the GPGPU-Sim options from the reader's option tables
+    "$CLANG" "${CSTD[@]}" "${incs[@]}" -fsanitize=fuzzer-no-link "${SAN[@]}" tests/fuzz/fuzz_dict.c \
+        "${objs[@]}" -lm -llzma -lzstd -lz -o "$out/fuzz_dict"
+    "$out/fuzz_dict" > "$out/preset.dict"
+    { printf '"#%%%%\\x0A"\n"-config"\n'
+      grep -o '"-[A-Za-z_][A-Za-z0-9_]*"' cmodel/gpu/gsim.c; } | sort -u > "$out/gsim.dict"
     for t in fuzz_preset fuzz_gsim; do
         want $t && "$CLANG" "${CSTD[@]}" "${incs[@]}" -fsanitize=fuzzer "${SAN[@]}" tests/fuzz/$t.c \
             "${objs[@]}" -lm -llzma -lzstd -lz -o "$out/$t"
@@ -79,23 +90,57 @@ for f in tests/data/gsim/*.config; do cp "$f" "$seedg/$(basename "$f")"; done
     > "$seedg/basic_with_trace.config"
 for f in studies/*.study studies/experiments/*.study; do cp "$f" "$seeds/$(basename "$f")"; done
 
+# -max_len per target: the largest seed fits (traces 13 KB, presets 29 KB); a longer
+# input only repeats lines, each execution costs its length
+declare -A maxlen=([fuzz_trace]=65536 [fuzz_tracez]=65536 [fuzz_preset]=32768 [fuzz_gsim]=16384
+                   [fuzz_study]=8192)
+declare -A dict=([fuzz_preset]="$out/preset.dict" [fuzz_gsim]="$out/gsim.dict")
+cpu_ms() {   # CPU_MS = CPU milliseconds (user + system) of this shell's finished children
+    times > "$out/.times"   # no pipe, no $(): a subshell's `times` would not see them
+    CPU_MS=$(awk -v t="$(tail -n1 "$out/.times")" 'BEGIN { n = split(t, a, /[ms]+ */); s = 0
+        for (i = 1; i + 1 <= n; i += 2) s += a[i] * 60 + a[i + 1]; printf "%d\n", s * 1000 }')
+}
 fuzz() {   # fuzz NAME CORPUS SEEDS [COMMAND...]
     local name=$1 corpus=$2 seeds_dir=$3; shift 3
+    local log=$out/$name${FUZZ_RUNS:+.runs}.log   # a long campaign keeps its own log
     local cmd=("$@")
     [ ${#cmd[@]} -gt 0 ] || cmd=("$out/$name")
     local limit=(-max_total_time="$secs") tmp
-    [ -n "${FUZZ_RUNS:-}" ] && limit=(-runs="$FUZZ_RUNS")
+    if [ -n "${FUZZ_RUNS:-}" ]; then   # a count; SECONDS given as well caps its time
+        limit=(-runs="$FUZZ_RUNS")
+        [ -n "$secs_given" ] && limit+=(-max_total_time="$secs")
+    fi
     tmp=$(mktemp -d "$( [ -d /dev/shm ] && echo /dev/shm || echo /tmp)/ctasim_fuzz.XXXXXX")
-    FUZZ_DIR=$tmp "${cmd[@]}" "${limit[@]}" -max_len=65536 -rss_limit_mb=2048 \
+    { echo "# command: FUZZ_TARGETS=$name${FUZZ_RUNS:+ FUZZ_RUNS=$FUZZ_RUNS} scripts/fuzz_trace.sh $secs_given"
+      echo "# date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+      echo "# commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- 2>/dev/null || echo ' (with uncommitted changes)')"
+      echo "# machine: $(nproc) CPUs, load average $(cut -d' ' -f1-3 /proc/loadavg)"; } > "$log"
+    local t0=$SECONDS c0
+    cpu_ms; c0=$CPU_MS
+    FUZZ_DIR=$tmp "${cmd[@]}" "${limit[@]}" -max_len="${maxlen[$name]}" ${dict[$name]:+-dict="${dict[$name]}"} -rss_limit_mb=2048 \
         -artifact_prefix="$out/artifacts/$name-" -print_final_stats=1 "$corpus" "$seeds_dir" \
-        2>"$out/$name.log" || {
+        2>>"$log" || {
         rm -rf "$tmp"
-        tail -n 40 "$out/$name.log"; echo "FAIL $name: see $out/$name.log and $out/artifacts/"; exit 1; }
+        tail -n 40 "$log"; echo "FAIL $name: see $log and $out/artifacts/"; exit 1; }
     rm -rf "$tmp"
     local n
-    n=$(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$out/$name.log" | grep -o '[0-9]*$' ||
-        grep -o 'DONE *[0-9]*' "$out/$name.log" | tail -1 | grep -o '[0-9]*$' || echo '?')
-    echo "$name: ${FUZZ_RUNS:+limit $FUZZ_RUNS runs, }${FUZZ_RUNS:-${secs}s}, $n executions, no crash"
+    n=$(grep -m1 -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' ||
+        grep -o 'DONE *[0-9]*' "$log" | tail -1 | grep -o '[0-9]*$' || echo '?')
+    cpu_ms
+    local wall=$((SECONDS - t0)) cpu=$((CPU_MS - c0)) rate='?' crate='?'
+    [[ $n =~ ^[0-9]+$ ]] && rate=$((n / (wall > 0 ? wall : 1))) && crate=$((n * 1000 / (cpu > 0 ? cpu : 1)))
+    local lim="${secs}s"
+    [ -n "${FUZZ_RUNS:-}" ] && lim="limit $FUZZ_RUNS runs${secs_given:+ or ${secs}s}"
+    echo "$name: $lim, $n executions in ${wall}s" \
+         "($rate exec/s wall; $((cpu / 1000)).$((cpu % 1000 / 100))s CPU, $crate exec per CPU second), no crash" | tee -a "$log"
+    local sum=$out/rates${FUZZ_RUNS:+.runs}.txt f   # the last result of every target, from the logs
+    { echo "# command: scripts/fuzz_trace.sh (the last line of each build/fuzz/NAME${FUZZ_RUNS:+.runs}.log)"
+      echo "# date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+      echo "# commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+      for f in "$out"/fuzz_*${FUZZ_RUNS:+.runs}.log; do
+          [[ $f == *.runs.* && -z ${FUZZ_RUNS:-} ]] && continue
+          sed -n 3p "$f" | sed "s/^# commit/# $(basename "$f" .log) commit/"; tail -n1 "$f"
+      done; } > "$sum.tmp" && mv "$sum.tmp" "$sum"
 }
 want fuzz_trace && fuzz fuzz_trace "$out/corpus" "$seed"
 want fuzz_tracez && fuzz fuzz_tracez "$out/corpus_z" "$seedz"

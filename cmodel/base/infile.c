@@ -173,6 +173,10 @@ unsigned text_distance(const char *a, const char *b)
 
 void text_nearest(const char *s, const char *cand, const char **best, unsigned *best_d)
 {
+    /* the distance is at least the difference of the lengths: a candidate whose
+     * length alone rules it out is not measured (same answer, fewer tables) */
+    size_t ls = strlen(s), lc = strlen(cand), gap = ls > lc ? ls - lc : lc - ls;
+    if (gap > 2 || gap >= *best_d || gap >= lc) return;
     unsigned d = text_distance(s, cand);
     if (d <= 2 && d < *best_d && d < strlen(cand)) {
         *best = cand;

@@ -74,7 +74,9 @@ static int find_ref(const char *name, key_ref *ref)
     for (size_t r = 0; r < NREG; r++) {
         const key_table *t = registry[r].t;
         for (size_t i = 0; i < t->n; i++, idx++) {
-            if (strcmp(t->keys[i].name, name) != 0) continue;
+            /* the first letter before the whole name: most keys differ there, and
+             * this runs for every line of every preset */
+            if (t->keys[i].name[0] != name[0] || strcmp(t->keys[i].name, name) != 0) continue;
             ref->e = &registry[r];
             ref->k = &t->keys[i];
             ref->idx = idx;

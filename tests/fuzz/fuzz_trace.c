@@ -16,12 +16,23 @@
 #define FUZZ_SUFFIX ".traceg"   /* the file name picks the form read */
 #endif
 
-static char fuzz_path[64];
+/* the input's file lives in memory when the machine has /dev/shm: a file on a
+ * disk file system costs a truncate and a write-back per input */
+#ifndef FUZZ_TMP
+#define FUZZ_TMP "/dev/shm"
+#endif
+
+static char fuzz_path[160];
 
 static void fuzz_write(const uint8_t *data, size_t size)
 {
-    if (!fuzz_path[0])
-        snprintf(fuzz_path, sizeof fuzz_path, "/tmp/fuzz_trace_%ld" FUZZ_SUFFIX, (long)getpid());
+    if (!fuzz_path[0]) {   /* $FUZZ_DIR (scripts/fuzz_trace.sh makes and removes it), else FUZZ_TMP */
+        const char *d = getenv("FUZZ_DIR");
+        if (d && *d && strlen(d) < 100)
+            snprintf(fuzz_path, sizeof fuzz_path, "%s/k" FUZZ_SUFFIX, d);
+        else
+            snprintf(fuzz_path, sizeof fuzz_path, FUZZ_TMP "/fuzz_trace_%ld" FUZZ_SUFFIX, (long)getpid());
+    }
     FILE *f = fopen(fuzz_path, "wb");
     if (!f)
         abort();

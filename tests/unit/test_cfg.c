@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cfg.h"
+#include "infile.h"
 
 #define D "tests/data/cfg/"
 
@@ -381,6 +382,67 @@ static void test_presets(void **state)
     assert_int_equal(c.sm.n_sched, 4);
 }
 
+/* ---------------------------------------------------------------- did you mean */
+
+/* The "did you mean" rule measured on every candidate: the answer text_nearest
+ * must give, although it skips candidates whose length rules them out. */
+static const char *nearest_full(const char *s, char *const *cand, size_t n)
+{
+    const char *best = NULL;
+    unsigned best_d = 10;
+    for (size_t i = 0; i < n; i++) {
+        unsigned d = text_distance(s, cand[i]);
+        if (d <= 2 && d < best_d && d < strlen(cand[i])) { best = cand[i]; best_d = d; }
+    }
+    return best;
+}
+
+/* Every key of the registry (the dump of the defaults), misspelt by a dropped,
+ * doubled, changed or swapped character and cut or grown by up to four:
+ * text_nearest over the registry names the key nearest_full names. */
+static void test_nearest_same_answer(void **state)
+{
+    (void)state;
+    static gpu_cfg c;
+    char *text = NULL, *save = NULL, *keys[CFG_MAX_KEYS];
+    size_t len = 0, n = 0, tried = 0, named = 0;
+    FILE *m = open_memstream(&text, &len);
+    assert_non_null(m);
+    cfg_defaults(&c);
+    cfg_dump(&c, m);
+    assert_int_equal(fclose(m), 0);
+    for (char *l = strtok_r(text, "\n", &save); l && n < CFG_MAX_KEYS; l = strtok_r(NULL, "\n", &save)) {
+        char *eq = strstr(l, " = ");
+        if (l[0] != '#' && eq) { *eq = '\0'; keys[n++] = l; }
+    }
+    assert_true(n > 100);
+    for (size_t k = 0; k < n; k++) {
+        size_t kl = strlen(keys[k]);
+        for (int edit = 0; edit < 12; edit++) {
+            char typo[96];
+            size_t at = kl / 2;
+            snprintf(typo, sizeof typo, "%s", keys[k]);
+            if (edit == 0) memmove(typo + at, typo + at + 1, kl - at);              /* dropped */
+            else if (edit == 1) { memmove(typo + at + 1, typo + at, kl - at + 1); }  /* doubled */
+            else if (edit == 2) typo[at] = typo[at] == 'x' ? 'y' : 'x';            /* changed */
+            else if (edit == 3 && kl > 2) { char t = typo[at]; typo[at] = typo[at - 1]; typo[at - 1] = t; }
+            else if (edit >= 4 && edit < 8) typo[kl > (size_t)(edit - 3) ? kl - (size_t)(edit - 3) : 0] = '\0';
+            else if (edit >= 8) strncat(typo, "_xyz", (size_t)(edit - 7));
+            const char *best = NULL;
+            unsigned d = 10;
+            for (size_t i = 0; i < n; i++) text_nearest(typo, keys[i], &best, &d);
+            const char *want = nearest_full(typo, keys, n);
+            if (want) assert_non_null(best);
+            else assert_null(best);
+            if (want) assert_string_equal(best, want);
+            tried++;
+            named += want != NULL;
+        }
+    }
+    assert_true(named > tried / 3);   /* the typos are near enough to be named */
+    free(text);
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -394,6 +456,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_overrides),
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_presets),
+        cmocka_unit_test(test_nearest_same_answer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
