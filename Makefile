@@ -320,14 +320,15 @@ $(BUILD)/rtltest/%/test: units/$$*/test_rtl_$$*.c tests/rtl/rtl_bench.h $(BUILD)
 # Compiled at -O0 and without tracing: the 64-core units are large and the
 # coverage runs short (the runner reruns a failure with waves from build/rtltest).
 COV        := $(BUILD)/cov
-RTL_UNITS  := $(patsubst tests/rtl/shim_%.cpp,%,$(sort $(wildcard tests/rtl/shim_*.cpp)))
+RTL_UNITS  := $(patsubst tests/rtl/shim_%.cpp,%,$(sort $(wildcard tests/rtl/shim_*.cpp))) \
+              $(foreach d,$(UNIT_DIRS),$(patsubst $(d)/shim_%.cpp,%,$(wildcard $(d)/shim_*.cpp)))
 COV_VFLAGS := $(filter-out --trace-fst,$(VFLAGS)) --coverage-line --coverage-toggle
 COV_CXXFLAGS := $(filter-out -DVM_TRACE=1 -DVM_TRACE_FST=1,$(VRT_FLAGS)) -DVM_TRACE=0 -DVM_COVERAGE=1
 COV_VRT    := $(VRT_OBJ) $(COV)/vrt/verilated_cov.o
 define VERILATE_COV_RULE
 $(COV)/vl/$(1)/V$(1)__ALL.a: $(RTL_SRC)
 	@rm -rf $$(@D); mkdir -p $$(@D)
-	$(VERILATOR) $(COV_VFLAGS) $(RTL_BENCH_GEN_$(1)) --Mdir $$(@D) --top-module $(1) $(PKG) rtl/$(1).sv
+	$(VERILATOR) $(COV_VFLAGS) $(RTL_BENCH_GEN_$(1)) --Mdir $$(@D) --top-module $(1) $(PKG) $(call RTL_FILE,$(1))
 	$(MAKE) -s -j$(NPROC) -C $$(@D) -f V$(1).mk V$(1)__ALL.a OPT_FAST=-O0 OPT_SLOW=-O0 >/dev/null
 endef
 $(foreach m,$(RTL_UNITS),$(eval $(call VERILATE_COV_RULE,$(m))))
@@ -344,6 +345,19 @@ $(COV)/rtltest/%/test: tests/rtl/test_rtl_%.c tests/rtl/rtl_bench.h $(BUILD)/rtl
                        $(COV)/rtltest/%/shim.o $$(COV)/vl/$$*/V$$*__ALL.a $(COV_VRT) $(BUILD)/rel/libctasim.a $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(REL_CFLAGS) -DRB_CORES=$(RTL_BENCH_CORES) -DRB_PARTS=$(RTL_BENCH_PARTS) -iquote tests -c $< -o $(@D)/test.o
+	$(CXX) -o $@ $(@D)/test.o $(BUILD)/rtltest/rtl_bench.o $(@D)/shim.o $(COV)/vl/$*/V$*__ALL.a $(COV_VRT) \
+	    $(BUILD)/rel/libctasim.a -lcmocka $(LIBS) -pthread
+
+# ... and of the units of units/NAME/
+$(COV)/rtltest/%/shim.o: units/$$*/shim_$$*.cpp $$(COV)/vl/$$*/V$$*__ALL.a $(HDRS) $(wildcard tests/rtl/*.h)
+	@mkdir -p $(@D)
+	$(CXX) $(COV_CXXFLAGS) $(INCS) -iquote tests/rtl -I$(COV)/vl/$* -c $< -o $@
+
+$(COV)/rtltest/%/test: units/$$*/test_rtl_$$*.c tests/rtl/rtl_bench.h $(BUILD)/rtltest/rtl_bench.o \
+                       $(COV)/rtltest/%/shim.o $$(COV)/vl/$$*/V$$*__ALL.a $(COV_VRT) $(BUILD)/rel/libctasim.a $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(REL_CFLAGS) -DRB_CORES=$(RTL_BENCH_CORES) -DRB_PARTS=$(RTL_BENCH_PARTS) -iquote tests \
+	    -iquote tests/rtl -c $< -o $(@D)/test.o
 	$(CXX) -o $@ $(@D)/test.o $(BUILD)/rtltest/rtl_bench.o $(@D)/shim.o $(COV)/vl/$*/V$*__ALL.a $(COV_VRT) \
 	    $(BUILD)/rel/libctasim.a -lcmocka $(LIBS) -pthread
 
@@ -372,7 +386,8 @@ mutate: $(REGRESS_BINS)
 # Formal proof of the assertions of rtl/ (docs/verification.md, "Formal"):
 # every job at its full depth; test-formal (make test) runs the short depths
 # of FORMAL_QUICK (the uC-States top and ctl_top only here: minutes).
-FORMAL_QUICK ?= dyncta dyncore claso arcta ucs-grp
+FORMAL_QUICK ?= dyncta dyncore claso arcta ucs-grp \
+                $(foreach d,$(UNIT_DIRS),$(if $(wildcard $(d)/formal.json),$(notdir $(d))))
 formal:
 	nice scripts/formal.py --jobs $(NPROC) $(FORMAL_JOBS)
 

@@ -34,12 +34,11 @@ void l1thr_rtl_get_out(l1thr_rtl *h, ctl_out *out)
     vseam::l1thr_out(*h->m, out, (uint32_t)(n < CTL_MAX_CORES ? n : CTL_MAX_CORES));
 }
 
-// Test-only fault (test_assert_fires): core `core`'s limit register jumps by 2
+// Test-only fault (test_assert_fires): core 3's limit register jumps by 2
 // between two decisions (ASSERT NStepOne).
-void l1thr_rtl_fault_n(l1thr_rtl *h, int core)
+void l1thr_rtl_fault_n3(l1thr_rtl *h)
 {
-    int pos = core * 6 + 1;
-    h->m->rootp->l1thr__DOT__n_q[pos / 32] ^= 1u << (pos % 32);
+    h->m->rootp->l1thr__DOT__g_core__BRA__3__KET____DOT__n_q ^= 2u;
 }
 
 uint64_t l1thr_rtl_edges(const l1thr_rtl *h) { return h->w.edges; }

@@ -18,7 +18,7 @@ void l1thr_rtl_tick(l1thr_rtl *h);
 void l1thr_rtl_set_cfg(l1thr_rtl *h, const ctl_cfg *cfg);
 void l1thr_rtl_set_in(l1thr_rtl *h, const ctl_in *in);
 void l1thr_rtl_get_out(l1thr_rtl *h, ctl_out *out);
-void l1thr_rtl_fault_n(l1thr_rtl *h, int core);
+void l1thr_rtl_fault_n3(l1thr_rtl *h);
 uint64_t l1thr_rtl_edges(const l1thr_rtl *h);
 
 typedef struct bench {
@@ -244,7 +244,7 @@ static void test_assert_fires(void **state)
     rb_assert none;
     assert_int_equal(rb_assert_take(&none), 0);
     uint64_t edge = l1thr_rtl_edges(b->rtl);
-    l1thr_rtl_fault_n(b->rtl, 3);
+    l1thr_rtl_fault_n3(b->rtl);
     drive(b);
     l1thr_rtl_tick(b->rtl);
     static const char *const fired[] = { "NStepOne", "NIncRule", "NDecRule", NULL };
