@@ -152,14 +152,10 @@ $(BUILD)/vrt/%.o: $(VINC)/%.cpp
 # (ctl_top) keeps its defaults (docs/rtl.md, "Sizes").
 RTL_BENCH_CORES := 64
 RTL_BENCH_PARTS := 16
-RTL_BENCH_GEN_dyncta  := -GNumCores=$(RTL_BENCH_CORES)
-RTL_BENCH_GEN_dyncore := -GNumCores=$(RTL_BENCH_CORES)
-RTL_BENCH_GEN_claso   := -GNumCores=$(RTL_BENCH_CORES)
-RTL_BENCH_GEN_arcta   := -GNumCores=$(RTL_BENCH_CORES) -GNumParts=$(RTL_BENCH_PARTS)
-RTL_BENCH_GEN_ucs     := -GNumCores=$(RTL_BENCH_CORES)
-# units/NAME/: the bench sizes of the parameters seam/units.tsv lists for NAME
-$(foreach d,$(UNIT_DIRS),$(eval RTL_BENCH_GEN_$(notdir $(d)) := $(shell awk -F'\t' -v u=$(notdir $(d)) \
-  '$$1 == u { n = split($$4, p, ","); for (i = 1; i <= n; i++) printf " -G%s=%s", p[i], \
+# each unit's bench size: the parameters seam/units.tsv lists for it (NumCores,
+# NumParts) at RTL_BENCH_CORES / RTL_BENCH_PARTS
+$(foreach u,$(shell grep -v '^\#' seam/units.tsv | cut -f1),$(eval RTL_BENCH_GEN_$(u) := $(shell awk -F'\t' \
+  -v u=$(u) '$$1 == u { n = split($$4, p, ","); for (i = 1; i <= n; i++) printf " -G%s=%s", p[i], \
   (p[i] == "NumParts" ? $(RTL_BENCH_PARTS) : $(RTL_BENCH_CORES)) }' seam/units.tsv)))
 define VERILATE_RULE
 $(BUILD)/vl/$(1)/V$(1)__ALL.a: $(RTL_SRC)
