@@ -38,6 +38,9 @@
 #                                (ctl_top: no shim, libcosim.a instead)
 #   tests/rtl/tb_M.sv         -> Icarus testbench replaying build/vectors/M.vec,
 #                                written by test_rtl_M --vec FILE
+#   units/NAME/               -> a control unit's own folder (docs/adding-a-unit.md): its C
+#                                into libctasim.a, its RTL, test_NAME.c, test_rtl_NAME.c +
+#                                shim_NAME.cpp as above
 
 SHELL      := /bin/bash
 BUILD      := build
