@@ -476,7 +476,7 @@ def coverage(results, a, thresholds):
                    stdout=subprocess.DEVNULL)
     subprocess.run(['verilator_coverage', '--write-info', info, merged], check=True, cwd=ROOT,
                    stdout=subprocess.DEVNULL)
-    pts = merge_hier([p for p in parse_dat(merged) if p[1].startswith('rtl/')])
+    pts = merge_hier([p for p in parse_dat(merged) if p[1].startswith(('rtl/', 'units/'))])
     pct = {}
     uncovered = set()
     for typ in ('line', 'toggle', 'branch'):
