@@ -38,6 +38,9 @@
 #                                (ctl_top: no shim, libcosim.a instead)
 #   tests/rtl/tb_M.sv         -> Icarus testbench replaying build/vectors/M.vec,
 #                                written by test_rtl_M --vec FILE
+#   units/NAME/               -> a control unit's own folder (docs/adding-a-unit.md): its C
+#                                into libctasim.a, its RTL, test_NAME.c, test_rtl_NAME.c +
+#                                shim_NAME.cpp as above
 
 SHELL      := /bin/bash
 BUILD      := build
@@ -49,7 +52,8 @@ VINC       := /usr/share/verilator/include
 CSTD       := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 WARN       := -Wall -Wextra -Wshadow -Wno-unused-parameter
 CMODEL_ROOMS := $(sort $(patsubst %/,%,$(dir $(wildcard cmodel/*/*.h))))
-INCS       := $(addprefix -iquote ,$(CMODEL_ROOMS)) -iquote cosim
+INCS       := $(addprefix -iquote ,$(CMODEL_ROOMS)) -iquote cosim \
+              $(addprefix -iquote ,$(patsubst %/,%,$(wildcard units/*/)))
 REL_CFLAGS := $(CSTD) $(WARN) $(INCS) -O2 -g
 # The model's objects carry GCC's intermediate code too (fat), so that the
 # program is optimized across modules at its link (docs/performance.md); a
@@ -76,6 +80,27 @@ UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/san/tests/%,$(sort $(wildcard t
 MODEL_TESTS:= $(patsubst tests/model/%.c,$(BUILD)/rel/tests/%,$(sort $(wildcard tests/model/test_*.c)))
 RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/test_rtl_*.c)))
 ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
+
+# Control units with a folder of their own, units/NAME/ (docs/adding-a-unit.md),
+# are picked up without editing this file: NAME*.c joins libctasim.a (and the
+# folder the include path), NAME*.sv the RTL (module M in M.sv, found with -y),
+# test_NAME.c is a cmocka unit test (ASan+UBSan), test_rtl_NAME.c + shim_NAME.cpp
+# the unit's Verilated bench (rules below, as tests/rtl/'s).
+UNIT_DIRS  := $(patsubst %/,%,$(sort $(wildcard units/*/)))
+UNIT_C     := $(foreach d,$(UNIT_DIRS),$(filter-out $(d)/test_%.c,$(wildcard $(d)/*.c)))
+UNIT_SV    := $(foreach d,$(UNIT_DIRS),$(filter-out $(d)/tb_%.sv,$(wildcard $(d)/*.sv)))
+CMODEL_SRC += $(UNIT_C)
+REL_OBJ    += $(UNIT_C:%.c=$(BUILD)/rel/obj/%.o)
+SAN_OBJ    += $(UNIT_C:%.c=$(BUILD)/san/obj/%.o)
+HDRS       += $(wildcard $(UNIT_DIRS:%=%/*.h))
+RTL_SRC    += $(UNIT_SV)
+RTL_MODS   += $(notdir $(UNIT_SV:.sv=))
+VFLAGS     += $(addprefix -y ,$(UNIT_DIRS))
+UNIT_TESTS += $(foreach d,$(UNIT_DIRS),$(patsubst $(d)/%.c,$(BUILD)/san/tests/%,\
+                $(filter-out $(d)/test_rtl_%.c,$(wildcard $(d)/test_*.c))))
+RTL_TESTS  += $(foreach d,$(UNIT_DIRS),$(patsubst $(d)/test_rtl_%.c,%,$(wildcard $(d)/test_rtl_*.c)))
+# module M's file: rtl/M.sv, or units/NAME/M.sv
+RTL_FILE    = $(or $(filter %/$(1).sv,$(UNIT_SV)),rtl/$(1).sv)
 
 .PHONY: regress test-regress mutate xcheck-suite calib formal test-formal
 .PHONY: install man help test-python
@@ -134,15 +159,15 @@ $(BUILD)/vrt/%.o: $(VINC)/%.cpp
 # (ctl_top) keeps its defaults (docs/rtl.md, "Sizes").
 RTL_BENCH_CORES := 64
 RTL_BENCH_PARTS := 16
-RTL_BENCH_GEN_dyncta  := -GNumCores=$(RTL_BENCH_CORES)
-RTL_BENCH_GEN_dyncore := -GNumCores=$(RTL_BENCH_CORES)
-RTL_BENCH_GEN_claso   := -GNumCores=$(RTL_BENCH_CORES)
-RTL_BENCH_GEN_arcta   := -GNumCores=$(RTL_BENCH_CORES) -GNumParts=$(RTL_BENCH_PARTS)
-RTL_BENCH_GEN_ucs     := -GNumCores=$(RTL_BENCH_CORES)
+# each unit's bench size: the parameters seam/units.tsv lists for it (NumCores,
+# NumParts) at RTL_BENCH_CORES / RTL_BENCH_PARTS
+$(foreach u,$(shell grep -v '^\#' seam/units.tsv | cut -f1),$(eval RTL_BENCH_GEN_$(u) := $(shell awk -F'\t' \
+  -v u=$(u) '$$1 == u { n = split($$4, p, ","); for (i = 1; i <= n; i++) printf " -G%s=%s", p[i], \
+  (p[i] == "NumParts" ? $(RTL_BENCH_PARTS) : $(RTL_BENCH_CORES)) }' seam/units.tsv)))
 define VERILATE_RULE
 $(BUILD)/vl/$(1)/V$(1)__ALL.a: $(RTL_SRC)
 	@rm -rf $$(@D); mkdir -p $$(@D)
-	$(VERILATOR) $(VFLAGS) $(RTL_BENCH_GEN_$(1)) --Mdir $$(@D) --top-module $(1) $(PKG) rtl/$(1).sv
+	$(VERILATOR) $(VFLAGS) $(RTL_BENCH_GEN_$(1)) --Mdir $$(@D) --top-module $(1) $(PKG) $(call RTL_FILE,$(1))
 	$(MAKE) -s -j$(NPROC) -C $$(@D) -f V$(1).mk V$(1)__ALL.a OPT_FAST=-O2 OPT_SLOW=-O1 >/dev/null
 endef
 $(foreach m,$(RTL_MODS),$(eval $(call VERILATE_RULE,$(m))))
@@ -265,6 +290,32 @@ $(BUILD)/rtltest/$(COSIM_TOP)/test: tests/rtl/test_rtl_$(COSIM_TOP).c $(COSIM_LI
 	$(CC) $(REL_CFLAGS) $(COSIM_DEFS) -iquote tests -c $< -o $(@D)/test.o
 	$(CC) -o $@ $(@D)/test.o $(COSIM_LIB) $(BUILD)/rel/libctasim.a -lcmocka $(LIBS) -ldl -pthread
 
+# The same for the units of units/NAME/: C reference objects, unit test, RTL bench.
+$(BUILD)/rel/obj/units/%.o: units/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(REL_CFLAGS) -c $< -o $@
+
+$(BUILD)/san/obj/units/%.o: units/%.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) -c $< -o $@
+
+$(BUILD)/san/tests/test_%: units/$$*/test_$$*.c $(BUILD)/san/libctasim.a $(HDRS) $(wildcard tests/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(SAN_CFLAGS) -iquote tests $< -o $@ $(BUILD)/san/libctasim.a -lcmocka $(LIBS)
+
+$(BUILD)/rtltest/%/shim.o: units/$$*/shim_$$*.cpp $$(BUILD)/vl/$$*/V$$*__ALL.a $(HDRS) $(wildcard tests/rtl/*.h)
+	@mkdir -p $(@D)
+	$(CXX) $(VRT_FLAGS) $(INCS) -iquote tests/rtl -I$(BUILD)/vl/$* -c $< -o $@
+
+$(BUILD)/rtltest/%/test: units/$$*/test_rtl_$$*.c tests/rtl/rtl_bench.h $(BUILD)/rtltest/rtl_bench.o \
+                         $(BUILD)/rtltest/%/shim.o $$(BUILD)/vl/$$*/V$$*__ALL.a \
+                         $(VRT_OBJ) $(BUILD)/rel/libctasim.a $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(REL_CFLAGS) -DRB_CORES=$(RTL_BENCH_CORES) -DRB_PARTS=$(RTL_BENCH_PARTS) -iquote tests \
+	    -iquote tests/rtl -c $< -o $(@D)/test.o
+	$(CXX) -o $@ $(@D)/test.o $(BUILD)/rtltest/rtl_bench.o $(@D)/shim.o $(BUILD)/vl/$*/V$*__ALL.a $(VRT_OBJ) \
+	    $(BUILD)/rel/libctasim.a -lcmocka $(LIBS) -pthread
+
 # ---------------------------------------------------------------- regression coverage build
 # The unit benches again, their units Verilated with --coverage-line
 # --coverage-toggle into build/cov/ (a separate build; the shims write
@@ -272,14 +323,15 @@ $(BUILD)/rtltest/$(COSIM_TOP)/test: tests/rtl/test_rtl_$(COSIM_TOP).c $(COSIM_LI
 # Compiled at -O0 and without tracing: the 64-core units are large and the
 # coverage runs short (the runner reruns a failure with waves from build/rtltest).
 COV        := $(BUILD)/cov
-RTL_UNITS  := $(patsubst tests/rtl/shim_%.cpp,%,$(sort $(wildcard tests/rtl/shim_*.cpp)))
+RTL_UNITS  := $(patsubst tests/rtl/shim_%.cpp,%,$(sort $(wildcard tests/rtl/shim_*.cpp))) \
+              $(foreach d,$(UNIT_DIRS),$(patsubst $(d)/shim_%.cpp,%,$(wildcard $(d)/shim_*.cpp)))
 COV_VFLAGS := $(filter-out --trace-fst,$(VFLAGS)) --coverage-line --coverage-toggle
 COV_CXXFLAGS := $(filter-out -DVM_TRACE=1 -DVM_TRACE_FST=1,$(VRT_FLAGS)) -DVM_TRACE=0 -DVM_COVERAGE=1
 COV_VRT    := $(VRT_OBJ) $(COV)/vrt/verilated_cov.o
 define VERILATE_COV_RULE
 $(COV)/vl/$(1)/V$(1)__ALL.a: $(RTL_SRC)
 	@rm -rf $$(@D); mkdir -p $$(@D)
-	$(VERILATOR) $(COV_VFLAGS) $(RTL_BENCH_GEN_$(1)) --Mdir $$(@D) --top-module $(1) $(PKG) rtl/$(1).sv
+	$(VERILATOR) $(COV_VFLAGS) $(RTL_BENCH_GEN_$(1)) --Mdir $$(@D) --top-module $(1) $(PKG) $(call RTL_FILE,$(1))
 	$(MAKE) -s -j$(NPROC) -C $$(@D) -f V$(1).mk V$(1)__ALL.a OPT_FAST=-O0 OPT_SLOW=-O0 >/dev/null
 endef
 $(foreach m,$(RTL_UNITS),$(eval $(call VERILATE_COV_RULE,$(m))))
@@ -296,6 +348,19 @@ $(COV)/rtltest/%/test: tests/rtl/test_rtl_%.c tests/rtl/rtl_bench.h $(BUILD)/rtl
                        $(COV)/rtltest/%/shim.o $$(COV)/vl/$$*/V$$*__ALL.a $(COV_VRT) $(BUILD)/rel/libctasim.a $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(REL_CFLAGS) -DRB_CORES=$(RTL_BENCH_CORES) -DRB_PARTS=$(RTL_BENCH_PARTS) -iquote tests -c $< -o $(@D)/test.o
+	$(CXX) -o $@ $(@D)/test.o $(BUILD)/rtltest/rtl_bench.o $(@D)/shim.o $(COV)/vl/$*/V$*__ALL.a $(COV_VRT) \
+	    $(BUILD)/rel/libctasim.a -lcmocka $(LIBS) -pthread
+
+# ... and of the units of units/NAME/
+$(COV)/rtltest/%/shim.o: units/$$*/shim_$$*.cpp $$(COV)/vl/$$*/V$$*__ALL.a $(HDRS) $(wildcard tests/rtl/*.h)
+	@mkdir -p $(@D)
+	$(CXX) $(COV_CXXFLAGS) $(INCS) -iquote tests/rtl -I$(COV)/vl/$* -c $< -o $@
+
+$(COV)/rtltest/%/test: units/$$*/test_rtl_$$*.c tests/rtl/rtl_bench.h $(BUILD)/rtltest/rtl_bench.o \
+                       $(COV)/rtltest/%/shim.o $$(COV)/vl/$$*/V$$*__ALL.a $(COV_VRT) $(BUILD)/rel/libctasim.a $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(REL_CFLAGS) -DRB_CORES=$(RTL_BENCH_CORES) -DRB_PARTS=$(RTL_BENCH_PARTS) -iquote tests \
+	    -iquote tests/rtl -c $< -o $(@D)/test.o
 	$(CXX) -o $@ $(@D)/test.o $(BUILD)/rtltest/rtl_bench.o $(@D)/shim.o $(COV)/vl/$*/V$*__ALL.a $(COV_VRT) \
 	    $(BUILD)/rel/libctasim.a -lcmocka $(LIBS) -pthread
 
@@ -324,7 +389,8 @@ mutate: $(REGRESS_BINS)
 # Formal proof of the assertions of rtl/ (docs/verification.md, "Formal"):
 # every job at its full depth; test-formal (make test) runs the short depths
 # of FORMAL_QUICK (the uC-States top and ctl_top only here: minutes).
-FORMAL_QUICK ?= dyncta dyncore claso arcta ucs-grp
+FORMAL_QUICK ?= dyncta dyncore claso arcta ucs-grp \
+                $(foreach d,$(UNIT_DIRS),$(if $(wildcard $(d)/formal.json),$(notdir $(d))))
 formal:
 	nice scripts/formal.py --jobs $(NPROC) $(FORMAL_JOBS)
 
@@ -419,7 +485,8 @@ test-lane-b:
 # ---------------------------------------------------------------- RTL lint and synthesis
 lint:
 	@set -e; for m in $(RTL_MODS); do \
-	  $(VERILATOR) --lint-only -Wall -y rtl --top-module $$m $(PKG) rtl/$$m.sv || exit 1; \
+	  f=rtl/$$m.sv; for u in $(UNIT_SV); do [ "$${u##*/}" != $$m.sv ] || f=$$u; done; \
+	  $(VERILATOR) --lint-only -Wall -y rtl $(addprefix -y ,$(UNIT_DIRS)) --top-module $$m $(PKG) $$f || exit 1; \
 	done; echo "lint: $(words $(RTL_MODS)) modules clean under verilator --lint-only -Wall"
 
 synth-check:
@@ -505,7 +572,7 @@ hwcalib-compile:
 # are built on first use into the user's cache (~/.cache/ctasim/models).
 PREFIX       ?= /usr/local
 DATADIR      := $(DESTDIR)$(PREFIX)/share/ctasim
-INSTALL_DATA := rtl scripts/vtop-build.sh scripts/vtop-key.sh cosim/vmodel cosim/vtop_api.h \
+INSTALL_DATA := rtl $(wildcard units) seam/units.tsv scripts/vtop-build.sh scripts/vtop-key.sh cosim/vmodel cosim/vtop_api.h \
                 cmodel/ctl/ctl_seam.h synth configs workloads waves VERSION
 install: all $(BUILD)/ctasim.1
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1

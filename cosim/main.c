@@ -79,7 +79,7 @@ static void usage(FILE *out)
           "                      besides those the policy obeys, always stepped: policy\n"
           "                      (default: none more; lockstep of a policy obeying none:\n"
           "                      all), all, none, or a comma list of\n"
-          "                      dyncta,dyncore,claso,arcta,ucs\n"
+          "                      " CTL_UNIT_NAMES_LIST "\n"
           "  --mismatch-lag K    rtl, lockstep: cycles of waveform kept before a mismatch or a\n"
           "                      failed RTL assertion (default 1000; 0 = none: no input log)\n"
           "  --json FILE         write statistics as JSON\n"

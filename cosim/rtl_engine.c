@@ -373,7 +373,8 @@ static void write_fail_gtkw(const rtl_eng *r, const char *unit, int core, uint64
                             uint64_t cycle, const char *what)
 {
     char rel[64], src[700], dst[640], line[1024];
-    snprintf(rel, sizeof rel, "waves/%s.gtkw", unit);
+    const ctl_unit *u = ctl_unit_named(unit, strlen(unit));   /* its save file (registry) */
+    snprintf(rel, sizeof rel, "%s", u ? u->gtkw : "waves/dyncta.gtkw");
     FILE *in = fopen(vtop_data_path(rel, src, sizeof src), "r");
     if (!in && !(in = fopen(vtop_data_path("waves/dyncta.gtkw", src, sizeof src), "r")))
         return;

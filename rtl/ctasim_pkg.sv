@@ -113,6 +113,8 @@ package ctasim_pkg;
   localparam int CfgUcThRtW               = 10;
   localparam int CfgUcBreakEvenW          = 8;
   localparam int CfgUcWakeupW             = 8;
+  localparam int CfgL1thrPeriodW          = 16;
+  localparam int CfgL1thrTMissW           = 16;
   // END seamgen
 
   /* verilator lint_on UNUSEDPARAM */

@@ -35,6 +35,7 @@
 //   ctl_in.core[c].mem_warps       core_mem_warps_i[c*7 +: 7]         7
 //   ctl_in.core[c].ldst_enter      core_ldst_enter_i[c*3 +: 3]        3
 //   ctl_in.core[c].empty           core_empty_i[c*14 +: 14]          14
+//   ctl_in.core[c].l1_miss         core_l1_miss_i[c*3 +: 3]           3
 //   ctl_out.claso_ready            claso_ready_o                      1
 //   ctl_out.credit_global          credit_global_o                   24 (two's complement)
 //   ctl_out.ar_phase               ar_phase_o                         2
@@ -53,6 +54,7 @@
 //   ctl_out.core[c].tuned_down     tuned_down_o[c*14 +: 14]          14
 //   ctl_out.core[c].accepts_work   accepts_work_o[c*14 +: 14]        14
 //   ctl_out.core[c].pg_state[i]    pg_state_o[(c*4+i)*2 +: 2]         2
+//   ctl_out.core[c].l1thr_n        l1thr_n_o[c*6 +: 6]                6
 //   ctl_cfg.n_cores                cfg_n_cores_i                      8
 //   ctl_cfg.n_parts                cfg_n_parts_i                      8
 //   ctl_cfg.units[i]               cfg_units_i[i*4 +: 4]              4
@@ -81,7 +83,9 @@
 //   ctl_cfg.uc_th_rt               cfg_uc_th_rt_i                    10
 //   ctl_cfg.uc_break_even          cfg_uc_break_even_i                8
 //   ctl_cfg.uc_wakeup              cfg_uc_wakeup_i                    8
-// Units: dyncta, dyncore, claso, arcta, ucs (docs/units/<unit>.md).
+//   ctl_cfg.l1thr_period           cfg_l1thr_period_i                16
+//   ctl_cfg.l1thr_t_miss           cfg_l1thr_t_miss_i                16
+// Units: dyncta, dyncore, claso, arcta, ucs, l1thr (docs/units/<unit>.md).
 module ctl_top #(
   parameter int NumCores = ctasim_pkg::MaxCores,  // the runtime count is cfg_n_cores_i
   parameter int NumParts = ctasim_pkg::MaxParts   // the runtime count is cfg_n_parts_i
@@ -117,6 +121,8 @@ module ctl_top #(
   input  logic [ctasim_pkg::CfgUcThRtW-1:0]             cfg_uc_th_rt_i,
   input  logic [ctasim_pkg::CfgUcBreakEvenW-1:0]        cfg_uc_break_even_i,
   input  logic [ctasim_pkg::CfgUcWakeupW-1:0]           cfg_uc_wakeup_i,
+  input  logic [ctasim_pkg::CfgL1thrPeriodW-1:0]        cfg_l1thr_period_i,
+  input  logic [ctasim_pkg::CfgL1thrTMissW-1:0]         cfg_l1thr_t_miss_i,
   // ---- global inputs (ctl_in)
   input  logic                                          kernel_start_i,
   input  logic [5:0]                                    n_max_i,
@@ -149,6 +155,7 @@ module ctl_top #(
   input  logic [NumCores*7-1:0]                         core_mem_warps_i,
   input  logic [NumCores*3-1:0]                         core_ldst_enter_i,
   input  logic [NumCores*ctasim_pkg::NumComp-1:0]       core_empty_i,
+  input  logic [NumCores*3-1:0]                         core_l1_miss_i,
   // ---- global outputs (ctl_out)
   output logic                                          claso_ready_o,
   output logic [23:0]                                   credit_global_o,
@@ -168,7 +175,8 @@ module ctl_top #(
   output logic [NumCores-1:0]                           ar_enable_o,
   output logic [NumCores*ctasim_pkg::NumComp-1:0]       tuned_down_o,
   output logic [NumCores*ctasim_pkg::NumComp-1:0]       accepts_work_o,
-  output logic [NumCores*ctasim_pkg::NumPg*ctasim_pkg::PgStateW-1:0] pg_state_o
+  output logic [NumCores*ctasim_pkg::NumPg*ctasim_pkg::PgStateW-1:0] pg_state_o,
+  output logic [NumCores*6-1:0]                         l1thr_n_o
 );
 
   // DYNCTA: per-core CTA limit n (seed 000 Sec. 4.1).
@@ -283,6 +291,22 @@ module ctl_top #(
     .tuned_down_o,
     .accepts_work_o,
     .pg_state_o
+  );
+
+  // L1-miss throttle: per-core CTA limit from L1 misses per period (the worked example of
+  // docs/adding-a-unit.md; no paper).
+  l1thr #(
+    .NumCores (NumCores)
+  ) u_l1thr (
+    .clk_i,
+    .rst_ni,
+    .cfg_n_cores_i,
+    .cfg_period_i         (cfg_l1thr_period_i),
+    .cfg_t_miss_i         (cfg_l1thr_t_miss_i),
+    .kernel_start_i,
+    .n_max_i,
+    .l1_miss_i            (core_l1_miss_i),
+    .n_o                  (l1thr_n_o)
   );
   // END seamgen
 

@@ -19,6 +19,8 @@ failing check's scope); a name an earlier run took gets -2, -3, ...
 full depths (make formal).  Exit 0 when every job passed.
 """
 import argparse
+import glob
+import json
 import os
 import re
 import subprocess
@@ -56,8 +58,29 @@ JOBS = {
     'ucs':           ('ucs', {'NumCores': 1, 'CoresW': 1},
                       'bmc', 24, 4, 'T = 1..3: interval, 18 evaluation edges, one decision'),
     'ctl_top':       ('ctl_top', {'NumCores': 1, 'NumParts': 1},
-                      'bmc', 6, 3, 'the seam rules across the five units'),
+                      'bmc', 6, 3, 'the seam rules across the units'),
 }
+# A unit with a folder of its own (units/NAME/, docs/adding-a-unit.md) lists its
+# jobs in units/NAME/formal.json, in the form above: {"job": [unit, {params},
+# mode, full, quick, note]}.
+for _f in sorted(glob.glob(os.path.join(ROOT, 'units', '*', 'formal.json'))):
+    JOBS.update({k: tuple(v) for k, v in json.load(open(_f)).items()})
+
+
+def sources():
+    """The package, then every RTL file of rtl/ and units/*/ (not testbenches)."""
+    units = [f for f in glob.glob(os.path.join(ROOT, 'units', '*', '*.sv'))
+             if not os.path.basename(f).startswith('tb_')]
+    return [os.path.join(RTL, 'ctasim_pkg.sv')] + sorted(
+        [os.path.join(RTL, f) for f in os.listdir(RTL) if f.endswith('.sv') and f != 'ctasim_pkg.sv']
+        + units)
+
+
+def unit_file(unit):
+    """rtl/UNIT.sv, or units/*/UNIT.sv."""
+    p = os.path.join(RTL, unit + '.sv')
+    return p if os.path.exists(p) else (glob.glob(os.path.join(ROOT, 'units', '*', unit + '.sv'))
+                                        or [p])[0]
 
 
 def port_decls(text, module):
@@ -76,7 +99,7 @@ def port_decls(text, module):
 
 
 def wrapper(unit, params):
-    text = open(os.path.join(RTL, unit + '.sv')).read()
+    text = open(unit_file(unit)).read()
     plist, ports = port_decls(text, unit)
     names = [p[2] for p in ports]
     if 'clk_i' not in names or 'rst_ni' not in names:
@@ -158,8 +181,7 @@ def run_job(name, quick):
     os.makedirs(d, exist_ok=True)
     with open(os.path.join(d, 'fv_%s.sv' % unit), 'w') as f:
         f.write(wrapper(unit, params))
-    files = [os.path.join(RTL, 'ctasim_pkg.sv')] + sorted(
-        os.path.join(RTL, f) for f in os.listdir(RTL) if f.endswith('.sv') and f != 'ctasim_pkg.sv')
+    files = sources()
     chp = ''.join('chparam -set %s %d fv_%s; ' % (k, v, unit) for k, v in params.items())
     ys = ('read_verilog -sv -formal -I %s %s %s; %shierarchy -top fv_%s; prep -top fv_%s; '
           'async2sync; dffunmap; write_smt2 -wires %s' % (

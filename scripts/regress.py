@@ -14,6 +14,7 @@ Exit status: 0 all passed (and coverage above its thresholds), 1 otherwise,
 2 on a usage error.
 """
 import argparse
+import glob
 import concurrent.futures as cf
 import os
 import random
@@ -315,6 +316,8 @@ def waves_rerun(r, a):
     r['fst'] = fst if os.path.exists(os.path.join(ROOT, fst)) else None
     r['mismatch_fst'] = mism if os.path.exists(os.path.join(ROOT, mism)) else None
     gtkw = os.path.join('waves', r['unit'] + '.gtkw')
+    if not os.path.exists(os.path.join(ROOT, gtkw)):   # a unit with a folder of its own
+        gtkw = os.path.join('units', r['unit'], r['unit'] + '.gtkw')
     gtkw = gtkw if os.path.exists(os.path.join(ROOT, gtkw)) else ''
     if r['mismatch_fst'] and os.path.exists(os.path.join(ROOT, mism[:-4] + '.gtkw')):
         gtkw = mism[:-4] + '.gtkw'   # written for this failure: its unit and core first, marker
@@ -485,7 +488,7 @@ def coverage(results, a, thresholds):
                    stdout=subprocess.DEVNULL)
     subprocess.run(['verilator_coverage', '--write-info', info, merged], check=True, cwd=ROOT,
                    stdout=subprocess.DEVNULL)
-    pts = merge_hier([p for p in parse_dat(merged) if p[1].startswith('rtl/')])
+    pts = merge_hier([p for p in parse_dat(merged) if p[1].startswith(('rtl/', 'units/'))])
     pct = {}
     uncovered = set()
     for typ in ('line', 'toggle', 'branch'):
@@ -592,6 +595,10 @@ def main():
         signal.signal(sig, stop)
     os.chdir(ROOT)
     tests, thresholds = parse_list(a.list)
+    if a.list == 'tests/regress.list':
+        # a unit with a folder of its own keeps its rows there (docs/adding-a-unit.md)
+        for part in sorted(glob.glob('units/*/regress.list')):
+            tests += parse_list(part)[0]
     jobs = shard(select_jobs(tests, a), a.shard)
     if a.list_jobs:
         for t, s in jobs:

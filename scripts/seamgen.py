@@ -10,6 +10,9 @@ seam/seam.yaml (docs/seam.md).  This script writes from it:
   cosim/vmodel/vseam_gen.h     Verilator port marshalling, top and per unit  (whole file)
   cosim/rtl_sigs_gen.h         the lockstep comparator's field table         (whole file)
   docs/seam.md                 the seam's reference tables                   (whole file)
+  seam/units.tsv               the units' RTL tops, folders, parameters      (whole file)
+  cosim/vmodel/vunits_gen.h    the per-unit Verilated models' list           (whole file)
+  and CTL_UNITS_X in ctl_seam.h: the registry (cmodel/ctl/ctl_units.c) is the units: list
 
 A marked region runs from the line holding "BEGIN seamgen" to the line
 holding "END seamgen"; the text around it is written by hand.  The outputs are
@@ -186,6 +189,9 @@ def gen_c(seam):
     o.append("};")
     o.append("#define CTL_NUNITS %d" % n)
     o.append('#define CTL_UNIT_NAMES_LIST "%s"' % ", ".join(seam.units))
+    o.append("/* X(name): every unit in registry order (ctl_units.c, the key tables, the")
+    o.append(" * per-unit Verilated models); a unit's descriptor is <name>_unit, its keys <name>_keys. */")
+    o.append("#define CTL_UNITS_X(X) " + " ".join("X(%s)" % u for u in seam.units))
     o.append("")
     o.append("/* Bits of each signal (of one element of an array), as the RTL ports hold them. */")
     for kind in KINDS:
@@ -619,6 +625,45 @@ def splice(text, region, path):
     return "\n".join(lines[:b[0]] + region + lines[e[0] + 1:])
 
 
+def unit_rtl(seam, name):
+    """A unit's RTL top: <dir>/<name>.sv for a unit with a folder (its `dir`), else rtl/<name>.sv."""
+    d = next(u.get("dir") for u in seam.unit_rows if u["name"] == name)
+    return ("%s/%s.sv" % (d, name)) if d else ("rtl/%s.sv" % name)
+
+
+def gen_units_tsv(seam):
+    """seam/units.tsv: what the shell and make parts of the flow read about the units."""
+    o = ["# units.tsv -- " + GEN_NOTE + ".",
+         "# One unit a line, in registry order: name, RTL top, folder (- for the shared",
+         "# cmodel/ctl + rtl/ layout), ctl_top's parameters it takes (comma list).  Read by",
+         "# scripts/vtop-build.sh, the Makefile, synth/report.sh and scripts/mutate.py."]
+    for u in seam.unit_rows:
+        n = u["name"]
+        rtl = unit_rtl(seam, n)
+        folder = u.get("dir") or "-"
+        o.append("\t".join([n, rtl, folder, ",".join(u.get("params", []))]))
+    return o
+
+
+def gen_vunits(seam):
+    """cosim/vmodel/vunits_gen.h: the per-unit Verilated models' headers and list."""
+    o = ["// vunits_gen.h -- " + GEN_NOTE + ".",
+         "// The units Verilated one by one (vunits_model.cpp, scripts/vtop-build.sh `fast`):",
+         "// each model's headers and VUNITS_X(X): X(name, NAME) in registry order.",
+         "#ifndef VUNITS_GEN_H",
+         "#define VUNITS_GEN_H",
+         ""]
+    for u in seam.units:
+        o.append('#include "Vu_%s.h"' % u)
+    for u in seam.units:
+        o.append('#include "Vu_%s___024root.h"' % u)
+    o.append("")
+    o.append("#define VUNITS_X(X) " + " ".join("X(%s, %s)" % (u, u.upper()) for u in seam.units))
+    o.append("")
+    o.append("#endif")
+    return o
+
+
 def outputs(seam):
     return [
         ("cmodel/ctl/ctl_seam.h", gen_c(seam), True),
@@ -627,6 +672,8 @@ def outputs(seam):
         ("cosim/vmodel/vseam_gen.h", gen_vseam(seam), False),
         ("cosim/rtl_sigs_gen.h", gen_sigs(seam), False),
         ("docs/seam.md", gen_doc(seam), False),
+        ("seam/units.tsv", gen_units_tsv(seam), False),
+        ("cosim/vmodel/vunits_gen.h", gen_vunits(seam), False),
     ]
 
 

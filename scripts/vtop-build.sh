@@ -60,20 +60,24 @@ chmod 755 "$tmp"
 trap 'rm -rf "$tmp"' EXIT
 pic=(-fPIC -fvisibility=hidden -fvisibility-inlines-hidden)
 cxxf=(-std=c++17 -O2 "${pic[@]}" -I"$vinc" -I"$vinc/vltstd" -DVL_IGNORE_UNKNOWN_ARCH)
-vflags=(--cc -O3 --assert "${vtrace[@]}" --x-assign fast --x-initial fast -y rtl -CFLAGS "${pic[*]}")
+# a unit with a folder of its own (units/NAME/) keeps its RTL there
+udirs=() ; for d in units/*/; do [ -d "$d" ] && udirs+=(-y "${d%/}"); done
+vflags=(--cc -O3 --assert "${vtrace[@]}" --x-assign fast --x-initial fast -y rtl "${udirs[@]}" -CFLAGS "${pic[*]}")
 incs=() archives=()
 if [ "$flavor" = fast ]; then
     # each unit on its own (cosim/vmodel/vunits_model.cpp): a run evaluates
     # only the units its engine steps
-    echo "vtop-build: Verilating the five units of rtl/ctl_top.sv for $nc cores, $np partitions ($flavor) into $out" >&2
+    # (the units, their RTL tops and parameters: seam/units.tsv, generated from seam/seam.yaml)
+    echo "vtop-build: Verilating the units of rtl/ctl_top.sv for $nc cores, $np partitions ($flavor) into $out" >&2
     shim=cosim/vmodel/vunits_model.cpp
-    for u in dyncta dyncore claso arcta ucs; do
-        gen=(-GNumCores="$nc")
-        [ "$u" = arcta ] && gen+=(-GNumParts="$np")
+    while IFS=$'\t' read -r u rtl _ params; do
+        gen=()
+        case ",$params," in *,NumCores,*) gen+=(-GNumCores="$nc");; esac
+        case ",$params," in *,NumParts,*) gen+=(-GNumParts="$np");; esac
         "$VERILATOR" "${vflags[@]}" "${gen[@]}" --prefix "Vu_$u" --Mdir "$tmp/$u" \
-            --top-module "$u" rtl/ctasim_pkg.sv "rtl/$u.sv"
+            --top-module "$u" rtl/ctasim_pkg.sv "$rtl"
         incs+=(-I"$tmp/$u") archives+=("$tmp/$u/Vu_${u}__ALL.a")
-    done
+    done < <(grep -v '^#' seam/units.tsv)
 else
     echo "vtop-build: Verilating rtl/ctl_top.sv for $nc cores, $np partitions ($flavor) into $out" >&2
     shim=cosim/vmodel/vtop_model.cpp

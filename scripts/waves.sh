@@ -15,6 +15,7 @@ build/rel/ctasim --config configs/small.cfg --workload workloads/mem_compute_reg
 echo "waves: wrote $fst ($(du -h "$fst" | cut -f1), core cycles 0..20000; 1 ns = 1 core cycle)"
 scripts/waves_gtkw.sh 4 build/waves
 echo "open one unit's signals, grouped and named, with:"
-for f in waves/*.gtkw; do
+for f in waves/*.gtkw units/*/*.gtkw; do
+    [ -f "$f" ] || continue
     echo "  gtkwave $fst build/waves/$(basename "$f")"
 done

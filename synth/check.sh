@@ -12,15 +12,16 @@
 set -u
 cd "$(dirname "$0")/.."
 # the package first (its users refer to it), then every module
-rtl="rtl/ctasim_pkg.sv $(ls rtl/*.sv | grep -v '_pkg\.sv$' | tr '\n' ' ')"
+# (with the units that have a folder of their own, units/NAME/: their sources but testbenches)
+rtl="rtl/ctasim_pkg.sv $(ls rtl/*.sv units/*/*.sv 2> /dev/null | grep -v -e '_pkg\.sv$' -e '/tb_[^/]*$' | tr '\n' ' ')"
 units="${UNITS:-} ctl_top"
 logdir=build/synth-check
 mkdir -p "$logdir"
 fail=0
 for u in $units; do
-    [ -f "rtl/$u.sv" ] || { echo "FAIL synth-check $u: rtl/$u.sv missing"; fail=1; continue; }
+    [[ " $rtl " == *"/$u.sv "* ]] || { echo "FAIL synth-check $u: no RTL file $u.sv"; fail=1; continue; }
     log=$logdir/$u.log
-    if yosys -q -l "$log" -p "read_verilog -sv $rtl; chparam -set NumCores 2 $u; \
+    if yosys -q -l "$log" -p "read_verilog -sv -Irtl $rtl; chparam -set NumCores 2 $u; \
             synth -flatten -top $u; script synth/check.ys; tee -o $logdir/$u.stat stat" \
             >/dev/null 2>&1; then
         cells=$(awk '/Number of cells:/ {print $4}' "$logdir/$u.stat" | tail -1)

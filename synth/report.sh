@@ -3,7 +3,7 @@
 # build/synth/area_report.md (SYNTH_REPORT=FILE elsewhere; the committed
 # synth/area_report.md is refreshed only on purpose: docs/synthesis.md).
 #
-# Per unit (rtl/<unit>.sv) at NumCores = 1 and NumCores = 4 (chparam):
+# Per unit (its RTL top, seam/units.tsv) at NumCores = 1 and NumCores = 4 (chparam):
 #   flip-flops and cells     generic `synth -flatten` (stat)
 #   transistors              dffunmap; abc -g cmos2; stat -tech cmos (synth/area_cmos.ys)
 #                            + 24 per flip-flop (stat -tech cmos does not count them)
@@ -19,8 +19,10 @@
 set -eu
 cd "$(dirname "$0")/.."
 # the package first (its users refer to it), then every module
-rtl="rtl/ctasim_pkg.sv $(ls rtl/*.sv | grep -v '_pkg\.sv$' | tr '\n' ' ')"
-units="dyncta dyncore claso arcta ucs"
+# (with the units that have a folder of their own, units/NAME/: their sources but testbenches)
+rtl="rtl/ctasim_pkg.sv $(ls rtl/*.sv units/*/*.sv 2> /dev/null | grep -v -e '_pkg\.sv$' -e '/tb_[^/]*$' | tr '\n' ' ')"
+# the units of the registry (seam/units.tsv, generated from seam/seam.yaml)
+units=$(grep -v '^#' seam/units.tsv | cut -f1 | tr '\n' ' ')
 out=${SYNTH_OUT:-build/synth}   # the Yosys outputs (SYNTH_OUT: elsewhere)
 report=${SYNTH_REPORT:-build/synth/area_report.md}
 ctasim=${CTASIM:-build/rel/ctasim}
@@ -32,7 +34,7 @@ mkdir -p "$out"
 # synth_one TOP N: writes $out/TOP.N.{stat,lib,cmos}
 synth_one() {
     local top=$1 n=$2 p=$out/$1.$2
-    yosys -q -l "$p.log" -p "read_verilog -sv $rtl; chparam -set NumCores $n $top; \
+    yosys -q -l "$p.log" -p "read_verilog -sv -Irtl $rtl; chparam -set NumCores $n $top; \
         synth -flatten -top $top; script synth/check.ys; tee -o $p.stat stat; design -save s; \
         script synth/area_lib.ys; tee -o $p.lib stat -liberty synth/cells.lib; design -load s; \
         script synth/area_cmos.ys; tee -o $p.cmos stat -tech cmos" >/dev/null ||

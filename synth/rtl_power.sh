@@ -45,8 +45,10 @@ area() { # UNIT PART -> um2 column of synth/area_report.md
 }
 for u in "$@"; do
     net=$cache/${u}_c$cores.v
-    [ "$u" = arcta ] && net=$cache/${u}_c${cores}_p$parts.v
-    if [ ! -f "$net" ] || [ -n "$(find rtl -name '*.sv' -newer "$net")" ]; then
+    case ",$(awk -F'\t' -v u="$u" '$1 == u {print $4}' seam/units.tsv)," in   # takes NumParts
+        *,NumParts,*) net=$cache/${u}_c${cores}_p$parts.v;;
+    esac
+    if [ ! -f "$net" ] || [ -n "$(find rtl units -name '*.sv' -newer "$net" 2> /dev/null)" ]; then
         tmp=$(mktemp "$net.XXXXXX")
         # Yosys' warnings on the other units' sources go to the log, not to the run's stderr
         POWER_CORES=$cores POWER_PARTS=$parts synth/power_synth.sh "$u" "$tmp" 2>"$tmp.err" ||

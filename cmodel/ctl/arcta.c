@@ -298,5 +298,5 @@ static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *ou
 
 const ctl_unit arcta_unit = {
     "arcta", CTL_U_ARCTA, sizeof(arcta), unit_reset, unit_step, arcta_decisions, &arcta_keys,
-    "rtl/arcta.sv", "waves/arcta.gtkw",
+    "rtl/arcta.sv", "waves/arcta.gtkw", NULL,
 };

@@ -256,5 +256,5 @@ static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *ou
 
 const ctl_unit claso_unit = {
     "claso", CTL_U_CLASO, sizeof(claso), unit_reset, unit_step, claso_decisions, &claso_keys,
-    "rtl/claso.sv", "waves/claso.gtkw",
+    "rtl/claso.sv", "waves/claso.gtkw", NULL,
 };

@@ -1,6 +1,7 @@
 /* ctl_cfg.c -- the control units' programmable registers at the papers' values. */
 #include <string.h>
 #include "ctl_seam.h"
+#include "ctl_unit.h"
 
 void ctl_cfg_defaults(ctl_cfg *cfg, uint32_t n_cores, uint32_t n_parts)
 {
@@ -43,4 +44,7 @@ void ctl_cfg_defaults(ctl_cfg *cfg, uint32_t n_cores, uint32_t n_parts)
     cfg->uc_th_rt = 100;
     cfg->uc_break_even = 19;
     cfg->uc_wakeup = 9;
+    /* the units that keep their defaults with them (ctl_unit.cfg_defaults) */
+    for (int i = 0; i < CTL_NUNITS; i++)
+        if (ctl_units[i]->cfg_defaults) ctl_units[i]->cfg_defaults(cfg);
 }

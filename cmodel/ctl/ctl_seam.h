@@ -116,10 +116,14 @@ enum {
     CTL_U_CLASO = 4,
     CTL_U_ARCTA = 8,
     CTL_U_UCS = 16,
-    CTL_U_ALL = 31, CTL_U_NONE = 32
+    CTL_U_L1THR = 32,
+    CTL_U_ALL = 63, CTL_U_NONE = 64
 };
-#define CTL_NUNITS 5
-#define CTL_UNIT_NAMES_LIST "dyncta, dyncore, claso, arcta, ucs"
+#define CTL_NUNITS 6
+#define CTL_UNIT_NAMES_LIST "dyncta, dyncore, claso, arcta, ucs, l1thr"
+/* X(name): every unit in registry order (ctl_units.c, the key tables, the
+ * per-unit Verilated models); a unit's descriptor is <name>_unit, its keys <name>_keys. */
+#define CTL_UNITS_X(X) X(dyncta) X(dyncore) X(claso) X(arcta) X(ucs) X(l1thr)
 
 /* Bits of each signal (of one element of an array), as the RTL ports hold them. */
 #define CTL_W_KERNEL_START           1
@@ -144,6 +148,7 @@ enum {
 #define CTL_W_MEM_WARPS              7
 #define CTL_W_LDST_ENTER             3
 #define CTL_W_EMPTY                  CTL_NCOMP
+#define CTL_W_L1_MISS                3
 #define CTL_W_CLASO_READY            1
 #define CTL_W_CREDIT_GLOBAL          24
 #define CTL_W_AR_PHASE               CTL_AR_PHASE_BITS
@@ -162,6 +167,7 @@ enum {
 #define CTL_W_TUNED_DOWN             CTL_NCOMP
 #define CTL_W_ACCEPTS_WORK           CTL_NCOMP
 #define CTL_W_PG_STATE               CTL_PG_STATE_BITS
+#define CTL_W_L1THR_N                6
 #define CTL_W_N_CORES                CTL_CORES_BITS
 #define CTL_W_N_PARTS                CTL_PARTS_BITS
 #define CTL_W_UNITS                  4
@@ -190,6 +196,8 @@ enum {
 #define CTL_W_UC_TH_RT               10
 #define CTL_W_UC_BREAK_EVEN          8
 #define CTL_W_UC_WAKEUP              8
+#define CTL_W_L1THR_PERIOD           16
+#define CTL_W_L1THR_T_MISS           16
 
 /* ---- inputs, per core, every core cycle ------------------------------------ */
 typedef struct ctl_core_in {
@@ -219,6 +227,9 @@ typedef struct ctl_core_in {
     uint8_t ldst_enter;          /* 3b: lambda, warps' memory instructions entering EX_LDST this
                                     cycle (the same jobs as J: seed 004 Sec. 2.2) */
     uint16_t empty;              /* 14b: bit i = the gateable group of component i holds no work */
+    uint8_t l1_miss;             /* 3b: L1 data-cache misses of this core's accesses counted this
+                                    cycle (at most 7 a cycle; the rest follows in the next
+                                    cycles, none is dropped) */
 } ctl_core_in;
 
 /* ---- inputs, global, every core cycle -------------------------------------- */
@@ -249,6 +260,7 @@ typedef struct ctl_core_out {
     uint16_t accepts_work;       /* 14b: uC-States: gateable group of component i takes new work */
     uint8_t pg_state[CTL_NPG];   /* 2b each: uC-States: state of each power-gated group, enum
                                     ctl_pg_state */
+    uint8_t l1thr_n;             /* 6b: L1-miss throttle: CTA limit */
 } ctl_core_out;
 
 /* ---- outputs, global (registered) ------------------------------------------ */
@@ -298,6 +310,9 @@ typedef struct ctl_cfg {
     uint32_t uc_th_rt;           /* 10b: uC-States th_RT, cycles */
     uint32_t uc_break_even;      /* 8b: uC-States power-gating break-even, cycles */
     uint32_t uc_wakeup;          /* 8b: uC-States power-gating wake-up, cycles */
+    uint32_t l1thr_period;       /* 16b: L1-miss throttle sampling period, core cycles */
+    uint32_t l1thr_t_miss;       /* 16b: L1-miss throttle: more misses than this in a period
+                                    lower the limit */
 } ctl_cfg;
 /* END seamgen */
 

@@ -5,7 +5,8 @@
  * rows through it, and --rtl-power names the units' RTL from it.  A unit's
  * seam signals (what it reads and drives, under which port names) are in
  * seam/seam.yaml; its RTL is rtl/<name>.sv, its waveform save file
- * waves/<name>.gtkw, its page docs/units/<name>.md (docs/architecture.md,
+ * waves/<name>.gtkw, its page docs/units/<name>.md -- or all of them in its
+ * own folder units/<name>/ (docs/adding-a-unit.md; docs/architecture.md,
  * "Control units as plug-ins"). */
 #ifndef CTL_UNIT_H
 #define CTL_UNIT_H
@@ -29,6 +30,9 @@ typedef struct ctl_unit {
     const key_table *keys;  /* its programmable registers, keys <name>.* */
     const char *rtl;        /* its RTL top, the synthesis and power flows' entry */
     const char *gtkw;       /* its GTKWave save file (make waves, the mismatch waveform) */
+    /* Its registers' reset values (ctl_cfg_defaults), for a unit whose defaults are not
+     * in ctl_cfg.c; NULL for none. */
+    void (*cfg_defaults)(ctl_cfg *cfg);
 } ctl_unit;
 
 /* The registry: every unit, unit i being bit 1 << i of CTL_U_* (ctl_units.c). */
@@ -37,7 +41,9 @@ extern const ctl_unit *const ctl_units[CTL_NUNITS];
 /* The unit named by the len bytes at name, or NULL. */
 const ctl_unit *ctl_unit_named(const char *name, size_t len);
 
-/* The units' descriptors, each defined in its own file. */
-extern const ctl_unit dyncta_unit, dyncore_unit, claso_unit, arcta_unit, ucs_unit;
+/* The units' descriptors and key tables, each defined in its unit's own file. */
+#define CTL_UNIT_DECL(u) extern const ctl_unit u##_unit; extern const key_table u##_keys;
+CTL_UNITS_X(CTL_UNIT_DECL)
+#undef CTL_UNIT_DECL
 
 #endif

@@ -1,18 +1,16 @@
-/* ctl_units.c -- the registry of control units (ctl_unit.h): adding a unit is
- * its descriptor here and its key table below (in CTL_U_* bit order, which is
- * the order of seam/seam.yaml's units). */
+/* ctl_units.c -- the registry of control units (ctl_unit.h): the units of
+ * seam/seam.yaml's `units:` list (CTL_UNITS_X of ctl_seam.h, generated), in
+ * CTL_U_* bit order; adding a unit is its line there (docs/adding-a-unit.md). */
 #include <string.h>
 #include "ctl_ref.h"
 #include "ctl_unit.h"
 
-const ctl_unit *const ctl_units[CTL_NUNITS] = {
-    &dyncta_unit, &dyncore_unit, &claso_unit, &arcta_unit, &ucs_unit,
-};
+#define CTL_UNIT_REF(u) &u##_unit,
+const ctl_unit *const ctl_units[CTL_NUNITS] = { CTL_UNITS_X(CTL_UNIT_REF) };
 
 /* Every unit's register table, NULL-terminated (ctl_ref.h). */
-const key_table *const ctl_key_tables[] = {
-    &dyncta_keys, &dyncore_keys, &claso_keys, &arcta_keys, &ucs_keys, NULL
-};
+#define CTL_UNIT_KEYS(u) &u##_keys,
+const key_table *const ctl_key_tables[] = { CTL_UNITS_X(CTL_UNIT_KEYS) NULL };
 
 const ctl_unit *ctl_unit_named(const char *name, size_t len)
 {

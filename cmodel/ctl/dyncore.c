@@ -244,5 +244,5 @@ static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *ou
 
 const ctl_unit dyncore_unit = {
     "dyncore", CTL_U_DYNCORE, sizeof(dyncore), unit_reset, unit_step, dyncore_decisions, &dyncore_keys,
-    "rtl/dyncore.sv", "waves/dyncore.gtkw",
+    "rtl/dyncore.sv", "waves/dyncore.gtkw", NULL,
 };

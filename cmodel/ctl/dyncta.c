@@ -168,5 +168,5 @@ static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *ou
 
 const ctl_unit dyncta_unit = {
     "dyncta", CTL_U_DYNCTA, sizeof(dyncta), unit_reset, unit_step, dyncta_decisions, &dyncta_keys,
-    "rtl/dyncta.sv", "waves/dyncta.gtkw",
+    "rtl/dyncta.sv", "waves/dyncta.gtkw", NULL,
 };

@@ -522,5 +522,5 @@ static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *ou
 
 const ctl_unit ucs_unit = {
     "ucs", CTL_U_UCS, sizeof(ucs), unit_reset, unit_step, ucs_decisions, &ucs_keys,
-    "rtl/ucs.sv", "waves/ucs.gtkw",
+    "rtl/ucs.sv", "waves/ucs.gtkw", NULL,
 };

@@ -53,8 +53,9 @@ static const reg_entry registry[] = {
     { &dram_keys, offsetof(gpu_cfg, dram) },
     { &amap_keys, offsetof(gpu_cfg, mem) + offsetof(mem_params, map) },
     { &policy_keys, offsetof(gpu_cfg, policy) },
-    { &dyncta_keys, CTL_BASE }, { &dyncore_keys, CTL_BASE }, { &claso_keys, CTL_BASE },
-    { &arcta_keys, CTL_BASE }, { &ucs_keys, CTL_BASE },
+#define CTL_UNIT_REG(u) { &u##_keys, CTL_BASE },
+    CTL_UNITS_X(CTL_UNIT_REG)
+#undef CTL_UNIT_REG
     { &run_keys, 0 },
     { &power_keys, offsetof(gpu_cfg, power) },
     { &trace_keys, offsetof(gpu_cfg, trace) },

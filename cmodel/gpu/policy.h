@@ -18,6 +18,7 @@ typedef struct policy_params {
     uint32_t claso;             /* 0/1 */
     uint32_t arcta;             /* 0/1 */
     uint32_t gating;            /* enum cfg_gating */
+    uint32_t l1thr;             /* 0/1: the L1-miss throttle lowers the CTA limit */
 } policy_params;
 
 extern const key_table policy_keys;

@@ -22,6 +22,8 @@ static const key_def policy_rows[] = {
           "AR-CTA core count and frequency calibrator"),
     KEY_E(policy_params, "policy.gating", gating, gating_names, "seed 004 Sec. 4",
           "datapath gating"),
+    KEY_U(policy_params, "policy.l1thr", l1thr, 0, 1, 0, "", "units/l1thr/l1thr.md",
+          "L1-miss throttle: at most its CTA limit (worked example, no paper)"),
 };
 const key_table policy_keys = KEY_TABLE("policy", NULL, policy_rows);
 
@@ -35,6 +37,7 @@ unsigned policy_units(const policy_params *p)
     if (p->claso) u |= CTL_U_CLASO;
     if (p->arcta) u |= CTL_U_ARCTA;
     if (p->gating == GATE_UCSTATES) u |= CTL_U_UCS;
+    if (p->l1thr) u |= CTL_U_L1THR;
     return u ? u : CTL_U_NONE;
 }
 
@@ -61,6 +64,11 @@ static inline uint32_t limit_of(const seam *s, uint32_t c)
     else if (p->cta_limit == LIMIT_DYNCTA) {
         uint32_t d = s->out.core[c].dyncta_n;
         n = d < 1 ? 1 : d > n ? n : d;
+    }
+    /* the L1-miss throttle only lowers the limit cta_limit gives, never below 1 */
+    if (p->l1thr) {
+        uint32_t t = s->out.core[c].l1thr_n;
+        n = t < 1 ? 1 : t < n ? t : n;
     }
     if (p->arcta && s->out.ar_limit1 && c == 0) n = 1;
     return n;
@@ -135,6 +143,8 @@ void seam_kernel_begin(seam *s, kern *k, uint32_t n_max)
     memset(s->last_dram_busy, 0, sizeof s->last_dram_busy);
     s->owed_dram_cycles = 0;
     memset(s->owed_dram_busy, 0, sizeof s->owed_dram_busy);
+    for (uint32_t c = 0; c < s->n_cores; c++) s->last_l1_miss[c] = mem_core_l1_misses(s->mem, c);
+    memset(s->owed_l1_miss, 0, sizeof s->owed_l1_miss);
     s->k = k;
     s->n_max = n_max;
     memset(s->lim_set, 0xff, sizeof s->lim_set);   /* (core_kernel_begin set n_max) */
@@ -268,6 +278,19 @@ uint8_t seam_feed(uint64_t *owed, uint64_t add, uint32_t max)
     return (uint8_t)now;
 }
 
+/* Each core's L1 misses since the last cycle (mem_core_l1_misses counts from the
+ * last statistics reset: a count below the last one restarts from 0), at most 7
+ * a cycle, the rest owed to the next cycles. */
+static void l1_inputs(seam *s)
+{
+    for (uint32_t c = 0; c < s->n_cores; c++) {
+        uint64_t now = mem_core_l1_misses(s->mem, c);
+        uint64_t d = now >= s->last_l1_miss[c] ? now - s->last_l1_miss[c] : now;
+        s->in.core[c].l1_miss = seam_feed(&s->owed_l1_miss[c], d, 7);
+        s->last_l1_miss[c] = now;
+    }
+}
+
 static void dram_inputs(seam *s)
 {
     const mem_stats *ms = mem_get_stats(s->mem);
@@ -293,6 +316,7 @@ int seam_inputs(seam *s, char *err, size_t errlen)
     if (cta_schedule(s, err, errlen) < 0) return -1;
     if (s->alloc_due) claso_alloc(s);
     dram_inputs(s);
+    l1_inputs(s);
     return 0;
 }
 

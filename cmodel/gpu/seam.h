@@ -61,6 +61,8 @@ typedef struct seam {
     uint64_t last_dram_busy[CTL_MAX_PARTS];
     uint64_t owed_dram_cycles;
     uint64_t owed_dram_busy[CTL_MAX_PARTS];
+    uint64_t last_l1_miss[CTL_MAX_CORES];   /* the same for each core's L1 misses */
+    uint64_t owed_l1_miss[CTL_MAX_CORES];
 
     uint8_t  prev_pg[CTL_MAX_CORES][CTL_NPG];
     uint32_t tl_insts;               /* thread instructions since the last sample */

@@ -24,7 +24,7 @@ struct vassert_rec {
     unsigned more;         // further failures since the first
     char kind[8];          // ASSERT or ASSUME (a seam guarantee the inputs broke)
     char name[64];         // the check's name
-    char unit[16];         // dyncta, dyncore, claso, arcta, ucs or ctl_top
+    char unit[16];         // a unit of the registry (CTL_UNITS_X) or ctl_top
     int core;              // the core of a per-core check, -1 for a unit-wide one
     char scope[256];       // the Verilog scope (%m)
     char msg[160];         // the check's message
@@ -32,11 +32,13 @@ struct vassert_rec {
 
 static thread_local vassert_rec vassert_first;
 
-static const char *const VASSERT_UNITS[] = { "dyncta", "dyncore", "claso", "arcta", "ucs" };
+#define VASSERT_UNIT_NAME(u) #u,
+static const char *const VASSERT_UNITS[] = { CTL_UNITS_X(VASSERT_UNIT_NAME) };
+#undef VASSERT_UNIT_NAME
 
 // Unit and core from a scope such as TOP.ctl_top.u_claso.g_core[3].u_consumer.Name
 // or dyncta.g_core[0].u_core.Name: the unit is the first component naming one
-// of the five (u_X or X, the fast model's and the benches' tops), else ctl_top;
+// of the registry's units (u_X or X, the fast model's and the benches' tops), else ctl_top;
 // the core is the first generate index after it (every unit's first loop is
 // over cores).
 static void vassert_locate(const char *scope, char *unit, size_t ulen, int *core)

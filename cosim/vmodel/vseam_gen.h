@@ -50,6 +50,8 @@ void top_cfg(M *m, const ctl_cfg *cfg)
     m->cfg_uc_th_rt_i = (SData)mask_bits(cfg->uc_th_rt, 10);
     m->cfg_uc_break_even_i = (CData)mask_bits(cfg->uc_break_even, 8);
     m->cfg_uc_wakeup_i = (CData)mask_bits(cfg->uc_wakeup, 8);
+    m->cfg_l1thr_period_i = (SData)mask_bits(cfg->l1thr_period, 16);
+    m->cfg_l1thr_t_miss_i = (SData)mask_bits(cfg->l1thr_t_miss, 16);
 }
 
 // One cycle's inputs of ctl_top: cores < n, partitions < parts.
@@ -76,7 +78,7 @@ void top_in(M *m, const ctl_in *in, uint32_t n, uint32_t parts)
     put_core_bits(m->core_drained_i, in, n, [](const ctl_core_in &c) { return c.drained; });
     put_core_bits(m->core_req_i, in, n, [](const ctl_core_in &c) { return c.req; });
     {
-        bit_writer w_cta_done, w_thread_insts, w_max_lanes, w_busy, w_sch_busy, w_mem_warps, w_ldst_enter, w_empty;
+        bit_writer w_cta_done, w_thread_insts, w_max_lanes, w_busy, w_sch_busy, w_mem_warps, w_ldst_enter, w_empty, w_l1_miss;
         for (uint32_t c = 0; c < n; c++) {
             const ctl_core_in &ci = in->core[c];
             w_cta_done.put(ci.cta_done, 2);
@@ -87,6 +89,7 @@ void top_in(M *m, const ctl_in *in, uint32_t n, uint32_t parts)
             w_mem_warps.put(ci.mem_warps, 7);
             w_ldst_enter.put(ci.ldst_enter, 3);
             w_empty.put(ci.empty, 14);
+            w_l1_miss.put(ci.l1_miss, 3);
         }
         w_cta_done.flush();
         w_cta_done.store(m->core_cta_done_i);
@@ -104,6 +107,8 @@ void top_in(M *m, const ctl_in *in, uint32_t n, uint32_t parts)
         w_ldst_enter.store(m->core_ldst_enter_i);
         w_empty.flush();
         w_empty.store(m->core_empty_i);
+        w_l1_miss.flush();
+        w_l1_miss.store(m->core_l1_miss_i);
     }
 }
 
@@ -167,6 +172,15 @@ void top_out(const M *m, ctl_out *out, uint32_t n, unsigned units)
                 co.tuned_down = (uint16_t)r_tuned_down.get(14);
                 co.accepts_work = (uint16_t)r_accepts_work.get(14);
                 for (int i = 0; i < CTL_NPG; i++) co.pg_state[i] = (uint8_t)r_pg_state.get(2);
+            }
+        }
+    }
+    if (units & CTL_U_L1THR) {
+        {
+            bit_reader r_l1thr_n(m->l1thr_n_o);
+            for (uint32_t c = 0; c < n; c++) {
+                ctl_core_out &co = out->core[c];
+                co.l1thr_n = (uint8_t)r_l1thr_n.get(6);
             }
         }
     }
@@ -382,6 +396,44 @@ void ucs_out(const M &m, ctl_out *out, uint32_t n)
             co.tuned_down = (uint16_t)r_tuned_down.get(14);
             co.accepts_work = (uint16_t)r_accepts_work.get(14);
             for (int i = 0; i < CTL_NPG; i++) co.pg_state[i] = (uint8_t)r_pg_state.get(2);
+        }
+    }
+}
+
+// ---- l1thr: its ports as ctl_top.sv's u_l1thr.
+template <class M>
+void l1thr_cfg(M &m, const ctl_cfg *cfg)
+{
+    m.cfg_n_cores_i = (CData)mask_bits(cfg->n_cores, 8);
+    m.cfg_period_i = (SData)mask_bits(cfg->l1thr_period, 16);
+    m.cfg_t_miss_i = (SData)mask_bits(cfg->l1thr_t_miss, 16);
+}
+
+template <class M>
+void l1thr_in(M &m, const ctl_in *in, uint32_t n, uint32_t parts)
+{
+    (void)parts;
+    m.kernel_start_i = (CData)mask_bits(in->kernel_start, 1);
+    m.n_max_i = (CData)mask_bits(in->n_max, 6);
+    {
+        bit_writer w_l1_miss;
+        for (uint32_t c = 0; c < n; c++) {
+            const ctl_core_in &ci = in->core[c];
+            w_l1_miss.put(ci.l1_miss, 3);
+        }
+        w_l1_miss.flush();
+        w_l1_miss.store(m.l1_miss_i);
+    }
+}
+
+template <class M>
+void l1thr_out(const M &m, ctl_out *out, uint32_t n)
+{
+    {
+        bit_reader r_l1thr_n(m.n_o);
+        for (uint32_t c = 0; c < n; c++) {
+            ctl_core_out &co = out->core[c];
+            co.l1thr_n = (uint8_t)r_l1thr_n.get(6);
         }
     }
 }

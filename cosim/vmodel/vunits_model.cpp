@@ -1,8 +1,8 @@
 // vunits_model.cpp -- the `fast` model of one size: each control unit of
-// rtl/ctl_top.sv Verilated on its own (rtl/dyncta.sv ... rtl/ucs.sv as tops,
-// prefixes Vu_<unit>, NumCores = VTOP_NC, arcta's NumParts = VTOP_NP;
-// scripts/vtop-build.sh), one shared object exporting vtop_model_api()
-// (cosim/vtop_api.h) like vtop_model.cpp, which builds the `trace` and `cov`
+// rtl/ctl_top.sv Verilated on its own (each unit's RTL top of seam/units.tsv,
+// prefixes Vu_<unit>, NumCores = VTOP_NC, NumParts = VTOP_NP where the unit
+// takes it; scripts/vtop-build.sh; the list is vunits_gen.h's VUNITS_X), one
+// shared object exporting vtop_model_api() (cosim/vtop_api.h) like vtop_model.cpp, which builds the `trace` and `cov`
 // flavours from the whole top.  ctl_top.sv is wiring only, so stepping the
 // units one by one is the same logic as stepping the top; what it buys is that
 // a run steps only the units its engine asked for (the policy's, or all:
@@ -13,16 +13,7 @@
 // ctl_out untouched -- exactly what ctl_ref_step() does.
 #include <cstdio>
 #include <new>
-#include "Vu_arcta.h"
-#include "Vu_claso.h"
-#include "Vu_dyncore.h"
-#include "Vu_dyncta.h"
-#include "Vu_ucs.h"
-#include "Vu_arcta___024root.h"
-#include "Vu_claso___024root.h"
-#include "Vu_dyncore___024root.h"
-#include "Vu_dyncta___024root.h"
-#include "Vu_ucs___024root.h"
+#include "vunits_gen.h"
 #include "vtop_api.h"
 #include "vmodel/vassert.h"
 #include "vtop_ports.h"
@@ -52,12 +43,10 @@ struct unit_ops {
 };
 
 // The bindings are generated from seam/seam.yaml (vseam_gen.h: <unit>_cfg, _in, _out).
-#define VUNIT_OPS(M, u) { vseam::u##_cfg<M>, vseam::u##_in<M>, vseam::u##_out<M> }
-const unit_ops<Vu_dyncta> DYNCTA = VUNIT_OPS(Vu_dyncta, dyncta);
-const unit_ops<Vu_dyncore> DYNCORE = VUNIT_OPS(Vu_dyncore, dyncore);
-const unit_ops<Vu_claso> CLASO = VUNIT_OPS(Vu_claso, claso);
-const unit_ops<Vu_arcta> ARCTA = VUNIT_OPS(Vu_arcta, arcta);
-const unit_ops<Vu_ucs> UCS = VUNIT_OPS(Vu_ucs, ucs);
+#define VUNIT_OPS(u, U) \
+    const unit_ops<Vu_##u> U = { vseam::u##_cfg<Vu_##u>, vseam::u##_in<Vu_##u>, vseam::u##_out<Vu_##u> };
+VUNITS_X(VUNIT_OPS)
+#undef VUNIT_OPS
 
 // Registers, inputs held at 0, the reset pulse, the reset values out.
 template <class M>
@@ -82,20 +71,20 @@ void step_unit(M &m, const unit_ops<M> &u, const ctl_in *in, ctl_out *out, uint3
 
 } // namespace
 
-// The five units in one Verilator context; `units` (CTL_U_* of ctl_ref.h) are
+// The units in one Verilator context; `units` (CTL_U_* of ctl_ref.h) are
 // the ones stepped.
 struct vtop_model {
     VerilatedContext ctx;
-    Vu_dyncta dyncta{&ctx, "dyncta"};
-    Vu_dyncore dyncore{&ctx, "dyncore"};
-    Vu_claso claso{&ctx, "claso"};
-    Vu_arcta arcta{&ctx, "arcta"};
-    Vu_ucs ucs{&ctx, "ucs"};
+#define VUNIT_MEMBER(u, U) Vu_##u u{&ctx, #u};
+    VUNITS_X(VUNIT_MEMBER)
+#undef VUNIT_MEMBER
     unsigned units = CTL_U_ALL;
     ~vtop_model()
     {
         Verilated::threadContextp(&ctx);   // see vtop_model.cpp ~top_variant
-        dyncta.final(); dyncore.final(); claso.final(); arcta.final(); ucs.final();
+#define VUNIT_FINAL(u, U) u.final();
+        VUNITS_X(VUNIT_FINAL)
+#undef VUNIT_FINAL
     }
 };
 
@@ -109,11 +98,9 @@ static void api_reset(vtop_model *t, const ctl_cfg *cfg, ctl_out *out, uint32_t 
     t->units = units & CTL_U_ALL;
     vassert_rec stale;   // a failure of an earlier run (a replay) is not this run's
     vassert_take(&stale);
-    reset_unit(t->dyncta, DYNCTA, cfg, out, n);
-    reset_unit(t->dyncore, DYNCORE, cfg, out, n);
-    reset_unit(t->claso, CLASO, cfg, out, n);
-    reset_unit(t->arcta, ARCTA, cfg, out, n);
-    reset_unit(t->ucs, UCS, cfg, out, n);
+#define VUNIT_RESET(u, U) reset_unit(t->u, U, cfg, out, n);
+    VUNITS_X(VUNIT_RESET)
+#undef VUNIT_RESET
 }
 
 // One core cycle of the units asked for.
@@ -121,11 +108,9 @@ static void api_step(vtop_model *t, uint64_t, const ctl_in *in, ctl_out *out, ui
                      uint32_t parts)
 {
     unsigned u = t->units;
-    if (u & CTL_U_DYNCTA) step_unit(t->dyncta, DYNCTA, in, out, n, parts);
-    if (u & CTL_U_DYNCORE) step_unit(t->dyncore, DYNCORE, in, out, n, parts);
-    if (u & CTL_U_CLASO) step_unit(t->claso, CLASO, in, out, n, parts);
-    if (u & CTL_U_ARCTA) step_unit(t->arcta, ARCTA, in, out, n, parts);
-    if (u & CTL_U_UCS) step_unit(t->ucs, UCS, in, out, n, parts);
+#define VUNIT_STEP(m, U) if (u & CTL_U_##U) step_unit(t->m, U, in, out, n, parts);
+    VUNITS_X(VUNIT_STEP)
+#undef VUNIT_STEP
 }
 
 static const vtop_api API = {

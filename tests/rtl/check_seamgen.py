@@ -17,7 +17,8 @@ import tempfile
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 GEN = os.path.join(ROOT, "scripts", "seamgen.py")
 FILES = ["seam/seam.yaml", "cmodel/ctl/ctl_seam.h", "rtl/ctasim_pkg.sv", "rtl/ctl_top.sv",
-         "cosim/vmodel/vseam_gen.h", "cosim/rtl_sigs_gen.h", "docs/seam.md"]
+         "cosim/vmodel/vseam_gen.h", "cosim/rtl_sigs_gen.h", "docs/seam.md", "seam/units.tsv",
+         "cosim/vmodel/vunits_gen.h"]
 
 
 def run(root, *args):

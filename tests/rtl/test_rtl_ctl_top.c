@@ -173,6 +173,7 @@ static void random_inputs(bench *b, uint64_t *s)
         ci->mem_warps = (uint8_t)rnd(s, pr->warps_max + 1);
         ci->ldst_enter = (uint8_t)(rnd(s, 100) < pr->enter_pct ? 1 + rnd(s, 7) : 0);
         ci->empty = (uint16_t)(xorshift64(s) & 0x3FFFu);
+        ci->l1_miss = (uint8_t)((ci->empty >> 3) & 7u);   /* from bits already drawn */
     }
 }
 

@@ -1,0 +1,149 @@
+// l1thr -- the L1-miss throttle for all cores: one shared sampling-period
+// counter and latched N, per core a saturating L1-miss counter M and the CTA
+// limit n.  The worked example of docs/adding-a-unit.md (no paper).
+// C reference: units/l1thr/l1thr.c.  Timing (units/l1thr/l1thr.md): a
+// kernel_start edge sets n = N and restarts the period; the edge of the T-th
+// following cycle decides: M > t_miss lowers n (not below 1), else n rises
+// (not above N); cfg_period_i = 0 acts as 1; cores >= cfg_n_cores_i hold 0.
+module l1thr #(
+  parameter int NumCores = ctasim_pkg::MaxCores,  // compile-time maximum (CTL_MAX_CORES)
+  parameter int CoresW   = ctasim_pkg::CoresW,    // width of cfg_n_cores_i
+  parameter int PeriodW  = 16,  // width of the sampling period T
+  parameter int CntW     = 16,  // M and t_miss width
+  parameter int MissW    = 3,   // misses reported in one cycle
+  parameter int LimitW   = 6    // CTA limit width
+) (
+  input  logic                       clk_i,
+  input  logic                       rst_ni,
+  input  logic [CoresW-1:0]          cfg_n_cores_i,
+  input  logic [PeriodW-1:0]         cfg_period_i,   // T, default 2048
+  input  logic [CntW-1:0]            cfg_t_miss_i,   // default 512
+  input  logic                       kernel_start_i,
+  input  logic [LimitW-1:0]          n_max_i,        // N, sampled with kernel_start_i
+  input  logic [NumCores*MissW-1:0]  l1_miss_i,      // core i at [i*MissW +: MissW]
+  output logic [NumCores*LimitW-1:0] n_o             // core i at [i*LimitW +: LimitW]
+);
+
+  localparam logic [CntW:0] CntMax = {1'b0, {CntW{1'b1}}};
+
+`include "ctasim_assert.svh"
+  `ASSERT_INIT
+
+  logic [PeriodW-1:0] period_cnt_d, period_cnt_q;  // cycles counted in this period
+  logic [PeriodW:0]   period_counted;              // including this cycle
+  logic               period_end;
+  logic [LimitW-1:0]  n_max_d, n_max_q;
+
+  assign period_counted = {1'b0, period_cnt_q} + 1'b1;
+  assign period_end     = !kernel_start_i && (period_counted >= {1'b0, cfg_period_i});
+  assign period_cnt_d   = (kernel_start_i || period_end) ? '0 : period_counted[PeriodW-1:0];
+  assign n_max_d        = kernel_start_i ? n_max_i : n_max_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      period_cnt_q <= '0;
+      n_max_q      <= '0;
+    end else begin
+      period_cnt_q <= period_cnt_d;
+      n_max_q      <= n_max_d;
+    end
+  end
+
+  for (genvar i = 0; i < NumCores; i++) begin : g_core
+    logic              in_use;
+    logic [LimitW-1:0] n_d, n_q;    // the core's CTA limit n
+    logic [CntW-1:0]   m_d, m_q;    // M, misses counted in this period
+    logic [CntW:0]     m_wide;
+    logic [CntW-1:0]   m_sum;       // M including this cycle, saturated
+
+    assign in_use = CoresW'(i) < cfg_n_cores_i;
+    assign m_wide = {1'b0, m_q} + (CntW+1)'(l1_miss_i[i*MissW +: MissW]);
+    assign m_sum  = (m_wide > CntMax) ? CntMax[CntW-1:0] : m_wide[CntW-1:0];
+
+    always_comb begin
+      n_d = n_q;
+      m_d = m_sum;
+      if (!in_use) begin
+        n_d = '0;
+        m_d = '0;
+      end else if (kernel_start_i) begin
+        n_d = n_max_i;
+        m_d = '0;
+      end else if (period_end) begin
+        if (m_sum > cfg_t_miss_i) begin
+          if (n_q > LimitW'(1)) n_d = n_q - 1'b1;
+        end else if (n_q < n_max_q) begin
+          n_d = n_q + 1'b1;
+        end
+        m_d = '0;
+      end
+    end
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        n_q <= '0;
+        m_q <= '0;
+      end else begin
+        n_q <= n_d;
+        m_q <= m_d;
+      end
+    end
+
+    assign n_o[i*LimitW +: LimitW] = n_q;
+
+    // ---- the core's checks (assertions: see the end of the module)
+`ifdef CTASIM_ASSERT_ON
+    logic asrt_run;   // this edge is an ordinary cycle of a core in use
+    assign asrt_run = in_use && !kernel_start_i;
+`endif
+    // cores >= n_cores output 0 and count nothing
+    `ASSERT(UnusedCoreZero, $past(in_use) || (n_q == '0 && m_q == '0),
+            "unused core's n or M is not 0")
+    // a kernel start gives n = N
+    `ASSERT(NIsNAtStart, !$past(in_use && kernel_start_i) || n_q == $past(n_max_i),
+            "n is not N after a kernel start")
+    // n moves by at most one, and only at a decision
+    `ASSERT(NStepOne, !$past(asrt_run) || n_q == $past(n_q) ||
+            ($past(period_end) && (n_q == $past(n_q) + 1'b1 || n_q == $past(n_q) - 1'b1)),
+            "n moved by more than one or outside a decision")
+    // the limit falls only on more than t_miss misses, and never below 1
+    `ASSERT(NDecRule, !$past(asrt_run) || !(n_q < $past(n_q)) ||
+            ($past(m_sum > cfg_t_miss_i) && n_q >= LimitW'(1)),
+            "n fell without more than t_miss misses, or below 1")
+    // it rises only on at most t_miss misses, and never above N
+    `ASSERT(NIncRule, !$past(asrt_run) || !(n_q > $past(n_q)) ||
+            (!$past(m_sum > cfg_t_miss_i) && n_q <= $past(n_max_q)),
+            "n rose on more than t_miss misses, or above N")
+    // M adds the cycle's misses (saturating) and clears at a decision
+    `ASSERT(MissCount, !$past(asrt_run) || m_q == ($past(period_end) ? '0 : $past(m_sum)),
+            "M is not the count")
+    `ASSERT(MissSaturates, !$past(asrt_run && !period_end) || m_q >= $past(m_q), "M wrapped")
+    `COVER(CovDec, $past(asrt_run) && n_q < $past(n_q))
+    `COVER(CovInc, $past(asrt_run) && n_q > $past(n_q))
+    `COVER(CovHoldAt1, $past(asrt_run && period_end && m_sum > cfg_t_miss_i) && n_q == LimitW'(1))
+    `COVER(CovSat, m_q == CntMax[CntW-1:0])
+  end
+
+  // ================================================================ assertions
+  // The unit's rules as checks (rtl/ctasim_assert.svh, included at the top;
+  // docs/verification.md, "Assertions"); nothing below changes the unit's
+  // behaviour.  The per-core checks are in g_core.
+  // T = 0 acts as 1; the counter stays below T
+  `ASSERT(PeriodCntBelowT, !$stable(cfg_period_i) || period_cnt_q == '0 ||
+          period_cnt_q < cfg_period_i, "period counter reached T")
+  // a kernel start restarts the period
+  `ASSERT(PeriodRestart, !$past(kernel_start_i) || period_cnt_q == '0,
+          "period not restarted by a kernel start")
+  // a decision restarts the period
+  `ASSERT(PeriodEndClears, !$past(period_end) || period_cnt_q == '0,
+          "period counter not cleared at the decision")
+  // every other cycle counts by one
+  `ASSERT(PeriodCounts, !$past(!kernel_start_i && !period_end) ||
+          period_cnt_q == $past(period_cnt_q) + 1'b1, "period counter skipped")
+  // N is sampled with the kernel start and held
+  `ASSERT(NMaxLatched, !$past(kernel_start_i) || n_max_q == $past(n_max_i), "N not latched")
+  `ASSERT(NMaxHeld, $past(kernel_start_i) || n_max_q == $past(n_max_q), "N changed mid-kernel")
+  `ASSERT_KNOWN(NKnown, n_o)
+  `COVER(CovPeriodEnd, period_end)
+  `COVER(CovStartMidPeriod, kernel_start_i && period_cnt_q != '0)
+endmodule
