@@ -90,6 +90,12 @@ static void limits_fill(seam *s)
         if (p->cta_limit == LIMIT_STATIC) n = p->static_n < n ? p->static_n : n;
         for (uint32_t c = 0; c < nc; c++) s->lim[c] = n;
     }
+    /* the L1-miss throttle only lowers the limit cta_limit gives, never below 1 */
+    if (p->l1thr)
+        for (uint32_t c = 0; c < nc; c++) {
+            uint32_t t = s->out.core[c].l1thr_n;
+            s->lim[c] = t < 1 ? 1 : t < s->lim[c] ? t : s->lim[c];
+        }
     if (p->arcta && s->out.ar_limit1 && nc) s->lim[0] = 1;
     s->lim_valid = 1;
 }

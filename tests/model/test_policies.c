@@ -250,6 +250,35 @@ static void test_combinations(void **st)
 }
 
 /* A combination that cannot work is refused with the reason. */
+/* The L1-miss throttle (units/l1thr, the worked example of docs/adding-a-unit.md)
+ * caps the limit policy.cta_limit gives: a threshold no period reaches leaves the
+ * run exactly as without it; t_miss = 0 (any miss lowers n) lowers the mean
+ * limit in force and changes the run. */
+static void test_l1thr_caps_limit(void **st)
+{
+    (void)st;
+    const char *wl = "workloads/reuse_cache.kern";
+    const char *off[] = { "policy.cta_limit=max", NULL };
+    const char *never[] = { "policy.cta_limit=max", "policy.l1thr=1", "l1thr.t_miss=65535", NULL };
+    const char *low[] = { "policy.cta_limit=max", "policy.l1thr=1", "l1thr.period=256",
+                          "l1thr.t_miss=0", NULL };
+    run_out a, b, c;
+    run_model("configs/small.cfg", wl, off, &a, 0);
+    run_model("configs/small.cfg", wl, never, &b, 0);
+    run_model("configs/small.cfg", wl, low, &c, 0);
+    uint64_t la = 0, lb = 0, lc = 0;
+    for (uint32_t i = 0; i < a.k.n_cores; i++) {
+        la += a.k.ctl[i].limit_sum;
+        lb += b.k.ctl[i].limit_sum;
+        lc += c.k.ctl[i].limit_sum;
+    }
+    assert_int_equal(b.k.cycles, a.k.cycles);
+    assert_int_equal(lb, la);
+    /* the mean limit over the run (limit_sum / cycles) down by over a quarter */
+    assert_true((double)lc / c.k.cycles < 0.75 * ((double)la / a.k.cycles));
+    assert_int_not_equal(c.k.cycles, a.k.cycles);
+}
+
 static void test_refused_combination(void **st)
 {
     (void)st;
@@ -277,6 +306,7 @@ int main(void)
         cmocka_unit_test(test_dyncore_power),
         cmocka_unit_test(test_combinations),
         cmocka_unit_test(test_refused_combination),
+        cmocka_unit_test(test_l1thr_caps_limit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
