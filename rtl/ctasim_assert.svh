@@ -8,6 +8,13 @@
 //                                      assertion in simulation
 //   ASSERT_KNOWN(Name, sig)           sig carries no X / Z (4-state simulators)
 //   COVER(Name, expr)                 the proof must show expr reachable
+//   ASSERT_GROUP_BEGIN(quiet)         ASSERT_IN lines, then ASSERT_GROUP_END:
+//     ASSERT_IN(Name, expr, "message")  checks exactly as ASSERT, in one block;
+//   ASSERT_GROUP_END                  in simulation the block is skipped on an
+//                                      edge where `quiet` holds, a condition the
+//                                      module shows implies every check of the
+//                                      group (one test instead of each check);
+//                                      the proof ignores `quiet`
 //
 // Every check is sampled at the rising edge of clk_i from the second edge
 // after the reset is released (asrt_on_q, cleared by the asynchronous reset),
@@ -67,6 +74,12 @@
 `define COVER(__name, __expr) \
   always @(posedge clk_i) if (asrt_on_q) cover (__expr);
 `define ASSERT_KNOWN(__name, __sig)
+`define ASSERT_GROUP_BEGIN(__quiet) \
+  always @(posedge clk_i) if (asrt_on_q) begin
+`define ASSERT_IN(__name, __expr, __msg) \
+  assert (__expr);
+`define ASSERT_GROUP_END \
+  end
 `elsif VERILATOR
 `define ASSERT(__name, __expr, __msg) \
   always @(posedge clk_i) begin : __name \
@@ -80,6 +93,15 @@
   end
 `define COVER(__name, __expr)
 `define ASSERT_KNOWN(__name, __sig)
+`define ASSERT_GROUP_BEGIN(__quiet) \
+  always @(posedge clk_i) if (asrt_on_q && !(__quiet)) begin
+`define ASSERT_IN(__name, __expr, __msg) \
+  begin : __name \
+    assert (__expr) \
+      else ctasim_assert_fail("ASSERT", `"__name`", $sformatf("%m"), __msg); \
+  end
+`define ASSERT_GROUP_END \
+  end
 `elsif __ICARUS__
 `define ASSERT(__name, __expr, __msg)
 `define ASSUME(__name, __expr, __msg)
@@ -87,9 +109,15 @@
 `define ASSERT_KNOWN(__name, __sig) \
   always @(posedge clk_i) if (rst_ni && $isunknown(__sig)) \
     $error("ASSERT_KNOWN %s failed in %m: %s is X or Z", `"__name`", `"__sig`");
+`define ASSERT_GROUP_BEGIN(__quiet)
+`define ASSERT_IN(__name, __expr, __msg)
+`define ASSERT_GROUP_END
 `else
 `define ASSERT(__name, __expr, __msg)
 `define ASSUME(__name, __expr, __msg)
 `define COVER(__name, __expr)
 `define ASSERT_KNOWN(__name, __sig)
+`define ASSERT_GROUP_BEGIN(__quiet)
+`define ASSERT_IN(__name, __expr, __msg)
+`define ASSERT_GROUP_END
 `endif

@@ -173,7 +173,10 @@ module ucs_gcu #(
     sel     = '0;
     fac     = '0;     // comparisons a phase does not use: 0 < 0 = false
     use_thr = 1'b0;
-    if (ph1) begin
+    if (counting_i) begin
+      // interval edges: nothing reads the datapath (p_q and res_q hold, no
+      // decision), so its multiplexers are left at 0 until the evaluation
+    end else if (ph1) begin
       if (cmp < 4'd2) begin
         if (load) begin
           sel = cmp;
@@ -333,11 +336,31 @@ module ucs_gcu #(
 `include "ctasim_assert.svh"
   `ASSERT_INIT
 `ifdef CTASIM_ASSERT_ON
-  logic [3*OpW-1:0] asrt_slots_q;   // slots 0, 2 and 7 of the cycle before
+  // The cycle before, in explicit registers the checks share.
+  logic [3*OpW-1:0] asrt_slots_q;   // slots 0, 2 and 7
+  logic             asrt_unused_q;  // !en_i
+  logic             asrt_clr_q;     // !en_i || kernel_start_i || apply_i: the sums clear
+  logic             asrt_frozen_q;  // en_i, evaluating, not the decision: the sums hold
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) asrt_slots_q <= '0;
-    else         asrt_slots_q <= {slot[0], slot[2], slot[7]};
+    if (!rst_ni) begin
+      asrt_slots_q  <= '0;
+      asrt_unused_q <= 1'b0;
+      asrt_clr_q    <= 1'b0;
+      asrt_frozen_q <= 1'b0;
+    end else begin
+      asrt_slots_q  <= {slot[0], slot[2], slot[7]};
+      asrt_unused_q <= !en_i;
+      asrt_clr_q    <= !en_i || kernel_start_i || apply_i;
+      asrt_frozen_q <= en_i && !counting_i && !kernel_start_i && !apply_i;
+    end
   end
+  // A quiet edge: no command to any group, no kernel start, and the edge
+  // before neither cleared nor froze the sums nor found the core unused.
+  // Every check of the group below holds on it by inspection, so simulation
+  // skips the group then (most edges of an interval).
+  logic             asrt_quiet;
+  assign asrt_quiet = (down | up) == '0 && !kernel_start_i && !asrt_unused_q && !asrt_clr_q &&
+                      !asrt_frozen_q;
 `endif
   // ucs.sv's shared timer: 18 evaluation steps, three phases, apply at the last step
   `ASSUME(EvRange, ev_i < EvW'(18), "evaluation step past 17")
@@ -345,30 +368,31 @@ module ucs_gcu #(
   `ASSUME(ApplyAtLastStep, !apply_i || (ev_i == EvW'(17) && !counting_i && !kernel_start_i),
           "apply outside the last evaluation step")
   `ASSUME(FirstCounts, !first_i || counting_i, "first edge not counted")
+  `ASSERT_GROUP_BEGIN(asrt_quiet)
   // a group is never tuned down and up in one edge (ucs_grp ASSUME DownXorUp)
-  `ASSERT(DownUpDisjoint, (down & up) == '0, "tune down and up together")
+  `ASSERT_IN(DownUpDisjoint, (down & up) == '0, "tune down and up together")
   // docs/units/ucs.md: an unused core takes no decision
-  `ASSERT(NoCmdUnused, en_i || (down == '0 && up == '0), "command to an unused core")
+  `ASSERT_IN(NoCmdUnused, en_i || (down == '0 && up == '0), "command to an unused core")
   // seed 004 Alg. 1: tune-downs happen only at the decision edge, for the phase's components
-  `ASSERT(DownAtApply, down == '0 || apply_i, "tune-down outside the decision edge")
-  `ASSERT(DownInPhase, (down & ~in_phase) == '0, "tune-down of another phase's component")
+  `ASSERT_IN(DownAtApply, down == '0 || apply_i, "tune-down outside the decision edge")
+  `ASSERT_IN(DownInPhase, (down & ~in_phase) == '0, "tune-down of another phase's component")
   // docs/units/ucs.md: a kernel start tunes every group of a used core up
-  `ASSERT(StartAllUp, !(kernel_start_i && en_i) || up == '1, "kernel start left a group down")
+  `ASSERT_IN(StartAllUp, !(kernel_start_i && en_i) || up == '1, "kernel start left a group down")
   // seed 004 Alg. 1 phase 3: IFID goes down only with SCH
-  `ASSERT(IfidAfterSch, !down[Ifid] || down[Sch], "IFID down without SCH")
+  `ASSERT_IN(IfidAfterSch, !down[Ifid] || down[Sch], "IFID down without SCH")
   // docs/units/ucs.md: sum(lambda) = 0 means RT = 0: EX_LDST stays up
-  `ASSERT(LdstNeedsLambda, !down[ExLdst] || slot[3] != '0, "EX_LDST down with no lambda")
+  `ASSERT_IN(LdstNeedsLambda, !down[ExLdst] || slot[3] != '0, "EX_LDST down with no lambda")
   // docs/units/ucs.md: a core enabled mid-interval waits for the next interval
-  `ASSERT(WaitWhenUnused, !$past(!en_i) || wait_q, "unused core not waiting")
-  `ASSERT(NoDecideWaiting, !(apply_i && en_i && wait_q) || down == '0, "a waiting core decided")
+  `ASSERT_IN(WaitWhenUnused, !asrt_unused_q || wait_q, "unused core not waiting")
+  `ASSERT_IN(NoDecideWaiting, !(apply_i && en_i && wait_q) || down == '0, "a waiting core decided")
   // docs/units/ucs.md: the decision, a kernel start or disuse clears the sums
-  `ASSERT(SumsCleared, !$past(!en_i || kernel_start_i || apply_i) ||
-          (slot[0] == '0 && slot[1] == '0 && slot[2] == '0 && slot[3] == '0 &&
-           slot[6] == '0 && slot[9] == '0 && slot[11] == '0), "sums not cleared")
+  `ASSERT_IN(SumsCleared, !asrt_clr_q ||
+             (slot[0] == '0 && slot[1] == '0 && slot[2] == '0 && slot[3] == '0 &&
+              slot[6] == '0 && slot[9] == '0 && slot[11] == '0), "sums not cleared")
   // the sums stay frozen while the datapath reads them
-  `ASSERT(SumsFrozen, !$past(en_i && !counting_i && !kernel_start_i && !apply_i) ||
-          {slot[0], slot[2], slot[7]} == asrt_slots_q,
-          "sums moved during the evaluation")
+  `ASSERT_IN(SumsFrozen, !asrt_frozen_q || {slot[0], slot[2], slot[7]} == asrt_slots_q,
+             "sums moved during the evaluation")
+  `ASSERT_GROUP_END
   // seed 004 Sec. 4: a tuned-down group takes no work
   `ASSERT(DownNoWork, (tuned_down_o & accepts_work_o) == '0, "tuned-down group accepts work")
   `ASSERT_KNOWN(PgKnown, pg_state_o)

@@ -130,7 +130,7 @@ def check_name(src):
         line = open(m.group(1)).read().split('\n')[int(m.group(2)) - 1]
     except (OSError, IndexError):
         return src
-    n = re.search(r'`(?:ASSERT|ASSUME|COVER)\((\w+)', line)
+    n = re.search(r'`(?:ASSERT|ASSERT_IN|ASSUME|COVER)\((\w+)', line)
     return '%s (%s:%s)' % (n.group(1), os.path.basename(m.group(1)), m.group(2)) if n else src
 
 
