@@ -40,14 +40,19 @@ if want fuzz_trace || want fuzz_tracez; then
     "$CLANG" -std=c11 -D_POSIX_C_SOURCE=200809L -O1 tests/tracez_gen.c -lzstd -o "$out/tracez_gen"
 fi
 
-# ---- the configuration readers: the whole C model (the key registry spans it),
-# compiled once per change into build/fuzz/obj
+# ---- the configuration readers: the whole C model (the key registry spans it) and
+# the units of units/NAME/ (their C references, not their tests), as the Makefile
+# gathers them; compiled once per change into build/fuzz/obj
 if want fuzz_preset || want fuzz_gsim; then
     incs=()
-    for d in cmodel/*/; do incs+=(-iquote "${d%/}"); done
+    for d in cmodel/*/ units/*/; do [ -d "$d" ] && incs+=(-iquote "${d%/}"); done
+    srcs=(cmodel/*/*.c)
+    for c in units/*/*.c; do
+        [ -e "$c" ] && [[ $(basename "$c") != test_* ]] && srcs+=("$c")
+    done
     objs=()
-    newest_h=$(ls -t cmodel/*/*.h | head -1)
-    for c in cmodel/*/*.c; do
+    newest_h=$(ls -t cmodel/*/*.h units/*/*.h 2>/dev/null | head -1)
+    for c in "${srcs[@]}"; do
         o=$out/obj/$(echo "${c#cmodel/}" | tr / _).o
         if [ ! -e "$o" ] || [ "$c" -nt "$o" ] || [ "$newest_h" -nt "$o" ]; then
             "$CLANG" "${CSTD[@]}" "${incs[@]}" -fsanitize=fuzzer-no-link "${SAN[@]}" -c "$c" -o "$o"
