@@ -76,27 +76,11 @@ static inline uint32_t limit_of(const seam *s, uint32_t c)
 
 uint32_t seam_limit(const seam *s, uint32_t c) { return limit_of(s, c); }
 
-/* limit_of for every core, the policy's tests made once (the same values). */
+/* limit_of for every core, once per cycle: the limit statistic and the cores
+ * read these (seam_obey hands a core its limit only when it changed). */
 static void limits_fill(seam *s)
 {
-    const policy_params *p = s->pol;
-    uint32_t n = s->n_max, nc = s->n_cores;
-    if (p->cta_limit == LIMIT_DYNCTA) {
-        for (uint32_t c = 0; c < nc; c++) {
-            uint32_t d = s->out.core[c].dyncta_n;
-            s->lim[c] = d < 1 ? 1 : d > n ? n : d;
-        }
-    } else {
-        if (p->cta_limit == LIMIT_STATIC) n = p->static_n < n ? p->static_n : n;
-        for (uint32_t c = 0; c < nc; c++) s->lim[c] = n;
-    }
-    /* the L1-miss throttle only lowers the limit cta_limit gives, never below 1 */
-    if (p->l1thr)
-        for (uint32_t c = 0; c < nc; c++) {
-            uint32_t t = s->out.core[c].l1thr_n;
-            s->lim[c] = t < 1 ? 1 : t < s->lim[c] ? t : s->lim[c];
-        }
-    if (p->arcta && s->out.ar_limit1 && nc) s->lim[0] = 1;
+    for (uint32_t c = 0; c < s->n_cores; c++) s->lim[c] = limit_of(s, c);
     s->lim_valid = 1;
 }
 
