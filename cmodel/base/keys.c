@@ -202,7 +202,7 @@ void key_format(const key_def *k, const void *base, char *buf, size_t len)
 
 void key_dump(const key_def *k, const void *base, FILE *out)
 {
-    char v[96];
+    char v[KEY_VALUE_LEN];
     key_format(k, base, v, sizeof v);
     fprintf(out, "%s = %s\n", k->name, v);
 }

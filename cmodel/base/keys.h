@@ -77,7 +77,10 @@ uint64_t key_get(const key_def *k, const void *base);
 /* Write `k = value` (loadable by the registry) for one row. */
 void key_dump(const key_def *k, const void *base, FILE *out);
 
-/* The value alone, as key_dump writes it, into buf. */
+/* The value alone, as key_dump writes it, into buf.  KEY_VALUE_LEN holds any
+ * value: a number, an enum's name or a whole string key (whose size, with its
+ * terminator, must not exceed it: test_cfg checks every key of the registry). */
+#define KEY_VALUE_LEN 256
 void key_format(const key_def *k, const void *base, char *buf, size_t len);
 
 /* Name of an enum value, "?" if out of range. */

@@ -552,7 +552,7 @@ void cfg_visit(const gpu_cfg *c, cfg_visit_fn fn, void *arg)
     for (size_t r = 0; r < NREG; r++) {
         const key_table *t = registry[r].t;
         for (size_t i = 0; i < t->n; i++, idx++) {
-            char value[96], where[PATH_MAX + 32];
+            char value[KEY_VALUE_LEN], where[PATH_MAX + 32];
             const char *base = (const char *)c + registry[r].base;
             key_format(&t->keys[i], base, value, sizeof value);
             const char *w = NULL;

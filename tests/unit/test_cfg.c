@@ -321,6 +321,36 @@ static void test_round_trip(void **state)
     assert_int_equal(c.mem.map.part_index, AMAP_PIDX_RANDOM);
     assert_int_equal(c.dram.col_cmd, DRAM_COL_ATOM);
     round_trip(&c);
+    /* a string key as long as its field allows (127 characters: the mask's
+     * ignored spaces, as the preset fuzzer found it) is dumped whole */
+    char longmap[AMAP_MAPPING_LEN];
+    snprintf(longmap, sizeof longmap, "%-*s%s", (int)(sizeof longmap - 1 - 7),
+             "dramid@8;00000000.00000000.00000000.00000000.0000RRRR.RRRRRRRR.RBBBCCCC.B",
+             "CCSSSSS");
+    assert_int_equal(strlen(longmap), AMAP_MAPPING_LEN - 1);
+    assert_int_equal(cfg_set(&c, "amap.mapping", longmap, "t", err, sizeof err), 0);
+    assert_int_equal(cfg_check(&c, err, sizeof err), 0);
+    round_trip(&c);
+}
+
+/* Every string key's whole value fits the buffer the dump formats it in. */
+static void str_fits(void *arg, const key_def *k, const char *value, const char *where)
+{
+    (void)value; (void)where;
+    if (k->type == KEY_STR) {
+        assert_true(k->size <= KEY_VALUE_LEN);
+        (*(int *)arg)++;
+    }
+}
+
+static void test_string_keys_fit(void **state)
+{
+    (void)state;
+    gpu_cfg c;
+    cfg_defaults(&c);
+    int n = 0;
+    cfg_visit(&c, str_fits, &n);
+    assert_true(n >= 2);          /* name, amap.mapping */
 }
 
 /* ---------------------------------------------------------------- presets */
@@ -455,6 +485,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_registry_rows),
         cmocka_unit_test(test_overrides),
         cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_string_keys_fit),
         cmocka_unit_test(test_presets),
         cmocka_unit_test(test_nearest_same_answer),
     };
