@@ -252,7 +252,7 @@ static int amap_check_gsim(const amap *a, uint64_t col, uint32_t line_bytes, uin
 {
     uint32_t nb = (uint32_t)__builtin_popcountll(a->bk_mask);
     uint32_t nc = (uint32_t)__builtin_popcountll(col);
-    if ((1u << nb) != a->banks)
+    if (nb > 31 || (1u << nb) != a->banks)
         WHY("amap.mapping has %u bank bits but dram.banks = %u (amap.mapping, dram.banks)", nb, a->banks);
     if (nc > 31 || (1u << nc) != row_bytes)
         WHY("amap.mapping has %u column bits (rows of 2^%u B) but dram.row_bytes = %u "
