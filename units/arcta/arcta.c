@@ -1,5 +1,5 @@
 /* arcta.c -- AR-CTA decision unit and frequency calibrator outputs
- * (seed 002 Sec. 3; spec/controllers.md Sec. 4).  Mirrors rtl/arcta.sv:
+ * (seed 002 Sec. 3; spec/controllers.md Sec. 4).  Mirrors units/arcta/arcta.sv:
  * inputs and programmable registers are masked to their RTL widths, all
  * counters saturate at their RTL widths, ratios are cross-multiplied. */
 #include <stddef.h>
@@ -271,7 +271,7 @@ void arcta_step(arcta *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
 
 /* ---------------------------------------------------------------- keys */
 
-/* The unit's programmable registers, with the widths of rtl/arcta.sv's ports
+/* The unit's programmable registers, with the widths of units/arcta/arcta.sv's ports
  * (seed 002 Sec. 3 for the defaults). */
 #define AK(k, f, lo, hi, bits, unit, h) KEY_U(ctl_cfg, k, f, lo, hi, bits, unit, "seed 002 Sec. 3", h)
 static const key_def arcta_rows[] = {
@@ -284,7 +284,7 @@ static const key_def arcta_rows[] = {
     AK("arcta.core_pct", ar_core_pct, 0, 99, CTL_W_AR_CORE_PCT, "%", "calibrator core clock decrease"),
     AK("arcta.mem_pct", ar_mem_pct, 0, 100, CTL_W_AR_MEM_PCT, "%", "calibrator memory clock increase"),
 };
-const key_table arcta_keys = KEY_TABLE("arcta", "rtl/arcta.sv", arcta_rows);
+const key_table arcta_keys = KEY_TABLE("arcta", "units/arcta/arcta.sv", arcta_rows);
 
 /* ---------------------------------------------------------------- plug-in */
 
@@ -298,5 +298,5 @@ static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *ou
 
 const ctl_unit arcta_unit = {
     "arcta", CTL_U_ARCTA, sizeof(arcta), unit_reset, unit_step, arcta_decisions, &arcta_keys,
-    "rtl/arcta.sv", "waves/arcta.gtkw", NULL,
+    "units/arcta/arcta.sv", "units/arcta/arcta.gtkw", NULL,
 };

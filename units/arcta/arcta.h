@@ -5,7 +5,7 @@
  * W cycles pass, a DECISION of 3 .. 9 + n_parts cycles (one shared multiplier
  * and one comparator stepping through the terms, enum arcta_step below), then
  * ACTION until the next kernel start.
- * C reference model of rtl/arcta.sv, cycle- and bit-identical.  Timing and
+ * C reference model of units/arcta/arcta.sv, cycle- and bit-identical.  Timing and
  * counter widths are documented in docs/units/arcta.md.
  */
 #ifndef ARCTA_H
@@ -94,7 +94,7 @@ uint32_t arcta_decision_cycles(const arcta *s, const ctl_cfg *cfg);
 /* Short name of branch i, "?" when out of range. */
 const char *arcta_branch_name(int i);
 
-/* The unit's registers as configuration keys (arcta.*), widths of rtl/arcta.sv. */
+/* The unit's registers as configuration keys (arcta.*), widths of units/arcta/arcta.sv. */
 extern const key_table arcta_keys;
 
 #endif

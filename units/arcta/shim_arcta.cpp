@@ -1,5 +1,5 @@
-// shim_arcta.cpp -- extern "C" handle over the Verilated rtl/arcta.sv
-// (Verilated with NumCores = 64, NumParts = 16: Makefile RTL_BENCH_*), for tests/rtl/test_rtl_arcta.c.
+// shim_arcta.cpp -- extern "C" handle over the Verilated units/arcta/arcta.sv
+// (Verilated with NumCores = 64, NumParts = 16: Makefile RTL_BENCH_*), for units/arcta/test_rtl_arcta.c.
 #include <cstdint>
 #include "Varcta.h"
 #include "ctl_seam.h"

@@ -1,5 +1,5 @@
 // tb_arcta.sv -- Icarus testbench: replays the directed vectors written by
-// `build/rtltest/arcta/test --vec FILE` into rtl/arcta.sv and compares every
+// `build/rtltest/arcta/test --vec FILE` into units/arcta/arcta.sv and compares every
 // output after every clock edge.  Usage: vvp -n tb_arcta.vvp +vec=FILE
 // Lines: C <11 cfg values> | R <outputs> | S <7 inputs> <outputs> | E
 // outputs: phase type limit1 fc_on core_clk_pct mem_clk_pct enable_hex

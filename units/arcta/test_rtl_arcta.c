@@ -1,14 +1,14 @@
-/* test_rtl_arcta.c -- rtl/arcta.sv (Verilated) against cmodel/ctl/arcta.c,
+/* test_rtl_arcta.c -- units/arcta/arcta.sv (Verilated) against units/arcta/arcta.c,
  * compared every cycle: directed cases (seed 002 Sec. 3 examples and the
  * thresholds' boundaries), then constrained-random stimulus over many seeds,
  * then branch coverage of the C model.  `--vec FILE` writes the directed
- * cycles for tests/rtl/tb_arcta.sv (format in docs/units/arcta.md). */
+ * cycles for units/arcta/tb_arcta.sv (format in docs/units/arcta.md). */
 #include <string.h>
 #include "rtl_bench.h"
 #include "rtl/rb_assert.h"
 #include "arcta.h"
 
-/* ---- shim (tests/rtl/shim_arcta.cpp) ---- */
+/* ---- shim (units/arcta/shim_arcta.cpp) ---- */
 typedef struct arcta_rtl arcta_rtl;
 arcta_rtl *arcta_rtl_new(void);
 void arcta_rtl_free(arcta_rtl *h);
@@ -25,7 +25,7 @@ void arcta_rtl_get(arcta_rtl *h, uint32_t o[6], uint64_t *enable);
 void arcta_rtl_fault_type(arcta_rtl *h);
 uint64_t arcta_rtl_edges(const arcta_rtl *h);
 
-#define N_PARTS_RTL RB_PARTS   /* rtl/arcta.sv as the Makefile Verilates it */
+#define N_PARTS_RTL RB_PARTS   /* units/arcta/arcta.sv as the Makefile Verilates it */
 #define RANDOM_SEEDS 400
 #define RANDOM_CYCLES 3000
 

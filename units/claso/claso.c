@@ -1,5 +1,5 @@
 /* claso.c -- CLASO credit allocator + credit consumer, C reference model of
- * rtl/claso.sv (seed 003, Sec. 3, Algorithm 1; controllers.md section 3).
+ * units/claso/claso.sv (seed 003, Sec. 3, Algorithm 1; controllers.md section 3).
  * Every register here has its twin in the RTL; see docs/units/claso.md. */
 #include <stdio.h>
 #include <string.h>
@@ -242,7 +242,7 @@ static const key_def claso_rows[] = {
     KEY_U(ctl_cfg, "claso.p_l", claso_p_l, 0, CLASO_PARAM_MAX, 8, "levels",
           "seed 003 Sec. 3, Algorithm 1", "Loose Levels p_L"),
 };
-const key_table claso_keys = KEY_TABLE("claso", "rtl/claso.sv", claso_rows);
+const key_table claso_keys = KEY_TABLE("claso", "units/claso/claso.sv", claso_rows);
 
 /* ---------------------------------------------------------------- plug-in */
 
@@ -256,5 +256,5 @@ static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *ou
 
 const ctl_unit claso_unit = {
     "claso", CTL_U_CLASO, sizeof(claso), unit_reset, unit_step, claso_decisions, &claso_keys,
-    "rtl/claso.sv", "waves/claso.gtkw", NULL,
+    "units/claso/claso.sv", "units/claso/claso.gtkw", NULL,
 };

@@ -1,6 +1,6 @@
 /* claso.h -- CLASO credit allocator + credit consumer (seed 003, Sec. 3,
  * Algorithm 1, Figs. 8-10; controllers.md section 3).  C reference model of
- * rtl/claso.sv, bit-identical cycle by cycle (docs/units/claso.md).
+ * units/claso/claso.sv, bit-identical cycle by cycle (docs/units/claso.md).
  *
  * Timing: one claso_step() is one clock edge consuming one cycle's ctl_in.
  *  - alloc edge: latches n_cta / alloc_cores, starts the restoring divider
@@ -53,7 +53,7 @@ enum claso_branch {
     CLASO_NBRANCH
 };
 
-/* Sequential restoring divider, one quotient bit per step (rtl/claso_div.sv). */
+/* Sequential restoring divider, one quotient bit per step (units/claso/claso_div.sv). */
 typedef struct claso_div {
     uint32_t quo;     /* dividend bits shifting out, quotient bits shifting in */
     uint32_t rem;     /* partial remainder, < divisor */
@@ -96,13 +96,13 @@ typedef struct claso {
 } claso;
 
 void claso_reset(claso *s, const ctl_cfg *cfg, ctl_out *out);
-/* After a reset: model a unit of `slots` consumers (rtl/claso.sv built with
+/* After a reset: model a unit of `slots` consumers (units/claso/claso.sv built with
  * NumCores = slots, as the unit benches build it), 1..CTL_MAX_CORES. */
 void claso_set_slots(claso *s, uint32_t slots);
 void claso_step(claso *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out);
 const char *claso_branch_name(int i);
 
-/* The unit's registers as configuration keys (claso.*), widths of rtl/claso.sv. */
+/* The unit's registers as configuration keys (claso.*), widths of units/claso/claso.sv. */
 extern const key_table claso_keys;
 
 #endif

@@ -6,7 +6,7 @@
 // ignored.  A req_i bit at cycle t gets a one-cycle grant_o or refuse_o bit
 // in cycle t + 1; requests of one cycle are served in ascending core order,
 // chained combinationally through the global register C_g.
-// C twin: cmodel/ctl/claso.c.
+// C twin: units/claso/claso.c.
 module claso #(
   parameter int NumCores = ctasim_pkg::MaxCores,
   parameter int CtaW     = 20,

@@ -6,7 +6,7 @@
 //   else refuse.
 // Both registers saturate at -1.  The global register C_g is not held here:
 // glob_i is its running value in this cycle's ascending-core chain and glob_o
-// the value passed on to the next core.  C twin: consume() in cmodel/ctl/claso.c.
+// the value passed on to the next core.  C twin: consume() in units/claso/claso.c.
 module claso_consumer #(
   parameter int CreditW = 24,
   parameter int ThrW    = 9

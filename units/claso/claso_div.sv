@@ -5,7 +5,7 @@
 // if it fits and shifts that quotient bit in.  done_o is high for the one
 // cycle after the last step, with quotient_o / remainder_o valid from then
 // until the next start.  A start while busy restarts the division.
-// C twin: claso_div_start / claso_div_step in cmodel/ctl/claso.c.
+// C twin: claso_div_start / claso_div_step in units/claso/claso.c.
 module claso_div #(
   parameter int DividendW = 20,  // dividend and quotient width
   parameter int DivisorW  = ctasim_pkg::CoresW  // divisor and remainder width

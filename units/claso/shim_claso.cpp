@@ -1,5 +1,5 @@
-// shim_claso.cpp -- extern "C" shim over the Verilated CLASO unit (rtl/claso.sv)
-// for tests/rtl/test_rtl_claso.c.  One call of claso_rtl_tick() is one clock
+// shim_claso.cpp -- extern "C" shim over the Verilated CLASO unit (units/claso/claso.sv)
+// for units/claso/test_rtl_claso.c.  One call of claso_rtl_tick() is one clock
 // edge; inputs are set before it, outputs read after it.
 #include <cstdint>
 #include "Vclaso.h"

@@ -1,4 +1,4 @@
-/* test_claso.c -- cmocka tests of the CLASO C reference model (cmodel/ctl/claso.c)
+/* test_claso.c -- cmocka tests of the CLASO C reference model (units/claso/claso.c)
  * against seed 003 Sec. 3 (Algorithm 1, Figs. 8-10) and controllers.md 3. */
 #include <setjmp.h>
 #include <stdarg.h>

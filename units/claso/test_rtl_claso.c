@@ -1,15 +1,15 @@
-/* test_rtl_claso.c -- the Verilated CLASO unit (rtl/claso.sv) against its C
- * reference model (cmodel/ctl/claso.c), compared every cycle: the paper's case
+/* test_rtl_claso.c -- the Verilated CLASO unit (units/claso/claso.sv) against its C
+ * reference model (units/claso/claso.c), compared every cycle: the paper's case
  * study (seed 003 Sec. 3.2, Fig. 10) and directed branch cases, then
  * constrained-random stimulus over many seeds; fails if a decision branch of
  * the C model was never reached.  With --vec FILE the directed cycles are
- * written for tests/rtl/tb_claso.sv (format in docs/units/claso.md). */
+ * written for units/claso/tb_claso.sv (format in docs/units/claso.md). */
 #include <string.h>
 #include "rtl_bench.h"
 #include "rtl/rb_assert.h"
 #include "claso.h"
 
-/* tests/rtl/shim_claso.cpp */
+/* units/claso/shim_claso.cpp */
 typedef struct claso_rtl claso_rtl;
 claso_rtl *claso_rtl_new(void);
 void claso_rtl_free(claso_rtl *h);
@@ -152,7 +152,7 @@ static void ls_alloc_ready(lockstep *l, uint32_t n_cta, uint32_t cores)
 /* ---------------------------------------------------------------- case study */
 
 /* Seed 003 Sec. 3.2, Fig. 10 (p_A = 1, p_L = 0): 17 CTAs, 4 cores, 3 resident
- * per core, finishing order of the text (see tests/unit/test_claso.c, which
+ * per core, finishing order of the text (see units/claso/test_claso.c, which
  * also checks the Fig. 9 baseline with the same scheduler model).  The
  * scheduler reads the RTL's outputs. */
 static void test_case_study(void **state)

@@ -215,7 +215,7 @@ void dyncore_step(dyncore *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out
 
 /* ---------------------------------------------------------------- keys */
 
-/* The unit's programmable registers, with the widths of rtl/dyncore.sv's ports. */
+/* The unit's programmable registers, with the widths of units/dyncore/dyncore.sv's ports. */
 #define DK(k, f, lo, hi, bits, unit, src, h) KEY_U(ctl_cfg, k, f, lo, hi, bits, unit, src, h)
 static const key_def dyncore_rows[] = {
     DK("dyncore.period", dyncore_period, 1, 65535, DYNCORE_PERIOD_BITS, "core cycles",
@@ -230,7 +230,7 @@ static const key_def dyncore_rows[] = {
        "seed 000 Sec. 4.2 (fixed t_act = 0)",
        "t_act over the cores in use (0, the paper's fixed 40960) or the cores not off (1)"),
 };
-const key_table dyncore_keys = KEY_TABLE("dyncore", "rtl/dyncore.sv", dyncore_rows);
+const key_table dyncore_keys = KEY_TABLE("dyncore", "units/dyncore/dyncore.sv", dyncore_rows);
 
 /* ---------------------------------------------------------------- plug-in */
 
@@ -244,5 +244,5 @@ static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *ou
 
 const ctl_unit dyncore_unit = {
     "dyncore", CTL_U_DYNCORE, sizeof(dyncore), unit_reset, unit_step, dyncore_decisions, &dyncore_keys,
-    "rtl/dyncore.sv", "waves/dyncore.gtkw", NULL,
+    "units/dyncore/dyncore.sv", "units/dyncore/dyncore.gtkw", NULL,
 };

@@ -1,5 +1,5 @@
 /* dyncore.h -- DYNCORE: global core gating (seed 000, Kayiran et al.,
- * Sec. 4.2; controllers.md section 2).  C reference model of rtl/dyncore.sv,
+ * Sec. 4.2; controllers.md section 2).  C reference model of units/dyncore/dyncore.sv,
  * bit-identical cycle by cycle.
  *
  * Each used core (index < n_cores) is ON (enable=1, power_on=1), DRAINING
@@ -82,7 +82,7 @@ void dyncore_reset(dyncore *s, const ctl_cfg *cfg, ctl_out *out);
 void dyncore_step(dyncore *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out);
 const char *dyncore_branch_name(int i);
 
-/* The unit's registers as configuration keys (dyncore.*), widths of rtl/dyncore.sv. */
+/* The unit's registers as configuration keys (dyncore.*), widths of units/dyncore/dyncore.sv. */
 extern const key_table dyncore_keys;
 
 #endif

@@ -1,5 +1,5 @@
 // dyncore -- DYNCORE global core gating (seed 000, Kayiran et al., Sec. 4.2;
-// controllers.md section 2).  C reference: cmodel/ctl/dyncore.c.
+// controllers.md section 2).  C reference: units/dyncore/dyncore.c.
 // Per used core (index < cfg_n_cores_i) a mode ON / DRAINING / OFF held in two
 // flops, enable_q (ON) and power_q (not OFF); unused cores are held ON
 // internally and their outputs forced to 0.  Counted cores = used cores not

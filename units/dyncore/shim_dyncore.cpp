@@ -1,5 +1,5 @@
-// shim_dyncore.cpp -- extern "C" shim over the Verilated dyncore (rtl/dyncore.sv)
-// for tests/rtl/test_rtl_dyncore.c.  Inputs are held until the next tick;
+// shim_dyncore.cpp -- extern "C" shim over the Verilated dyncore (units/dyncore/dyncore.sv)
+// for units/dyncore/test_rtl_dyncore.c.  Inputs are held until the next tick;
 // tick = one rising clock edge; outputs read the registers after it.
 #include <cstdint>
 #include "Vdyncore.h"
@@ -39,7 +39,7 @@ uint64_t dyncore_rtl_power_on(dyncore_rtl *h) { return h->m->power_on_o; }
 
 // Test-only fault (test_assert_fires): core `core` enabled while OFF, a mode
 // no edge produces (ASSERT ModeValid).  Registers are read by their Verilated
-// names; a rename in rtl/dyncore.sv fails this shim's compile, not silently.
+// names; a rename in units/dyncore/dyncore.sv fails this shim's compile, not silently.
 void dyncore_rtl_fault_mode(dyncore_rtl *h, int core)
 {
     h->m->rootp->dyncore__DOT__enable_q |= 1ull << core;

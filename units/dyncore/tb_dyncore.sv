@@ -1,6 +1,6 @@
 // tb_dyncore.sv -- Icarus testbench: replays the directed vectors written by
-// `test_rtl_dyncore --vec FILE` (format in tests/rtl/test_rtl_dyncore.c) into
-// rtl/dyncore.sv and compares enable_o / power_on_o after every event.
+// `test_rtl_dyncore --vec FILE` (format in units/dyncore/test_rtl_dyncore.c) into
+// units/dyncore/dyncore.sv and compares enable_o / power_on_o after every event.
 // Run: vvp -n tb_dyncore.vvp +vec=FILE  -> "PASS <n> cycles" or "FAIL ..." lines.
 `include "tb_vec.svh"
 

@@ -291,7 +291,7 @@ static void test_cfg_check(void **state)
     ctl_cfg_defaults(&cfg, 30, 8);
     cfg.dyncore_frac_num = 16;
     assert_int_equal(key_check_struct(&dyncore_keys, &cfg, "x", msg, sizeof msg), -1);
-    assert_string_equal(msg, "x: value 16 does not fit the 4-bit register of rtl/dyncore.sv (dyncore.frac_num)");
+    assert_string_equal(msg, "x: value 16 does not fit the 4-bit register of units/dyncore/dyncore.sv (dyncore.frac_num)");
     ctl_cfg_defaults(&cfg, 30, 8);
     cfg.dyncore_period = 0;
     assert_int_equal(key_check_struct(&dyncore_keys, &cfg, "x", msg, sizeof msg), -1);

@@ -1,10 +1,10 @@
-/* test_rtl_dyncore.c -- rtl/dyncore.sv (Verilated) against cmodel/ctl/dyncore.c,
+/* test_rtl_dyncore.c -- units/dyncore/dyncore.sv (Verilated) against units/dyncore/dyncore.c,
  * compared on every core every cycle: directed cases from seed 000 Sec. 4.2
  * (t_act = 40960 for 30 cores and T = 2048, gating of the K = 8 highest
  * cores, drain, hold, wake), then constrained-random stimulus over many
  * seeds with short periods.  Fails if any DYNCORE branch was never reached.
  *
- * --vec FILE writes the directed cycles for tests/rtl/tb_dyncore.sv, one line
+ * --vec FILE writes the directed cycles for units/dyncore/tb_dyncore.sv, one line
  * per event, decimal except the hex vectors:
  *   op kernel_start active_hex16 drained_hex16 n_cores period frac_num
  *   frac_den k expected_enable_hex16 expected_power_on_hex16
@@ -268,7 +268,7 @@ static void test_random(void **state)
 }
 
 /* A fault injected into the RTL (core 3 enabled while OFF: no edge of
- * rtl/dyncore.sv produces that mode, above cores the bench has drained) fires
+ * units/dyncore/dyncore.sv produces that mode, above cores the bench has drained) fires
  * at the next edge the checks it breaks (ModeValid, OffToOn, GateHighest, ...),
  * the report naming one of them, the unit, core 3 and the cycle; a clean run
  * before it fires nothing. */

@@ -142,7 +142,7 @@ void dyncta_step(dyncta *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
 
 /* ---------------------------------------------------------------- keys */
 
-/* The unit's programmable registers, with the widths of rtl/dyncta.sv's ports. */
+/* The unit's programmable registers, with the widths of units/dyncta/dyncta.sv's ports. */
 #define DK(k, f, lo, hi, bits, unit, src, h) KEY_U(ctl_cfg, k, f, lo, hi, bits, unit, src, h)
 static const key_def dyncta_rows[] = {
     DK("dyncta.period", dyncta_period, 1, 65535, DYNCTA_PERIOD_BITS, "core cycles",
@@ -154,7 +154,7 @@ static const key_def dyncta_rows[] = {
     DK("dyncta.t_mem_h", dyncta_t_mem_h, 0, 65535, DYNCTA_CNT_BITS, "cycles",
        "seed 000 Table 3", "t_mem_h"),
 };
-const key_table dyncta_keys = KEY_TABLE("dyncta", "rtl/dyncta.sv", dyncta_rows);
+const key_table dyncta_keys = KEY_TABLE("dyncta", "units/dyncta/dyncta.sv", dyncta_rows);
 
 /* ---------------------------------------------------------------- plug-in */
 
@@ -168,5 +168,5 @@ static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *ou
 
 const ctl_unit dyncta_unit = {
     "dyncta", CTL_U_DYNCTA, sizeof(dyncta), unit_reset, unit_step, dyncta_decisions, &dyncta_keys,
-    "rtl/dyncta.sv", "waves/dyncta.gtkw", NULL,
+    "units/dyncta/dyncta.sv", "units/dyncta/dyncta.gtkw", NULL,
 };

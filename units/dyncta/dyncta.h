@@ -1,6 +1,6 @@
 /* dyncta.h -- DYNCTA: per-core CTA-limit modulation (seed 000, Kayiran et al.,
  * Sec. 4.1, Algorithm 1; controllers.md section 1).  C reference model of
- * rtl/dyncta.sv, bit-identical cycle by cycle.
+ * units/dyncta/dyncta.sv, bit-identical cycle by cycle.
  *
  * Timing (docs/units/dyncta.md): one call of dyncta_step() is one clock edge
  * that consumes the ctl_in of one core cycle.  A kernel_start edge sets
@@ -65,7 +65,7 @@ void dyncta_reset(dyncta *s, const ctl_cfg *cfg, ctl_out *out);
 void dyncta_step(dyncta *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out);
 const char *dyncta_branch_name(int i);
 
-/* The unit's registers as configuration keys (dyncta.*), widths of rtl/dyncta.sv. */
+/* The unit's registers as configuration keys (dyncta.*), widths of units/dyncta/dyncta.sv. */
 extern const key_table dyncta_keys;
 
 #endif

@@ -1,6 +1,6 @@
 // dyncta_core -- DYNCTA state and decision of one core (seed 000, Kayiran et
 // al., Sec. 4.1, Algorithm 1 / Fig. 6; controllers.md section 1).
-// C reference: cmodel/ctl/dyncta.c (step_core, decide).  Timing: docs/units/dyncta.md.
+// C reference: units/dyncta/dyncta.c (step_core, decide).  Timing: docs/units/dyncta.md.
 module dyncta_core #(
   parameter int CntW   = 11,  // C_idle / C_mem width (paper: 11-bit counters)
   parameter int LimitW = 6    // CTA limit width

@@ -1,5 +1,5 @@
-// shim_dyncta.cpp -- extern "C" shim over the Verilated dyncta (rtl/dyncta.sv)
-// for tests/rtl/test_rtl_dyncta.c.  Inputs are held until the next tick;
+// shim_dyncta.cpp -- extern "C" shim over the Verilated dyncta (units/dyncta/dyncta.sv)
+// for units/dyncta/test_rtl_dyncta.c.  Inputs are held until the next tick;
 // tick = one rising clock edge; outputs read the registers after it.
 #include <cstdint>
 #include "Vdyncta.h"

@@ -1,6 +1,6 @@
 // tb_dyncta.sv -- Icarus testbench: replays the directed vectors written by
-// `test_rtl_dyncta --vec FILE` (format in tests/rtl/test_rtl_dyncta.c) into
-// rtl/dyncta.sv and compares n_o after every event.
+// `test_rtl_dyncta --vec FILE` (format in units/dyncta/test_rtl_dyncta.c) into
+// units/dyncta/dyncta.sv and compares n_o after every event.
 // Run: vvp -n tb_dyncta.vvp +vec=FILE  -> "PASS <n> cycles" or "FAIL ..." lines.
 `include "tb_vec.svh"
 

@@ -253,7 +253,7 @@ static void test_cfg_check(void **state)
     ctl_cfg_defaults(&cfg, 30, 8);
     cfg.dyncta_t_idle = 2048;
     assert_int_equal(key_check_struct(&dyncta_keys, &cfg, "x", msg, sizeof msg), -1);
-    assert_string_equal(msg, "x: value 2048 does not fit the 11-bit register of rtl/dyncta.sv (dyncta.t_idle)");
+    assert_string_equal(msg, "x: value 2048 does not fit the 11-bit register of units/dyncta/dyncta.sv (dyncta.t_idle)");
 }
 
 static void test_branch_names(void **state)

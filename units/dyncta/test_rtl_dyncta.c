@@ -1,10 +1,10 @@
-/* test_rtl_dyncta.c -- rtl/dyncta.sv (Verilated) against cmodel/ctl/dyncta.c,
+/* test_rtl_dyncta.c -- units/dyncta/dyncta.sv (Verilated) against units/dyncta/dyncta.c,
  * compared on every core every cycle: directed cases from seed 000 Sec. 4.1
  * (threshold boundaries, the CTA-pausing example's n sequence, kernel
  * restart, counter saturation), then constrained-random stimulus over many
  * seeds with short periods.  Fails if any DYNCTA branch was never reached.
  *
- * --vec FILE writes the directed cycles for tests/rtl/tb_dyncta.sv, one line
+ * --vec FILE writes the directed cycles for units/dyncta/tb_dyncta.sv, one line
  * per event, all numbers decimal except the hex vectors:
  *   op kernel_start n_max idle_hex16 mem_wait_hex16 n_cores period t_idle
  *   t_mem_l t_mem_h expected_n_o_hex96

@@ -1,4 +1,4 @@
-// shim_ucs.cpp -- extern "C" wrapper over the Verilated rtl/ucs.sv, so the C
+// shim_ucs.cpp -- extern "C" wrapper over the Verilated units/ucs/ucs.sv, so the C
 // test (test_rtl_ucs.c) can drive it with the seam structs of ctl_seam.h: the
 // ports are packed by the seam's generated marshalling (vseam_gen.h), the same
 // code that drives the unit in the `fast` model of a run.

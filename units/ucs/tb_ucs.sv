@@ -1,10 +1,10 @@
 // tb_ucs -- Icarus testbench replaying the directed vectors written by
-// test_rtl_ucs --vec FILE (format in tests/rtl/test_rtl_ucs.c) against
-// rtl/ucs.sv.  Prints "PASS <n> cycles" or lines starting "FAIL".
+// test_rtl_ucs --vec FILE (format in units/ucs/test_rtl_ucs.c) against
+// units/ucs/ucs.sv.  Prints "PASS <n> cycles" or lines starting "FAIL".
 `include "tb_vec.svh"
 
 module tb_ucs;
-  // 4 cores: the VEC_CORES = 2 the vectors drive (tests/rtl/test_rtl_ucs.c)
+  // 4 cores: the VEC_CORES = 2 the vectors drive (units/ucs/test_rtl_ucs.c)
   // and two more that must stay at their reset values (cfg_n_cores); 64 would
   // only multiply the event simulation by 16.
   localparam int N = 4;

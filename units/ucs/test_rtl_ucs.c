@@ -1,9 +1,9 @@
-/* test_rtl_ucs.c -- rtl/ucs.sv (Verilated) against the C reference model
- * cmodel/ctl/ucs.c, every output of every core every cycle: directed cases (the
+/* test_rtl_ucs.c -- units/ucs/ucs.sv (Verilated) against the C reference model
+ * units/ucs/ucs.c, every output of every core every cycle: directed cases (the
  * paper's RED-like run of Sec. 6.1 at the paper's parameters, drain / wake-up
  * sequences) then constrained-random stimulus over many seeds with short
  * periods.  Fails if any branch of the C model was never reached.
- * --vec FILE writes the directed vectors for tests/rtl/tb_ucs.sv:
+ * --vec FILE writes the directed vectors for units/ucs/tb_ucs.sv:
  *   line "NV"                       cores listed per cycle line
  *   "0 ncores units period th_u th_rt break_even wakeup"   (reset + cfg)
  *   "1 ks" + per core c < NV: busy sch mem_warps ldst_enter empty
@@ -245,7 +245,7 @@ static void test_directed_gating(void **st)
 /* A clock-gated group tuned up with a non-zero wake-up value is back ON the
  * next cycle (seed 004 Sec. 2.3: only power gating has a wake-up latency),
  * while a power-gated one shows WAKING for uc_wakeup cycles.  Kills the
- * mutant `!IsPg && cfg_wakeup_i == '0` of rtl/ucs_grp.sv (issue 15): with it
+ * mutant `!IsPg && cfg_wakeup_i == '0` of units/ucs/ucs_grp.sv (issue 15): with it
  * the clock-gated EX_LDST would also wait, and accepts_work would differ.
  * First memory-bound (response time 120 x 8 > th_RT: EX_LDST tuned down,
  * and EX_SP idle: tuned down), then busy with no memory wait (both up). */
@@ -291,7 +291,7 @@ static void test_directed_cg_wakeup(void **st)
  * th_U = 1 %, one unit, the EX unit busy in exactly one cycle gives
  * 100 - 101 = -1 < 0 (tuned down); busy in two cycles 200 - 101 > 0 (kept).
  * Core 0: EX_SP and EX_SFU busy once, core 1: twice.  Kills the off-by-one
- * mutants of the x100 scaling in rtl/ucs_gcu.sv (pct_sp, pct_sfu). */
+ * mutants of the x100 scaling in units/ucs/ucs_gcu.sv (pct_sp, pct_sfu). */
 static void test_directed_th_u_boundary(void **st)
 {
     (void)st;
@@ -332,7 +332,7 @@ static void test_directed_th_u_boundary(void **st)
  * scheduler queues are empty and the EX units busy, so U[SCH_j] < U[EX_j].
  * Every other unit busy every cycle (U = 100 %: nothing else is tuned down).
  * Core 0 busy twice, core 1 three times.  Kills the off-by-one mutant of
- * the x100 scaling of phase 3's comparison 4 in rtl/ucs_gcu.sv
+ * the x100 scaling of phase 3's comparison 4 in units/ucs/ucs_gcu.sv
  * (`fac = FacW'(100)` -> 101: 202 < 202 is false). */
 static void test_directed_sch_2thu_boundary(void **st)
 {
@@ -365,12 +365,12 @@ static void test_directed_sch_2thu_boundary(void **st)
 
 /* A core enabled in the middle of an interval (cfg_n_cores_i raised from 1
  * to 2 at edge 3 of the first interval; the vector record "3 N" changes
- * n_cores without a reset, tests/rtl/tb_ucs.sv) waits for the next
+ * n_cores without a reset, units/ucs/tb_ucs.sv) waits for the next
  * interval's first edge and takes no decision at the end of this one: it has
- * no sums (rtl/ucs_gcu.sv wait_q, cmodel/ctl/ucs.c k->wait).  Both cores
+ * no sums (units/ucs/ucs_gcu.sv wait_q, units/ucs/ucs.c k->wait).  Both cores
  * idle, so the phase-1 decision at edge T + UCS_EVAL tunes core 0's EX_SP
  * down (U = 0 < th_U) but leaves core 1's up.  Kills the mutant
- * `first = counting || cyc_q == '0` of rtl/ucs.sv (core 1 would count the
+ * `first = counting || cyc_q == '0` of units/ucs/ucs.sv (core 1 would count the
  * last T - 3 edges and decide). */
 static void test_directed_late_enable(void **st)
 {
@@ -438,7 +438,7 @@ static void ucstates16_cfg(ctl_cfg *cfg)
     cfg->units[CTL_OC_SP] = 12;
 }
 
-/* Phase 3 on a BLK interval (tests/unit/test_ucs.c test_p3_unused_type_blk):
+/* Phase 3 on a BLK interval (units/ucs/test_ucs.c test_p3_unused_type_blk):
  * few SP instructions (EX_SP 8, tuned down by phase 1), no SFU instruction,
  * LDST saturated; SCH 9/400.  The rule before kept SCH up at edge 3P: the
  * unused SFU compared 0 < 0, and U[SCH_SP] < U[EX_SP] was computed with the
@@ -486,7 +486,7 @@ static void test_directed_p3_unused_type(void **st)
     B.vec = NULL;
 }
 
-/* Phase 2's revert (tests/unit/test_ucs.c test_p2_revert_when_bottleneck):
+/* Phase 2's revert (units/ucs/test_ucs.c test_p2_revert_when_bottleneck):
  * IDOC_SP (4 slots) at 300 against EX_SP at 200 of 200, tuned down at edge
  * 2P; halved, both move 150: on its two powered-on slots IDOC_SP is the
  * bottleneck (150/200 is not below 150/200) and is tuned up at edge 5P

@@ -841,7 +841,7 @@ static void test_cfg_check(void **st)
     ctl_cfg_defaults(&c, 16, 6);
     c.uc_th_rt = 1024;
     assert_int_equal(key_check_struct(&ucs_keys, &c, "x", err, sizeof err), -1);
-    assert_string_equal(err, "x: value 1024 does not fit the 10-bit register of rtl/ucs.sv (ucs.th_rt)");
+    assert_string_equal(err, "x: value 1024 does not fit the 10-bit register of units/ucs/ucs.sv (ucs.th_rt)");
 }
 
 static void test_branch_names(void **st)

@@ -1,8 +1,8 @@
 /* ucs.c -- uC-States Gating Control Unit, C reference model.
  * Seed 004 (Kayiran et al., "uC-States", PACT 2016), Sec. 4 Algorithm 1,
  * Sec. 2.3 (PG/CG, break-even, wake-up); controllers.md section 5.
- * Cycle rules: docs/units/ucs.md.  Mirrors rtl/ucs.sv, rtl/ucs_gcu.sv and
- * rtl/ucs_grp.sv bit for bit: interval counters, then a decision evaluated
+ * Cycle rules: docs/units/ucs.md.  Mirrors units/ucs/ucs.sv, units/ucs/ucs_gcu.sv and
+ * units/ucs/ucs_grp.sv bit for bit: interval counters, then a decision evaluated
  * in UCS_EVAL edges on one multiplier and one comparator per core (issue 14;
  * the result is computed at once here, the RTL steps through it). */
 #include <stdio.h>
@@ -150,7 +150,7 @@ static void ucs_counts(int phase, const ctl_core_in *in, uint32_t x[UCS_NSLOT])
 }
 
 /* One comparison of the sequence: res = a * fa < Q, Q = b * fb, or the
- * shared threshold `thr` when thr_sel (rtl/ucs_gcu.sv's operand muxes). */
+ * shared threshold `thr` when thr_sel (units/ucs/ucs_gcu.sv's operand muxes). */
 typedef struct ucs_cmp {
     uint32_t a, fa, b, fb;
 } ucs_cmp;
@@ -182,7 +182,7 @@ static uint32_t ucs_on_units(const ucs_regs *r, uint16_t down, int comp)
  *   U[x] < U[y]  <=> sum_x * on(y) < sum_y * on(x)
  *   U[x] < pct % <=> sum_x * 100 < pct * units_x * T   (T counted cycles)
  *   RT > th_RT   <=> sum(lambda) * th_RT < sum(J).
- * pct * units * T is cfg-only: computed once for all cores (rtl/ucs.sv). */
+ * pct * units * T is cfg-only: computed once for all cores (units/ucs/ucs.sv). */
 static void ucs_compare(const ucs_regs *r, int phase, uint16_t down,
                         const uint32_t s[UCS_NSLOT], int res[UCS_NCMP])
 {
@@ -378,7 +378,7 @@ static void ucs_observe(ucs_sums *run, const ctl_core_in *ci)
 
 /* ---- one clock edge --------------------------------------------------- */
 
-/* Edge kinds of the shared timer (rtl/ucs.sv): `first` is the first edge of
+/* Edge kinds of the shared timer (units/ucs/ucs.sv): `first` is the first edge of
  * an interval, `apply` the last evaluation edge (E + UCS_EVAL). */
 typedef struct ucs_edge {
     int ks, counting, first, apply;
@@ -498,7 +498,7 @@ void ucs_step(ucs *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
 
 /* ---------------------------------------------------------------- keys */
 
-/* The unit's programmable registers, with the widths of rtl/ucs.sv's ports
+/* The unit's programmable registers, with the widths of units/ucs/ucs.sv's ports
  * (seed 004 Sec. 4 and 6 for the defaults). */
 #define UK(k, f, lo, hi, bits, unit, h) KEY_U(ctl_cfg, k, f, lo, hi, bits, unit, "seed 004 Sec. 4, 6", h)
 static const key_def ucs_rows[] = {
@@ -508,7 +508,7 @@ static const key_def ucs_rows[] = {
     UK("ucs.break_even", uc_break_even, 0, 255, 8, "cycles", "power-gating break-even"),
     UK("ucs.wakeup", uc_wakeup, 0, 255, 8, "cycles", "power-gating wake-up"),
 };
-const key_table ucs_keys = KEY_TABLE("ucs", "rtl/ucs.sv", ucs_rows);
+const key_table ucs_keys = KEY_TABLE("ucs", "units/ucs/ucs.sv", ucs_rows);
 
 /* ---------------------------------------------------------------- plug-in */
 
@@ -522,5 +522,5 @@ static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *ou
 
 const ctl_unit ucs_unit = {
     "ucs", CTL_U_UCS, sizeof(ucs), unit_reset, unit_step, ucs_decisions, &ucs_keys,
-    "rtl/ucs.sv", "waves/ucs.gtkw", NULL,
+    "units/ucs/ucs.sv", "units/ucs/ucs.gtkw", NULL,
 };

@@ -5,7 +5,7 @@
  * interval timer).  A decision takes effect UCS_EVAL (18) edges after the
  * interval's last counted edge.  Every core cycle: ucs_step() consumes ctl_in at a clock
  * edge and leaves the registered outputs tuned_down / accepts_work / pg_state
- * of every core in ctl_out.  Bit-identical to rtl/ucs.sv; the cycle-exact
+ * of every core in ctl_out.  Bit-identical to units/ucs/ucs.sv; the cycle-exact
  * rules are in docs/units/ucs.md.
  */
 #ifndef UCS_H
@@ -113,7 +113,7 @@ const char *ucs_branch_name(int i);
 int ucs_pg_index(int comp);
 
 
-/* The unit's registers as configuration keys (ucs.*), widths of rtl/ucs.sv. */
+/* The unit's registers as configuration keys (ucs.*), widths of units/ucs/ucs.sv. */
 extern const key_table ucs_keys;
 
 #endif

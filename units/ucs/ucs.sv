@@ -3,7 +3,7 @@
 // step counter and phase register shared by all cores (they all start
 // together), the cfg-only threshold products computed once, and one ucs_gcu
 // per core.  Cores with
-// index >= cfg_n_cores_i are held in reset.  Mirrors cmodel/ctl/ucs.c; the
+// index >= cfg_n_cores_i are held in reset.  Mirrors units/ucs/ucs.c; the
 // cycle-exact rules are in docs/units/ucs.md.  Per-core vectors hold
 // ctasim_pkg::NumComp components, NumItype SCH types and NumPg gate states.
 module ucs #(

@@ -2,7 +2,7 @@
 // and Sec. 4 "Maintaining Execution State"): tune down = stop taking work,
 // drain until empty, then power-gate (IsPg) or clock-gate; tune up of a
 // power-gated group shows WAKING for cfg_wakeup_i cycles, a clock-gated group
-// is back ON at once.  Mirrors ucs_grp_step() in cmodel/ctl/ucs.c.
+// is back ON at once.  Mirrors ucs_grp_step() in units/ucs/ucs.c.
 // State codes: ctasim_pkg::pg_state_e (enum ctl_pg_state).
 module ucs_grp #(
   parameter bit IsPg  = 1'b1,
