@@ -2,6 +2,7 @@
  * (seed 002 Sec. 3; spec/controllers.md Sec. 4).  Mirrors units/arcta/arcta.sv:
  * inputs and programmable registers are masked to their RTL widths, all
  * counters saturate at their RTL widths, ratios are cross-multiplied. */
+#include <inttypes.h>
 #include <stddef.h>
 #include <string.h>
 #include "arcta.h"
@@ -296,7 +297,46 @@ static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *ou
     arcta_step(s, cfg, in, out);
 }
 
+/* --decisions rows: cycle,core,arcta,inputs,decision (ctl_decisions.h). */
+/* The busiest partition's busy cycles (max_bw_CTA's numerator). */
+static uint32_t arcta_busy_max(const arcta *s, const ctl_cfg *cfg)
+{
+    uint32_t m = 0, n = cfg->n_parts & MASK(CTL_PARTS_BITS);
+    for (uint32_t p = 0; p < CTL_MAX_PARTS && p < n; p++)
+        if (s->busy[p] > m) m = s->busy[p];
+    return m;
+}
+
+static void arcta_decisions(FILE *f, const void *state, const ctl_cfg *cfg, uint64_t cycle)
+{
+    const arcta *s = state;
+    if (!s->obs_decided) return;
+    uint32_t lanes = cfg->simt_lanes & MASK(CTL_W_SIMT_LANES);
+    fprintf(f, "%" PRIu64 ",all,arcta,cycles=%u;ipc=%u/%" PRIu64 ";bw=%u/%u;good=%u;bad=%u;"
+            "t_u_ipc=%u%%;t_l_ipc=%u%%;t_max_bw=%u/100000;t_gbr=%u%%,type%s;%s\n",
+            cycle, s->cycles, s->insts, (uint64_t)lanes * s->cycles, arcta_busy_max(s, cfg),
+            s->dram_cycles, s->good, s->cycles - s->good, cfg->ar_t_u_ipc & MASK(CTL_W_AR_T_U_IPC),
+            cfg->ar_t_l_ipc & MASK(CTL_W_AR_T_L_IPC), cfg->ar_t_max_bw_mpct & MASK(CTL_W_AR_T_MAX_BW_MPCT), cfg->ar_t_gbr & MASK(CTL_W_AR_T_GBR),
+            s->type == CTL_AR_TYPE2 ? "II" : "I", arcta_branch_name(s->obs_branch));
+}
+
+/* Its registers' defaults (ctl_cfg_defaults). */
+static void cfg_defaults(ctl_cfg *cfg)
+{
+    /* AR-CTA, seed 002 Sec. 3: W = 7000 cycles, ipc bounds 85 % / 15 %,
+     * max bandwidth 1.025 % (stored as 1025 thousandths of a percent),
+     * GBR 65 %, good = at least 25 of 32 lanes (78 %), calibrator -15 % / +15 %. */
+    cfg->ar_window = 7000;
+    cfg->ar_t_u_ipc = 85;
+    cfg->ar_t_l_ipc = 15;
+    cfg->ar_t_max_bw_mpct = 1025;
+    cfg->ar_t_gbr = 65;
+    cfg->ar_good_lanes = 25;
+    cfg->ar_core_pct = 15;
+    cfg->ar_mem_pct = 15;
+}
+
 const ctl_unit arcta_unit = {
     "arcta", CTL_U_ARCTA, sizeof(arcta), unit_reset, unit_step, arcta_decisions, &arcta_keys,
-    "units/arcta/arcta.sv", "units/arcta/arcta.gtkw", NULL,
+    "units/arcta/arcta.sv", "units/arcta/arcta.gtkw", cfg_defaults,
 };

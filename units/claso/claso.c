@@ -1,6 +1,7 @@
 /* claso.c -- CLASO credit allocator + credit consumer, C reference model of
  * units/claso/claso.sv (seed 003, Sec. 3, Algorithm 1; controllers.md section 3).
  * Every register here has its twin in the RTL; see docs/units/claso.md. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include "claso.h"
@@ -254,7 +255,32 @@ static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *ou
     claso_step(s, cfg, in, out);
 }
 
+/* --decisions rows: cycle,core,claso,inputs,decision (ctl_decisions.h). */
+static void claso_decisions(FILE *f, const void *state, const ctl_cfg *cfg, uint64_t cycle)
+{
+    const claso *s = state;
+    const claso_obs *o = &s->obs;
+    uint32_t pa = cfg->claso_p_a & 0xFFu, pl = cfg->claso_p_l & 0xFFu;
+    if (o->loaded)
+        fprintf(f, "%" PRIu64 ",all,claso,n_cta=%u;n_core=%u;p_A=%u;p_L=%u,%s;C_p=%d;C_g=%d\n",
+                cycle, o->n_cta, s->n_core, pa, pl, s->empty ? "load_empty" : "load",
+                s->local[0], s->global);
+    if (!o->any_served) return;
+    for (uint32_t c = 0; c < s->span; c++)
+        if (o->served[c])
+            fprintf(f, "%" PRIu64 ",%u,claso,C_p=%d;C_g=%d;p_A+p_L=%u,%s\n", cycle, c,
+                    o->c_p[c], o->c_g[c], (pa ? pa : 1) + pl, claso_branch_name(o->branch[c]));
+}
+
+/* Its registers' defaults (ctl_cfg_defaults). */
+static void cfg_defaults(ctl_cfg *cfg)
+{
+    /* CLASO, seed 003 Sec. 3: p_A = 1, p_L = 0 reproduce the baseline grant count. */
+    cfg->claso_p_a = 1;
+    cfg->claso_p_l = 0;
+}
+
 const ctl_unit claso_unit = {
     "claso", CTL_U_CLASO, sizeof(claso), unit_reset, unit_step, claso_decisions, &claso_keys,
-    "units/claso/claso.sv", "units/claso/claso.gtkw", NULL,
+    "units/claso/claso.sv", "units/claso/claso.gtkw", cfg_defaults,
 };

@@ -1,4 +1,5 @@
 /* dyncore.c -- DYNCORE reference model (seed 000 Sec. 4.2). */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include "dyncore.h"
@@ -242,7 +243,56 @@ static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *ou
     dyncore_step(s, cfg, in, out);
 }
 
+/* --decisions rows: cycle,core,dyncore,inputs,decision (ctl_decisions.h). */
+/* t_act = frac_num / frac_den * core_cycles, exactly. */
+static void print_tact(FILE *f, const dyncore_obs *o, const ctl_cfg *cfg)
+{
+    uint64_t num = (uint64_t)o->core_cycles * (cfg->dyncore_frac_num & MASK(DYNCORE_FRAC_BITS));
+    uint32_t den = cfg->dyncore_frac_den & MASK(DYNCORE_FRAC_BITS);
+    if (den && num % den == 0)
+        fprintf(f, "t_act=%" PRIu64, num / den);
+    else
+        fprintf(f, "t_act=%" PRIu64 "/%u", num, den);
+}
+
+static const char *dyncore_decision_name(const dyncore_obs *o)
+{
+    if (o->decision == DYNCORE_DEC_GATE) return "gate";
+    if (o->decision == DYNCORE_DEC_WAKE) return "wake";
+    return o->below ? "hold" : "keep";
+}
+
+static void dyncore_decisions(FILE *f, const void *state, const ctl_cfg *cfg, uint64_t cycle)
+{
+    const dyncore *s = state;
+    const dyncore_obs *o = &s->obs;
+    uint32_t n = ctl_used_cores(cfg), k = cfg->dyncore_k & MASK(DYNCORE_K_BITS);
+    if (!o->decided) return;
+    fprintf(f, "%" PRIu64 ",all,dyncore,", cycle);
+    if (o->kernel_start) {
+        fprintf(f, "kernel_start;used=%u,all_on\n", n);
+        return;
+    }
+    fprintf(f, "G_act=%u;core_cycles=%u;", o->g_act, o->core_cycles);
+    print_tact(f, o, cfg);
+    fprintf(f, ";on=%u;used=%u,%s", o->n_on, n, dyncore_decision_name(o));
+    if (o->decision == DYNCORE_DEC_GATE)
+        fprintf(f, ";drain=%u..%u", n > k ? n - k : 1, n - 1);
+    fputc('\n', f);
+}
+
+/* Its registers' defaults (ctl_cfg_defaults). */
+static void cfg_defaults(ctl_cfg *cfg)
+{
+    /* DYNCORE, seed 000 Sec. 4.2: t_act = 2/3 * cores * T (40960 for 30 cores), K = 8. */
+    cfg->dyncore_period = 2048;
+    cfg->dyncore_frac_num = 2;
+    cfg->dyncore_frac_den = 3;
+    cfg->dyncore_k = 8;
+    cfg->dyncore_tact_counted = 0;  /* seed 000 Sec. 4.2: t_act is a fixed 40960 */
+}
+
 const ctl_unit dyncore_unit = {
     "dyncore", CTL_U_DYNCORE, sizeof(dyncore), unit_reset, unit_step, dyncore_decisions, &dyncore_keys,
-    "units/dyncore/dyncore.sv", "units/dyncore/dyncore.gtkw", NULL,
+    "units/dyncore/dyncore.sv", "units/dyncore/dyncore.gtkw", cfg_defaults,
 };

@@ -1,4 +1,5 @@
 /* dyncta.c -- DYNCTA reference model (seed 000 Sec. 4.1, Algorithm 1). */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include "dyncta.h"
@@ -166,7 +167,37 @@ static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *ou
     dyncta_step(s, cfg, in, out);
 }
 
+/* --decisions rows: cycle,core,dyncta,inputs,decision (ctl_decisions.h). */
+static void dyncta_decisions(FILE *f, const void *state, const ctl_cfg *cfg, uint64_t cycle)
+{
+    const dyncta *s = state;
+    const dyncta_obs *o = &s->obs;
+    if (!o->decided) return;
+    for (uint32_t c = 0; c < ctl_used_cores(cfg); c++) {
+        fprintf(f, "%" PRIu64 ",%u,dyncta,", cycle, c);
+        if (o->branch[c] == DYNCTA_BR_KERNEL_START)
+            fprintf(f, "N=%u;n=%u", s->n_max, o->n_old[c]);
+        else
+            fprintf(f, "C_idle=%u;C_mem=%u;n=%u;N=%u;t_idle=%u;t_mem_l=%u;t_mem_h=%u",
+                    o->c_idle[c], o->c_mem[c], o->n_old[c], s->n_max,
+                    cfg->dyncta_t_idle & DYNCTA_CNT_MAX, cfg->dyncta_t_mem_l & DYNCTA_CNT_MAX,
+                    cfg->dyncta_t_mem_h & DYNCTA_CNT_MAX);
+        fprintf(f, ",%s;n=%u\n", dyncta_branch_name(o->branch[c]), s->n[c]);
+    }
+}
+
+/* Its registers' defaults (ctl_cfg_defaults). */
+static void cfg_defaults(ctl_cfg *cfg)
+{
+    /* DYNCTA, seed 000 Sec. 4.1 and Table 3: T = 2048, t_idle = 16,
+     * t_mem_l = 128, t_mem_h = 384. */
+    cfg->dyncta_period = 2048;
+    cfg->dyncta_t_idle = 16;
+    cfg->dyncta_t_mem_l = 128;
+    cfg->dyncta_t_mem_h = 384;
+}
+
 const ctl_unit dyncta_unit = {
     "dyncta", CTL_U_DYNCTA, sizeof(dyncta), unit_reset, unit_step, dyncta_decisions, &dyncta_keys,
-    "units/dyncta/dyncta.sv", "units/dyncta/dyncta.gtkw", NULL,
+    "units/dyncta/dyncta.sv", "units/dyncta/dyncta.gtkw", cfg_defaults,
 };

@@ -5,6 +5,7 @@
  * units/ucs/ucs_grp.sv bit for bit: interval counters, then a decision evaluated
  * in UCS_EVAL edges on one multiplier and one comparator per core (issue 14;
  * the result is computed at once here, the RTL steps through it). */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 #include "ucs.h"
@@ -520,7 +521,86 @@ static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *ou
     ucs_step(s, cfg, in, out);
 }
 
+/* --decisions rows: cycle,core,ucs,inputs,decision (ctl_decisions.h). */
+static const char *const comp_names[CTL_NCOMP] = {
+    "IFID", "SCH", "IDOC_SP", "IDOC_SFU", "IDOC_LDST", "OC_SP", "OC_SFU", "OC_LDST",
+    "OCEX_SP", "OCEX_SFU", "OCEX_LDST", "EX_SP", "EX_SFU", "EX_LDST",
+};
+
+static void ucs_util(FILE *f, const char *name, uint32_t busy, uint32_t t, uint32_t units)
+{
+    fprintf(f, ";U_%s=%u/%" PRIu64, name, busy, (uint64_t)t * units);
+}
+
+/* The interval's U (and RT) of the components `phase` decides on. */
+static void ucs_inputs(FILE *f, const ucs *s, const ucs_core *k, const ctl_cfg *cfg)
+{
+    static const char *const sch_names[CTL_NTYPE] = { "SCH_SP", "SCH_SFU", "SCH_LDST" };
+    const ucs_sums *u = &k->obs_last;
+    uint32_t t = s->obs_cycles;
+    fprintf(f, "phase=%u;T=%u", s->obs_phase + 1u, t);
+    if (s->obs_phase == UCS_PHASE1) {
+        ucs_util(f, "EX_SP", u->busy[CTL_EX_SP], t, cfg->units[CTL_EX_SP] & 0xFu);
+        ucs_util(f, "EX_SFU", u->busy[CTL_EX_SFU], t, cfg->units[CTL_EX_SFU] & 0xFu);
+        fprintf(f, ";RT_LDST=%u/%u;th_U=%u%%;th_RT=%u", u->j, u->lambda,
+                cfg->uc_th_u_pct & 0x7Fu, cfg->uc_th_rt & 0x3FFu);
+        return;
+    }
+    /* phase 2: IDOC, OC, OCEX and EX; phase 3: IFID, SCH, SCH_j and EX */
+    int first = s->obs_phase == UCS_PHASE2 ? CTL_IDOC_SP : CTL_EX_SP;
+    if (s->obs_phase == UCS_PHASE3) {
+        ucs_util(f, "IFID", u->busy[CTL_IFID], t, cfg->units[CTL_IFID] & 0xFu);
+        ucs_util(f, "SCH", u->busy[CTL_SCH], t, cfg->units[CTL_SCH] & 0xFu);
+        for (int j = 0; j < CTL_NTYPE; j++)
+            ucs_util(f, sch_names[j], u->sch[j], t, cfg->units[CTL_SCH] & 0xFu);
+    }
+    for (int i = first; i < CTL_NCOMP; i++)
+        ucs_util(f, comp_names[i], u->busy[i], t, cfg->units[i] & 0xFu);
+    /* The components tuned down during the interval: the U[a] < U[b] tests
+     * count only their powered-on group, ceil(units / 2) (docs/units/ucs.md). */
+    const char *sep = ";down=";
+    for (int i = 0; i < CTL_NCOMP; i++) {
+        if (!((k->obs_down >> i) & 1u)) continue;
+        fprintf(f, "%s%s", sep, comp_names[i]);
+        sep = "+";
+    }
+    if (k->obs_down == 0)
+        fputs(";down=-", f);
+    if (s->obs_phase == UCS_PHASE3)
+        fprintf(f, ";th_U=%u%%", cfg->uc_th_u_pct & 0x7Fu);
+}
+
+static void ucs_decisions(FILE *f, const void *state, const ctl_cfg *cfg, uint64_t cycle)
+{
+    const ucs *s = state;
+    if (!s->obs_decided) return;
+    for (uint32_t c = 0; c < ctl_used_cores(cfg); c++) {
+        const ucs_core *k = &s->core[c];
+        const char *sep = ",";
+        fprintf(f, "%" PRIu64 ",%u,ucs,", cycle, c);
+        ucs_inputs(f, s, k, cfg);
+        for (int i = 0; i < CTL_NCOMP; i++) {
+            if (!k->obs_cmd[i]) continue;
+            fprintf(f, "%s%s=%s", sep, comp_names[i], k->obs_cmd[i] == 1 ? "down" : "up");
+            sep = ";";
+        }
+        fputc('\n', f);
+    }
+}
+
+/* Its registers' defaults (ctl_cfg_defaults). */
+static void cfg_defaults(ctl_cfg *cfg)
+{
+    /* uC-States, seed 004 Sec. 4 and 6: T = 2048, th_U = 0.15, th_RT = 100,
+     * break-even 19 cycles, wake-up 9 cycles. */
+    cfg->uc_period = 2048;
+    cfg->uc_th_u_pct = 15;
+    cfg->uc_th_rt = 100;
+    cfg->uc_break_even = 19;
+    cfg->uc_wakeup = 9;
+}
+
 const ctl_unit ucs_unit = {
     "ucs", CTL_U_UCS, sizeof(ucs), unit_reset, unit_step, ucs_decisions, &ucs_keys,
-    "units/ucs/ucs.sv", "units/ucs/ucs.gtkw", NULL,
+    "units/ucs/ucs.sv", "units/ucs/ucs.gtkw", cfg_defaults,
 };
