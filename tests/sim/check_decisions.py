@@ -13,7 +13,6 @@ import csv
 import importlib.util
 import os
 import sys
-from fractions import Fraction
 
 
 def fields(text):

@@ -2,6 +2,8 @@
 row of the unit from its own inputs (tests/sim/check_decisions.py); CASES
 are the runs tests/sim/decisions.sh checks (workload, settings: short
 periods, so that a short run takes many decisions)."""
+from fractions import Fraction
+
 from check_decisions import frac  # noqa: F401  (tests/sim/check_decisions.py)
 
 
