@@ -32,15 +32,15 @@
 #   cmodel/ROOM/*.c           -> libctasim.a (release and sanitizer builds); rooms in cmodel/README.md
 #   cosim/*.c, cosim/*.cpp    -> libcosim.a (all but main.c) + main.c: the ctasim program
 #   tests/unit/test_*.c       -> one cmocka binary each, built with ASan+UBSan
-#   tests/rtl/test_rtl_M.c    -> cmocka test of RTL module M (rtl/M.sv), Verilated,
-#     + tests/rtl/shim_M.cpp     driven from C through the extern "C" shim
-#     + tests/rtl/rtl_bench.c    the benches' shared harness (--vec, coverage report)
-#                                (ctl_top: no shim, libcosim.a instead)
-#   tests/rtl/tb_M.sv         -> Icarus testbench replaying build/vectors/M.vec,
-#                                written by test_rtl_M --vec FILE
 #   units/NAME/               -> a control unit's own folder (docs/adding-a-unit.md): its C
-#                                into libctasim.a, its RTL, test_NAME.c, test_rtl_NAME.c +
-#                                shim_NAME.cpp as above
+#                                into libctasim.a, its RTL (module M in M.sv, found with -y),
+#     test_NAME.c             -> its cmocka unit test (ASan+UBSan)
+#     test_rtl_NAME.c         -> cmocka test of the RTL unit NAME, Verilated,
+#     + shim_NAME.cpp            driven from C through the extern "C" shim
+#     + tests/rtl/rtl_bench.c    the benches' shared harness (--vec, coverage report)
+#     tb_NAME.sv              -> Icarus testbench replaying build/vectors/NAME.vec,
+#                                written by test_rtl_NAME --vec FILE
+#   tests/rtl/test_rtl_ctl_top.c -> the integrated top's test (no shim, libcosim.a instead)
 
 SHELL      := /bin/bash
 BUILD      := build
@@ -79,13 +79,12 @@ RTL_MODS   := $(filter-out $(PKG:rtl/%.sv=%),$(RTL_SRC:rtl/%.sv=%))
 UNIT_TESTS := $(patsubst tests/unit/%.c,$(BUILD)/san/tests/%,$(sort $(wildcard tests/unit/test_*.c)))
 MODEL_TESTS:= $(patsubst tests/model/%.c,$(BUILD)/rel/tests/%,$(sort $(wildcard tests/model/test_*.c)))
 RTL_TESTS  := $(patsubst tests/rtl/test_rtl_%.c,%,$(sort $(wildcard tests/rtl/test_rtl_*.c)))
-ICARUS_TBS := $(patsubst tests/rtl/tb_%.sv,%,$(sort $(wildcard tests/rtl/tb_*.sv)))
 
 # Control units with a folder of their own, units/NAME/ (docs/adding-a-unit.md),
 # are picked up without editing this file: NAME*.c joins libctasim.a (and the
 # folder the include path), NAME*.sv the RTL (module M in M.sv, found with -y),
 # test_NAME.c is a cmocka unit test (ASan+UBSan), test_rtl_NAME.c + shim_NAME.cpp
-# the unit's Verilated bench (rules below, as tests/rtl/'s).
+# the unit's Verilated bench, tb_NAME.sv its Icarus testbench (rules below).
 UNIT_DIRS  := $(patsubst %/,%,$(sort $(wildcard units/*/)))
 UNIT_C     := $(foreach d,$(UNIT_DIRS),$(filter-out $(d)/test_%.c,$(wildcard $(d)/*.c)))
 UNIT_SV    := $(foreach d,$(UNIT_DIRS),$(filter-out $(d)/tb_%.sv,$(wildcard $(d)/*.sv)))
@@ -99,6 +98,7 @@ VFLAGS     += $(addprefix -y ,$(UNIT_DIRS))
 UNIT_TESTS += $(foreach d,$(UNIT_DIRS),$(patsubst $(d)/%.c,$(BUILD)/san/tests/%,\
                 $(filter-out $(d)/test_rtl_%.c,$(wildcard $(d)/test_*.c))))
 RTL_TESTS  += $(foreach d,$(UNIT_DIRS),$(patsubst $(d)/test_rtl_%.c,%,$(wildcard $(d)/test_rtl_*.c)))
+ICARUS_TBS := $(foreach d,$(UNIT_DIRS),$(patsubst $(d)/tb_%.sv,%,$(wildcard $(d)/tb_*.sv)))
 # module M's file: rtl/M.sv, or units/NAME/M.sv
 RTL_FILE    = $(or $(filter %/$(1).sv,$(UNIT_SV)),rtl/$(1).sv)
 
@@ -153,7 +153,7 @@ $(BUILD)/vrt/%.o: $(VINC)/%.cpp
 # Verilate module M (top M, submodules found by name under rtl/).  One explicit
 # rule per module: a pattern target holds a single %, so build/vl/%/V%__ALL.a
 # would only match a file literally named "V%__ALL.a" (always remade).
-# The units' benches (tests/rtl/test_rtl_M.c, tb_M.sv) are written for
+# The units' benches (units/M/test_rtl_M.c, tb_M.sv) are written for
 # RTL_BENCH_CORES cores and RTL_BENCH_PARTS partitions: their units are
 # Verilated at that size (RTL_BENCH_GEN_M), not at MaxCores = 160; the top
 # (ctl_top) keeps its defaults (docs/rtl.md, "Sizes").
@@ -262,24 +262,11 @@ $(BUILD)/rel/tests/%: tests/model/%.c tests/model/model_util.h $(BUILD)/rel/libc
 	@mkdir -p $(@D)
 	$(CC) $(REL_CFLAGS) -iquote tests/model $< -o $@ $(BUILD)/rel/libctasim.a -lcmocka $(LIBS)
 
-# RTL unit test of module M: C test + C++ shim + Verilated M + C reference models.
 .SECONDEXPANSION:
-$(BUILD)/rtltest/%/shim.o: tests/rtl/shim_%.cpp $$(BUILD)/vl/$$*/V$$*__ALL.a $(HDRS) $(wildcard tests/rtl/*.h)
-	@mkdir -p $(@D)
-	$(CXX) $(VRT_FLAGS) $(INCS) -I$(BUILD)/vl/$* -c $< -o $@
-
 # tests/rtl/rtl_bench.c: the benches' shared harness (arguments, --vec, coverage report).
 $(BUILD)/rtltest/rtl_bench.o: tests/rtl/rtl_bench.c tests/rtl/rtl_bench.h tests/rtl/rb_assert.h tests/rtl/rb_name.h
 	@mkdir -p $(@D)
 	$(CC) $(REL_CFLAGS) -c $< -o $@
-
-$(BUILD)/rtltest/%/test: tests/rtl/test_rtl_%.c tests/rtl/rtl_bench.h $(BUILD)/rtltest/rtl_bench.o \
-                         $(BUILD)/rtltest/%/shim.o $$(BUILD)/vl/$$*/V$$*__ALL.a \
-                         $(VRT_OBJ) $(BUILD)/rel/libctasim.a $(HDRS)
-	@mkdir -p $(@D)
-	$(CC) $(REL_CFLAGS) -DRB_CORES=$(RTL_BENCH_CORES) -DRB_PARTS=$(RTL_BENCH_PARTS) -iquote tests -c $< -o $(@D)/test.o
-	$(CXX) -o $@ $(@D)/test.o $(BUILD)/rtltest/rtl_bench.o $(@D)/shim.o $(BUILD)/vl/$*/V$*__ALL.a $(VRT_OBJ) \
-	    $(BUILD)/rel/libctasim.a -lcmocka $(LIBS) -pthread
 
 # The integrated top has no shim of its own: its test drives the program's
 # engines through libcosim.a (public headers only), loading the models of the
@@ -290,7 +277,8 @@ $(BUILD)/rtltest/$(COSIM_TOP)/test: tests/rtl/test_rtl_$(COSIM_TOP).c $(COSIM_LI
 	$(CC) $(REL_CFLAGS) $(COSIM_DEFS) -iquote tests -c $< -o $(@D)/test.o
 	$(CC) -o $@ $(@D)/test.o $(COSIM_LIB) $(BUILD)/rel/libctasim.a -lcmocka $(LIBS) -ldl -pthread
 
-# The same for the units of units/NAME/: C reference objects, unit test, RTL bench.
+# The units of units/NAME/: C reference objects, unit test, RTL bench (C test +
+# C++ shim + Verilated unit + C reference models).
 $(BUILD)/rel/obj/units/%.o: units/%.c $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(REL_CFLAGS) -c $< -o $@
@@ -323,8 +311,7 @@ $(BUILD)/rtltest/%/test: units/$$*/test_rtl_$$*.c tests/rtl/rtl_bench.h $(BUILD)
 # Compiled at -O0 and without tracing: the 64-core units are large and the
 # coverage runs short (the runner reruns a failure with waves from build/rtltest).
 COV        := $(BUILD)/cov
-RTL_UNITS  := $(patsubst tests/rtl/shim_%.cpp,%,$(sort $(wildcard tests/rtl/shim_*.cpp))) \
-              $(foreach d,$(UNIT_DIRS),$(patsubst $(d)/shim_%.cpp,%,$(wildcard $(d)/shim_*.cpp)))
+RTL_UNITS  := $(foreach d,$(UNIT_DIRS),$(patsubst $(d)/shim_%.cpp,%,$(wildcard $(d)/shim_*.cpp)))
 COV_VFLAGS := $(filter-out --trace-fst,$(VFLAGS)) --coverage-line --coverage-toggle
 COV_CXXFLAGS := $(filter-out -DVM_TRACE=1 -DVM_TRACE_FST=1,$(VRT_FLAGS)) -DVM_TRACE=0 -DVM_COVERAGE=1
 COV_VRT    := $(VRT_OBJ) $(COV)/vrt/verilated_cov.o
@@ -340,18 +327,7 @@ $(COV)/vrt/verilated_cov.o: $(VINC)/verilated_cov.cpp
 	@mkdir -p $(@D)
 	$(CXX) $(COV_CXXFLAGS) -c $< -o $@
 
-$(COV)/rtltest/%/shim.o: tests/rtl/shim_%.cpp $$(COV)/vl/$$*/V$$*__ALL.a $(HDRS) $(wildcard tests/rtl/*.h)
-	@mkdir -p $(@D)
-	$(CXX) $(COV_CXXFLAGS) $(INCS) -I$(COV)/vl/$* -c $< -o $@
-
-$(COV)/rtltest/%/test: tests/rtl/test_rtl_%.c tests/rtl/rtl_bench.h $(BUILD)/rtltest/rtl_bench.o \
-                       $(COV)/rtltest/%/shim.o $$(COV)/vl/$$*/V$$*__ALL.a $(COV_VRT) $(BUILD)/rel/libctasim.a $(HDRS)
-	@mkdir -p $(@D)
-	$(CC) $(REL_CFLAGS) -DRB_CORES=$(RTL_BENCH_CORES) -DRB_PARTS=$(RTL_BENCH_PARTS) -iquote tests -c $< -o $(@D)/test.o
-	$(CXX) -o $@ $(@D)/test.o $(BUILD)/rtltest/rtl_bench.o $(@D)/shim.o $(COV)/vl/$*/V$*__ALL.a $(COV_VRT) \
-	    $(BUILD)/rel/libctasim.a -lcmocka $(LIBS) -pthread
-
-# ... and of the units of units/NAME/
+# the units of units/NAME/
 $(COV)/rtltest/%/shim.o: units/$$*/shim_$$*.cpp $$(COV)/vl/$$*/V$$*__ALL.a $(HDRS) $(wildcard tests/rtl/*.h)
 	@mkdir -p $(@D)
 	$(CXX) $(COV_CXXFLAGS) $(INCS) -iquote tests/rtl -I$(COV)/vl/$* -c $< -o $@
@@ -387,19 +363,20 @@ mutate: $(REGRESS_BINS)
 	nice scripts/mutate.py $(MUTATE_FLAGS)
 
 # Formal proof of the assertions of rtl/ (docs/verification.md, "Formal"):
-# every job at its full depth; test-formal (make test) runs the short depths
-# of FORMAL_QUICK (the uC-States top and ctl_top only here: minutes).
-FORMAL_QUICK ?= dyncta dyncore claso arcta ucs-grp \
-                $(foreach d,$(UNIT_DIRS),$(if $(wildcard $(d)/formal.json),$(notdir $(d))))
+# every job at its full depth (each unit's in units/NAME/formal.json);
+# test-formal (make test) runs the short depths of the units' quick jobs (their
+# formal.json's "quick"; the uC-States top and ctl_top only here: minutes), or
+# of FORMAL_QUICK when given.
+FORMAL_QUICK ?=
 formal:
 	nice scripts/formal.py --jobs $(NPROC) $(FORMAL_JOBS)
 
 test-formal:
 	@scripts/run_tests.sh formal "scripts/formal.py --quick --jobs 1 $(FORMAL_QUICK)"
 
-$(BUILD)/icarus/tb_%.vvp: tests/rtl/tb_%.sv tests/rtl/tb_vec.svh $(RTL_SRC)
+$(BUILD)/icarus/tb_%.vvp: units/$$*/tb_$$*.sv tests/rtl/tb_vec.svh $(RTL_SRC)
 	@mkdir -p $(@D)
-	iverilog -g2012 -Wall -I tests/rtl -I rtl -y rtl -Y .sv -o $@ $(PKG) $<
+	iverilog -g2012 -Wall -I tests/rtl -I rtl -y rtl $(addprefix -y ,$(UNIT_DIRS)) -Y .sv -o $@ $(PKG) $<
 
 test-unit: $(UNIT_TESTS)
 	@scripts/run_tests.sh unit $(UNIT_TESTS)
@@ -435,9 +412,10 @@ PYTHON ?= python3
 test-python: $(BUILD)/rel/ctasim
 	@scripts/run_tests.sh python "$(PYTHON) -m pytest -q -p no:cacheprovider python/tests"
 
-# the architecture's rules: includes point down or sideways (cmodel/README.md)
+# the architecture's rules: includes point down or sideways (cmodel/README.md);
+# a unit's name stays in its folder (docs/adding-a-unit.md)
 test-arch:
-	@scripts/run_tests.sh arch tests/arch/check_includes.sh
+	@scripts/run_tests.sh arch tests/arch/check_includes.sh tests/arch/unit_names.sh
 
 test-fuzz:
 	@scripts/run_tests.sh fuzz "scripts/fuzz_trace.sh $(FUZZ_SECONDS)"
@@ -573,7 +551,7 @@ hwcalib-compile:
 PREFIX       ?= /usr/local
 DATADIR      := $(DESTDIR)$(PREFIX)/share/ctasim
 INSTALL_DATA := rtl $(wildcard units) seam/units.tsv scripts/vtop-build.sh scripts/vtop-key.sh cosim/vmodel cosim/vtop_api.h \
-                cmodel/ctl/ctl_seam.h synth configs workloads waves VERSION
+                cmodel/ctl/ctl_seam.h synth configs workloads VERSION
 install: all $(BUILD)/ctasim.1
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	rm -rf $(DATADIR) && install -d $(DATADIR)/models

@@ -366,7 +366,7 @@ static void gtkw_ref_group(FILE *out, const char *unit, int core)
 }
 
 /* FILE.gtkw beside the failure's FILE.fst: the failing unit's save file
- * (waves/UNIT.gtkw) with core 0 replaced by the failing core (core 1 by its
+ * (the registry's gtkw) with core 0 replaced by the failing core (core 1 by its
  * neighbour, the group labels too), the per-core vectors sized to the model,
  * [timestart] 8 cycles before the failing edge, the primary marker on it. */
 static void write_fail_gtkw(const rtl_eng *r, const char *unit, int core, uint64_t first,
@@ -374,9 +374,9 @@ static void write_fail_gtkw(const rtl_eng *r, const char *unit, int core, uint64
 {
     char rel[64], src[700], dst[640], line[1024];
     const ctl_unit *u = ctl_unit_named(unit, strlen(unit));   /* its save file (registry) */
-    snprintf(rel, sizeof rel, "%s", u ? u->gtkw : "waves/dyncta.gtkw");
+    snprintf(rel, sizeof rel, "%s", u ? u->gtkw : ctl_units[0]->gtkw);
     FILE *in = fopen(vtop_data_path(rel, src, sizeof src), "r");
-    if (!in && !(in = fopen(vtop_data_path("waves/dyncta.gtkw", src, sizeof src), "r")))
+    if (!in && !(in = fopen(vtop_data_path(ctl_units[0]->gtkw, src, sizeof src), "r")))
         return;
     size_t n = strlen(r->mismatch_fst);
     snprintf(dst, sizeof dst, "%.*s.gtkw", (int)(n > 4 ? n - 4 : n), r->mismatch_fst);

@@ -3,8 +3,8 @@
  * the same ctl_in and every output of every used core is compared every
  * cycle).  See docs/cosim.md.
  *
- * Lockstep mismatch message (the first difference in the fixed order unit
- * dyncta, dyncore, claso, arcta, ucs; inside a unit global signals first,
+ * Lockstep mismatch message (the first difference in the units' registry
+ * order, seam/seam.yaml's units:; inside a unit global signals first,
  * then cores ascending, signals in ctl_seam.h order):
  *   lockstep mismatch at cycle C: unit U, core K, signal S: expected E (C model),
  *   actual A (RTL); waveform of cycles F..C: PATH

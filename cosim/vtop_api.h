@@ -29,7 +29,7 @@ typedef struct vtop_model vtop_model;
 typedef struct vtop_assert {
     char kind[8];       /* ASSERT, or ASSUME: the inputs broke a seam guarantee */
     char name[64];      /* the check's name */
-    char unit[16];      /* dyncta, dyncore, claso, arcta, ucs or ctl_top */
+    char unit[16];      /* a unit of the registry (ctl_unit.h), or ctl_top */
     int core;           /* the core of a per-core check; -1 unit-wide */
     char text[600];     /* "unit U, core C, KIND Name: message (scope)" */
 } vtop_assert;

@@ -15,8 +15,9 @@ failing check's scope); a name an earlier run took gets -2, -3, ...
 
   scripts/formal.py [--quick] [--jobs N] [--list] [JOB ...]
 
---quick runs each job at its short depth (make test); the default runs the
-full depths (make formal).  Exit 0 when every job passed.
+--quick runs each job at its short depth (make test; with no JOB, the units'
+quick jobs of their formal.json); the default runs every job at its full
+depth (make formal).  Exit 0 when every job passed.
 """
 import argparse
 import glob
@@ -30,46 +31,47 @@ from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RTL = os.path.join(ROOT, 'rtl')
+UNITS = os.path.join(ROOT, 'units')   # the units' folders (scripts/mutate.py points both at a copy)
 OUT = os.path.join(ROOT, 'build', 'formal')
 
 # name: (unit, parameters, mode, full depth, quick depth, what the depth covers)
 # Sizes are small instances of the same RTL (2 cores, narrow periods and
 # counters) so a decision period is a few cycles: the cfg ports are free, so
 # every period / window / threshold up to the field's width is explored.
-JOBS = {
-    'dyncta':        ('dyncta', {'NumCores': 2, 'CoresW': 2, 'PeriodW': 4, 'CntW': 3, 'LimitW': 3},
-                      'prove', 12, 6, 'T <= 15 (a period longer than the counters saturate)'),
-    'dyncta-cover':  ('dyncta', {'NumCores': 2, 'CoresW': 2, 'PeriodW': 4, 'CntW': 3, 'LimitW': 3},
-                      'cover', 20, 20, ''),
-    'dyncore':       ('dyncore', {'NumCores': 3, 'CoresW': 2, 'PeriodW': 2, 'FracW': 2, 'SumW': 6},
-                      'prove', 12, 6, 'T <= 3: a period, its evaluation and the drain'),
-    'dyncore-cover': ('dyncore', {'NumCores': 3, 'CoresW': 2, 'PeriodW': 2, 'FracW': 2, 'SumW': 6},
-                      'cover', 14, 14, ''),
-    'claso':         ('claso', {'NumCores': 2, 'CtaW': 9, 'CreditW': 12, 'CoreW': 2},
-                      'bmc', 16, 6, 'alloc, 9-step division, load and serving'),
-    'claso-cover':   ('claso', {'NumCores': 2, 'CtaW': 9, 'CreditW': 12, 'CoreW': 2},
-                      'cover', 18, 18, ''),
-    'arcta':         ('arcta', {'NumCores': 2, 'NumParts': 2, 'CoresW': 2, 'PartsW': 2, 'WinW': 2},
-                      'bmc', 16, 6, 'W <= 3: profile, the longest decision (9 + 2 cycles), action'),
-    'arcta-cover':   ('arcta', {'NumCores': 2, 'NumParts': 2, 'CoresW': 2, 'PartsW': 2, 'WinW': 2},
-                      'cover', 16, 16, ''),
-    'ucs-grp':       ('ucs_grp', {}, 'prove', 8, 4, 'every state and wake-up count'),
-    'ucs-grp-cover': ('ucs_grp', {}, 'cover', 8, 8, ''),
-    'ucs':           ('ucs', {'NumCores': 1, 'CoresW': 1},
-                      'bmc', 24, 4, 'T = 1..3: interval, 18 evaluation edges, one decision'),
-    'ctl_top':       ('ctl_top', {'NumCores': 1, 'NumParts': 1},
-                      'bmc', 6, 3, 'the seam rules across the units'),
-}
-# A unit with a folder of its own (units/NAME/, docs/adding-a-unit.md) lists its
-# jobs in units/NAME/formal.json, in the form above: {"job": [unit, {params},
-# mode, full, quick, note]}.
-for _f in sorted(glob.glob(os.path.join(ROOT, 'units', '*', 'formal.json'))):
-    JOBS.update({k: tuple(v) for k, v in json.load(open(_f)).items()})
+# Each unit lists its jobs in its folder, units/NAME/formal.json, in this form:
+# {"job": [unit, {params}, mode, full, quick, note], ..., "quick": [job, ...]};
+# "quick" names the jobs make test-formal runs at their short depth (default:
+# the job named after the folder).  The units come in registry order
+# (seam/units.tsv); the jobs across the units are here.
+JOBS = {}
+UNIT_JOBS = {}   # folder name: its jobs
+QUICK = []       # the jobs of make test-formal
+
+
+def _registry():
+    """The units' folders in registry order (seam/units.tsv)."""
+    rows = [l.rstrip('\n').split('\t') for l in open(os.path.join(ROOT, 'seam', 'units.tsv'))
+            if l.strip() and not l.startswith('#')]
+    return [r[2] for r in rows if len(r) > 2 and r[2] != '-']
+
+
+for _d in _registry():
+    _f = os.path.join(ROOT, _d, 'formal.json')
+    if not os.path.exists(_f):
+        continue
+    _j = json.load(open(_f))
+    _quick = _j.pop('quick', None)
+    _name = os.path.basename(_d)
+    JOBS.update({k: tuple(v) for k, v in _j.items()})
+    UNIT_JOBS[_name] = list(_j)
+    QUICK += _quick if _quick is not None else [_name] if _name in _j else []
+JOBS['ctl_top'] = ('ctl_top', {'NumCores': 1, 'NumParts': 1},
+                   'bmc', 6, 3, 'the seam rules across the units')
 
 
 def sources():
     """The package, then every RTL file of rtl/ and units/*/ (not testbenches)."""
-    units = [f for f in glob.glob(os.path.join(ROOT, 'units', '*', '*.sv'))
+    units = [f for f in glob.glob(os.path.join(UNITS, '*', '*.sv'))
              if not os.path.basename(f).startswith('tb_')]
     return [os.path.join(RTL, 'ctasim_pkg.sv')] + sorted(
         [os.path.join(RTL, f) for f in os.listdir(RTL) if f.endswith('.sv') and f != 'ctasim_pkg.sv']
@@ -77,9 +79,9 @@ def sources():
 
 
 def unit_file(unit):
-    """rtl/UNIT.sv, or units/*/UNIT.sv."""
+    """rtl/UNIT.sv (ctl_top), or units/*/UNIT.sv."""
     p = os.path.join(RTL, unit + '.sv')
-    return p if os.path.exists(p) else (glob.glob(os.path.join(ROOT, 'units', '*', unit + '.sv'))
+    return p if os.path.exists(p) else (glob.glob(os.path.join(UNITS, '*', unit + '.sv'))
                                         or [p])[0]
 
 
@@ -231,13 +233,14 @@ def main():
     ap.add_argument('--quick', action='store_true', help='short depths (make test)')
     ap.add_argument('--jobs', type=int, default=2)
     ap.add_argument('--list', action='store_true')
-    ap.add_argument('job', nargs='*')
+    ap.add_argument('job', nargs='*', help='jobs (default: every job; with --quick, the '
+                    'units\' quick jobs)')
     a = ap.parse_args()
     if a.list:
         for k, v in JOBS.items():
             print('%-14s %-8s %-6s depth %2d (quick %d) %s' % (k, v[0], v[2], v[3], v[4], v[5]))
         return 0
-    names = a.job or list(JOBS)
+    names = a.job or (QUICK if a.quick else list(JOBS))
     for n in names:
         if n not in JOBS:
             print('formal: no job %s (--list)' % n, file=sys.stderr)

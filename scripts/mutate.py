@@ -1,18 +1,21 @@
 #!/usr/bin/env python3
-"""mutate.py -- mutation check of rtl/ (the idea of YosysHQ's MCY): small
-operator mutations applied one at a time to a copy of rtl/ (never rtl/
-itself) and checked in stages, as MCY does (a cheap test first, the
-expensive one only on what survives it):
+"""mutate.py -- mutation check of the units' RTL (the idea of YosysHQ's MCY):
+small operator mutations applied one at a time to a copy of rtl/ and of the
+units' RTL, units/*/*.sv (never the tree itself), and checked in stages, as
+MCY does (a cheap test first, the expensive one only on what survives it).
+The units are those of the registry (seam/units.tsv) with an Icarus
+testbench, units/U/tb_U.sv:
   1. icarus: the mutated unit compiled with Icarus and its testbench
-     tests/rtl/tb_U.sv replaying the directed vectors build/vectors/U.vec
+     units/U/tb_U.sv replaying the directed vectors build/vectors/U.vec
      (written by the unmodified bench from the C model: `make test-icarus`;
-     for uC-States also 30 constrained-random runs, VEC_RANDOM);
+     a unit whose units/U/mutate.json lists "vec_random" also replays that
+     many constrained-random runs, VEC_RANDOM);
   2. verilator (stage-1 survivors only; --stage1-only skips it): the unit
      Verilated with --assert (no tracing), its bench relinked, the short
-     regression of that unit (tests/regress.list, seeds=K) run on it: a
+     regression of that unit (its regress.list, seeds=K) run on it: a
      mismatch or a failed assertion (rtl/ctasim_assert.svh) kills; a unit of
-     SMALL (uC-States) is built here at a few cores (SMALL), its bench
-     compiled at that size;
+     SMALL (mutate.json "small_cores": uC-States) is built here at a few
+     cores, its bench compiled at that size;
   3. formal (stage-2 survivors; --no-formal skips it): the unit's jobs of
      scripts/formal.py at their short depth on the mutated copy;
   4. verilator at the bench's size (64 cores) for a SMALL unit's mutants that
@@ -38,6 +41,7 @@ top rebuilt, minutes each), spread over files by their number of sites.
 Python 3 standard library only."""
 import argparse
 import fnmatch
+import json
 import os
 import random
 import re
@@ -55,12 +59,30 @@ import regress  # noqa: E402  (parse_list)
 
 VINC = '/usr/share/verilator/include'
 VFLAGS = ['--cc', '-O3', '--assert', '--trace-fst', '--x-assign', 'fast', '--x-initial', 'fast']
-GEN = {'dyncta': ['-GNumCores=64'], 'dyncore': ['-GNumCores=64'], 'claso': ['-GNumCores=64'],
-       'arcta': ['-GNumCores=64', '-GNumParts=16'], 'ucs': ['-GNumCores=64']}
+BENCH_SIZE = {'NumCores': 64, 'NumParts': 16}   # the Makefile's RTL_BENCH_CORES / _PARTS
+
+
+def registry():
+    """[(unit, folder, [ctl_top parameters it takes])] in registry order (seam/units.tsv)."""
+    rows = [l.rstrip('\n').split('\t') for l in open(os.path.join(ROOT, 'seam', 'units.tsv'))
+            if l.strip() and not l.startswith('#')]
+    return [(r[0], r[2], r[3].split(',') if r[3] else []) for r in rows if r[2] != '-']
+
+
+def unit_opts(folder):
+    """The unit's units/U/mutate.json ({} when it has none)."""
+    p = os.path.join(ROOT, folder, 'mutate.json')
+    return json.load(open(p)) if os.path.exists(p) else {}
+
+
+# The units with an Icarus testbench, Verilated at their bench's size.
+DIRS = {u: d for u, d, _ in registry() if os.path.exists(os.path.join(ROOT, d, f'tb_{u}.sv'))}
+GEN = {u: [f'-G{p}={BENCH_SIZE[p]}' for p in ps] for u, d, ps in registry() if u in DIRS}
 # ... and replay, beside the directed cycles, constrained-random runs on the
 # cores the vectors list (the bench's --vec-random K), written once per
 # mutate run by the unmodified bench into OUT/vectors/U.vec.
-VEC_RANDOM = {'ucs': ['--seed', '1', '--iters', '1', '--vec-random', '30']}
+VEC_RANDOM = {u: ['--seed', '1', '--iters', '1', '--vec-random', str(unit_opts(d)['vec_random'])]
+              for u, d in DIRS.items() if 'vec_random' in unit_opts(d)}
 COMMAND = None   # the command line for the results' header (mutate_units.py sets it)
 SKIP_FILES = {'rtl/ctl_top.sv', 'rtl/ctasim_pkg.sv'}
 DECL = re.compile(r'^\s*(localparam|parameter|input|output|inout|logic|import|module|'
@@ -83,7 +105,7 @@ def units_of_files():
             for line in f:
                 if line.startswith('S '):
                     p = line.rsplit('"', 2)[1]
-                    if not (p.startswith("rtl/") and p.endswith(".sv")):
+                    if not (p.startswith(("rtl/", "units/")) and p.endswith(".sv")):
                         continue
                     m.setdefault(p, []).append(u)
     return m
@@ -139,13 +161,13 @@ def run(cmd, cwd, timeout=None, log=None):
 # without tracing (uC-States at 64 cores is one ucs_gcu inlined per core: its
 # C++, trace code included, is the run's dominant cost when built for every
 # mutant; at 4 cores it is a small fraction of that).  Its bench
-# (tests/rtl/test_rtl_U.c) is compiled once per mutate run with RB_CORES at
+# (units/U/test_rtl_U.c) is compiled once per mutate run with RB_CORES at
 # that size: the directed tests drive cores 0-1 (core 2 for the fault test)
 # and the random ones every core
 # below RB_CORES, so the same tests run on a smaller array of identical
 # cores.  The bench's size (64) is built only for the mutants that survive
 # every other stage (--no-full skips it).
-SMALL = {'ucs': 4}
+SMALL = {u: unit_opts(d)['small_cores'] for u, d in DIRS.items() if 'small_cores' in unit_opts(d)}
 CSTD = ['-std=c11', '-D_POSIX_C_SOURCE=200809L', '-D_DEFAULT_SOURCE']
 
 
@@ -154,7 +176,9 @@ def cmodel_incs():
     for room in sorted(os.listdir(os.path.join(ROOT, 'cmodel'))):
         if os.path.isdir(os.path.join(ROOT, 'cmodel', room)):
             incs += ['-iquote', 'cmodel/' + room]
-    return incs + ['-iquote', 'cosim']   # vmodel/vassert.h (the assertions' receiving end)
+    for u, d, _ in registry():
+        incs += ['-iquote', d]
+    return incs + ['-iquote', 'cosim', '-iquote', 'tests/rtl']   # vmodel/vassert.h, the benches' headers
 
 
 def bench_obj(u, out, cores):
@@ -162,15 +186,33 @@ def bench_obj(u, out, cores):
     obj = os.path.join(out, f'bench{cores}', u, 'test.o')
     os.makedirs(os.path.dirname(obj), exist_ok=True)
     rc = run(['gcc'] + CSTD + ['-O2', '-iquote', 'tests'] + cmodel_incs() +
-             [f'-DRB_CORES={cores}', '-DRB_PARTS=16', '-c', f'tests/rtl/test_rtl_{u}.c',
+             [f'-DRB_CORES={cores}', '-DRB_PARTS=16', '-c', f'{DIRS[u]}/test_rtl_{u}.c',
               '-o', obj], ROOT)
     if rc:
-        sys.exit(f'mutate: tests/rtl/test_rtl_{u}.c at RB_CORES={cores} does not compile')
+        sys.exit(f'mutate: {DIRS[u]}/test_rtl_{u}.c at RB_CORES={cores} does not compile')
     return obj
 
 
+def ydirs(work):
+    """Verilator's / Icarus's -y for the copy in work: its rtl/ and every unit's folder."""
+    return ['-y', os.path.join(work, 'rtl')] + [x for _, d, _ in registry()
+                                               for x in ('-y', os.path.join(work, d))]
+
+
+def copy_rtl(work):
+    """work/rtl and work/units/*: a fresh copy of the RTL (the files a mutant changes)."""
+    shutil.rmtree(os.path.join(work, 'rtl'), ignore_errors=True)
+    shutil.copytree(os.path.join(ROOT, 'rtl'), os.path.join(work, 'rtl'))
+    for _, d, _ in registry():
+        shutil.rmtree(os.path.join(work, d), ignore_errors=True)
+        os.makedirs(os.path.join(work, d))
+        for x in os.listdir(os.path.join(ROOT, d)):
+            if x.endswith('.sv') and not x.startswith('tb_'):
+                shutil.copy2(os.path.join(ROOT, d, x), os.path.join(work, d, x))
+
+
 def build_unit(u, work, log, obj=None, cores=None):
-    """Verilate unit u from work/rtl at the bench's size (or `cores` cores, its
+    """Verilate unit u from work/ (its rtl/ and units/) at the bench's size (or `cores` cores, its
     bench's object `obj` at that size) without tracing (a verdict needs no
     waveform: the trace code is a third of a large unit's C++) and link its
     bench; path of the binary or None."""
@@ -180,9 +222,9 @@ def build_unit(u, work, log, obj=None, cores=None):
     os.makedirs(vl)
     flags = [x for x in VFLAGS if x != '--trace-fst'] + [
         f'-GNumCores={cores}' if cores and g.startswith('-GNumCores=') else g for g in GEN[u]]
-    rc = run(['verilator'] + flags + ['-y', os.path.join(work, 'rtl')] +
+    rc = run(['verilator'] + flags + ydirs(work) +
              ['--Mdir', vl, '--top-module', u, os.path.join(work, 'rtl', 'ctasim_pkg.sv'),
-              os.path.join(work, 'rtl', u + '.sv')], ROOT, log=log)
+              os.path.join(work, DIRS[u], u + '.sv')], ROOT, log=log)
     if rc:
         return None
     rc = run(['make', '-s', '-C', vl, '-f', f'V{u}.mk', f'V{u}__ALL.a', 'OPT_FAST=-O0',
@@ -192,7 +234,7 @@ def build_unit(u, work, log, obj=None, cores=None):
     b = os.path.join(work, 'bin', tag)
     os.makedirs(b, exist_ok=True)
     rc = run(['g++', '-std=c++17', '-O0', '-I' + VINC, '-I' + VINC + '/vltstd', '-DVM_TRACE=0'] +
-             cmodel_incs() + ['-I' + vl, '-c', f'tests/rtl/shim_{u}.cpp', '-o',
+             cmodel_incs() + ['-I' + vl, '-c', f'{DIRS[u]}/shim_{u}.cpp', '-o',
                               os.path.join(b, 'shim.o')], ROOT, log=log)
     if rc:
         return None
@@ -240,10 +282,10 @@ def vectors(out, objs):
         if u in SMALL:
             base = os.path.join(out, 'base')
             exe = os.path.join(base, 'bin', f'{u}-{SMALL[u]}', 'test')
-            srcs = [os.path.join(d, x) for d in ('rtl', 'tests/rtl') for x in os.listdir(d)]
+            srcs = [os.path.join(d, x) for d in ['rtl', 'tests/rtl'] + [r[1] for r in registry()]
+                    for x in os.listdir(d)]
             if not os.path.exists(exe) or os.path.getmtime(exe) < max(map(os.path.getmtime, srcs)):
-                shutil.rmtree(os.path.join(base, 'rtl'), ignore_errors=True)
-                shutil.copytree(os.path.join(ROOT, 'rtl'), os.path.join(base, 'rtl'))
+                copy_rtl(base)
                 exe = build_unit(u, base, os.path.join(out, 'base.log'), objs[(u, SMALL[u])], SMALL[u])
             if not exe:
                 sys.exit(f'mutate: the unmutated {u} does not build at {SMALL[u]} cores ({out}/base.log)')
@@ -267,8 +309,8 @@ def kill_group(pid):
 def icarus_unit(u, work, log, vec, timeout=300):
     """Stage 1: Icarus testbench of unit u on the mutated copy; True = killed."""
     vvp = os.path.join(work, f'tb_{u}.vvp')
-    tb = f'tests/rtl/tb_{u}.sv'
-    rc = run(['iverilog', '-g2012', '-I', 'tests/rtl', '-I', os.path.join(work, 'rtl'), '-y', os.path.join(work, 'rtl'), '-Y', '.sv',
+    tb = f'{DIRS[u]}/tb_{u}.sv'
+    rc = run(['iverilog', '-g2012', '-I', 'tests/rtl', '-I', os.path.join(work, 'rtl')] + ydirs(work) + ['-Y', '.sv',
               '-o', vvp, os.path.join(work, 'rtl', 'ctasim_pkg.sv'), tb], ROOT, log=log)
     if rc:
         return None
@@ -301,9 +343,11 @@ def icarus_unit(u, work, log, vec, timeout=300):
 
 # Stage 3: the formal jobs (scripts/formal.py) that hold a unit's checks, at
 # their short depth (make test-formal): an assertion a mutant breaks within
-# that many cycles from the reset kills it.
-FORMAL_JOBS = {'dyncta': ['dyncta'], 'dyncore': ['dyncore'], 'claso': ['claso'],
-               'arcta': ['arcta'], 'ucs': ['ucs-grp', 'ucs']}
+# that many cycles from the reset kills it: the unit's jobs of its formal.json
+# but the covers.
+def formal_jobs(u):
+    import formal  # noqa: E402  (scripts/formal.py)
+    return [j for j in formal.UNIT_JOBS.get(u, []) if formal.JOBS[j][2] != 'cover']
 
 
 EQUIV = os.path.join(ROOT, 'tests', 'mutate_equivalent.txt')
@@ -346,8 +390,9 @@ def formal_unit(u, work, log):
     """Stage 3: the unit's formal jobs on the mutated copy; the failing job or None."""
     import formal  # noqa: E402  (scripts/formal.py)
     formal.RTL = os.path.join(work, 'rtl')
+    formal.UNITS = os.path.join(work, 'units')
     formal.OUT = os.path.join(work, 'formal')
-    for job in FORMAL_JOBS[u]:
+    for job in formal_jobs(u):
         name, ok, msg, secs = formal.run_job(job, True)
         with open(log, 'a') as f:
             f.write('formal %s: %s (%.1f s)\n' % (name, msg, secs))
@@ -452,10 +497,12 @@ def main():
                    help='keep K of each unit\'s sampled mutants, evenly spaced by id (a '
                         'deterministic subset over all of the unit\'s files)')
     p.add_argument('--exclude', default='',
-                   help='comma-separated globs of rtl/ files to leave out (e.g. rtl/arcta*.sv)')
+                   help='comma-separated globs of RTL files to leave out (e.g. units/NAME/*.sv)')
     a = p.parse_args()
     os.chdir(ROOT)
     tests, _ = regress.parse_list('tests/regress.list')
+    for part in regress.unit_lists():
+        tests += regress.parse_list(part)[0]
     fmap = units_of_files()
     if a.merge:
         head = subprocess.run(['git', 'rev-parse', '--short', 'HEAD'], cwd=ROOT,
@@ -521,7 +568,7 @@ def main():
         res.write('# generated by: ' + (COMMAND or ' '.join(shlex.quote(x) for x in sys.argv)) + '\n')
         res.write('# date: %s, commit %s%s\n' % (
             time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()), head,
-            '' if not subprocess.run(['git', 'status', '--porcelain', '--', 'rtl', 'tests', 'scripts'],
+            '' if not subprocess.run(['git', 'status', '--porcelain', '--', 'rtl', 'units', 'tests', 'scripts'],
                                      cwd=ROOT, capture_output=True, text=True).stdout.strip()
             else ' (with uncommitted changes)'))
         res.write(f'# {len(muts)} mutants of {len(allsites)} sites in {len(files)} files '
@@ -531,8 +578,7 @@ def main():
         for i, f, s in muts:
             log = os.path.join(out, 'logs', f'm{i:03}.log')
             open(log, 'w').close()
-            shutil.rmtree(os.path.join(work, 'rtl'), ignore_errors=True)
-            shutil.copytree(os.path.join(ROOT, 'rtl'), os.path.join(work, 'rtl'))
+            copy_rtl(work)
             path = os.path.join(work, f)
             with open(path) as fh:
                 src = fh.read().split('\n')

@@ -2,8 +2,8 @@
 """mutate_units.py -- scripts/mutate.py restricted to some units' RTL files:
   scripts/mutate_units.py UNIT[,UNIT...] [mutate.py options]
 Only the files those units' benches Verilate are sampled (mutate.GEN cut to
-them; the uC-States random vectors are written only when ucs is listed).
-docs/verification.md, "Mutation of the sequential AR-CTA and DYNCORE"."""
+them; a unit's random vectors, its mutate.json's vec_random, are written only
+when it is listed).  docs/verification.md, "Mutation check"."""
 import os
 import shlex
 import sys

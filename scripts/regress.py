@@ -14,7 +14,6 @@ Exit status: 0 all passed (and coverage above its thresholds), 1 otherwise,
 2 on a usage error.
 """
 import argparse
-import glob
 import concurrent.futures as cf
 import os
 import random
@@ -315,9 +314,7 @@ def waves_rerun(r, a):
     w = run_one(r['test'], r['seed'], a, fst=fst, tag='.waves')
     r['fst'] = fst if os.path.exists(os.path.join(ROOT, fst)) else None
     r['mismatch_fst'] = mism if os.path.exists(os.path.join(ROOT, mism)) else None
-    gtkw = os.path.join('waves', r['unit'] + '.gtkw')
-    if not os.path.exists(os.path.join(ROOT, gtkw)):   # a unit with a folder of its own
-        gtkw = os.path.join('units', r['unit'], r['unit'] + '.gtkw')
+    gtkw = os.path.join('units', r['unit'], r['unit'] + '.gtkw')   # the unit's save file
     gtkw = gtkw if os.path.exists(os.path.join(ROOT, gtkw)) else ''
     if r['mismatch_fst'] and os.path.exists(os.path.join(ROOT, mism[:-4] + '.gtkw')):
         gtkw = mism[:-4] + '.gtkw'   # written for this failure: its unit and core first, marker
@@ -589,6 +586,14 @@ def args():
     return a
 
 
+def unit_lists():
+    """units/NAME/regress.list of every unit that has one, in registry order."""
+    rows = [l.rstrip('\n').split('\t') for l in open(os.path.join(ROOT, 'seam', 'units.tsv'))
+            if l.strip() and not l.startswith('#')]
+    return [p for p in (os.path.join(r[2], 'regress.list') for r in rows if len(r) > 2 and r[2] != '-')
+            if os.path.exists(os.path.join(ROOT, p))]
+
+
 def main():
     a = args()
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
@@ -596,8 +601,9 @@ def main():
     os.chdir(ROOT)
     tests, thresholds = parse_list(a.list)
     if a.list == 'tests/regress.list':
-        # a unit with a folder of its own keeps its rows there (docs/adding-a-unit.md)
-        for part in sorted(glob.glob('units/*/regress.list')):
+        # each unit keeps its rows in its folder (docs/adding-a-unit.md), read
+        # in registry order (seam/units.tsv)
+        for part in unit_lists():
             tests += parse_list(part)[0]
     jobs = shard(select_jobs(tests, a), a.shard)
     if a.list_jobs:

@@ -4,10 +4,12 @@ formed (make test-regress): DIR/junit.xml parses, has one testcase per run
 named TEST.SEED with a seed property, failures typed; DIR/summary.txt exists;
 and, when DIR/cov exists, the merged coverage file, the lcov info files
 (every record SF..end_of_record with DA lines; every rtl/*.sv but the
-package has a record in rtl.info, so no module of rtl/ goes uncounted -- the
+package, and every units/*/*.sv but a testbench, has a record in rtl.info, so no
+module goes uncounted -- the
 top rtl/ctl_top.sv comes from the `cov` model, tests/regress.list covtop=1)
 and genhtml's index.html.
 Prints one line per check; exit 1 on the first problem."""
+import glob
 import os
 import re
 import sys
@@ -97,9 +99,11 @@ def main():
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         want = {'rtl/' + f for f in os.listdir(os.path.join(root, 'rtl'))
                 if f.endswith('.sv') and f != 'ctasim_pkg.sv'}
+        want |= {os.path.relpath(f, root) for f in glob.glob(os.path.join(root, 'units', '*', '*.sv'))
+                 if not os.path.basename(f).startswith('tb_')}
         if want - have:
             fail(f'{cov}/rtl.info: no coverage of {", ".join(sorted(want - have))}')
-        print(f'ok   {cov}/rtl.info: all {len(want)} rtl/ modules')
+        print(f'ok   {cov}/rtl.info: all {len(want)} modules of rtl/ and units/')
         check_info(os.path.join(cov, 'functional.info'))
         idx = os.path.join(cov, 'html', 'index.html')
         if not os.path.isfile(idx) or '</html>' not in open(idx).read():

@@ -7,7 +7,7 @@
 # alone, at its own default parameters, is synthesized by `make synth`
 # (synth/report.sh, the area report); this check runs in `make test`, where a
 # second synthesis of every unit would double its time for no new check.
-# UNITS="dyncta ucs ..." checks those modules as tops as well.
+# UNITS="NAME ..." checks those modules (units of seam/units.tsv) as tops as well.
 # Prints one line per module; exits non-zero on the first failure.
 set -u
 cd "$(dirname "$0")/.."

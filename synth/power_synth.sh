@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# synth/power_synth.sh UNIT OUT.v -- synthesize rtl/UNIT.sv at the unit benches'
+# synth/power_synth.sh UNIT OUT.v -- synthesize units/UNIT/UNIT.sv at the unit benches'
 # size (NumCores = 64, AR-CTA NumParts = 16: Makefile RTL_BENCH_CORES/PARTS) to
 # synth/cells.lib (synth/area_lib.ys, the area report's mapping) and write the
 # gate-level netlist with write_verilog (docs/synthesis.md, "Power").  rename -top: a unit

@@ -8,7 +8,7 @@ docs/synthesis.md "Power").
 VCD: fst2vcd of `ctasim --engine rtl --fst` (docs/cosim.md "Waveforms": cycle
 c's inputs at c ns, the registers after its clock edge at c ns + 500 ps).
 The unit's ports are read in the scope ctl_top.ctl_top.u_UNIT; their names
-and widths come from NETLIST.v (write_verilog of rtl/UNIT.sv at the same
+and widths come from NETLIST.v (write_verilog of units/UNIT/UNIT.sv at the same
 NumCores as the waveform: the run's own size, since --fst runs the trace model
 of the run's cores and partitions; a smaller netlist replays each port's low
 bits, see tohex).

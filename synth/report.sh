@@ -71,14 +71,14 @@ if [ "${SYNTH_FULL:-0}" = 1 ]; then
         [ "$n" = 4 ] || jobs_list+=("ctl_top $n")
     done
 fi
-# SYNTH_REUSE=1: keep the outputs of a run that are newer than every rtl/ file
+# SYNTH_REUSE=1: keep the outputs of a run that are newer than every RTL file
 # (only the units whose RTL changed since are synthesized again).
 if [ "${SYNTH_REUSE:-0}" = 1 ]; then
     keep=()
     for j in "${jobs_list[@]}"; do
         set -- $j
         f=$out/$1.$2.cmos
-        if [ -f "$f" ] && [ -z "$(find rtl -name '*.sv' -newer "$f")" ]; then continue; fi
+        if [ -f "$f" ] && [ -z "$(find rtl units -name '*.sv' -newer "$f")" ]; then continue; fi
         keep+=("$j")
     done
     jobs_list=("${keep[@]}")

@@ -2,8 +2,9 @@
  * decision of every unit the policy stack obeys,
  *     cycle,core,unit,inputs,decision
  * with the interval sums the decision was taken on as named fields, so that
- * any row can be checked by hand against the paper's rule (formats and one
- * worked example per unit in docs/units/).
+ * any row can be checked by hand against the paper's rule (each unit writes
+ * its own rows, its descriptor's `decisions` (ctl_unit.h); formats and one
+ * worked example per unit in the units' pages).
  *
  * The rows come from the C reference models' observation records (the
  * `obs` fields of each unit, C model only): the engine must have a C
@@ -25,13 +26,6 @@ void ctl_decisions_header(FILE *f);
  * `units` (CTL_U_* bits). */
 void ctl_decisions_write(FILE *f, const ctl_ref *r, const ctl_cfg *cfg, unsigned units,
                          uint64_t cycle);
-
-/* Each unit's rows of one edge, from its state (ctl_unit.h's `decisions`). */
-void dyncta_decisions(FILE *f, const void *state, const ctl_cfg *cfg, uint64_t cycle);
-void dyncore_decisions(FILE *f, const void *state, const ctl_cfg *cfg, uint64_t cycle);
-void claso_decisions(FILE *f, const void *state, const ctl_cfg *cfg, uint64_t cycle);
-void arcta_decisions(FILE *f, const void *state, const ctl_cfg *cfg, uint64_t cycle);
-void ucs_decisions(FILE *f, const void *state, const ctl_cfg *cfg, uint64_t cycle);
 
 /* Wrap engine *e so that every step also writes its decision rows to `path`
  * (through base/ofile: a temporary beside the target, created now, renamed

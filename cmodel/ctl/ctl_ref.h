@@ -6,13 +6,8 @@
 #define CTL_REF_H
 
 #include <stddef.h>
-#include "arcta.h"
-#include "claso.h"
 #include "ctl_engine.h"
 #include "ctl_unit.h"
-#include "dyncore.h"
-#include "dyncta.h"
-#include "ucs.h"
 
 
 /* The state of every unit of the registry (ctl_unit.h), unit i's at state[i]. */
@@ -34,9 +29,9 @@ void ctl_ref_step(ctl_ref *r, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out
 /* The units an engine steps (docs/cosim.md, "Units stepped"): always the
  * units the policy obeys (`policy`, a mask of policy_units()), which --units
  * may only add to: NULL or "policy" adds none (except that a lockstep run of
- * a policy obeying none steps all five, else it would compare nothing);
- * "all" adds all five; "none" adds none; a comma list of dyncta, dyncore,
- * claso, arcta, ucs adds those.  0 with *units set (never 0: CTL_U_NONE for
+ * a policy obeying none steps them all, else it would compare nothing);
+ * "all" adds every unit of the registry; "none" adds none; a comma list of
+ * the units' names adds those.  0 with *units set (never 0: CTL_U_NONE for
  * none), -1 for a spec that is none of these, -2 for a lockstep run that
  * would compare nothing (a policy obeying none and --units none). */
 int ctl_units_resolve(const char *spec, unsigned policy, int lockstep, unsigned *units);

@@ -4,9 +4,8 @@
  * unit-name lists resolve names through it, --decisions writes each unit's
  * rows through it, and --rtl-power names the units' RTL from it.  A unit's
  * seam signals (what it reads and drives, under which port names) are in
- * seam/seam.yaml; its RTL is rtl/<name>.sv, its waveform save file
- * waves/<name>.gtkw, its page docs/units/<name>.md -- or all of them in its
- * own folder units/<name>/ (docs/adding-a-unit.md; docs/architecture.md,
+ * seam/seam.yaml; its C reference, RTL, tests and waveform save file are in
+ * its own folder units/<name>/ (docs/adding-a-unit.md; docs/architecture.md,
  * "Control units as plug-ins"). */
 #ifndef CTL_UNIT_H
 #define CTL_UNIT_H
@@ -18,7 +17,7 @@
 #include "keys.h"
 
 typedef struct ctl_unit {
-    const char *name;       /* --units, rtl/<name>.sv, waves/<name>.gtkw, docs/units/<name>.md */
+    const char *name;       /* --units, its folder units/<name>/ */
     unsigned bit;           /* CTL_U_<NAME> (ctl_seam.h): 1 << its place in the registry */
     size_t state_size;      /* bytes of its state, zeroed before the first reset */
     /* Reset: give every core its reset state and write the unit's reset outputs into *out. */

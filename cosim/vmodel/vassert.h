@@ -37,7 +37,7 @@ static const char *const VASSERT_UNITS[] = { CTL_UNITS_X(VASSERT_UNIT_NAME) };
 #undef VASSERT_UNIT_NAME
 
 // Unit and core from a scope such as TOP.ctl_top.u_claso.g_core[3].u_consumer.Name
-// or dyncta.g_core[0].u_core.Name: the unit is the first component naming one
+// or UNIT.g_core[0].u_core.Name: the unit is the first component naming one
 // of the registry's units (u_X or X, the fast model's and the benches' tops), else ctl_top;
 // the core is the first generate index after it (every unit's first loop is
 // over cores).

@@ -44,7 +44,7 @@ namespace {
 
 // Vctl_top M, Verilated with NumCores = NC and NumParts = NP, in its own
 // context.  The instance name is always "ctl_top", so every size's FST has the
-// scopes ctl_top.ctl_top.u_<unit>... that waves/*.gtkw name.
+// scopes ctl_top.ctl_top.u_<unit>... that units/*/*.gtkw name.
 template <class M, uint32_t NC, uint32_t NP>
 class top_variant final {
     static_assert(sizeof(M::grant_o) * 8 >= NC, "variant NumCores exceeds its grant_o port");

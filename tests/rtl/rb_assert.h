@@ -15,7 +15,7 @@ extern "C" {
 typedef struct rb_assert {
     char kind[8];      /* ASSERT, or ASSUME: an input broke a seam guarantee */
     char name[64];     /* the check's name, e.g. GrantXorRefuse */
-    char unit[16];     /* dyncta, dyncore, claso, arcta, ucs */
+    char unit[16];     /* a unit of the registry (ctl_unit.h) */
     int core;          /* the core of a per-core check; -1 unit-wide */
     uint64_t cycle;    /* clock edges since the model was built, 0 = the first */
     char text[700];    /* the whole report line */

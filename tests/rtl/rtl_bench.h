@@ -1,4 +1,4 @@
-/* rtl_bench.h -- what the five RTL unit benches (tests/rtl/test_rtl_M.c) share:
+/* rtl_bench.h -- what the RTL unit benches (units/M/test_rtl_M.c) share:
  * the command line (`--vec FILE`), the vector file, the xorshift64 stimulus
  * generator and the branch-coverage report of the C reference model.  Linked
  * into every RTL unit test by the Makefile rule for build/rtltest/M/test. */
@@ -25,7 +25,7 @@
 #endif
 _Static_assert(RB_CORES <= 64, "the benches hold a core set in a uint64_t");
 
-/* The --vec FILE stream (directed cycles for tests/rtl/tb_M.sv), or NULL. */
+/* The --vec FILE stream (directed cycles for units/M/tb_M.sv), or NULL. */
 extern FILE *rb_vec;
 
 /* One bench: its cmocka tests and group fixtures, and the first / last line

@@ -1,4 +1,4 @@
-// shim_fst.h -- what the unit shims (tests/rtl/shim_M.cpp) share for the
+// shim_fst.h -- what the unit shims (units/M/shim_M.cpp) share for the
 // regression (docs/verification.md): an optional FST waveform of the unit and,
 // in the coverage build (VM_COVERAGE), its Verilator coverage file.
 //  - RB_FST=FILE (set by the bench's --fst FILE): every signal of the unit,

@@ -1,4 +1,4 @@
-// shim_unit.h -- what the five unit shims (tests/rtl/shim_M.cpp) share: one
+// shim_unit.h -- what the unit shims (units/M/shim_M.cpp) share: one
 // Verilated unit M in its own context with its waveform / coverage file
 // (shim_fst.h), created, reset, clocked and freed the same way for every unit,
 // and the seam's port packing (cosim/vmodel/vseam_gen.h, generated from

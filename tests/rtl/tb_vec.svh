@@ -1,4 +1,4 @@
-// tb_vec.svh -- shared by the Icarus testbenches (tests/rtl/tb_*.sv): open the
+// tb_vec.svh -- shared by the Icarus testbenches (units/M/tb_M.sv): open the
 // vector file named by +vec=FILE (written by test_rtl_M --vec), or stop with
 // a FAIL line that scripts/run_tests.sh counts.
 `define TB_OPEN_VEC(path, fd) \

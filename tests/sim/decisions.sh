@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # decisions.sh -- the decision trace (--decisions, docs/files.md): for each
-# unit a short run whose rows are checked against the paper's rule recomputed
+# unit a short run whose rows are checked against the unit's rule recomputed
 # from each row's own inputs (tests/sim/check_decisions.py); the lockstep
 # engine writes the same rows as c; the file appears only when complete.
 source "$(dirname "$0")/checks.bash"
 small=(--config configs/small.cfg --quiet)
 
-# unit | workload | settings (short periods: many decisions in a short run)
+# unit | workload | settings: each unit's CASES (units/UNIT/decisions.py)
 while IFS='|' read -r unit wl sets; do
     args=()
     for s in $sets; do args+=(--set "$s"); done
@@ -17,14 +17,7 @@ while IFS='|' read -r unit wl sets; do
     else
         bad "$unit: rc=$rc $(cat "$T/$unit.out" "$T/$unit.chk" 2>/dev/null | head -5)"
     fi
-done <<'CASES'
-dyncta|reuse_cache.kern|policy.cta_limit=dyncta dyncta.period=256
-dyncore|stream_copy.kern|policy.dyncore=1 dyncore.period=256 dyncore.k=2
-claso|imbalanced_ctas.kern|policy.claso=1
-arcta|compute_fma.kern|policy.arcta=1
-arcta|stream_copy.kern|policy.arcta=1
-ucs|sfu_heavy.kern|policy.gating=ucstates ucs.period=512
-CASES
+done < <(python3 tests/sim/check_decisions.py --cases)
 
 # uC-States on its paper's preset (unequal unit counts, tuned-down groups):
 # every row follows the rule, and on BLK (no SFU instruction) phase 3 tunes

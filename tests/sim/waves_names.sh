@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# waves_names.sh -- every signal a waves/*.gtkw save file names exists, with
+# waves_names.sh -- every signal a units/*/*.gtkw save file names exists, with
 # that width, in the FST of a --fst run (as `make waves` writes it: the small
 # preset's 4-core model, the save files' per-core vectors rewritten from
 # [63:0] to [3:0] by scripts/waves_gtkw.sh).  A width that changes in rtl/ (a

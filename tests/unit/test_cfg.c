@@ -161,13 +161,13 @@ static void test_registry_refusals(void **state)
     /* in range but too wide for the RTL register that holds it */
     assert_int_equal(cfg_set(&c, "dyncore.frac_num", "20", cl, err, sizeof err), -1);
     assert_string_equal(err, "<command line>: value 20 does not fit the 4-bit register of "
-                             "rtl/dyncore.sv (dyncore.frac_num)");
+                             "units/dyncore/dyncore.sv (dyncore.frac_num)");
     assert_int_equal(cfg_set(&c, "ucs.th_rt", "2000", cl, err, sizeof err), -1);
     assert_string_equal(err, "<command line>: value 2000 does not fit the 10-bit register of "
-                             "rtl/ucs.sv (ucs.th_rt)");
+                             "units/ucs/ucs.sv (ucs.th_rt)");
     assert_int_equal(cfg_set(&c, "arcta.window", "70000", cl, err, sizeof err), -1);
     assert_string_equal(err, "<command line>: value 70000 does not fit the 16-bit register of "
-                             "rtl/arcta.sv (arcta.window)");
+                             "units/arcta/arcta.sv (arcta.window)");
     /* unknown key */
     assert_int_equal(cfg_set(&c, "dyncore.fracnum", "2", cl, err, sizeof err), -1);
     assert_string_equal(err, "<command line>: unknown key; did you mean dyncore.frac_num? (dyncore.fracnum)");

@@ -3,7 +3,15 @@
  * the limit walking down to 1 and back up to N, kernel restart mid-period,
  * counter saturation, unused cores), then constrained-random stimulus over
  * many seeds with short periods, then a fault that must fire an assertion.
- * Fails if any branch of the C model was never reached. */
+ * Fails if any branch of the C model was never reached.
+ *
+ * --vec FILE writes the directed cycles (but the saturation runs) for
+ * units/l1thr/tb_l1thr.sv, one line per event, decimal but the hex vectors:
+ *   op kernel_start n_max n_cores period t_miss l1_miss_hex48 expected_n_o_hex96
+ * op 0 = apply cfg and pulse the reset; op 1 = apply inputs, one clock edge.
+ * l1_miss is the 192-bit input (core c at [c*3 +: 3]), expected_n_o the
+ * 384-bit n_o after the event (core c at [c*6 +: 6]). */
+#include <stddef.h>
 #include <string.h>
 #include "rtl_bench.h"
 #include "rtl/rb_assert.h"
@@ -29,6 +37,7 @@ typedef struct bench {
     ctl_out out, rtl_out;
     uint64_t cycle;
     uint64_t hits[L1THR_NBRANCH]; /* accumulated over resets */
+    FILE *vec;                    /* --vec: the directed cycles, or NULL */
 } bench;
 
 static bench tb;
@@ -46,6 +55,33 @@ static void compare(bench *b)
     }
 }
 
+/* The per-core fields of `w` bits (the core's byte at `off` in ctl_core_in /
+ * ctl_core_out) as hex digits, core RB_CORES-1 first. */
+static void put_hex(FILE *f, const void *base, size_t stride, size_t off, int w)
+{
+    for (int nib = RB_CORES * w / 4 - 1; nib >= 0; nib--) {
+        unsigned v = 0;
+        for (int k = 0; k < 4; k++) {
+            int pos = nib * 4 + k;
+            uint8_t x = *((const uint8_t *)base + (size_t)(pos / w) * stride + off);
+            v |= ((x >> (pos % w)) & 1u) << k;
+        }
+        fputc("0123456789abcdef"[v], f);
+    }
+}
+
+static void write_vec(bench *b, int op)
+{
+    if (!b->vec)
+        return;
+    fprintf(b->vec, "%d %u %u %u %u %u ", op, b->in.kernel_start & 1u, b->in.n_max & 0x3fu,
+            b->cfg.n_cores, b->cfg.l1thr_period, b->cfg.l1thr_t_miss);
+    put_hex(b->vec, b->in.core, sizeof b->in.core[0], offsetof(ctl_core_in, l1_miss), 3);
+    fputc(' ', b->vec);
+    put_hex(b->vec, b->out.core, sizeof b->out.core[0], offsetof(ctl_core_out, l1thr_n), 6);
+    fputc('\n', b->vec);
+}
+
 static void drive(bench *b)
 {
     l1thr_rtl_set_cfg(b->rtl, &b->cfg);
@@ -59,6 +95,7 @@ static void bench_reset(bench *b)
     l1thr_rtl_reset(b->rtl);
     l1thr_reset(&b->ref, &b->cfg, &b->out);
     compare(b);
+    write_vec(b, 0);
 }
 
 static void bench_cycle(bench *b)
@@ -68,6 +105,7 @@ static void bench_cycle(bench *b)
     l1thr_step(&b->ref, &b->cfg, &b->in, &b->out);
     b->cycle++;
     compare(b);
+    write_vec(b, 1);
 }
 
 static void bench_kernel(bench *b, uint8_t n_max)
@@ -171,8 +209,10 @@ static void directed_saturation(bench *b)
 
 static void test_directed(void **state)
 {
+    tb.vec = rb_vec;
     directed_threshold(&tb);
     directed_walk(&tb);
+    tb.vec = NULL;   /* 2 x 65535 cycles: too long a replay */
     directed_saturation(&tb);
 }
 

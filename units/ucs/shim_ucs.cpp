@@ -1,0 +1,47 @@
+// shim_ucs.cpp -- extern "C" wrapper over the Verilated units/ucs/ucs.sv, so the C
+// test (test_rtl_ucs.c) can drive it with the seam structs of ctl_seam.h: the
+// ports are packed by the seam's generated marshalling (vseam_gen.h), the same
+// code that drives the unit in the `fast` model of a run.
+#include <cstdint>
+#include "Vucs.h"
+#include "shim_unit.h"
+#include "vmodel/vseam_gen.h"
+#include "Vucs___024root.h" // the registers, for the fault hook
+
+struct ucs_rtl : rb_unit<Vucs> {};
+
+extern "C" {
+
+int ucs_rtl_cores(void) { return (int)(sizeof(((Vucs *)0)->empty_i) * 8 / 14); }
+
+ucs_rtl *ucs_rtl_new(void) { return rb_unit_new<ucs_rtl>("ucs"); }
+void ucs_rtl_free(ucs_rtl *h) { rb_unit_free(h); }
+void ucs_rtl_reset(ucs_rtl *h) { rb_unit_reset(h); }
+void ucs_rtl_tick(ucs_rtl *h) { rb_unit_tick(h); }
+
+void ucs_rtl_set_cfg(ucs_rtl *h, const ctl_cfg *cfg) { vseam::ucs_cfg(*h->m, cfg); }
+
+void ucs_rtl_set_in(ucs_rtl *h, const ctl_in *in)
+{
+    int n = ucs_rtl_cores();
+    vseam::ucs_in(*h->m, in, (uint32_t)(n < CTL_MAX_CORES ? n : CTL_MAX_CORES), 0);
+}
+
+void ucs_rtl_get_out(ucs_rtl *h, ctl_out *out)
+{
+    int n = ucs_rtl_cores();
+    vseam::ucs_out(*h->m, out, (uint32_t)(n < CTL_MAX_CORES ? n : CTL_MAX_CORES));
+}
+
+
+// Test-only fault (test_assert_fires): core 2's power-gated group 0 jumps
+// from ON straight to OFF, skipping DRAINING (seed 004 Sec. 4; ASSERT
+// StateOrder / NoOnToOff in ucs_grp).
+void ucs_rtl_fault_grp2(ucs_rtl *h)
+{
+    h->m->rootp->ucs__DOT__g_core__BRA__2__KET____DOT__u_gcu__DOT__g_grp__BRA__0__KET____DOT__u_grp__DOT__state_q = 2;
+}
+
+uint64_t ucs_rtl_edges(const ucs_rtl *h) { return h->w.edges; }
+
+} // extern "C"
