@@ -597,8 +597,8 @@ def main():
             # stage 2: Verilator (a SMALL unit at its small size first)
             for u in ([] if verdict != 'survived' or a.stage1_only else fmap[f]):
                 v, w = verilator_unit(u, work, log, tests, objs, u in SMALL)
-                if v == 'broken' and u in SMALL:
-                    continue            # judged at the bench's size below
+                if v == 'broken' and u in SMALL and not a.no_full:
+                    continue            # judged at the bench's size below (stage 4)
                 if v:
                     verdict, why = v, w
                     break

@@ -1,8 +1,8 @@
 /* arcta.c -- AR-CTA decision unit and frequency calibrator outputs
  * (seed 002 Sec. 3; spec/controllers.md Sec. 4).  Mirrors units/arcta/arcta.sv:
- * inputs and programmable registers are masked to their RTL widths, all
- * counters saturate at their RTL widths, ratios are cross-multiplied. */
-#include <inttypes.h>
+ * inputs and programmable registers are masked to their RTL widths, the
+ * counters have the RTL's widths (which hold a whole window: no sum wraps),
+ * ratios are cross-multiplied. */
 #include <stddef.h>
 #include <string.h>
 #include "arcta.h"
@@ -21,12 +21,6 @@ static const char *const branch_names[ARCTA_NBRANCH] = {
 const char *arcta_branch_name(int i)
 {
     return (i >= 0 && i < ARCTA_NBRANCH) ? branch_names[i] : "?";
-}
-
-static uint32_t sat_add(uint32_t acc, uint32_t add, unsigned bits)
-{
-    uint32_t sum = acc + add;   /* acc < 2^23, add < 2^8: no wrap in 32 bits */
-    return sum > MASK(bits) ? MASK(bits) : sum;
 }
 
 static void clear_counters(arcta *s)
@@ -221,14 +215,18 @@ static void accumulate(arcta *s, const ctl_cfg *cfg, const ctl_in *in)
     const ctl_core_in *c0 = &in->core[0];
     int good = (c0->issued & 1) && (c0->max_lanes & MASK(6)) >= (cfg->ar_good_lanes & MASK(CTL_W_AR_GOOD_LANES));
 
-    s->cycles = sat_add(s->cycles, 1, ARCTA_CYC_BITS);
-    s->insts = sat_add(s->insts, c0->thread_insts & MASK(7), ARCTA_INST_BITS);
-    s->good = sat_add(s->good, (uint32_t)good, ARCTA_CYC_BITS);
-    s->dram_cycles = sat_add(s->dram_cycles, in->dram_cycles & MASK(3), ARCTA_DRAM_BITS);
+    /* No sum reaches its width's end (arcta.h): PROFILE counts at most
+     * 2^ARCTA_CYC_BITS - 1 cycles (it ends when cycles reaches the masked
+     * window), good <= cycles, and a cycle adds at most 127 instructions
+     * and 7 DRAM or busy cycles (units/arcta/arcta.sv states it as checks). */
+    s->cycles += 1;
+    s->insts += c0->thread_insts & MASK(7);
+    s->good += (uint32_t)good;
+    s->dram_cycles += in->dram_cycles & MASK(3);
     uint32_t n_parts = cfg->n_parts & MASK(CTL_PARTS_BITS);
     uint32_t parts = ctl_span(&s->pspan, n_parts < CTL_MAX_PARTS ? n_parts : CTL_MAX_PARTS);
     for (uint32_t p = 0; p < parts; p++)
-        s->busy[p] = sat_add(s->busy[p], in->dram_busy[p] & MASK(3), ARCTA_DRAM_BITS);
+        s->busy[p] += in->dram_busy[p] & MASK(3);
 }
 
 static int profile_step(arcta *s, const ctl_cfg *cfg, const ctl_in *in)

@@ -9,7 +9,7 @@
 // cta_done_i != 0 (that cycle counted) or with the cycle that makes the
 // count reach cfg_window_i, whichever is first.  kernel_start_i always wins
 // and restarts profiling.  Outputs depend only on registers and the
-// quasi-static cfg_*_i ports (Moore).  C reference: cmodel/ctl/arcta.c.
+// quasi-static cfg_*_i ports (Moore).  C reference: units/arcta/arcta.c.
 module arcta #(
   parameter int NumCores = ctasim_pkg::MaxCores,  // enable_o width (runtime count: cfg_n_cores_i)
   parameter int NumParts = ctasim_pkg::MaxParts,  // dram_busy_i partitions (runtime count: cfg_n_parts_i)
@@ -75,7 +75,7 @@ module arcta #(
   localparam int TlW   = 13;          // t_*_ipc * simt_lanes: 127 * 63 < 2^13
   localparam int StW   = 4;
 
-  // DECISION steps (cmodel/ctl/arcta.h enum arcta_step, docs/units/arcta.md).
+  // DECISION steps (units/arcta/arcta.h enum arcta_step, docs/units/arcta.md).
   localparam logic [StW-1:0] SUL  = 4'd0;  // prod = t_u * lanes
   localparam logic [StW-1:0] SUC  = 4'd1;  // prod = prod * cycles
   localparam logic [StW-1:0] SUX  = 4'd2;  // insts*100 > prod: type I
@@ -99,33 +99,30 @@ module arcta #(
   logic [ProdW-1:0]       prod_q, prod_d;
 
   // ---------------------------------------------------------------- counters
-  // Saturating accumulation of one PROFILE cycle.
+  // Accumulation of one PROFILE cycle.  The widths hold a whole window, so
+  // no sum wraps and none needs saturating: PROFILE counts at most
+  // 2^WinW - 1 cycles (it ends with the cycle that makes the count reach
+  // cfg_window_i < 2^WinW), a window holds at most as many good cycles, and
+  // at most 127 thread instructions (InstW) and 7 DRAM or busy cycles (DramW)
+  // a cycle.  The checks CycInWindow, GoodLeCycles, InstsPerCycle,
+  // DramPerCycle and BusyPerCycle below state it.
   logic [CycW-1:0]        cyc_inc, good_inc;
   logic [InstW-1:0]       insts_inc;
   logic [DramW-1:0]       dram_inc;
   logic [NumParts*DramW-1:0] busy_inc;
-  logic [CycW:0]          cyc_sum, good_sum;
-  logic [InstW:0]         insts_sum;
-  logic [DramW:0]         dram_sum;
   logic                   good_cycle;
 
   // GBR good cycle (seed 002 Sec. 2.2.3): a warp instruction issued with at
   // least cfg_good_lanes_i (25 of 32, 78 %) active threads.
   assign good_cycle = issued_i && (max_lanes_i >= cfg_good_lanes_i);
 
-  assign cyc_sum   = {1'b0, cyc_q} + {{CycW{1'b0}}, 1'b1};
-  assign cyc_inc   = cyc_sum[CycW] ? {CycW{1'b1}} : cyc_sum[CycW-1:0];
-  assign good_sum  = {1'b0, good_q} + {{CycW{1'b0}}, good_cycle};
-  assign good_inc  = good_sum[CycW] ? {CycW{1'b1}} : good_sum[CycW-1:0];
-  assign insts_sum = {1'b0, insts_q} + {{(InstW-6){1'b0}}, thread_insts_i};
-  assign insts_inc = insts_sum[InstW] ? {InstW{1'b1}} : insts_sum[InstW-1:0];
-  assign dram_sum  = {1'b0, dram_q} + {{(DramW-2){1'b0}}, dram_cycles_i};
-  assign dram_inc  = dram_sum[DramW] ? {DramW{1'b1}} : dram_sum[DramW-1:0];
+  assign cyc_inc   = cyc_q + CycW'(1);
+  assign good_inc  = good_q + CycW'(good_cycle);
+  assign insts_inc = insts_q + InstW'(thread_insts_i);
+  assign dram_inc  = dram_q + DramW'(dram_cycles_i);
 
   for (genvar p = 0; p < NumParts; p++) begin : g_busy
-    logic [DramW:0] busy_sum;
-    assign busy_sum = {1'b0, busy_q[p*DramW +: DramW]} + {{(DramW-2){1'b0}}, dram_busy_i[p*3 +: 3]};
-    assign busy_inc[p*DramW +: DramW] = busy_sum[DramW] ? {DramW{1'b1}} : busy_sum[DramW-1:0];
+    assign busy_inc[p*DramW +: DramW] = busy_q[p*DramW +: DramW] + DramW'(dram_busy_i[p*3 +: 3]);
   end
 
   // ---------------------------------------------------------------- DECISION
@@ -332,9 +329,16 @@ module arcta #(
           cyc_q < cfg_window_i, "PROFILE past the window")
   // seed 002 Sec. 2.2.3: good cycles are a subset of the window's cycles
   `ASSERT(GoodLeCycles, good_q <= cyc_q, "more good cycles than cycles")
-  // controllers.md: counters saturate, never wrap
+  // controllers.md: counters never wrap
   `ASSERT(InstsSaturate, $past(kernel_start_i) || insts_q >= $past(insts_q), "insts wrapped")
   `ASSERT(DramSaturate, $past(kernel_start_i) || dram_q >= $past(dram_q), "dram cycles wrapped")
+  // the counters' widths hold a window (above): PROFILE stays below 2^WinW - 1 counted cycles,
+  // and each sum below its inputs' maximum per counted cycle
+  `ASSERT(CycInWindow, phase_q != PhProfile || cyc_q != '1, "PROFILE with the cycle counter at its maximum")
+  `ASSERT(InstsPerCycle, {1'b0, insts_q} <= (InstW+1)'(cyc_q) * (InstW+1)'(127),
+          "more than 127 thread instructions a counted cycle")
+  `ASSERT(DramPerCycle, {1'b0, dram_q} <= (DramW+1)'(cyc_q) * (DramW+1)'(7),
+          "more than 7 DRAM cycles a counted cycle")
   // docs/units/arcta.md: the counters count only in PROFILE
   `ASSERT(FrozenOutsideProfile, $past(kernel_start_i) || $past(phase_q) == PhProfile ||
           (cyc_q == $past(cyc_q) && insts_q == $past(insts_q) && good_q == $past(good_q)),
@@ -348,6 +352,11 @@ module arcta #(
   // seed 002 Sec. 3.2: the frequency calibrator runs for type II only
   `ASSERT(FcTypeTwo, fc_on_o == (type_q == TyTwo) &&
           (fc_on_o || (core_clk_pct_o == '0 && mem_clk_pct_o == '0)), "calibrator outside type II")
+  for (genvar p = 0; p < NumParts; p++) begin : g_asrt_part
+    // the counters' widths hold a window (above)
+    `ASSERT(BusyPerCycle, {1'b0, busy_q[p*DramW +: DramW]} <= (DramW+1)'(cyc_q) * (DramW+1)'(7),
+            "more than 7 busy cycles a counted cycle")
+  end
   for (genvar c = 1; c < NumCores; c++) begin : g_asrt_core
     // docs/units/arcta.md: cores >= n_cores are never enabled (in IDLE too)
     `ASSERT(UnusedOff, CoresW'(c) < cfg_n_cores_i || !enable_o[c], "an unused core enabled")

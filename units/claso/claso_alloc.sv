@@ -8,7 +8,7 @@
 // below the last one, which keeps the admitted total at exactly n_cta).
 // Clamps: n_core = min(alloc_cores, NumCores); p_A = 0 acts as 1; n_cta = 0 or
 // n_core = 0 load zero credits.  C twin: alloc_start / alloc_load in
-// cmodel/ctl/claso.c.
+// units/claso/claso.c.
 module claso_alloc #(
   parameter int NumCores = ctasim_pkg::MaxCores,
   parameter int CtaW     = 20,

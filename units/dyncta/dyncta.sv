@@ -1,6 +1,6 @@
 // dyncta -- DYNCTA for all cores (seed 000, Kayiran et al., Sec. 4.1,
 // Algorithm 1; controllers.md section 1): one shared sampling-period counter
-// and latched N, one dyncta_core per core.  C reference: cmodel/ctl/dyncta.c.
+// and latched N, one dyncta_core per core.  C reference: units/dyncta/dyncta.c.
 // Timing (docs/units/dyncta.md): a kernel_start edge restarts the period;
 // the edge of the T-th following cycle decides; cfg_period_i = 0 acts as 1.
 module dyncta #(

@@ -7,7 +7,7 @@
 // P < Q = b * fb (or the shared threshold) into res bit c; the last edge
 // (apply_i) drives the NumComp group state machines (ucs_grp).  The paper's
 // divider U = sum / (T * units) becomes cross-multiplication (exact).
-// Mirrors cmodel/ctl/ucs.c; slots and timing in docs/units/ucs.md.
+// Mirrors units/ucs/ucs.c; slots and timing in docs/units/ucs.md.
 // Component order, SCH types and gate groups: ctasim_pkg (= cmodel/ctl/ctl_seam.h).
 module ucs_gcu #(
   parameter int NumComp   = ctasim_pkg::NumComp,
@@ -189,17 +189,16 @@ module ucs_gcu #(
         fac = load ? FacW'(cfg_th_rt_i) : FacW'(1);
       end
     end else if (ph2) begin
-      if (cmp < 4'd9) begin
-        // c = OCEX/OC/IDOC of type j = cmp % 3 against EX_j
-        for (int j = 0; j < 3; j++) begin
-          for (int st = 0; st < 3; st++) begin
-            if (cmp == 4'(st * 3 + j)) begin
-              sel = load ? 4'(st * 3 + j) : 4'(9 + j);
-              fac = load ? FacW'(units_of(on_units, Ex0 + j)) :
-                    (st == 0) ? FacW'(units_of(on_units, Ocex0 + j)) :
-                    (st == 1) ? FacW'(units_of(on_units, Oc0 + j)) :
-                                FacW'(units_of(on_units, Idoc0 + j));
-            end
+      // c = OCEX/OC/IDOC of type j = cmp % 3 against EX_j (all NCmp comparisons;
+      // a cmp past them matches no arm)
+      for (int j = 0; j < 3; j++) begin
+        for (int st = 0; st < 3; st++) begin
+          if (cmp == 4'(st * 3 + j)) begin
+            sel = load ? 4'(st * 3 + j) : 4'(9 + j);
+            fac = load ? FacW'(units_of(on_units, Ex0 + j)) :
+                  (st == 0) ? FacW'(units_of(on_units, Ocex0 + j)) :
+                  (st == 1) ? FacW'(units_of(on_units, Oc0 + j)) :
+                              FacW'(units_of(on_units, Idoc0 + j));
           end
         end
       end
@@ -368,6 +367,8 @@ module ucs_gcu #(
   `ASSUME(ApplyAtLastStep, !apply_i || (ev_i == EvW'(17) && !counting_i && !kernel_start_i),
           "apply outside the last evaluation step")
   `ASSUME(FirstCounts, !first_i || counting_i, "first edge not counted")
+  // 18 steps of two edges: comparisons 0 .. NCmp - 1 (phase 2 uses every one)
+  `ASSERT(CmpRange, cmp < 4'(NCmp), "comparison index past the last")
   `ASSERT_GROUP_BEGIN(asrt_quiet)
   // a group is never tuned down and up in one edge (ucs_grp ASSUME DownXorUp)
   `ASSERT_IN(DownUpDisjoint, (down & up) == '0, "tune down and up together")
