@@ -101,6 +101,9 @@ def units_of_files():
     m = {}
     for u in GEN:
         dat = os.path.join(ROOT, 'build', 'vl', u, f'V{u}__verFiles.dat')
+        if not os.path.isfile(dat):
+            sys.exit(f'mutate: no {os.path.relpath(dat, ROOT)} (the Verilator file list of {u}: '
+                     f'make mutate builds what the check needs)')
         with open(dat) as f:
             for line in f:
                 if line.startswith('S '):
