@@ -3,6 +3,7 @@
  * inputs and programmable registers are masked to their RTL widths, the
  * counters have the RTL's widths (which hold a whole window: no sum wraps),
  * ratios are cross-multiplied. */
+#include <inttypes.h>
 #include <stddef.h>
 #include <string.h>
 #include "arcta.h"
