@@ -404,8 +404,10 @@ seam:
 test-bad: $(BUILD)/san/ctasim
 	@scripts/run_tests.sh bad tests/bad/run.sh
 
+# the whole program's checks (tests/sim/*.sh) and the whole model under the
+# policy stacks (tests/model/*.sh: lockstep matrices, decision traces)
 test-sim: $(BUILD)/rel/ctasim
-	@scripts/run_tests.sh sim $(sort $(wildcard tests/sim/*.sh))
+	@scripts/run_tests.sh sim $(sort $(wildcard tests/sim/*.sh)) $(sort $(wildcard tests/model/*.sh))
 
 # the Python package (python/ctasim, docs/python.md) against the program
 PYTHON ?= python3
