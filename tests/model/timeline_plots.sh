@@ -14,24 +14,9 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL timeline_plots: $*"; exit 1; }
 [ -x "$bin" ] || fail "no $bin (make build/rel/ctasim)"
 # the kernel of tests/sim/sweep_smoke.sh: 16 CTAs, 2 per core by shared memory
-cat > "$tmp/tiny.kern" <<'KERN'
-name     = tiny_smem2
-imitates = nothing published: a smoke-test kernel, 2 CTAs per core by shared memory
-grid     = 16
-block    = 256
-regs     = 16
-smem     = 20000
-seed     = 3
-region a 1M shared
-program {
-  loop 6 {
-    gld r1 a stream
-    sp  r2 r1 r2 x2
-  }
-}
-KERN
+kern=tests/data/wl/tiny_smem2.kern
 # shellcheck disable=SC2046
-"$bin" --config configs/small.cfg --workload "$tmp/tiny.kern" $(stack_args "$(preset_stack small)") \
+"$bin" --config configs/small.cfg --workload "$kern" $(stack_args "$(preset_stack small)") \
     --set run.timeline_period=64 --quiet --timeline "$tmp/tl.csv" ||
     fail "ctasim --timeline failed"
 scripts/plot_timeline.sh "$tmp/tl.csv" "$tmp/tl" > "$tmp/log" 2>&1 || fail "plot_timeline.sh: $(tail -n1 "$tmp/log")"

@@ -15,22 +15,7 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL sweep_smoke: $*"; exit 1; }
 [ -x "$bin" ] || fail "no $bin (make build/rel/ctasim)"
 
-cat > "$tmp/tiny.kern" <<'KERN'
-name     = tiny_smem2
-imitates = nothing published: a smoke-test kernel, 2 CTAs per core by shared memory
-grid     = 16
-block    = 256
-regs     = 16
-smem     = 20000
-seed     = 3
-region a 1M shared
-program {
-  loop 6 {
-    gld r1 a stream
-    sp  r2 r1 r2 x2
-  }
-}
-KERN
+cp tests/data/wl/tiny_smem2.kern "$tmp/tiny.kern"   # N = 2 by shared memory (above)
 
 # ---- sweep ----------------------------------------------------------------------
 scripts/sweep.sh --config configs/small.cfg --cores "2 1" --out "$tmp/sw" "$tmp/tiny.kern" > "$tmp/log" 2>&1 ||
