@@ -98,7 +98,9 @@ VFLAGS     += $(addprefix -y ,$(UNIT_DIRS))
 UNIT_TESTS += $(foreach d,$(UNIT_DIRS),$(patsubst $(d)/%.c,$(BUILD)/san/tests/%,\
                 $(filter-out $(d)/test_rtl_%.c,$(wildcard $(d)/test_*.c))))
 RTL_TESTS  += $(foreach d,$(UNIT_DIRS),$(patsubst $(d)/test_rtl_%.c,%,$(wildcard $(d)/test_rtl_*.c)))
-ICARUS_TBS := $(foreach d,$(UNIT_DIRS),$(patsubst $(d)/tb_%.sv,%,$(wildcard $(d)/tb_*.sv)))
+# (tb_NAME.sv only: a folder's other testbenches have their own runner, e.g.
+# units/NAME/power_test.sh)
+ICARUS_TBS := $(foreach d,$(UNIT_DIRS),$(patsubst $(d)/tb_%.sv,%,$(wildcard $(d)/tb_$(notdir $(d)).sv)))
 # module M's file: rtl/M.sv, or units/NAME/M.sv
 RTL_FILE    = $(or $(filter %/$(1).sv,$(UNIT_SV)),rtl/$(1).sv)
 
@@ -404,8 +406,10 @@ seam:
 test-bad: $(BUILD)/san/ctasim
 	@scripts/run_tests.sh bad tests/bad/run.sh
 
+# the whole program's checks (tests/sim/*.sh) and the whole model under the
+# policy stacks (tests/model/*.sh: lockstep matrices, decision traces)
 test-sim: $(BUILD)/rel/ctasim
-	@scripts/run_tests.sh sim $(sort $(wildcard tests/sim/*.sh))
+	@scripts/run_tests.sh sim $(sort $(wildcard tests/sim/*.sh)) $(sort $(wildcard tests/model/*.sh))
 
 # the Python package (python/ctasim, docs/python.md) against the program
 PYTHON ?= python3

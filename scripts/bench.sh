@@ -9,9 +9,8 @@
 # side with the ratios rtl/c and lockstep/c (issue 14's goals: lockstep/c <= 2.0
 # and rtl/c <= 1.5 on kayiran30).  Every engine steps the same units (--units,
 # docs/cosim.md "Units stepped"): each preset runs with its paper's policy
-# (small: DYNCTA + CLASO + uC-States, kayiran30: DYNCTA, seed 000 Sec. 4.1;
-# apsa60: AR-CTA, seed 002 Sec. 3; the policy's units stepped), and kayiran30
-# and small once more with --units all (all five units stepped by every
+# stack (tests/model/presets.txt; the policy's units stepped), and kayiran30
+# and small once more with --units all (every unit stepped by every
 # engine: the cost of verifying everything).  Before timing, one 1-cycle run
 # per preset and RTL engine loads the Verilated model of the preset's size,
 # so building it (once per size, docs/cosim.md) is never timed.
@@ -31,16 +30,19 @@ OUT=build/bench
 mkdir -p "$OUT"
 presets=${PRESETS:-"configs/small.cfg configs/kayiran30.cfg configs/apsa60.cfg configs/accelsim/SM6_TITANX.cfg"}
 rtl_presets=${RTL_PRESETS:-"configs/small.cfg configs/kayiran30.cfg configs/apsa60.cfg"}
-# the runs of a preset: LABEL=ARGS, LABEL naming the units stepped
+# the runs of a preset: LABEL=ARGS, LABEL naming the units stepped: the policy
+# stack its paper runs (tests/model/presets.txt, stacks.txt), and on small and
+# kayiran30 once more every unit (--units all); a preset without one runs none.
+source tests/model/stacks.bash
 runs_of() {
-  case "$(basename "$1" .cfg)" in
-    small) echo "dyncta+claso+ucs=--set policy.cta_limit=dyncta --set policy.claso=1 --set policy.gating=ucstates"
-           echo "all=--units all" ;;
-    kayiran30) echo "dyncta=--set policy.cta_limit=dyncta"
-               echo "all=--units all" ;;
-    apsa60) echo "arcta=--set policy.arcta=1" ;;
-    *) echo "none=" ;;
-  esac
+  local p st
+  p=$(basename "$1" .cfg)
+  if st=$(preset_stack "$p" 2>/dev/null); then
+    echo "$st=$(stack_args "$st")"
+  else
+    echo "none="
+  fi
+  case $p in small | kayiran30) echo "all=--units all" ;; esac
 }
 workloads=${WORKLOADS:-"workloads/stream_copy.kern workloads/compute_fma.kern"}
 # the mirror's extra workloads: real traces (folders) and a suite file
@@ -66,7 +68,7 @@ mirror_traces=()
 {
 printf "ctasim benchmark (%s, %s, median of %s runs, one CPU core; commit %s)\n" "$(date -u +%Y-%m-%d)" \
        "$(uname -m)" "$REPS" "$(git rev-parse --short HEAD 2>/dev/null || echo '?')$(git diff --quiet HEAD 2>/dev/null || echo '+changes')"
-printf "%-12s %-17s %-18s %-9s %6s %10s %9s %14s %13s %8s %8s\n" preset units workload engine cores cycles host_s core-cyc/s gpu-cyc/s vs_c rss_MiB
+printf "%-12s %-21s %-18s %-9s %6s %10s %9s %14s %13s %8s %8s\n" preset units workload engine cores cycles host_s core-cyc/s gpu-cyc/s vs_c rss_MiB
 for p in $presets; do
   engines="c"
   if [ $have_rtl = 1 ] && [[ " $rtl_presets " == *" $p "* ]]; then
@@ -102,14 +104,14 @@ for p in $presets; do
       ccps=$(awk -v c="$cycles" -v n="$cores" -v t="$med" 'BEGIN{printf "%.0f", c*n/t}')
       gcps=$(awk -v c="$cycles" -v t="$med" 'BEGIN{printf "%.0f", c/t}')
       ratio=$(awk -v a="$med" -v b="${t[c]}" 'BEGIN{printf "%.2fx", a/b}')
-      printf "%-12s %-17s %-18s %-9s %6s %10s %9.3f %14s %13s %8s %8s\n" "$(basename "$p" .cfg)" "$label" \
+      printf "%-12s %-21s %-18s %-9s %6s %10s %9.3f %14s %13s %8s %8s\n" "$(basename "$p" .cfg)" "$label" \
              "$(basename "$w")" "$e" "$cores" "$cycles" "$med" "$ccps" "$gcps" "$ratio" "$mib"
       echo "$(basename "$p" .cfg),$label,$(basename "$w"),$e,$cores,$cycles,$med,$ccps,$gcps,${ratio%x},$mib" >> "$csv"
     done
     if [ -n "${t[rtl]:-}" ]; then
       summary+=("$(awk -v p="$(basename "$p" .cfg)" -v u="$label" -v w="$(basename "$w")" -v c="${t[c]}" \
           -v r="${t[rtl]}" -v l="${t[lockstep]}" \
-          'BEGIN{printf "%-12s %-17s %-18s %8.3f %8.3f %9.3f %7.2fx %11.2fx", p, u, w, c, r, l, r/c, l/c}')")
+          'BEGIN{printf "%-12s %-21s %-18s %8.3f %8.3f %9.3f %7.2fx %11.2fx", p, u, w, c, r, l, r/c, l/c}')")
     fi
     unset t
    done
@@ -118,7 +120,7 @@ done
 if [ ${#summary[@]} -gt 0 ]; then
   echo
   echo "c, rtl and lockstep side by side (median host seconds; goals on kayiran30: rtl/c <= 1.5, lockstep/c <= 2.0)"
-  printf "%-12s %-17s %-18s %8s %8s %9s %8s %12s\n" preset units workload c_s rtl_s lockstep_s rtl/c lockstep/c
+  printf "%-12s %-21s %-18s %8s %8s %9s %8s %12s\n" preset units workload c_s rtl_s lockstep_s rtl/c lockstep/c
   printf '%s\n' "${summary[@]}"
 fi
 # Accel-Sim beside ctasim on the mirror's traces: scripts/correlate.sh runs both

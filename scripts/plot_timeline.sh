@@ -9,8 +9,8 @@
 #   tuning_coreK.png   which datapath components of core K (default 0) are tuned
 #                      down over time, one row per component of enum ctl_comp
 #                      (seed 004 Fig. 9 form; "normal" = row empty)
-#   credits.png        CLASO global credits and a few cores' local credits
-#                      (only when some credit is non-zero)
+#   each unit's plots  units/NAME/timeline.sh, sourced (e.g. credits.png: the
+#                      global and a few cores' local credits, when some is non-zero)
 #   cores_enabled.png  enabled / powered / occupied core counts, and the AR-CTA
 #                      phase, type and frequency-calibrator state (only when a core
 #                      is ever disabled or off, or AR-CTA reached a decision)
@@ -94,18 +94,10 @@ gnuplot -c "$gpdir/tl_tuning.gp" "$dat/tuning.dat" "$out/tuning_core$core.png" "
 made="$made tuning_core$core.png"
 skipped=""
 
-# ---- 3. CLASO credits ----------------------------------------------------------
-if awk -F, -v C="$ncores" "$awkcols"'NR > 1 { if ($6) f = 1; for (c = 0; c < C; c++) if ($col(6, c)) f = 1 }
-                                      END { exit !f }' "$tl"; then
-    awk -F, -v C="$ncores" -v picks="$picks" "$awkcols"'
-        NR == 1 { np = split(picks, p, " "); next }
-        { printf "%s %s", $1, $6; for (i = 1; i <= np; i++) printf " %s", $col(6, p[i]); printf "\n" }' \
-        "$tl" > "$dat/credits.dat"
-    gnuplot -c "$gpdir/tl_credits.gp" "$dat/credits.dat" "$out/credits.png" "$title" "$picks" "$bounds"
-    made="$made credits.png"
-else
-    rm -f "$out/credits.png"; skipped="$skipped credits.png (all credits zero: CLASO off)"
-fi
+# ---- 3. the units' own plots (units/NAME/timeline.sh, registry order) --------
+for u in $(grep -v '^#' "$root/seam/units.tsv" | cut -f1); do
+    [ ! -f "$root/units/$u/timeline.sh" ] || source "$root/units/$u/timeline.sh"
+done
 
 # ---- 4. enabled cores and AR-CTA ----------------------------------------------
 if awk -F, -v C="$ncores" "$awkcols"'NR > 1 { if ($3 >= 2 || $4 || $5) f = 1

@@ -602,9 +602,13 @@ def main():
     tests, thresholds = parse_list(a.list)
     if a.list == 'tests/regress.list':
         # each unit keeps its rows in its folder (docs/adding-a-unit.md), read
-        # in registry order (seam/units.tsv)
+        # in registry order (seam/units.tsv); the policy-level rows are in
+        # tests/model/regress.list
         for part in unit_lists():
             tests += parse_list(part)[0]
+        # and the whole model in lockstep under the policy stacks
+        if os.path.exists('tests/model/regress.list'):
+            tests += parse_list('tests/model/regress.list')[0]
     jobs = shard(select_jobs(tests, a), a.shard)
     if a.list_jobs:
         for t, s in jobs:

@@ -9,8 +9,10 @@ set -eu
 cd "$(dirname "$0")/.."
 fst=build/waves/ctasim.fst
 mkdir -p build/waves
+source tests/model/stacks.bash   # the small preset's paper stack (tests/model/presets.txt)
+# shellcheck disable=SC2046
 build/rel/ctasim --config configs/small.cfg --workload workloads/mem_compute_regions.kern \
-    --set policy.cta_limit=dyncta --set policy.claso=1 --set policy.gating=ucstates \
+    $(stack_args "$(preset_stack small)") \
     --engine lockstep --fst "$fst" --fst-window 0:20000 --quiet
 echo "waves: wrote $fst ($(du -h "$fst" | cut -f1), core cycles 0..20000; 1 ns = 1 core cycle)"
 scripts/waves_gtkw.sh 4 build/waves

@@ -12,15 +12,42 @@ differed from its RTL's (the report is still written, sim column FAIL).
 """
 import collections
 import json
+import os
 import sys
 
 S65_E, S65_L = 65.0 / 45.0, (65.0 / 45.0) ** 2
-CLAIMS = [  # (label, what it counts, mW, preset whose units it covers)
-    ("seed 000 Sec. 4.3: DYNCTA + DYNCORE, 30 cores, 6.9 mW extra dynamic power, 0.041 mm2 "
-     "(TSMC 65 nm)", "dyn", 6.9, "kayiran30"),
-    ("seed 002 Sec. 3.3: ApSA (AR-CTA), 60 cores, 12 mW leakage + dynamic, 0.057 mm2 "
-     "(Faraday 65 nm)", "dyn+leak", 12.0, "apsa60"),
-]
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+
+
+def load_claims():
+    """The papers' power figures: the "claim|WHAT|MW|SOURCE|TEXT" lines of
+    units/NAME/power.txt (registry order, seam/units.tsv), each for the units
+    run on that file's "run" preset.  Returns [(SOURCE, TEXT, WHAT, MW, PRESET)]."""
+    claims = []
+    with open(os.path.join(ROOT, "seam", "units.tsv")) as fh:
+        units = [l.split("\t")[0] for l in fh if l.strip() and not l.startswith("#")]
+    for u in units:
+        path = os.path.join(ROOT, "units", u, "power.txt")
+        if not os.path.exists(path):
+            continue
+        preset, mine = None, []
+        with open(path) as fh:
+            for n, line in enumerate(fh, 1):
+                line = line.rstrip("\n")
+                if line.startswith("run "):
+                    preset = line.split()[1]
+                elif line.startswith("claim|"):
+                    c = line.split("|", 4)
+                    if len(c) != 5 or c[1] not in ("dyn", "dyn+leak"):
+                        sys.exit("%s:%d: want claim|dyn or dyn+leak|MW|SOURCE|TEXT" % (path, n))
+                    mine.append((c[3], c[4], c[1], float(c[2])))
+        if mine and preset is None:
+            sys.exit("%s: a claim without a run line (its preset)" % path)
+        claims += [m + (preset,) for m in mine]
+    return claims
+
+
+CLAIMS = load_claims()
 
 
 def f(x, nd=3):
@@ -86,18 +113,20 @@ def mean_table(w, rows):
 def claims_table(w, tot, groups):
     w("## Beside the papers' claims (65 nm, each preset at its paper's core count)")
     w("")
-    w("Only seed 000 and seed 002 state a power figure for their control logic; CLASO (seed 003)")
-    w("and uC-States (seed 004) state storage and area only, so every unit stands beside both")
-    w("figures for scale (seed 000's counts dynamic power only, seed 002's dynamic + leakage).")
+    w("Of the papers, %s state a power figure for their control logic (units/NAME/power.txt);"
+      % " and ".join(c[0] for c in CLAIMS))
+    w("the others state storage and area only, so every unit stands beside each figure for scale")
+    w("(%s)." % "; ".join("%s's counts %s" % (c[0], "dynamic power only" if c[2] == "dyn"
+                                                 else "dynamic + leakage") for c in CLAIMS))
     w("Mean over the workloads; a preset with two units also gets its total.")
     w("")
     w("| preset | unit | ours dyn mW | of which clock pins mW | ours leak mW | ours dyn+leak mW "
-      "| vs seed 000's 6.9 mW (dyn) | vs seed 002's 12 mW (dyn+leak) |")
-    w("|---|---|---:|---:|---:|---:|---:|---:|")
+      + "".join("| vs %s's %g mW (%s) " % (c[0], c[3], c[2]) for c in CLAIMS) + "|")
+    w("|---|---|---:|---:|---:|---:|" + "---:|" * len(CLAIMS))
 
     def row(preset, unit, d, c, l):
-        w("| %s | %s | %s | %s | %s | %s | %.2fx | %.2fx |" % (
-            preset, unit, f(d, 2), f(c, 2), f(l, 3), f(d + l, 2), d / 6.9, (d + l) / 12.0))
+        w("| %s | %s | %s | %s | %s | %s |" % (preset, unit, f(d, 2), f(c, 2), f(l, 3), f(d + l, 2))
+          + "".join(" %.2fx |" % ((d if k[2] == "dyn" else d + l) / k[3]) for k in CLAIMS))
     for preset, t in tot.items():
         units = [(u, rs) for (p, u), rs in groups.items() if p == preset]
         cs = 0.0
@@ -110,11 +139,12 @@ def claims_table(w, tot, groups):
         if len(units) > 1:
             row(preset, "**" + " + ".join(u for u, _ in units) + "**", t[2], cs, t[3])
     w("")
-    for text, what, mw, preset in CLAIMS:
+    for source, text, what, mw, preset in CLAIMS:
         if preset in tot:
             t = tot[preset]
             ours = t[2] if what == "dyn" else t[2] + t[3]
-            w("- %s: ours %s mW (%s, %s, same units and core count)." % (text, f(ours, 2), what, preset))
+            w("- %s %s: ours %s mW (%s, %s, same units and core count)." % (
+                source, text, f(ours, 2), what, preset))
     w("")
 
 

@@ -3,7 +3,7 @@
 # toggles of their gate-level netlists on real runs (docs/synthesis.md "Power");
 # writes synth/power_report.md (the runs' files in build/power/runs/).
 #
-# Each preset runs with the units of its paper obeyed, on three workloads, for
+# Each preset runs with the units of its paper obeyed (units/NAME/power.txt), on three workloads, for
 # its first CYCLES core cycles, as `ctasim --engine rtl --rtl-power FILE`:
 # the netlist of each unit at the preset's size replays the unit's ports of
 # every cycle, every output compared with the RTL's (synth/rtl_power.sh).
@@ -17,14 +17,16 @@ r=build/power/runs
 report=synth/power_report.md
 mkdir -p "$r"
 workloads="stream_copy compute_fma mem_compute_regions"
-# preset | policy keys | cycles: past the first decision (DYNCTA, DYNCORE and
-# uC-States decide every 2048 cycles, AR-CTA after its 7000-cycle window; CLASO
-# at every CTA allocation), kept short for the larger netlists (the replay costs
-# per cycle and cell: uC-States at 16 cores is 67 k cells)
-runs=("kayiran30|--set policy.cta_limit=dyncta --set policy.dyncore=1|6144"
-      "apsa60|--set policy.arcta=1|8192"
-      "c2050|--set policy.claso=1|6144"
-      "ucstates16|--set policy.gating=ucstates|2560")
+# preset | policy keys | cycles, from the units' units/NAME/power.txt "run" lines
+# (registry order, seam/units.tsv): the units of one preset run together, with
+# their settings in registry order, for the longest of their cycle counts.
+runs=()
+while IFS='|' read -r preset keys cycles; do runs+=("$preset|$keys|$cycles"); done < <(
+    for u in $(grep -v '^#' seam/units.tsv | cut -f1); do
+        [ ! -f "units/$u/power.txt" ] || awk '$1 == "run"' "units/$u/power.txt"
+    done | awk '{ if (!($2 in c)) { o[++n] = $2; c[$2] = $3 } else if ($3 > c[$2]) c[$2] = $3
+                  for (i = 4; i <= NF; i++) k[$2] = k[$2] " --set " $i }
+                END { for (i = 1; i <= n; i++) print o[i] "|" substr(k[o[i]], 2) "|" c[o[i]] }')
 list=()
 for spec in "${runs[@]}"; do
     IFS='|' read -r preset keys cycles <<<"$spec"

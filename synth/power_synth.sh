@@ -3,7 +3,7 @@
 # size (NumCores = 64, AR-CTA NumParts = 16: Makefile RTL_BENCH_CORES/PARTS) to
 # synth/cells.lib (synth/area_lib.ys, the area report's mapping) and write the
 # gate-level netlist with write_verilog (docs/synthesis.md, "Power").  rename -top: a unit
-# with submodules (CLASO, uC-States) comes out of chparam as $paramod\U\...
+# with submodules comes out of chparam as $paramod\U\...
 set -eu
 cd "$(dirname "$0")/.."
 u=$1 out=$2

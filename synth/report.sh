@@ -8,6 +8,7 @@
 #   transistors              dffunmap; abc -g cmos2; stat -tech cmos (synth/area_cmos.ys)
 #                            + 24 per flip-flop (stat -tech cmos does not count them)
 #   area, NAND2 equivalents  mapped to synth/cells.lib (synth/area_lib.ys), NAND2 = 0.798 um2
+# and each unit's comparison with its paper's claim (units/NAME/area.sh, sourced).
 # Per core = (X(4) - X(1)) / 3, shared = X(1) - per core; a preset's whole GPU =
 # sum over units of shared + cores x per core.  The top (rtl/ctl_top.sv) is also
 # synthesized at the small preset's 4 cores to check that linear model.
@@ -124,7 +125,7 @@ for u in $units; do
         printf "| %s | NumCores=4 total | %d | %d | %d | %.0f | %.1f |\n", u, f4, c4, t4, a4 / n, a4 }'
 done
 echo
-echo "## Whole GPU per preset (all five units; each at its default NumParts = MaxParts = 128)"
+echo "## Whole GPU per preset (every unit of the registry; each at its default NumParts = MaxParts = 128)"
 echo
 echo "| preset | cores | area (um2, 45 nm) | NAND2 eq. | area scaled to 65 nm (um2) | synthesized ctl_top (um2) |"
 echo "|---|---:|---:|---:|---:|---:|"
@@ -147,60 +148,11 @@ echo "4-core small preset; every preset with SYNTH_FULL=1); it checks the linear
 echo
 echo "## The papers' overhead claims beside ours"
 echo
-fd=$(metrics dyncta 1 | awk '{print $1}')
-echo "- **DYNCTA** (seed 000 Sec. 4.2, \"Overheads\"): two 11-bit counters per core (22 flip-flops)."
-echo "  Ours: ${per[dyncta]} um2 per core; the NumCores=1 unit has $fd flip-flops. Ours differs because"
-echo "  each core also holds its 6-bit CTA limit n and the comparators and saturating incrementers the"
-echo "  paper leaves out, and one shared 16-bit period counter and latched N are counted."
-read -r fdc1 _ <<<"$(metrics dyncore 1)"
-echo "- **DYNCORE** (seed 000 Sec. 4.2): the paper gives no hardware cost. Ours: ${per[dyncore]} um2 per"
-echo "  core (the ON/DRAINING/OFF flops, 2 bits), ${shared[dyncore]} um2 shared; $fdc1 flip-flops at NumCores=1."
-echo "  Shared arithmetic (issue 14): one 24 x 4 multiplier (G_act * frac_den at the period's last"
-echo "  edge, frac_num * core_cycles in one evaluation cycle after it) and one 28-bit comparator,"
-echo "  where there were two multipliers evaluated every cycle; plus the two 24-bit saturating"
-echo "  accumulators (G_act, core cycles), the 16-bit period counter and the popcounts of the"
-echo "  active and counted cores (which grow with NumCores). Storage: period 16 + G_act 28 (it holds"
-echo "  the product) + core cycles 24 + the evaluation flag 1 bit."
-fc=$(metrics claso 1 | awk '{print $1}')
-echo "- **CLASO** (seed 003 Sec. 3.3): n_core + 1 credit registers (one local per core, one global)."
-echo "  Ours: 24-bit signed registers, one per core (${per[claso]} um2 per core) plus the global one,"
-echo "  the sequential divider and the latched launch (shared ${shared[claso]} um2; $fc flip-flops at"
-echo "  NumCores=1). It differs because the paper counts only the credit registers, not the divider"
-echo "  (\"low overhead\"), the grant/refuse registers or the subtract-and-compare chain."
-read -r fu1 _ <<<"$(metrics ucs 1)"
-read -r fu4 _ <<<"$(metrics ucs 4)"
-pfu=$(( (fu4 - fu1) / 3 ))
-ru=$(awk -v f="$pfu" 'BEGIN {printf "%.2f", f / 256}')
-echo "- **uC-States** (seed 004 Sec. 4, \"Hardware Overhead\"): 32 B (256 bits) of storage per core, a"
-echo "  14-bit divider, a 7-bit adder and a 14-bit comparator. Ours (issue 14, a sequential decision):"
-echo "  $pfu flip-flops per core (${ru}x the paper's 256 bits), ${per[ucs]} um2 per core, ${shared[ucs]} um2"
-echo "  shared. Per core: twelve interval counters (243 bits: input width + 16 bits of the period),"
-echo "  one 23 x 10 multiplier and one 29-bit comparator stepping through the 9 comparisons of a phase"
-echo "  in 18 cycles after the interval (docs/units/ucs.md), the product register (29 bits) and 8 result"
-echo "  bits, 14 group state machines (42 bits) and four 8-bit wake-up counters. Shared: the interval"
-echo "  timer, the step counter and one multiplier for the cfg-only threshold th_U * units * T. It"
-echo "  differs because the paper's counters are sized for T = 2048 and ours for T <= 65535 (4 bits"
-echo "  more each); the paper divides and compares quotients, ours cross-multiplies (exact, one product"
-echo "  register); each counter has its own incrementer (all count in the same cycle), which the"
-echo "  paper's arithmetic list leaves out; and the group state machines and wake-up counters (74 bits)"
-echo "  are not in the paper's storage figure."
-read -r fa1 _ <<<"$(metrics arcta 1)"
-a60=$(awk -v s="${shared[arcta]}" -v p="${per[arcta]}" 'BEGIN {printf "%.0f", (s + 60 * p) * (65 / 45) ^ 2}')
-echo "- **ApSA / AR-CTA** (seed 002 Sec. 3.3): 0.057 mm2 = 57000 um2 at 65 nm for the 60-core GPU."
-echo "  Ours: ${shared[arcta]} um2 shared + ${per[arcta]} um2 per core at 45 nm, about $a60 um2 for 60"
-ra=$(awk -v a="$a60" 'BEGIN {printf "%.2f", a / 57000}')
-echo "  cores scaled to 65 nm by (65/45)^2 (${ra}x the paper's). It differs because the paper's figure includes 32-bit"
-echo "  threshold registers and the frequency calibrator's clock circuitry, synthesized with a Faraday"
-echo "  65 nm library, while ours takes thresholds as input ports (no registers), has no clock"
-echo "  generator, and uses narrower counters and cross-multiplication. Arithmetic (issue 14, a"
-echo "  sequential DECISION): one 23 x 17 multiplier and one 36-bit comparator stepping through the"
-echo "  terms in 3 .. 9 + n_parts cycles (docs/units/arcta.md), where there were a multiplier per"
-echo "  partition and four more evaluated every cycle (66726 um2 shared before); plus the saturating"
-echo "  incrementers of the window counters. Storage: $fa1 flip-flops = 126 + 19 x NumParts: cycles 16,"
-echo "  good 16, insts 23, DRAM cycles 19, phase and type 4, step 4, partition 8, product register 36,"
-echo "  and one 19-bit busy counter per partition (max_bw_CTA is a maximum over partitions, Sec."
-echo "  3.1.1), 2432 of them at the default NumParts = 128 (152 at apsa60's 8 partitions). The paper"
-echo "  does not itemise its storage."
+# each unit's comparison with its paper's hardware cost: units/NAME/area.sh
+# (sourced here, registry order; a unit not from a paper has none)
+for u in $units; do
+    [ ! -f "units/$u/area.sh" ] || source "units/$u/area.sh"
+done
 } >"$report.tmp"
 mv -f "$report.tmp" "$report"
 echo "synth_report: wrote $report"

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# run.sh -- the bad-input regression: every row of tests/bad/cases.txt runs
+# run.sh -- the bad-input regression: every row of tests/bad/cases.txt (the
+# program's own), of each unit's units/NAME/bad.txt (registry order, seam/units.tsv)
+# and of tests/model/bad.txt (the policies and how they combine) runs
 # the sanitized ctasim (ASan + UBSan, build/san/ctasim) on one bad input and
 # checks its exit code, that its message matches the row's pattern, and that
 # the sanitizers reported nothing.  Rows:
@@ -25,7 +27,16 @@
 set -u
 cd "$(dirname "$0")/../.."
 bin=${CTASIM_SAN:-build/san/ctasim}
-table=${1:-tests/bad/cases.txt}
+# the tables: the one given, or all of them
+if [ $# -gt 0 ]; then
+    tables=("$@")
+else
+    tables=(tests/bad/cases.txt)
+    for u in $(grep -v '^#' seam/units.tsv | cut -f1); do
+        [ ! -f "units/$u/bad.txt" ] || tables+=("units/$u/bad.txt")
+    done
+    tables+=(tests/model/bad.txt)
+fi
 [ -x "$bin" ] || { echo "bad-input: $bin not built"; exit 1; }
 T=$(mktemp -d /tmp/ctasim_bad.XXXXXX)
 D=tests/data
@@ -91,7 +102,10 @@ mkdir "$T/wtsig"; echo old-trace > "$T/wtsig/kernelslist.g"
 sed 's/^grid *=.*/grid = 4096/; s/loop 4 {/loop 16 {/' workloads/stream_copy.kern > "$T/big.kern"
 
 pass=0 fail=0 n=0
+for table in "${tables[@]}"; do
+line=0
 while IFS= read -r row; do
+    line=$((line + 1))
     case "$row" in ''|'#'*) continue ;; esac
     n=$((n + 1))
     # fields split at the first and the last " | " (a pattern may hold "|")
@@ -132,15 +146,16 @@ while IFS= read -r row; do
         pass=$((pass + 1))
     else
         fail=$((fail + 1))
-        echo "FAIL row $n: $row"
+        echo "FAIL row $n ($table:$line): $row"
         echo "    exit $rc (want $want_rc); output:"
         printf '%s\n' "$out" | head -n 8 | sed 's/^/    | /'
     fi
 done < "$table"
+done
 # the generated targets that must be left as they were
 [ -p "$T/fifo" ] || { echo "FAIL: the FIFO was replaced"; fail=$((fail + 1)); }
 [ "$(cat "$T/nonempty/precious.txt")" = keep ] || { echo "FAIL: nonempty/ was touched"; fail=$((fail + 1)); }
 [ "$(cat "$T/outside.txt")" = precious ] || { echo "FAIL: a file outside a folder was written"; fail=$((fail + 1)); }
 cmp -s "$T/my.cfg" configs/small.cfg || { echo "FAIL: an input was overwritten"; fail=$((fail + 1)); }
-echo "bad inputs: $n rows, $pass passed, $fail failed"
+echo "bad inputs: $n rows of ${#tables[@]} tables, $pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$n" -ge 150 ]

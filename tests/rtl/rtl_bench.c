@@ -8,6 +8,19 @@
 #include <string.h>
 
 FILE *rb_vec;
+
+void rb_vec_hex(FILE *f, const void *base, size_t stride, size_t off, int w)
+{
+    for (int nib = RB_CORES * w / 4 - 1; nib >= 0; nib--) {
+        unsigned v = 0;
+        for (int k = 0; k < 4; k++) {
+            int pos = nib * 4 + k;
+            uint8_t x = *((const uint8_t *)base + (size_t)(pos / w) * stride + off);
+            v |= ((x >> (pos % w)) & 1u) << k;
+        }
+        fputc("0123456789abcdef"[v], f);
+    }
+}
 rb_opts rb_opt;
 
 static int rb_parse_u64(const char *s, uint64_t *v)

@@ -28,6 +28,12 @@ _Static_assert(RB_CORES <= 64, "the benches hold a core set in a uint64_t");
 /* The --vec FILE stream (directed cycles for units/M/tb_M.sv), or NULL. */
 extern FILE *rb_vec;
 
+/* Write to f one per-core field of RB_CORES cores as the packed vector an
+ * Icarus bench reads with %h (core RB_CORES-1 first, `w` bits each, w <= 8):
+ * the field is the byte at offset `off` of each of the RB_CORES structs of
+ * `stride` bytes from `base` (e.g. ctl_core_out's, offsetof the field). */
+void rb_vec_hex(FILE *f, const void *base, size_t stride, size_t off, int w);
+
 /* One bench: its cmocka tests and group fixtures, and the first / last line
  * of its vector file (NULL: none). */
 typedef struct rb_suite {

@@ -1,4 +1,4 @@
-# checks.bash -- sourced by the tests/sim/*.sh checks (not a test itself):
+# checks.bash -- sourced by the tests/sim/*.sh and tests/model/*.sh checks (not a test itself):
 # run from the project root with the release program in $bin, a scratch
 # folder $T removed at exit, and ok/bad reporters that set $fail.
 set -u

@@ -28,7 +28,9 @@ v=$("$ins" --version); rc=$?
 # the default run (configs/small.cfg, workloads/stream_copy.kern from the data folder)
 a=$("$ins" --quiet --csv-row 2>&1 | cut -d, -f3-19); b=$(cd "$OLDPWD" && "$bin" --quiet --csv-row | cut -d, -f3-19)
 [ -n "$a" ] && [ "$a" = "$b" ] && ok "default run from elsewhere equals the source tree's" || bad "default run: '$a' vs '$b'"
-C=(--config "$D/configs/small.cfg" --workload "$D/workloads/stream_copy.kern" --set policy.cta_limit=dyncta --quiet)
+# under the small preset's paper stack (tests/model/presets.txt: three units obeyed)
+read -r -a pol <<< "$(source "$OLDPWD/tests/model/stacks.bash" && stack_args "$(preset_stack small)")"
+C=(--config "$D/configs/small.cfg" --workload "$D/workloads/stream_copy.kern" "${pol[@]}" --quiet)
 for eng in c rtl lockstep; do
     "$ins" "${C[@]}" --engine $eng --json "$W/$eng.json" > "$W/$eng.out" 2>&1; rc=$?
     [ $rc -eq 0 ] && python3 -c "import json,sys; d=json.load(open(sys.argv[1])); assert d['engine']==sys.argv[2] and d['complete'] and d['total']['cycles']>0" "$W/$eng.json" $eng &&

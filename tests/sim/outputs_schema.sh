@@ -6,8 +6,10 @@
 # baseline (`power_w_no_pcpg`, `rel_*`); docs/outputs.md is up to date with
 # the schema.  (--rtl-power's JSON: tests/sim/install.sh.)
 source "$(dirname "$0")/checks.bash"
+source tests/model/stacks.bash   # the small preset's paper stack: three units' decisions
+# shellcheck disable=SC2046
 "$bin" --quiet --json "$T/a.json" --timeline "$T/a.csv" --decisions "$T/d.csv" \
-    --set policy.cta_limit=dyncta || bad "complete run"
+    $(stack_args "$(preset_stack small)") || bad "complete run"
 "$bin" --quiet --json "$T/b.json" --set run.max_cycles=1000 2> /dev/null; [ $? -eq 1 ] || bad "incomplete run"
 "$bin" --quiet --json "$T/c.json" --power-baseline "$T/a.json" --set power.pcpg=1 \
     --set policy.dyncore=1 --set dyncore.k=2 || bad "pcpg run"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # safety.sh -- what the program and its scripts do with what a user gives them
-# beyond the one-line table of tests/bad (docs/files.md): the units a policy
-# obeys are always stepped; a signal during --rtl-power ends the replay's
+# beyond the one-line table of tests/bad (docs/files.md): a signal during
+# --rtl-power ends the replay's
 # whole process group and leaves no work folder, temporary or half result; the
 # study tool refuses a FIFO or a device as its file, kills its runs on SIGHUP
 # (no orphans) and refuses a statistic no run has; regress.py and correlate.sh
@@ -10,14 +10,6 @@
 # is aimed at files and FIFOs made here, in $T.
 source "$(dirname "$0")/checks.bash"
 study=scripts/ctasim-study
-
-# ---- the units a policy obeys are always stepped (--units only adds) -----------------
-row() { "$bin" --config configs/small.cfg --set policy.cta_limit=dyncta "$@" --csv-row 2>/dev/null |
-        cut -d, -f6; }
-c_pol=$(row --units policy); c_none=$(row --units none); c_ucs=$(row --units ucs)
-[ -n "$c_pol" ] && [ "$c_pol" = "$c_none" ] && [ "$c_pol" = "$c_ucs" ] &&
-    ok "dyncta: --units none and --units ucs still step DYNCTA ($c_pol cycles each)" ||
-    bad "--units dropped the policy's unit: policy=$c_pol none=$c_none ucs=$c_ucs"
 
 # ---- SIGTERM during --rtl-power: the replay's group killed, nothing left -------------
 if command -v yosys > /dev/null && command -v iverilog > /dev/null && command -v fst2vcd > /dev/null; then

@@ -13,7 +13,7 @@ cat > "$T/r.study" <<'EOF'
 name = resume
 presets = small
 workloads = stream_copy
-axis.policy.cta_limit = max dyncta
+axis.core.max_ctas = 8 4
 seeds = 1 2 3 4
 stats = cycles ipc
 EOF

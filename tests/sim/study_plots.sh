@@ -11,7 +11,7 @@ name      = plots
 presets   = small
 workloads = compute_fma stream_copy
 axis.core.sched = lrr gto
-stack.policy = max: policy.cta_limit=max | dyncta: policy.cta_limit=dyncta
+stack.policy = max: policy.cta_limit=max | static2: policy.cta_limit=static policy.static_n=2
 seeds     = 1 2
 stats     = ipc cycles
 plot.ipc  = y=ipc x=workload series=policy facet=core.sched mean=seed
@@ -28,9 +28,9 @@ files = sorted(f for f in os.listdir(os.path.join(o, "plots")) if f.endswith(".d
 assert files == ["ipc-gto.dat", "ipc-lrr.dat"], files
 for sched in ("gto", "lrr"):
     lines = [l.split() for l in open(os.path.join(o, "plots", f"ipc-{sched}.dat"))]
-    assert lines[0] == ["workload", "max", "dyncta"], lines[0]
+    assert lines[0] == ["workload", "max", "static2"], lines[0]
     for wl, *vals in lines[1:]:
-        for pol, v in zip(("max", "dyncta"), vals):
+        for pol, v in zip(("max", "static2"), vals):
             sel = [float(r["ipc"]) for r in rows
                    if r["core.sched"] == sched and r["workload"] == wl and r["policy"] == pol]
             assert len(sel) == 2, sel                       # the two seeds, nothing else

@@ -88,7 +88,7 @@ cat > "$T/s.study" <<'EOF'
 name = slurmtest
 presets = small
 workloads = stream_copy compute_fma
-stack.policy = max: policy.cta_limit=max | dyncta: policy.cta_limit=dyncta
+stack.policy = max: policy.cta_limit=max | static2: policy.cta_limit=static policy.static_n=2
 stats = cycles ipc roundtrip l1_hit power_w energy_j cta_util n_max=max:kernels.*.n_max
 slurm.partition = debug
 slurm.time = 5

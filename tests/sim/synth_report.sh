@@ -4,7 +4,8 @@
 # checked in a second -- it writes build/synth/area_report.md (here
 # SYNTH_REPORT), never the committed synth/area_report.md; its header names the
 # command, date and commit; its preset table has every preset of configs/ and
-# configs/accelsim/ with the core count after `include =` (no "0 cores").
+# configs/accelsim/ with the core count after `include =` (no "0 cores"); one
+# comparison with a paper per units/NAME/area.sh.
 source "$(dirname "$0")/checks.bash"
 mkdir -p "$T/bin"
 cat > "$T/bin/yosys" <<'SH'
@@ -42,4 +43,9 @@ want = {'small': 4, 'kayiran30': 30, 'apsa60': 60, 'c2050': 14, 'ucstates16': 16
         'SM6_TITANX': 28, 'SM7_QV100': 80, 'SM80_A100': 108, 'SM86_RTX3070': 46, 'SM90_H100': 132}
 assert rows == want, rows
 PY
+# one bullet of "The papers' overhead claims" per units/NAME/area.sh
+na=$(ls units/*/area.sh | wc -l)
+nb=$(sed -n "/^## The papers' overhead claims/,\$p" "$T/area.md" | grep -c '^- \*\*')
+[ "$na" -gt 0 ] && [ "$nb" = "$na" ] && ok "papers' claims: $nb bullets from $na units/*/area.sh" ||
+    bad "papers' claims: $nb bullets, $na units/*/area.sh"
 exit $fail

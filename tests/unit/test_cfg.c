@@ -13,6 +13,7 @@
 
 #include "cfg.h"
 #include "infile.h"
+#include "cfg_expect.h"
 
 #define D "tests/data/cfg/"
 
@@ -37,16 +38,6 @@ static void load_err(const char *file, const char *expect)
     char err[512] = "";
     cfg_defaults(&c);
     assert_int_equal(cfg_load(&c, file, err, sizeof err), -1);
-    assert_string_equal(err, expect);
-}
-
-static void check_err(const char *file, const char *expect)
-{
-    gpu_cfg c;
-    char err[512] = "";
-    cfg_defaults(&c);
-    assert_int_equal(cfg_load(&c, file, err, sizeof err), 0);
-    assert_int_equal(cfg_check(&c, err, sizeof err), -1);
     assert_string_equal(err, expect);
 }
 
@@ -96,45 +87,37 @@ static void test_include_override(void **state)
 static void test_check_errors(void **state)
 {
     (void)state;
-    check_err(D "check_static_unset.cfg",
+    cfgx_check_refused(D "check_static_unset.cfg",
               D "check_static_unset.cfg:2: policy.static_n set but policy.cta_limit is not static (policy.static_n, policy.cta_limit)");
-    check_err(D "check_static_zero.cfg",
+    cfgx_check_refused(D "check_static_zero.cfg",
               D "check_static_zero.cfg:2: policy.cta_limit = static needs policy.static_n >= 1 (policy.static_n)");
-    check_err(D "check_static_big.cfg",
+    cfgx_check_refused(D "check_static_big.cfg",
               D "check_static_big.cfg:4: policy.static_n = 9 exceeds core.max_ctas = 8 (policy.static_n, core.max_ctas)");
-    check_err(D "check_dyncore_arcta.cfg",
-              D "check_dyncore_arcta.cfg:3: policy.dyncore and policy.arcta both drive core enables (policy.dyncore, policy.arcta)");
-    check_err(D "check_dyncore_k.cfg",
-              D "check_dyncore_k.cfg:4: dyncore.k = 8 must be below core.count = 4 (dyncore.k, core.count)");
-    check_err(D "check_units_zero.cfg", D "check_units_zero.cfg:2: units.sch = 0: every component needs two groups (units.sch)");
-    check_err(D "check_units_odd.cfg",
+    cfgx_check_refused(D "check_units_zero.cfg", D "check_units_zero.cfg:2: units.sch = 0: every component needs two groups (units.sch)");
+    cfgx_check_refused(D "check_units_odd.cfg",
               D "check_units_odd.cfg:2: units.ex_sp = 3 is odd: slots split into two equal groups (units.ex_sp)");
-    check_err(D "check_nsched.cfg",
+    cfgx_check_refused(D "check_nsched.cfg",
               D "check_nsched.cfg:2: core.n_sched = 3 does not divide the 32 warps per core (core.n_sched, core.max_warps)");
-    check_err(D "check_threads.cfg",
+    cfgx_check_refused(D "check_threads.cfg",
               D "check_threads.cfg:2: core.max_threads = 1000 is not a multiple of 32 (core.max_threads)");
-    check_err(D "check_warps.cfg",
+    cfgx_check_refused(D "check_warps.cfg",
               D "check_warps.cfg:2: core.max_warps = 40 exceeds core.max_threads / 32 = 32 (core.max_warps, core.max_threads)");
-    check_err(D "check_lanes.cfg",
+    cfgx_check_refused(D "check_lanes.cfg",
               D "check_lanes.cfg:2: lane counts must divide 32 (core.simt_lanes, core.sfu_lanes)");
-    check_err(D "check_line.cfg", D "check_line.cfg:2: l1.line_bytes = 96 is not a power of two (l1.line_bytes)");
-    check_err(D "check_l1_size.cfg",
+    cfgx_check_refused(D "check_line.cfg", D "check_line.cfg:2: l1.line_bytes = 96 is not a power of two (l1.line_bytes)");
+    cfgx_check_refused(D "check_l1_size.cfg",
               D "check_l1_size.cfg:2: l1.bytes = 10000 is not a multiple of assoc * line = 512 (l1.bytes, l1.assoc, l1.line_bytes)");
-    check_err(D "check_l2_size.cfg",
+    cfgx_check_refused(D "check_l2_size.cfg",
               D "check_l2_size.cfg:2: l2.bytes = 100000 is not a multiple of assoc * line = 2048 (l2.bytes, l2.assoc, l1.line_bytes)");
-    check_err(D "check_row.cfg",
+    cfgx_check_refused(D "check_row.cfg",
               D "check_row.cfg:2: dram.row_bytes = 1000 must be a power of two >= l1.line_bytes (dram.row_bytes)");
-    check_err(D "check_banks.cfg", D "check_banks.cfg:2: dram.banks = 6 is not a power of two (dram.banks)");
-    check_err(D "check_bkgrp.cfg",
+    cfgx_check_refused(D "check_banks.cfg", D "check_banks.cfg:2: dram.banks = 6 is not a power of two (dram.banks)");
+    cfgx_check_refused(D "check_bkgrp.cfg",
               D "check_bkgrp.cfg:2: dram.bank_groups = 3 must be a power of two dividing dram.banks = 8 "
                 "(dram.bank_groups, dram.banks)");
-    check_err(D "check_amap.cfg",
+    cfgx_check_refused(D "check_amap.cfg",
               D "check_amap.cfg:2: amap.mapping has 4 bank bits but dram.banks = 8 (amap.mapping, dram.banks)");
-    check_err(D "check_mem_thr.cfg",
-              D "check_mem_thr.cfg:2: dyncta.t_mem_l = 500 above dyncta.t_mem_h = 384 (dyncta.t_mem_l, dyncta.t_mem_h)");
-    check_err(D "check_frac.cfg", D "check_frac.cfg:2: dyncore.frac_num / frac_den above 1 (dyncore.frac_num, dyncore.frac_den)");
-    check_err(D "check_ipc.cfg",
-              D "check_ipc.cfg:2: arcta.t_l_ipc = 90 above arcta.t_u_ipc = 85 (arcta.t_l_ipc, arcta.t_u_ipc)");
+    /* each unit's checks: units/NAME/test_NAME.c; the policies': tests/model/ */
 }
 
 /* ---------------------------------------------------------------- registry */
@@ -152,40 +135,21 @@ static void test_registry_refusals(void **state)
     assert_string_equal(err, "<command line>: value 161 out of range 1..160 (core.count)");
     assert_int_equal(cfg_set(&c, "core.count", "144", cl, err, sizeof err), 0);
     assert_int_equal(cfg_set(&c, "l2.parts", "64", cl, err, sizeof err), 0);
-    assert_int_equal(cfg_set(&c, "dyncore.k", "159", cl, err, sizeof err), 0);
     assert_int_equal(cfg_set(&c, "core.wb_cycles", "16", cl, err, sizeof err), -1);
     assert_string_equal(err, "<command line>: value 16 out of range 0..15 (core.wb_cycles)");
     assert_int_equal(cfg_set(&c, "run.seed", "18446744073709551616", cl, err, sizeof err), -1);
     assert_string_equal(err, "<command line>: value 18446744073709551616 out of range "
                              "0..18446744073709551615 (run.seed)");
-    /* in range but too wide for the RTL register that holds it */
-    assert_int_equal(cfg_set(&c, "dyncore.frac_num", "20", cl, err, sizeof err), -1);
-    assert_string_equal(err, "<command line>: value 20 does not fit the 4-bit register of "
-                             "units/dyncore/dyncore.sv (dyncore.frac_num)");
-    assert_int_equal(cfg_set(&c, "ucs.th_rt", "2000", cl, err, sizeof err), -1);
-    assert_string_equal(err, "<command line>: value 2000 does not fit the 10-bit register of "
-                             "units/ucs/ucs.sv (ucs.th_rt)");
-    assert_int_equal(cfg_set(&c, "arcta.window", "70000", cl, err, sizeof err), -1);
-    assert_string_equal(err, "<command line>: value 70000 does not fit the 16-bit register of "
-                             "units/arcta/arcta.sv (arcta.window)");
-    /* unknown key */
-    assert_int_equal(cfg_set(&c, "dyncore.fracnum", "2", cl, err, sizeof err), -1);
-    assert_string_equal(err, "<command line>: unknown key; did you mean dyncore.frac_num? (dyncore.fracnum)");
-    /* a bad combination names where the last key involved was set */
-    assert_int_equal(cfg_load(&c, D "check_frac.cfg", err, sizeof err), 0);
-    assert_int_equal(cfg_check(&c, err, sizeof err), -1);
-    assert_string_equal(err, D "check_frac.cfg:2: dyncore.frac_num / frac_den above 1 "
-                               "(dyncore.frac_num, dyncore.frac_den)");
-    assert_int_equal(cfg_set(&c, "dyncore.frac_den", "3", cl, err, sizeof err), 0);
-    assert_int_equal(cfg_check(&c, err, sizeof err), -1);
-    assert_string_equal(err, "<command line>: dyncore.frac_num / frac_den above 1 "
-                             "(dyncore.frac_num, dyncore.frac_den)");
-    /* never set anywhere: the defaults themselves */
-    cfg_defaults(&c);
-    c.ctl.ar_t_l_ipc = 90;
-    assert_int_equal(cfg_check(&c, err, sizeof err), -1);
-    assert_string_equal(err, "<defaults>: arcta.t_l_ipc = 90 above arcta.t_u_ipc = 85 "
-                             "(arcta.t_l_ipc, arcta.t_u_ipc)");
+    /* a unit key too wide for its RTL register, a unit's combination of
+     * keys: each unit's own test (units/NAME/test_NAME.c, test_keys) */
+}
+
+static void visit_row(void *arg, const key_def *k, const char *value, const char *where)
+{
+    (void)value;
+    (void)where;
+    cfgx_key(k->name);
+    ++*(size_t *)arg;
 }
 
 /* Every row of every table: a name, a help text, a source; a register width
@@ -198,25 +162,21 @@ static void test_registry_rows(void **state)
     char err[512] = "";
     cfg_defaults(&c);
     assert_int_equal(cfg_check(&c, err, sizeof err), 0);
-    const char *keys[] = { "core.count", "units.ex_sp", "l1.bytes", "dram.tCL", "policy.claso",
-                           "dyncta.t_idle", "dyncore.k", "claso.p_a", "arcta.t_gbr", "ucs.wakeup",
+    const char *keys[] = { "core.count", "units.ex_sp", "l1.bytes", "dram.tCL",
                            "run.seed", "power.e_l1", "clock.core_mhz", "name" };
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-        const key_def *k = cfg_find_key(keys[i]);
-        assert_non_null(k);
-        assert_non_null(k->help);
-        assert_non_null(k->source);
-        assert_non_null(k->unit);
-    }
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        cfgx_key(keys[i]);
+    /* every key of every table, the units' and the policies' included */
+    size_t n = 0;
+    cfg_visit(&c, visit_row, &n);
+    assert_true(n > 100);
     assert_null(cfg_find_key("core.cuont"));
-    assert_int_equal(cfg_find_key("dyncta.t_idle")->bits, 11);
-    /* the core counts the units receive: cfg_n_cores_i and cfg_dyncore_k_i are
-     * CTL_CORES_BITS wide, enough for every value of the keys' ranges */
-    const key_def *count = cfg_find_key("core.count"), *k = cfg_find_key("dyncore.k");
+    /* the core counts the units receive: cfg_n_cores_i is CTL_CORES_BITS wide,
+     * enough for every value of the key's range (a unit's own core-count keys:
+     * its test_keys) */
+    const key_def *count = cfg_find_key("core.count");
     assert_int_equal(count->bits, CTL_CORES_BITS);
-    assert_int_equal(k->bits, CTL_CORES_BITS);
     assert_int_equal(count->max, CTL_MAX_CORES);
-    assert_int_equal(k->max, CTL_MAX_CORES);
     assert_true(CTL_MAX_CORES < (1u << CTL_CORES_BITS));
     assert_int_equal(cfg_find_key("l2.parts")->max, CTL_MAX_PARTS);
     assert_int_equal(cfg_find_key("core.wb_cycles")->max, 15);
@@ -239,8 +199,6 @@ static void test_overrides(void **state)
     assert_int_equal(c.run.seed, 16);
     assert_int_equal(cfg_set(&c, "run.max_cycles", "18446744073709551615", "command line", err, sizeof err), 0);
     assert_true(c.run.max_cycles == UINT64_MAX);
-    assert_int_equal(cfg_set(&c, "claso.p_a", "3", "command line", err, sizeof err), 0);
-    assert_int_equal(c.ctl.claso_p_a, 3);
     assert_int_equal(cfg_set(&c, "lat.sfu", "50", "command line", err, sizeof err), 0);
     assert_int_equal(c.sm.lat[1], 50);
     assert_int_equal(cfg_set(&c, "units.ex_ldst", "4", "command line", err, sizeof err), 0);
@@ -267,26 +225,6 @@ static void test_overrides(void **state)
 
 /* ---------------------------------------------------------------- round trips */
 
-static void round_trip(const gpu_cfg *orig)
-{
-    char path[] = "/tmp/test_cfg_dump_XXXXXX";
-    int fd = mkstemp(path);
-    assert_true(fd >= 0);
-    FILE *f = fdopen(fd, "w");
-    assert_non_null(f);
-    cfg_dump(orig, f);
-    fclose(f);
-    gpu_cfg back;
-    char err[512] = "";
-    memset(&back, 0, sizeof back);      /* every field must come from the dump */
-    int rc = cfg_load(&back, path, err, sizeof err);
-    unlink(path);
-    assert_int_equal(rc, 0);
-    assert_int_equal(cfg_check(&back, err, sizeof err), 0);
-    /* every value (not where it was set) */
-    assert_memory_equal(&back, orig, offsetof(gpu_cfg, origin));
-}
-
 static void test_round_trip(void **state)
 {
     (void)state;
@@ -294,17 +232,16 @@ static void test_round_trip(void **state)
     char err[512] = "";
     cfg_defaults(&c);
     assert_int_equal(cfg_check(&c, err, sizeof err), 0);
-    round_trip(&c);
+    cfgx_round_trip(&c);
     /* non-default values in every kind of field */
     assert_int_equal(cfg_set(&c, "core.sched", "regionp", "t", err, sizeof err), 0);
     assert_int_equal(cfg_set(&c, "policy.cta_limit", "static", "t", err, sizeof err), 0);
     assert_int_equal(cfg_set(&c, "policy.static_n", "3", "t", err, sizeof err), 0);
     assert_int_equal(cfg_set(&c, "run.seed", "123456789012345", "t", err, sizeof err), 0);
     assert_int_equal(cfg_set(&c, "name", "my run", "t", err, sizeof err), 0);
-    assert_int_equal(cfg_set(&c, "ucs.th_rt", "120", "t", err, sizeof err), 0);
     assert_int_equal(cfg_set(&c, "power.e_l1", "12.375", "t", err, sizeof err), 0);
     assert_int_equal(cfg_check(&c, err, sizeof err), 0);
-    round_trip(&c);
+    cfgx_round_trip(&c);
     /* GPGPU-Sim's DRAM and address map (SM6_TITANX's values); tRC below
      * tRAS + tRP is accepted as GPGPU-Sim does (RC 52 < RAS 37 + RP 16). */
     const char *gsim[][2] = {
@@ -320,7 +257,7 @@ static void test_round_trip(void **state)
     assert_int_equal(cfg_check(&c, err, sizeof err), 0);
     assert_int_equal(c.mem.map.part_index, AMAP_PIDX_RANDOM);
     assert_int_equal(c.dram.col_cmd, DRAM_COL_ATOM);
-    round_trip(&c);
+    cfgx_round_trip(&c);
     /* a string key as long as its field allows (127 characters: the mask's
      * ignored spaces, as the preset fuzzer found it) is dumped whole */
     char longmap[AMAP_MAPPING_LEN];
@@ -330,7 +267,7 @@ static void test_round_trip(void **state)
     assert_int_equal(strlen(longmap), AMAP_MAPPING_LEN - 1);
     assert_int_equal(cfg_set(&c, "amap.mapping", longmap, "t", err, sizeof err), 0);
     assert_int_equal(cfg_check(&c, err, sizeof err), 0);
-    round_trip(&c);
+    cfgx_round_trip(&c);
 }
 
 /* Every string key's whole value fits the buffer the dump formats it in. */
@@ -365,7 +302,7 @@ static void load_preset(const char *path, gpu_cfg *c)
     rc = cfg_check(c, err, sizeof err);
     if (rc) print_error("%s\n", err);
     assert_int_equal(rc, 0);
-    round_trip(c);
+    cfgx_round_trip(c);
 }
 
 static void test_presets(void **state)

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "arcta.h"
+#include "unit/cfg_expect.h"
 #include "seam.h"
 
 typedef struct fx {
@@ -624,6 +625,31 @@ static void test_branch_names(void **st)
     assert_string_equal(arcta_branch_name(ARCTA_NBRANCH), "?");
 }
 
+/* ---------------------------------------------------------------- keys */
+
+/* arcta.* keys: a value too wide for its RTL register, and the IPC bounds'
+ * order refused in a preset and in the defaults themselves. */
+static void test_keys(void **state)
+{
+    (void)state;
+    gpu_cfg c;
+    char err[512] = "";
+    cfgx_key("arcta.t_gbr");
+    cfg_defaults(&c);
+    cfgx_set_refused(&c, "arcta.window", "70000",
+                     "<command line>: value 70000 does not fit the 16-bit register of "
+                     "units/arcta/arcta.sv (arcta.window)");
+    cfgx_check_refused("units/arcta/check_ipc.cfg",
+                       "units/arcta/check_ipc.cfg:2: arcta.t_l_ipc = 90 above arcta.t_u_ipc = 85 "
+                       "(arcta.t_l_ipc, arcta.t_u_ipc)");
+    /* never set anywhere: the defaults themselves */
+    cfg_defaults(&c);
+    c.ctl.ar_t_l_ipc = 90;
+    assert_int_equal(cfg_check(&c, err, sizeof err), -1);
+    assert_string_equal(err, "<defaults>: arcta.t_l_ipc = 90 above arcta.t_u_ipc = 85 "
+                             "(arcta.t_l_ipc, arcta.t_u_ipc)");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -650,6 +676,7 @@ int main(void)
         cmocka_unit_test(test_paper_examples),
         cmocka_unit_test(test_decision_latency_per_branch),
         cmocka_unit_test(test_branch_names),
+        cmocka_unit_test(test_keys),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

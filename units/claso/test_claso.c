@@ -7,6 +7,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "claso.h"
+#include "unit/cfg_expect.h"
 
 /* Requests, grants and refusals travel as 64-bit masks: cores 0..63. */
 #define MASK_CORES 64
@@ -562,6 +563,20 @@ static void test_branch_names(void **state)
     assert_string_equal(claso_branch_name(-1), "?");
 }
 
+/* ---------------------------------------------------------------- keys */
+
+/* claso.* keys: the row, and a command-line value reaches the units' copy. */
+static void test_keys(void **state)
+{
+    (void)state;
+    gpu_cfg c;
+    char err[512] = "";
+    cfgx_key("claso.p_a");
+    cfg_defaults(&c);
+    assert_int_equal(cfg_set(&c, "claso.p_a", "3", "command line", err, sizeof err), 0);
+    assert_int_equal(c.ctl.claso_p_a, 3);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -580,6 +595,7 @@ int main(void)
         cmocka_unit_test(test_pa_zero_acts_as_one),
         cmocka_unit_test(test_writes_only_own_fields),
         cmocka_unit_test(test_branch_names),
+        cmocka_unit_test(test_keys),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

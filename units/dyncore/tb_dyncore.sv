@@ -36,22 +36,12 @@ module tb_dyncore;
   integer events, errors, done;
 
   initial begin
-    clk = 1'b0;
-    rst_n = 1'b1;
-    events = 0;
-    errors = 0;
-    done = 0;
+    `TB_EVENTS_INIT
     `TB_OPEN_VEC(path, fd)
     while (!done && !$feof(fd)) begin
       got = $fscanf(fd, "%d %d %h %h %d %d %d %d %d %d %h %h\n", op, ks, active, drained,
                     ncores, period, num, den, k, tcnt, expect_en, expect_pw);
-      if (got != 12) begin
-        if (got > 0) begin
-          $display("FAIL %0s: malformed line after event %0d (%0d fields)", path, events, got);
-          errors = errors + 1;
-        end
-        done = 1;
-      end else begin
+      `TB_EVENTS_BEGIN(got, 12)
         cfg_n_cores  = ncores[7:0];
         cfg_period   = period[15:0];
         cfg_frac_num = num[3:0];
@@ -59,17 +49,7 @@ module tb_dyncore;
         cfg_k        = k[7:0];
         cfg_tact_counted = tcnt[0];
         kernel_start = ks[0];
-        #1;
-        if (op == 0) begin
-          rst_n = 1'b0;
-          #1;
-          rst_n = 1'b1;
-        end else begin
-          clk = 1'b1;
-          #1;
-          clk = 1'b0;
-        end
-        #1;
+        `TB_EVENT_APPLY(op)
         if (enable !== expect_en || power_on !== expect_pw) begin
           $display("FAIL event %0d (op %0d): enable %h power_on %h expected %h %h", events, op,
                    enable, power_on, expect_en, expect_pw);
@@ -78,9 +58,6 @@ module tb_dyncore;
         events = events + 1;
       end
     end
-    $fclose(fd);
-    if (events == 0) $display("FAIL no vectors in %0s", path);
-    else if (errors == 0) $display("PASS %0d cycles", events);
-    $finish;
+    `TB_EVENTS_END(path)
   end
 endmodule

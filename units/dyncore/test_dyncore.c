@@ -8,6 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "dyncore.h"
+#include "unit/cfg_expect.h"
 
 typedef struct fixture {
     dyncore s;
@@ -308,6 +309,43 @@ static void test_branch_names(void **state)
     assert_string_equal(dyncore_branch_name(DYNCORE_NBRANCH), "?");
 }
 
+/* ---------------------------------------------------------------- keys */
+
+/* dyncore.* keys: K's register holds every core count (cfg_dyncore_k_i is
+ * CTL_CORES_BITS wide), a value too wide for its RTL register, a misspelt
+ * key, and the fraction above 1 refused where it was last set. */
+static void test_keys(void **state)
+{
+    (void)state;
+    gpu_cfg c;
+    char err[512] = "";
+    const char *cl = CFG_WHERE_CMDLINE;
+    const key_def *k = cfgx_key("dyncore.k");
+    assert_int_equal(k->bits, CTL_CORES_BITS);
+    assert_int_equal(k->max, CTL_MAX_CORES);
+    cfg_defaults(&c);
+    assert_int_equal(cfg_set(&c, "core.count", "144", cl, err, sizeof err), 0);
+    assert_int_equal(cfg_set(&c, "dyncore.k", "159", cl, err, sizeof err), 0);
+    cfgx_set_refused(&c, "dyncore.frac_num", "20",
+                     "<command line>: value 20 does not fit the 4-bit register of "
+                     "units/dyncore/dyncore.sv (dyncore.frac_num)");
+    cfgx_set_refused(&c, "dyncore.fracnum", "2",
+                     "<command line>: unknown key; did you mean dyncore.frac_num? (dyncore.fracnum)");
+    cfgx_check_refused("units/dyncore/check_dyncore_k.cfg",
+                       "units/dyncore/check_dyncore_k.cfg:4: dyncore.k = 8 must be below core.count = 4 "
+                       "(dyncore.k, core.count)");
+    cfgx_check_refused("units/dyncore/check_frac.cfg",
+                       "units/dyncore/check_frac.cfg:2: dyncore.frac_num / frac_den above 1 "
+                       "(dyncore.frac_num, dyncore.frac_den)");
+    /* a bad combination names where the last key involved was set */
+    cfg_defaults(&c);
+    assert_int_equal(cfg_load(&c, "units/dyncore/check_frac.cfg", err, sizeof err), 0);
+    assert_int_equal(cfg_set(&c, "dyncore.frac_den", "3", cl, err, sizeof err), 0);
+    assert_int_equal(cfg_check(&c, err, sizeof err), -1);
+    assert_string_equal(err, "<command line>: dyncore.frac_num / frac_den above 1 "
+                             "(dyncore.frac_num, dyncore.frac_den)");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -325,6 +363,7 @@ int main(void)
         cmocka_unit_test(test_gate_keeps_core0),
         cmocka_unit_test(test_cfg_check),
         cmocka_unit_test(test_branch_names),
+        cmocka_unit_test(test_keys),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

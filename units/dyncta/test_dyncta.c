@@ -10,6 +10,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "dyncta.h"
+#include "unit/cfg_expect.h"
 
 typedef struct fixture {
     dyncta s;
@@ -267,6 +268,19 @@ static void test_branch_names(void **state)
     assert_string_equal(dyncta_branch_name(-1), "?");
 }
 
+/* ---------------------------------------------------------------- keys */
+
+/* dyncta.* keys (cmodel/gpu/cfg.c checks them): the row of a register key,
+ * and the threshold order refused in a preset with its file and line. */
+static void test_keys(void **state)
+{
+    (void)state;
+    assert_int_equal(cfgx_key("dyncta.t_idle")->bits, 11);
+    cfgx_check_refused("units/dyncta/check_mem_thr.cfg",
+                       "units/dyncta/check_mem_thr.cfg:2: dyncta.t_mem_l = 500 above dyncta.t_mem_h = 384 "
+                       "(dyncta.t_mem_l, dyncta.t_mem_h)");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -285,6 +299,7 @@ int main(void)
         cmocka_unit_test(test_cores_decide_independently),
         cmocka_unit_test(test_cfg_check),
         cmocka_unit_test(test_branch_names),
+        cmocka_unit_test(test_keys),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,7 @@
  *   t_mem_l t_mem_h expected_n_o_hex96
  * op 0 = apply cfg and pulse the reset; op 1 = apply inputs, one clock edge.
  * expected_n_o is the 384-bit n_o after the event (core c at [c*6 +: 6]). */
+#include <stddef.h>
 #include <string.h>
 #include "rtl_bench.h"
 #include "rtl/rb_assert.h"
@@ -57,14 +58,7 @@ static void write_vec(bench *b, int op)
             b->in.n_max & 0x3fu, (unsigned long long)bits_of(&b->in, 0),
             (unsigned long long)bits_of(&b->in, 1), b->cfg.n_cores, b->cfg.dyncta_period,
             b->cfg.dyncta_t_idle, b->cfg.dyncta_t_mem_l, b->cfg.dyncta_t_mem_h);
-    for (int nib = RB_CORES * 6 / 4 - 1; nib >= 0; nib--) {
-        unsigned v = 0;
-        for (int k = 0; k < 4; k++) {
-            int pos = nib * 4 + k;
-            v |= ((b->out.core[pos / 6].dyncta_n >> (pos % 6)) & 1u) << k;
-        }
-        fputc("0123456789abcdef"[v], b->vec);
-    }
+    rb_vec_hex(b->vec, b->out.core, sizeof b->out.core[0], offsetof(ctl_core_out, dyncta_n), 6);
     fputc('\n', b->vec);
 }
 

@@ -34,38 +34,18 @@ module tb_l1thr;
   integer events, errors, done;
 
   initial begin
-    clk = 1'b0;
-    rst_n = 1'b1;
-    events = 0;
-    errors = 0;
-    done = 0;
+    `TB_EVENTS_INIT
     `TB_OPEN_VEC(path, fd)
     while (!done && !$feof(fd)) begin
       got = $fscanf(fd, "%d %d %d %d %d %d %h %h\n", op, ks, nmax, ncores, period, tmiss,
                     l1_miss, expect_n);
-      if (got != 8) begin
-        if (got > 0) begin
-          $display("FAIL %0s: malformed line after event %0d (%0d fields)", path, events, got);
-          errors = errors + 1;
-        end
-        done = 1;
-      end else begin
+      `TB_EVENTS_BEGIN(got, 8)
         cfg_n_cores  = ncores[7:0];
         cfg_period   = period[15:0];
         cfg_t_miss   = tmiss[15:0];
         kernel_start = ks[0];
         n_max        = nmax[5:0];
-        #1;
-        if (op == 0) begin
-          rst_n = 1'b0;
-          #1;
-          rst_n = 1'b1;
-        end else begin
-          clk = 1'b1;
-          #1;
-          clk = 1'b0;
-        end
-        #1;
+        `TB_EVENT_APPLY(op)
         if (n_o !== expect_n) begin
           $display("FAIL event %0d (op %0d): n_o %h expected %h", events, op, n_o, expect_n);
           errors = errors + 1;
@@ -73,9 +53,6 @@ module tb_l1thr;
         events = events + 1;
       end
     end
-    $fclose(fd);
-    if (events == 0) $display("FAIL no vectors in %0s", path);
-    else if (errors == 0) $display("PASS %0d cycles", events);
-    $finish;
+    `TB_EVENTS_END(path)
   end
 endmodule

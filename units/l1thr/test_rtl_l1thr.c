@@ -55,30 +55,15 @@ static void compare(bench *b)
     }
 }
 
-/* The per-core fields of `w` bits (the core's byte at `off` in ctl_core_in /
- * ctl_core_out) as hex digits, core RB_CORES-1 first. */
-static void put_hex(FILE *f, const void *base, size_t stride, size_t off, int w)
-{
-    for (int nib = RB_CORES * w / 4 - 1; nib >= 0; nib--) {
-        unsigned v = 0;
-        for (int k = 0; k < 4; k++) {
-            int pos = nib * 4 + k;
-            uint8_t x = *((const uint8_t *)base + (size_t)(pos / w) * stride + off);
-            v |= ((x >> (pos % w)) & 1u) << k;
-        }
-        fputc("0123456789abcdef"[v], f);
-    }
-}
-
 static void write_vec(bench *b, int op)
 {
     if (!b->vec)
         return;
     fprintf(b->vec, "%d %u %u %u %u %u ", op, b->in.kernel_start & 1u, b->in.n_max & 0x3fu,
             b->cfg.n_cores, b->cfg.l1thr_period, b->cfg.l1thr_t_miss);
-    put_hex(b->vec, b->in.core, sizeof b->in.core[0], offsetof(ctl_core_in, l1_miss), 3);
+    rb_vec_hex(b->vec, b->in.core, sizeof b->in.core[0], offsetof(ctl_core_in, l1_miss), 3);
     fputc(' ', b->vec);
-    put_hex(b->vec, b->out.core, sizeof b->out.core[0], offsetof(ctl_core_out, l1thr_n), 6);
+    rb_vec_hex(b->vec, b->out.core, sizeof b->out.core[0], offsetof(ctl_core_out, l1thr_n), 6);
     fputc('\n', b->vec);
 }
 

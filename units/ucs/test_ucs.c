@@ -12,6 +12,7 @@
 #include <string.h>
 #include <cmocka.h>
 #include "ucs.h"
+#include "unit/cfg_expect.h"
 
 typedef struct fx {
     ucs u;
@@ -857,6 +858,25 @@ static void test_branch_names(void **st)
     assert_string_equal(ucs_branch_name(UCS_BR_PG_WAKE_DONE), "pg_wake_done");
 }
 
+/* ---------------------------------------------------------------- keys */
+
+/* ucs.* keys: a value too wide for its RTL register is refused, one that
+ * fits survives a dump/load round trip. */
+static void test_keys(void **state)
+{
+    (void)state;
+    gpu_cfg c;
+    char err[512] = "";
+    cfgx_key("ucs.wakeup");
+    cfg_defaults(&c);
+    cfgx_set_refused(&c, "ucs.th_rt", "2000",
+                     "<command line>: value 2000 does not fit the 10-bit register of "
+                     "units/ucs/ucs.sv (ucs.th_rt)");
+    assert_int_equal(cfg_set(&c, "ucs.th_rt", "120", "t", err, sizeof err), 0);
+    assert_int_equal(cfg_check(&c, err, sizeof err), 0);
+    cfgx_round_trip(&c);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -889,6 +909,7 @@ int main(void)
         cmocka_unit_test(test_core_enabled_mid_interval),
         cmocka_unit_test(test_cfg_check),
         cmocka_unit_test(test_branch_names),
+        cmocka_unit_test(test_keys),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

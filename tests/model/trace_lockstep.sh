@@ -2,15 +2,17 @@
 # trace_lockstep.sh -- the real Accel-Sim trace (../shared/testdata) under the
 # lockstep engine with several policy stacks and presets: zero mismatches,
 # every cycle compared, and the file's 10516 thread instructions executed.
-# (c2050 cut to 8 cores: the 8 x 6 model tests/sim/lockstep_c2050x8.sh builds.)
+# (c2050 cut to 8 cores: the 8 x 6 model tests/model/lockstep_c2050x8.sh builds;
+# the stacks by name from tests/model/stacks.txt.)
 set -u
 cd "$(dirname "$0")/../.."
 BIN=${CTASIM:-build/rel/ctasim}
 TRACE=../shared/testdata/accelsim/vectoradd-100-32
 fail=0
+source tests/model/stacks.bash
 runs=(
-  "--config configs/small.cfg --set policy.cta_limit=dyncta --set policy.claso=1 --set policy.gating=ucstates"
-  "--config configs/kayiran30.cfg --set policy.arcta=1"
+  "--config configs/small.cfg $(stack_args "$(preset_stack small)")"
+  "--config configs/kayiran30.cfg $(stack_args arcta)"
   "--config configs/c2050.cfg --set core.count=8 --set dyncore.k=4 --set policy.dyncore=1 --set policy.cta_limit=dyncta"
 )
 header=$($BIN --csv-header)

@@ -1,10 +1,11 @@
-# tl_credits.gp -- CLASO credits over time (seed 003 Sec. 3).
-#   gnuplot -c tl_credits.gp DATA PNG TITLE "CORES" "KERNEL_STARTS"
+# tl_credits.gp -- CLASO credits over time (seed 003 Sec. 3), drawn by
+# units/claso/timeline.sh for scripts/plot_timeline.sh.
+#   gnuplot -c tl_credits.gp DATA PNG TITLE "CORES" "KERNEL_STARTS" TL_COMMON.gp
 # DATA columns: cycle, global credits, then the local credits of each core in CORES.
 set terminal pngcairo size 1000,450 font ",10"
 set output ARG2
 set title ARG3." -- CLASO credits over time" noenhanced
-call ARG0[1:strstrt(ARG0, "tl_credits.gp") - 1]."tl_common.gp" ARG5
+call ARG6 ARG5
 set xlabel "core cycle"
 set ylabel "credits"
 set grid

@@ -3,7 +3,7 @@
 # the control units run: in lockstep on configs/small.cfg every cycle is compared
 # and none mismatches, with each launch key on, under DYNCTA and CLASO (whose
 # requests and grants pass the front end's limits).
-source "$(dirname "$0")/checks.bash"
+source "$(dirname "$0")/../sim/checks.bash"
 launch=(--set launch.kernel_lat=200 --set launch.cta_lat=10 --set launch.cta_retire=7
         --set launch.gpu_cta_interval=1500 --set launch.sm_cta_interval=3)
 for pol in policy.cta_limit=dyncta policy.claso=1; do

@@ -1,6 +1,6 @@
-# lockstep_common.bash -- sourced by tests/sim/lockstep_*.sh (not a test itself).
+# lockstep_common.bash -- sourced by tests/model/lockstep_*.sh (not a test itself).
 # lockstep_matrix LABEL "PRESET ARGS" WORKLOADS... runs every policy stack of
-# STACKS on every workload with --engine lockstep, two runs at a time, and checks
+# tests/model/stacks.txt on every workload with --engine lockstep, two runs at a time, and checks
 # for each run: exit status 0 (a mismatch exits 1 with the mismatch message),
 # compared cycles > 0, and compared cycles = simulated cycles (every core cycle
 # of the run was compared).  Prints one line per run and a summary; returns 1
@@ -9,22 +9,11 @@ set -u
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 BIN=${CTASIM:-build/rel/ctasim}   # CTASIM=path overrides
 
-# Policy stacks: every CTA-limit policy, alone and under CLASO, DYNCORE,
-# AR-CTA and uC-States gating, and the combinations the model allows
-# (DYNCORE and AR-CTA both drive core enables, so never together).
-STACKS=(
-  "base|--set policy.cta_limit=max"
-  "static2|--set policy.cta_limit=static --set policy.static_n=2"
-  "dyncta|--set policy.cta_limit=dyncta"
-  "claso|--set policy.claso=1"
-  "dyncta+claso|--set policy.cta_limit=dyncta --set policy.claso=1"
-  "dyncore|--set policy.dyncore=1"
-  "dyncta+dyncore+claso|--set policy.cta_limit=dyncta --set policy.dyncore=1 --set policy.claso=1"
-  "arcta|--set policy.arcta=1"
-  "arcta+claso|--set policy.arcta=1 --set policy.claso=1"
-  "ucstates|--set policy.gating=ucstates"
-  "dyncta+claso+ucstates|--set policy.cta_limit=dyncta --set policy.claso=1 --set policy.gating=ucstates"
-)
+# Policy stacks: every stack of tests/model/stacks.txt (the table the
+# whole-model tests share), as "NAME|--set KEY=VALUE ...".
+source tests/model/stacks.bash
+STACKS=()
+while read -r st; do STACKS+=("$st|$(stack_args "$st")"); done < <(stack_names)
 
 # one_run LABEL PRESET_ARGS STACK WORKLOAD -> "PASS ..." or "FAIL ..." on stdout
 one_run() {

@@ -1,6 +1,6 @@
 // tb_dyncore_reset.sv -- the gate-level dyncore netlist (synth/power_synth.sh,
 // NumCores = N, given with iverilog -P tb_dyncore_reset.N=...) held in reset
-// for 100 clock cycles with constant, non-zero inputs: tests/power/run.sh
+// for 100 clock cycles with constant, non-zero inputs: power_test.sh (tests/power/run.sh)
 // expects no cell output to toggle.  With +run (the control case, which must
 // toggle) the reset is released after 2 cycles and kernel_start_i is low, so
 // the period counter counts: the same bench shows toggles once out of reset.
