@@ -126,6 +126,8 @@ struct core {
     uint64_t sched_free[8];     /* core.sched_init: cycle the scheduler may pick again */
 
     stage    st[CTL_NCOMP];     /* IDOC/OC/OCEX used; index by component */
+    uint8_t  units[CTL_NCOMP];  /* cfg->units, and the lower group's slots of each */
+    uint8_t  g0[CTL_NCOMP];     /* component (ceil(units / 2)): read every stepped cycle */
     exunit   ex[3][MAXSLOT];    /* EX_SP, EX_SFU, EX_LDST units */
 
     uint16_t wheel[WHEEL];
@@ -219,6 +221,10 @@ core *core_create(const sm_params *cfg, uint32_t access_bytes, uint32_t id, mems
     core *c = calloc(1, sizeof *c);
     if (!c) { snprintf(err, errlen, "core: out of memory"); return NULL; }
     c->cfg = cfg;
+    for (int i = 0; i < CTL_NCOMP; i++) {
+        c->units[i] = (uint8_t)cfg->units[i];
+        c->g0[i] = (uint8_t)(cfg->units[i] / 2 + (cfg->units[i] & 1u));
+    }
     c->access_bytes = access_bytes;
     c->ports = mem ? mem_l1_ports(mem) : 1u;
     c->id = id;
@@ -254,7 +260,10 @@ static inline __attribute__((always_inline)) void stats_add(core *c, const ctl_c
     s->sched_stalls += n * sched_stalls;
     s->mem_wait += n * sig->mem_wait;
     s->active += n * sig->active;
-    for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += n * sig->busy[i];
+    if (n == 1)                 /* a stepped cycle (the same sums, no multiplications) */
+        for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += sig->busy[i];
+    else
+        for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += n * sig->busy[i];
     if (c->paused_n) s->paused_cycles += n;
     if (c->used_mask) {
         s->warps_live += n * (uint64_t)__builtin_popcountll(c->used_mask);
@@ -313,14 +322,12 @@ void core_set_accepts(core *c, uint16_t accepts_work)
 /* Slots of component comp that may take new work now. */
 static inline uint32_t comp_room(const core *c, int comp)
 {
-    uint32_t u = c->cfg->units[comp];
-    return ((c->accepts >> comp) & 1u) ? u : u / 2 + (u & 1u);
+    return ((c->accepts >> comp) & 1u) ? c->units[comp] : c->g0[comp];
 }
 
 static inline uint32_t grp_size0(const core *c, int comp)
 {
-    uint32_t u = c->cfg->units[comp];
-    return u / 2 + (u & 1u);
+    return c->g0[comp];
 }
 
 static int head_hazard(const warp *w, const inst *in, int *on_global)
@@ -629,7 +636,8 @@ static void stage_push(core *c, int comp, const token *t)
 static void stage_remove(stage *s, uint32_t i)
 {
     s->occ[s->t[i].grp]--;
-    memmove(&s->t[i], &s->t[i + 1], (s->n - i - 1) * sizeof(token));
+    for (uint32_t j = i + 1; j < s->n; j++)   /* a few tokens: no memmove call */
+        s->t[j - 1] = s->t[j];
     s->n--;
 }
 
@@ -639,15 +647,14 @@ static inline int stage_has_room(const core *c, int comp)
     uint32_t g0 = grp_size0(c, comp);
     if (s->occ[0] < g0) return 1;
     if (!((c->accepts >> comp) & 1u)) return 0;
-    return s->occ[1] < c->cfg->units[comp] - g0;
+    return s->occ[1] < c->units[comp] - g0;
 }
 
 /* A free EX unit of type t (lower group first), or -1. */
 static int ex_free_unit(const core *c, int t, uint64_t now)
 {
     int comp = comp_ex[t];
-    uint32_t u = c->cfg->units[comp];
-    uint32_t lim = ((c->accepts >> comp) & 1u) ? u : grp_size0(c, comp);
+    uint32_t lim = comp_room(c, comp);
     for (uint32_t i = 0; i < lim; i++) {
         const exunit *e = &c->ex[t][i];
         if (e->busy_until <= now && e->rec == NIL16) return (int)i;
@@ -666,7 +673,7 @@ static uint32_t lanes_cycles(uint32_t lanes)
  * the first the L1 refuses: a bank conflict serialises the rest). */
 static void ldst_send(core *c, uint64_t now)
 {
-    uint32_t u = c->cfg->units[CTL_EX_LDST];
+    uint32_t u = c->units[CTL_EX_LDST];
     for (uint32_t i = 0; i < u; i++) {
         exunit *e = &c->ex[PT_LDST][i];
         if (e->rec == NIL16) continue;
@@ -1013,7 +1020,7 @@ static int exec_bound(const core *c, uint64_t blocked, uint64_t now)
 static uint32_t ex_busy(const core *c, int t, uint64_t now, uint16_t *empty_bits)
 {
     int comp = comp_ex[t];
-    uint32_t u = c->cfg->units[comp], g0 = grp_size0(c, comp), busy = 0, busy1 = 0;
+    uint32_t u = c->units[comp], g0 = grp_size0(c, comp), busy = 0, busy1 = 0;
     for (uint32_t i = 0; i < u; i++) {
         const exunit *e = &c->ex[t][i];
         if (e->busy_until > now || e->rec != NIL16) {
@@ -1160,20 +1167,15 @@ static __attribute__((noinline)) int core_step(core *c, uint64_t now, ctl_core_i
     /* Busy slot counts and empty bits of the gateable (upper) groups. */
     uint16_t empty = (uint16_t)((1u << CTL_IFID) | (1u << CTL_SCH));
     sig->busy[CTL_SCH] = (uint8_t)(n_issued > 15 ? 15 : n_issued);   /* 4 bits; dual issue: up to 2 x n_sched */
-    static const int cs3_of[3][3] = {
-        { CTL_IDOC_SP, CTL_OC_SP, CTL_OCEX_SP },
-        { CTL_IDOC_SFU, CTL_OC_SFU, CTL_OCEX_SFU },
-        { CTL_IDOC_LDST, CTL_OC_LDST, CTL_OCEX_LDST },
-    };
-    for (int t = 0; t < 3; t++) {
-        const int *cs3 = cs3_of[t];
-        for (int k = 0; k < 3; k++) {
-            const stage *s = &c->st[cs3[k]];
-            sig->busy[cs3[k]] = s->n;
-            if (!s->occ[1]) empty |= (uint16_t)(1u << cs3[k]);
-        }
+    /* the nine stages, by constant index (unrolled: this runs every stepped cycle) */
+#define STAGE_SIG(comp) do { sig->busy[comp] = c->st[comp].n; \
+                             empty |= (uint16_t)((c->st[comp].occ[1] == 0) << (comp)); } while (0)
+    STAGE_SIG(CTL_IDOC_SP);   STAGE_SIG(CTL_OC_SP);   STAGE_SIG(CTL_OCEX_SP);
+    STAGE_SIG(CTL_IDOC_SFU);  STAGE_SIG(CTL_OC_SFU);  STAGE_SIG(CTL_OCEX_SFU);
+    STAGE_SIG(CTL_IDOC_LDST); STAGE_SIG(CTL_OC_LDST); STAGE_SIG(CTL_OCEX_LDST);
+#undef STAGE_SIG
+    for (int t = 0; t < 3; t++)
         sig->busy[comp_ex[t]] = (uint8_t)ex_busy(c, t, now, &empty);
-    }
     sig->empty = empty;
     sig->mem_warps = (uint8_t)(c->ldst_jobs > 127 ? 127 : c->ldst_jobs);
 
