@@ -129,6 +129,11 @@ struct core {
     uint8_t  units[CTL_NCOMP];  /* cfg->units, and the lower group's slots of each */
     uint8_t  g0[CTL_NCOMP];     /* component (ceil(units / 2)): read every stepped cycle */
     exunit   ex[3][MAXSLOT];    /* EX_SP, EX_SFU, EX_LDST units */
+    /* ex_busy's counts of type t, computed at cycle exb_from and the same up
+     * to exb_until (the first unit to become free by its busy_until);
+     * exb_until = 0 after a unit of the type changes (ex_touch) */
+    uint64_t exb_from[3], exb_until[3];
+    uint8_t  exb_busy[3], exb_busy1[3];
 
     uint16_t wheel[WHEEL];
     uint64_t wheel_bits[WHEEL / 64]; /* slots holding entries */
@@ -650,6 +655,9 @@ static inline int stage_has_room(const core *c, int comp)
     return s->occ[1] < c->units[comp] - g0;
 }
 
+/* An EX unit of type t changes (busy_until or rec): ex_busy counts anew. */
+static inline void ex_touch(core *c, int t) { c->exb_until[t] = 0; }
+
 /* A free EX unit of type t (lower group first), or -1. */
 static int ex_free_unit(const core *c, int t, uint64_t now)
 {
@@ -684,7 +692,12 @@ static void ldst_send(core *c, uint64_t now)
             if (res == MEM_STALL) { c->mem_blocked = 1; break; }
             c->s.l1_lines++;
             c->moved++;
-            if (++e->next == r->nlines) { e->rec = NIL16; e->busy_until = now + 1; break; }
+            if (++e->next == r->nlines) {
+                e->rec = NIL16;
+                e->busy_until = now + 1;
+                ex_touch(c, PT_LDST);
+                break;
+            }
         }
     }
 }
@@ -714,6 +727,7 @@ static void ocex_to_ex(core *c, int t, uint64_t now, ctl_core_in *sig)
         if (u < 0) return;
         exunit *e = &c->ex[t][u];
         const sm_params *cfg = c->cfg;
+        ex_touch(c, t);
         if (t == PT_LDST) {
             /* lambda and J count the same jobs (controllers.md 5, seed 004
              * Sec. 2.2): a memory instruction -- global, local, shared or
@@ -1017,19 +1031,34 @@ static int exec_bound(const core *c, uint64_t blocked, uint64_t now)
     return (blocked & c->type_mask[PT_NONE]) == 0;
 }
 
-static uint32_t ex_busy(const core *c, int t, uint64_t now, uint16_t *empty_bits)
+/* Busy units of type t at cycle now (working, or holding accesses to send),
+ * and the empty bit of its upper group.  The counts of the last stepped cycle
+ * hold until a unit changes (ex_touch) or the first unit counted only by its
+ * busy_until becomes free: before that every unit is busy or free as it was. */
+static uint32_t ex_busy(core *c, int t, uint64_t now, uint16_t *empty_bits)
 {
     int comp = comp_ex[t];
-    uint32_t u = c->units[comp], g0 = grp_size0(c, comp), busy = 0, busy1 = 0;
-    for (uint32_t i = 0; i < u; i++) {
-        const exunit *e = &c->ex[t][i];
-        if (e->busy_until > now || e->rec != NIL16) {
-            busy++;
-            if (i >= g0) busy1++;
+    if (now < c->exb_from[t] || now >= c->exb_until[t]) {
+        uint32_t u = c->units[comp], g0 = grp_size0(c, comp), busy = 0, busy1 = 0;
+        uint64_t until = UINT64_MAX;
+        for (uint32_t i = 0; i < u; i++) {
+            const exunit *e = &c->ex[t][i];
+            if (e->rec != NIL16) {
+                busy++;
+                if (i >= g0) busy1++;
+            } else if (e->busy_until > now) {
+                busy++;
+                if (i >= g0) busy1++;
+                if (e->busy_until < until) until = e->busy_until;
+            }
         }
+        c->exb_from[t] = now;
+        c->exb_until[t] = until;
+        c->exb_busy[t] = (uint8_t)busy;
+        c->exb_busy1[t] = (uint8_t)busy1;
     }
-    if (!busy1) *empty_bits |= (uint16_t)(1u << comp);
-    return busy;
+    if (!c->exb_busy1[t]) *empty_bits |= (uint16_t)(1u << comp);
+    return c->exb_busy[t];
 }
 
 static uint64_t min_after(uint64_t m, uint64_t v, uint64_t now) { return v > now && v < m ? v : m; }
@@ -1059,7 +1088,8 @@ static uint64_t skip_until(const core *c, uint64_t now)
             if (st->t[i].ready > (uint32_t)now)
                 e = min_after(e, now + (st->t[i].ready - (uint32_t)now), now);
     }
-    for (uint32_t s = 0; s < CORE_MAX_CTAS; s++) {
+    /* a block waking holds warps in sleep_mask, a retiring one counts in n_retiring */
+    for (uint32_t s = 0; (c->sleep_mask || c->n_retiring) && s < CORE_MAX_CTAS; s++) {
         const ctaslot *cs = &c->cs[s];
         if (!cs->used) continue;
         if (cs->wake) e = min_after(e, cs->wake, now);
