@@ -76,6 +76,7 @@ typedef struct warp {
     uint8_t  at_bar;
     uint8_t  fetch_done;        /* stream ended (EXIT fetched) */
     uint8_t  ib_head, ib_n;
+    uint64_t ibreg[2][4];       /* registers ib[i] reads or writes (head_hazard's set) */
     inst     ib[2];
 } warp;
 
@@ -335,21 +336,29 @@ static inline uint32_t grp_size0(const core *c, int comp)
     return c->g0[comp];
 }
 
-static int head_hazard(const warp *w, const inst *in, int *on_global)
+/* The head instruction reads or writes a register with a write in flight;
+ * *on_global: one of them a global load's or atomic's. */
+static int head_hazard(const warp *w, int *on_global)
 {
-    int haz = 0;
-    *on_global = 0;
-    for (unsigned i = 0; i < in->nsrc; i++) {
-        unsigned r = in->src[i];
-        if (r == KERN_REG_NONE) continue;
-        if (bit_test(w->pend, r)) { haz = 1; if (bit_test(w->gpend, r)) *on_global = 1; }
+    const uint64_t *regs = w->ibreg[w->ib_head];
+    uint64_t haz = 0, glob = 0;
+    for (int i = 0; i < 4; i++) {
+        uint64_t h = regs[i] & w->pend[i];
+        haz |= h;
+        glob |= h & w->gpend[i];
     }
-    for (unsigned i = 0; i < in->ndst; i++) {
-        unsigned r = in->dst[i];
-        if (r == KERN_REG_NONE) continue;
-        if (bit_test(w->pend, r)) { haz = 1; if (bit_test(w->gpend, r)) *on_global = 1; }
-    }
-    return haz;
+    *on_global = glob != 0;
+    return haz != 0;
+}
+
+/* The register set of a fetched instruction (KERN_REG_NONE is no register). */
+static void inst_regs(const inst *in, uint64_t *regs)
+{
+    for (int i = 0; i < 4; i++) regs[i] = 0;
+    for (unsigned i = 0; i < in->nsrc; i++)
+        if (in->src[i] != KERN_REG_NONE) bit_set(regs, in->src[i]);
+    for (unsigned i = 0; i < in->ndst; i++)
+        if (in->dst[i] != KERN_REG_NONE) bit_set(regs, in->dst[i]);
 }
 
 /* Recompute warp wi's ready / memory-blocked / type / fetch bits. */
@@ -367,7 +376,7 @@ static void warp_eval(core *c, uint32_t wi)
     if (w->ib_n == 0 || w->at_bar) return;
     const inst *in = &w->ib[w->ib_head];
     int on_global;
-    if (head_hazard(w, in, &on_global)) {
+    if (head_hazard(w, &on_global)) {
         if (on_global) c->memblk_mask |= b;
         return;
     }
@@ -1010,6 +1019,7 @@ static int fetch_stage(core *c, ctl_core_in *sig, char *err, unsigned errlen)
             in->pc = END_PC;
             w->fetch_done = 1;
         }
+        inst_regs(in, w->ibreg[slot]);
         w->ib_n++;
         c->s.fetches++;
         n++;
