@@ -107,6 +107,8 @@ struct core {
     warp     w[CORE_MAX_WARPS];
     ctaslot  cs[CORE_MAX_CTAS];
     uint64_t used_mask;         /* warp slots in use (resident, not finished) */
+    uint32_t n_used;            /* popcount(used_mask), set where used_mask changes */
+    uint32_t warp_slots;        /* core.max_warps, or max_threads / 32 */
     uint64_t live_mask;         /* warps that have not issued EXIT */
     uint64_t ready_mask;        /* head instruction issuable (scoreboard, barrier) */
     uint64_t memblk_mask;       /* head instruction waits on a global load */
@@ -227,6 +229,7 @@ core *core_create(const sm_params *cfg, uint32_t access_bytes, uint32_t id, mems
     core *c = calloc(1, sizeof *c);
     if (!c) { snprintf(err, errlen, "core: out of memory"); return NULL; }
     c->cfg = cfg;
+    c->warp_slots = cfg->max_warps ? cfg->max_warps : cfg->max_threads / 32;
     for (int i = 0; i < CTL_NCOMP; i++) {
         c->units[i] = (uint8_t)cfg->units[i];
         c->g0[i] = (uint8_t)(cfg->units[i] / 2 + (cfg->units[i] & 1u));
@@ -272,8 +275,8 @@ static inline __attribute__((always_inline)) void stats_add(core *c, const ctl_c
         for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += n * sig->busy[i];
     if (c->paused_n) s->paused_cycles += n;
     if (c->used_mask) {
-        s->warps_live += n * (uint64_t)__builtin_popcountll(c->used_mask);
-        s->warp_slots += n * (c->cfg->max_warps ? c->cfg->max_warps : c->cfg->max_threads / 32);
+        s->warps_live += n * (uint64_t)c->n_used;
+        s->warp_slots += n * c->warp_slots;
     }
 }
 
@@ -465,6 +468,7 @@ int core_launch_cta(core *c, uint32_t cta, uint64_t seq, char *err, unsigned err
         warp_eval(c, wi);
         wid++;
     }
+    c->n_used = (uint32_t)__builtin_popcountll(c->used_mask);
     if (c->cfg->launch.cta_lat) {
         /* launch.cta_lat: dispatched in this cycle, its warps fetch first
          * cta_lat cycles after they would have (the cycle after dispatch) */
@@ -518,6 +522,7 @@ static void cta_finish(core *c, uint32_t slot, ctl_core_in *sig)
     ctaslot *cs = &c->cs[slot];
     if (c->k->ops->cta_end) c->k->ops->cta_end(c->k, cs->cta);
     c->used_mask &= ~cs->warps;
+    c->n_used = (uint32_t)__builtin_popcountll(c->used_mask);
     cs->warps = 0;
     if (c->cfg->launch.cta_retire) {
         /* the slot stays taken cta_retire cycles: a block placed in the
@@ -539,6 +544,7 @@ static void warp_try_finish(core *c, uint32_t wi, ctl_core_in *sig)
     ctaslot *cs = &c->cs[w->slot];
     cs->warps &= ~b;
     c->used_mask &= ~b;
+    c->n_used--;                /* b was in used_mask */
     c->paused_mask &= ~b;
     if (--cs->nlive == 0) cta_finish(c, w->slot, sig);
 }
