@@ -785,7 +785,10 @@ void mem_tick_core(memsys *m, uint64_t now)
     m->core_now = now;
     m->core_clock = now + 1u;
     for (uint32_t w = 0; w < m->core_words; w++) {
-        uint64_t active = m->mq_mask[w] | m->lq_mask[w] | m->resp.out_nonempty[w];
+        /* a core whose miss queue waits for a full crossbar input, with no
+         * response and no latency queue, does nothing this cycle */
+        uint64_t active = (m->mq_mask[w] & ~m->req.in_full[w]) | m->lq_mask[w] |
+                          m->resp.out_nonempty[w];
         while (active) {
             uint32_t c = (w << 6) + (uint32_t)__builtin_ctzll(active);
             active &= active - 1u;
