@@ -269,9 +269,10 @@ static inline __attribute__((always_inline)) void stats_add(core *c, const ctl_c
     s->sched_stalls += n * sched_stalls;
     s->mem_wait += n * sig->mem_wait;
     s->active += n * sig->active;
-    if (n == 1)                 /* a stepped cycle (the same sums, no multiplications) */
+    if (n == 1) {               /* a stepped cycle (the same sums, no multiplications) */
+#pragma GCC unroll 16
         for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += sig->busy[i];
-    else
+    } else
         for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += n * sig->busy[i];
     if (c->paused_n) s->paused_cycles += n;
     if (c->used_mask) {
