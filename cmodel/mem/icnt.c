@@ -105,6 +105,8 @@ int icnt_push(icnt *x, const icnt_pkt *p)
     ring_at(r, r->count)->p = *p;
     r->count++;
     x->in_total++;
+    if (r->count == r->cap)
+        set_bit(x->in_full, p->src);
     if (r->count == 1)
         icnt_want_head(x, p->src);
     return 0;
@@ -181,6 +183,7 @@ void icnt_tick(icnt *x)
         }
         /* New heads compete from the next cycle on. */
         for (uint32_t w = 0; w < x->src_words; w++) {
+            x->in_full[w] &= ~granted[w];     /* each granted input drops its head */
             while (granted[w]) {
                 uint32_t s = (w << 6) + (uint32_t)__builtin_ctzll(granted[w]);
                 granted[w] &= granted[w] - 1u;

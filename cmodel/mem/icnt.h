@@ -48,6 +48,7 @@ typedef struct icnt {
     uint32_t   dst_words;    /* words of a set of outputs */
     uint64_t   want_outs[ICNT_WORDS];    /* outputs some input head targets */
     uint64_t   out_nonempty[ICNT_WORDS]; /* outputs holding packets */
+    uint64_t   in_full[ICNT_WORDS];      /* inputs with no room (icnt_can_push is 0) */
     icnt_ring *in, *out;     /* [n_src], [n_dst] */
     uint64_t  *want;         /* [n_dst][src_words] inputs whose head targets the output */
     uint64_t  *busy_until;   /* [n_dst] first cycle the output link is free */

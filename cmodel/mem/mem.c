@@ -39,6 +39,11 @@ typedef struct l1bank {
     lq_ent  *q;
     uint32_t head, count;
     uint64_t last_in;    /* core cycle + 1 of the last access taken; 0 = never */
+    /* the head refused at the tags at L1 epoch rx_epoch - 1 (0: not refused
+     * since it became the head), and the reason counters that refusal added
+     * (l1_fail_mshr, _merge, _mq) */
+    uint64_t rx_epoch;
+    uint8_t  rx_rf[3];
 } l1bank;
 
 typedef struct l1core {
@@ -679,9 +684,26 @@ static void l1_latency_cycle(memsys *m, uint32_t core, uint64_t t)
         banks &= banks - 1u;
         l1bank *q = &k->bank[b];
         const lq_ent *e = &q->q[q->head];
-        if (e->t_in + m->cfg.l1_lat > t ||
-            mem_lookup(m, core, e->unit, (int)e->kind, e->token, t, 0, e->t_in) == MEM_STALL)
+        if (e->t_in + m->cfg.l1_lat > t)
             continue;
+        if (q->rx_epoch == k->epoch + 1u) {
+            /* refused before at this epoch: a lookup's outcome depends only on
+             * the core's L1 state, every change of which changes the epoch,
+             * and a refusal changes nothing but its counters: refused again */
+            m->st.l1_fail_mshr += q->rx_rf[0];
+            m->st.l1_fail_merge += q->rx_rf[1];
+            m->st.l1_fail_mq += q->rx_rf[2];
+            continue;
+        }
+        uint64_t f0 = m->st.l1_fail_mshr, f1 = m->st.l1_fail_merge, f2 = m->st.l1_fail_mq;
+        if (mem_lookup(m, core, e->unit, (int)e->kind, e->token, t, 0, e->t_in) == MEM_STALL) {
+            q->rx_epoch = k->epoch + 1u;
+            q->rx_rf[0] = (uint8_t)(m->st.l1_fail_mshr - f0);
+            q->rx_rf[1] = (uint8_t)(m->st.l1_fail_merge - f1);
+            q->rx_rf[2] = (uint8_t)(m->st.l1_fail_mq - f2);
+            continue;
+        }
+        q->rx_epoch = 0;
         q->head = q->head + 1u == m->cfg.l1_lat ? 0 : q->head + 1u;
         k->epoch++;
         if (--q->count == 0)
@@ -785,7 +807,10 @@ void mem_tick_core(memsys *m, uint64_t now)
     m->core_now = now;
     m->core_clock = now + 1u;
     for (uint32_t w = 0; w < m->core_words; w++) {
-        uint64_t active = m->mq_mask[w] | m->lq_mask[w] | m->resp.out_nonempty[w];
+        /* a core whose miss queue waits for a full crossbar input, with no
+         * response and no latency queue, does nothing this cycle */
+        uint64_t active = (m->mq_mask[w] & ~m->req.in_full[w]) | m->lq_mask[w] |
+                          m->resp.out_nonempty[w];
         while (active) {
             uint32_t c = (w << 6) + (uint32_t)__builtin_ctzll(active);
             active &= active - 1u;

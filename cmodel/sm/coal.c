@@ -25,7 +25,8 @@ uint32_t coal_lines(const inst *in, uint32_t line_bytes, uint64_t *lines_out)
         mask &= mask - 1u;
         uint64_t first = in->addr[lane] & line_mask;
         uint64_t last = (in->addr[lane] + span) & line_mask;
-        n = coal_add(lines_out, n, first);
+        if (n == 0 || lines_out[n - 1] != first)   /* (coal_add's first test, inline) */
+            n = coal_add(lines_out, n, first);
         if (last != first)
             n = coal_add(lines_out, n, last);
     }

@@ -76,6 +76,7 @@ typedef struct warp {
     uint8_t  at_bar;
     uint8_t  fetch_done;        /* stream ended (EXIT fetched) */
     uint8_t  ib_head, ib_n;
+    uint64_t ibreg[2][4];       /* registers ib[i] reads or writes (head_hazard's set) */
     inst     ib[2];
 } warp;
 
@@ -106,6 +107,8 @@ struct core {
     warp     w[CORE_MAX_WARPS];
     ctaslot  cs[CORE_MAX_CTAS];
     uint64_t used_mask;         /* warp slots in use (resident, not finished) */
+    uint32_t n_used;            /* popcount(used_mask), set where used_mask changes */
+    uint32_t warp_slots;        /* core.max_warps, or max_threads / 32 */
     uint64_t live_mask;         /* warps that have not issued EXIT */
     uint64_t ready_mask;        /* head instruction issuable (scoreboard, barrier) */
     uint64_t memblk_mask;       /* head instruction waits on a global load */
@@ -126,7 +129,14 @@ struct core {
     uint64_t sched_free[8];     /* core.sched_init: cycle the scheduler may pick again */
 
     stage    st[CTL_NCOMP];     /* IDOC/OC/OCEX used; index by component */
+    uint8_t  units[CTL_NCOMP];  /* cfg->units, and the lower group's slots of each */
+    uint8_t  g0[CTL_NCOMP];     /* component (ceil(units / 2)): read every stepped cycle */
     exunit   ex[3][MAXSLOT];    /* EX_SP, EX_SFU, EX_LDST units */
+    /* ex_busy's counts of type t, computed at cycle exb_from and the same up
+     * to exb_until (the first unit to become free by its busy_until);
+     * exb_until = 0 after a unit of the type changes (ex_touch) */
+    uint64_t exb_from[3], exb_until[3];
+    uint8_t  exb_busy[3], exb_busy1[3];
 
     uint16_t wheel[WHEEL];
     uint64_t wheel_bits[WHEEL / 64]; /* slots holding entries */
@@ -219,6 +229,11 @@ core *core_create(const sm_params *cfg, uint32_t access_bytes, uint32_t id, mems
     core *c = calloc(1, sizeof *c);
     if (!c) { snprintf(err, errlen, "core: out of memory"); return NULL; }
     c->cfg = cfg;
+    c->warp_slots = cfg->max_warps ? cfg->max_warps : cfg->max_threads / 32;
+    for (int i = 0; i < CTL_NCOMP; i++) {
+        c->units[i] = (uint8_t)cfg->units[i];
+        c->g0[i] = (uint8_t)(cfg->units[i] / 2 + (cfg->units[i] & 1u));
+    }
     c->access_bytes = access_bytes;
     c->ports = mem ? mem_l1_ports(mem) : 1u;
     c->id = id;
@@ -254,11 +269,15 @@ static inline __attribute__((always_inline)) void stats_add(core *c, const ctl_c
     s->sched_stalls += n * sched_stalls;
     s->mem_wait += n * sig->mem_wait;
     s->active += n * sig->active;
-    for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += n * sig->busy[i];
+    if (n == 1) {               /* a stepped cycle (the same sums, no multiplications) */
+#pragma GCC unroll 16
+        for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += sig->busy[i];
+    } else
+        for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += n * sig->busy[i];
     if (c->paused_n) s->paused_cycles += n;
     if (c->used_mask) {
-        s->warps_live += n * (uint64_t)__builtin_popcountll(c->used_mask);
-        s->warp_slots += n * (c->cfg->max_warps ? c->cfg->max_warps : c->cfg->max_threads / 32);
+        s->warps_live += n * (uint64_t)c->n_used;
+        s->warp_slots += n * c->warp_slots;
     }
 }
 
@@ -313,31 +332,37 @@ void core_set_accepts(core *c, uint16_t accepts_work)
 /* Slots of component comp that may take new work now. */
 static inline uint32_t comp_room(const core *c, int comp)
 {
-    uint32_t u = c->cfg->units[comp];
-    return ((c->accepts >> comp) & 1u) ? u : u / 2 + (u & 1u);
+    return ((c->accepts >> comp) & 1u) ? c->units[comp] : c->g0[comp];
 }
 
 static inline uint32_t grp_size0(const core *c, int comp)
 {
-    uint32_t u = c->cfg->units[comp];
-    return u / 2 + (u & 1u);
+    return c->g0[comp];
 }
 
-static int head_hazard(const warp *w, const inst *in, int *on_global)
+/* The head instruction reads or writes a register with a write in flight;
+ * *on_global: one of them a global load's or atomic's. */
+static int head_hazard(const warp *w, int *on_global)
 {
-    int haz = 0;
-    *on_global = 0;
-    for (unsigned i = 0; i < in->nsrc; i++) {
-        unsigned r = in->src[i];
-        if (r == KERN_REG_NONE) continue;
-        if (bit_test(w->pend, r)) { haz = 1; if (bit_test(w->gpend, r)) *on_global = 1; }
+    const uint64_t *regs = w->ibreg[w->ib_head];
+    uint64_t haz = 0, glob = 0;
+    for (int i = 0; i < 4; i++) {
+        uint64_t h = regs[i] & w->pend[i];
+        haz |= h;
+        glob |= h & w->gpend[i];
     }
-    for (unsigned i = 0; i < in->ndst; i++) {
-        unsigned r = in->dst[i];
-        if (r == KERN_REG_NONE) continue;
-        if (bit_test(w->pend, r)) { haz = 1; if (bit_test(w->gpend, r)) *on_global = 1; }
-    }
-    return haz;
+    *on_global = glob != 0;
+    return haz != 0;
+}
+
+/* The register set of a fetched instruction (KERN_REG_NONE is no register). */
+static void inst_regs(const inst *in, uint64_t *regs)
+{
+    for (int i = 0; i < 4; i++) regs[i] = 0;
+    for (unsigned i = 0; i < in->nsrc; i++)
+        if (in->src[i] != KERN_REG_NONE) bit_set(regs, in->src[i]);
+    for (unsigned i = 0; i < in->ndst; i++)
+        if (in->dst[i] != KERN_REG_NONE) bit_set(regs, in->dst[i]);
 }
 
 /* Recompute warp wi's ready / memory-blocked / type / fetch bits. */
@@ -355,7 +380,7 @@ static void warp_eval(core *c, uint32_t wi)
     if (w->ib_n == 0 || w->at_bar) return;
     const inst *in = &w->ib[w->ib_head];
     int on_global;
-    if (head_hazard(w, in, &on_global)) {
+    if (head_hazard(w, &on_global)) {
         if (on_global) c->memblk_mask |= b;
         return;
     }
@@ -444,6 +469,7 @@ int core_launch_cta(core *c, uint32_t cta, uint64_t seq, char *err, unsigned err
         warp_eval(c, wi);
         wid++;
     }
+    c->n_used = (uint32_t)__builtin_popcountll(c->used_mask);
     if (c->cfg->launch.cta_lat) {
         /* launch.cta_lat: dispatched in this cycle, its warps fetch first
          * cta_lat cycles after they would have (the cycle after dispatch) */
@@ -497,6 +523,7 @@ static void cta_finish(core *c, uint32_t slot, ctl_core_in *sig)
     ctaslot *cs = &c->cs[slot];
     if (c->k->ops->cta_end) c->k->ops->cta_end(c->k, cs->cta);
     c->used_mask &= ~cs->warps;
+    c->n_used = (uint32_t)__builtin_popcountll(c->used_mask);
     cs->warps = 0;
     if (c->cfg->launch.cta_retire) {
         /* the slot stays taken cta_retire cycles: a block placed in the
@@ -518,6 +545,7 @@ static void warp_try_finish(core *c, uint32_t wi, ctl_core_in *sig)
     ctaslot *cs = &c->cs[w->slot];
     cs->warps &= ~b;
     c->used_mask &= ~b;
+    c->n_used--;                /* b was in used_mask */
     c->paused_mask &= ~b;
     if (--cs->nlive == 0) cta_finish(c, w->slot, sig);
 }
@@ -629,7 +657,8 @@ static void stage_push(core *c, int comp, const token *t)
 static void stage_remove(stage *s, uint32_t i)
 {
     s->occ[s->t[i].grp]--;
-    memmove(&s->t[i], &s->t[i + 1], (s->n - i - 1) * sizeof(token));
+    for (uint32_t j = i + 1; j < s->n; j++)   /* a few tokens: no memmove call */
+        s->t[j - 1] = s->t[j];
     s->n--;
 }
 
@@ -639,15 +668,17 @@ static inline int stage_has_room(const core *c, int comp)
     uint32_t g0 = grp_size0(c, comp);
     if (s->occ[0] < g0) return 1;
     if (!((c->accepts >> comp) & 1u)) return 0;
-    return s->occ[1] < c->cfg->units[comp] - g0;
+    return s->occ[1] < c->units[comp] - g0;
 }
+
+/* An EX unit of type t changes (busy_until or rec): ex_busy counts anew. */
+static inline void ex_touch(core *c, int t) { c->exb_until[t] = 0; }
 
 /* A free EX unit of type t (lower group first), or -1. */
 static int ex_free_unit(const core *c, int t, uint64_t now)
 {
     int comp = comp_ex[t];
-    uint32_t u = c->cfg->units[comp];
-    uint32_t lim = ((c->accepts >> comp) & 1u) ? u : grp_size0(c, comp);
+    uint32_t lim = comp_room(c, comp);
     for (uint32_t i = 0; i < lim; i++) {
         const exunit *e = &c->ex[t][i];
         if (e->busy_until <= now && e->rec == NIL16) return (int)i;
@@ -666,7 +697,7 @@ static uint32_t lanes_cycles(uint32_t lanes)
  * the first the L1 refuses: a bank conflict serialises the rest). */
 static void ldst_send(core *c, uint64_t now)
 {
-    uint32_t u = c->cfg->units[CTL_EX_LDST];
+    uint32_t u = c->units[CTL_EX_LDST];
     for (uint32_t i = 0; i < u; i++) {
         exunit *e = &c->ex[PT_LDST][i];
         if (e->rec == NIL16) continue;
@@ -677,7 +708,12 @@ static void ldst_send(core *c, uint64_t now)
             if (res == MEM_STALL) { c->mem_blocked = 1; break; }
             c->s.l1_lines++;
             c->moved++;
-            if (++e->next == r->nlines) { e->rec = NIL16; e->busy_until = now + 1; break; }
+            if (++e->next == r->nlines) {
+                e->rec = NIL16;
+                e->busy_until = now + 1;
+                ex_touch(c, PT_LDST);
+                break;
+            }
         }
     }
 }
@@ -707,6 +743,7 @@ static void ocex_to_ex(core *c, int t, uint64_t now, ctl_core_in *sig)
         if (u < 0) return;
         exunit *e = &c->ex[t][u];
         const sm_params *cfg = c->cfg;
+        ex_touch(c, t);
         if (t == PT_LDST) {
             /* lambda and J count the same jobs (controllers.md 5, seed 004
              * Sec. 2.2): a memory instruction -- global, local, shared or
@@ -989,6 +1026,7 @@ static int fetch_stage(core *c, ctl_core_in *sig, char *err, unsigned errlen)
             in->pc = END_PC;
             w->fetch_done = 1;
         }
+        inst_regs(in, w->ibreg[slot]);
         w->ib_n++;
         c->s.fetches++;
         n++;
@@ -1010,19 +1048,34 @@ static int exec_bound(const core *c, uint64_t blocked, uint64_t now)
     return (blocked & c->type_mask[PT_NONE]) == 0;
 }
 
-static uint32_t ex_busy(const core *c, int t, uint64_t now, uint16_t *empty_bits)
+/* Busy units of type t at cycle now (working, or holding accesses to send),
+ * and the empty bit of its upper group.  The counts of the last stepped cycle
+ * hold until a unit changes (ex_touch) or the first unit counted only by its
+ * busy_until becomes free: before that every unit is busy or free as it was. */
+static uint32_t ex_busy(core *c, int t, uint64_t now, uint16_t *empty_bits)
 {
     int comp = comp_ex[t];
-    uint32_t u = c->cfg->units[comp], g0 = grp_size0(c, comp), busy = 0, busy1 = 0;
-    for (uint32_t i = 0; i < u; i++) {
-        const exunit *e = &c->ex[t][i];
-        if (e->busy_until > now || e->rec != NIL16) {
-            busy++;
-            if (i >= g0) busy1++;
+    if (now < c->exb_from[t] || now >= c->exb_until[t]) {
+        uint32_t u = c->units[comp], g0 = grp_size0(c, comp), busy = 0, busy1 = 0;
+        uint64_t until = UINT64_MAX;
+        for (uint32_t i = 0; i < u; i++) {
+            const exunit *e = &c->ex[t][i];
+            if (e->rec != NIL16) {
+                busy++;
+                if (i >= g0) busy1++;
+            } else if (e->busy_until > now) {
+                busy++;
+                if (i >= g0) busy1++;
+                if (e->busy_until < until) until = e->busy_until;
+            }
         }
+        c->exb_from[t] = now;
+        c->exb_until[t] = until;
+        c->exb_busy[t] = (uint8_t)busy;
+        c->exb_busy1[t] = (uint8_t)busy1;
     }
-    if (!busy1) *empty_bits |= (uint16_t)(1u << comp);
-    return busy;
+    if (!c->exb_busy1[t]) *empty_bits |= (uint16_t)(1u << comp);
+    return c->exb_busy[t];
 }
 
 static uint64_t min_after(uint64_t m, uint64_t v, uint64_t now) { return v > now && v < m ? v : m; }
@@ -1052,7 +1105,8 @@ static uint64_t skip_until(const core *c, uint64_t now)
             if (st->t[i].ready > (uint32_t)now)
                 e = min_after(e, now + (st->t[i].ready - (uint32_t)now), now);
     }
-    for (uint32_t s = 0; s < CORE_MAX_CTAS; s++) {
+    /* a block waking holds warps in sleep_mask, a retiring one counts in n_retiring */
+    for (uint32_t s = 0; (c->sleep_mask || c->n_retiring) && s < CORE_MAX_CTAS; s++) {
         const ctaslot *cs = &c->cs[s];
         if (!cs->used) continue;
         if (cs->wake) e = min_after(e, cs->wake, now);
@@ -1160,20 +1214,15 @@ static __attribute__((noinline)) int core_step(core *c, uint64_t now, ctl_core_i
     /* Busy slot counts and empty bits of the gateable (upper) groups. */
     uint16_t empty = (uint16_t)((1u << CTL_IFID) | (1u << CTL_SCH));
     sig->busy[CTL_SCH] = (uint8_t)(n_issued > 15 ? 15 : n_issued);   /* 4 bits; dual issue: up to 2 x n_sched */
-    static const int cs3_of[3][3] = {
-        { CTL_IDOC_SP, CTL_OC_SP, CTL_OCEX_SP },
-        { CTL_IDOC_SFU, CTL_OC_SFU, CTL_OCEX_SFU },
-        { CTL_IDOC_LDST, CTL_OC_LDST, CTL_OCEX_LDST },
-    };
-    for (int t = 0; t < 3; t++) {
-        const int *cs3 = cs3_of[t];
-        for (int k = 0; k < 3; k++) {
-            const stage *s = &c->st[cs3[k]];
-            sig->busy[cs3[k]] = s->n;
-            if (!s->occ[1]) empty |= (uint16_t)(1u << cs3[k]);
-        }
+    /* the nine stages, by constant index (unrolled: this runs every stepped cycle) */
+#define STAGE_SIG(comp) do { sig->busy[comp] = c->st[comp].n; \
+                             empty |= (uint16_t)((c->st[comp].occ[1] == 0) << (comp)); } while (0)
+    STAGE_SIG(CTL_IDOC_SP);   STAGE_SIG(CTL_OC_SP);   STAGE_SIG(CTL_OCEX_SP);
+    STAGE_SIG(CTL_IDOC_SFU);  STAGE_SIG(CTL_OC_SFU);  STAGE_SIG(CTL_OCEX_SFU);
+    STAGE_SIG(CTL_IDOC_LDST); STAGE_SIG(CTL_OC_LDST); STAGE_SIG(CTL_OCEX_LDST);
+#undef STAGE_SIG
+    for (int t = 0; t < 3; t++)
         sig->busy[comp_ex[t]] = (uint8_t)ex_busy(c, t, now, &empty);
-    }
     sig->empty = empty;
     sig->mem_warps = (uint8_t)(c->ldst_jobs > 127 ? 127 : c->ldst_jobs);
 

@@ -241,6 +241,40 @@ static void separate_input_depth(void **state)
     }
 }
 
+/* in_full, the set mem_tick_core skips cores by, is exactly the inputs
+ * icnt_can_push refuses, through pushes, grants and pops on random traffic
+ * over 130 inputs (three words of the set), inputs of 1 to 3 packets. */
+static void in_full_matches_can_push(void **state)
+{
+    enum { NS = 130, ND = 5 };
+    icnt x;
+    assert_int_equal(icnt_init2(&x, NS, ND, 3, 2, 1), 0);
+    uint64_t r = 12345;
+    uint32_t full_seen = 0;
+    for (uint32_t cycle = 0; cycle < 2000; cycle++) {
+        for (uint32_t k = 0; k < 40; k++) {
+            r = r * 6364136223846793005ull + 1442695040888963407ull;
+            icnt_pkt p = pkt((uint32_t)(r >> 33) % NS, (uint32_t)(r >> 20) % ND,
+                             1 + (uint32_t)(r >> 60) % 3, k);
+            int can = icnt_can_push(&x, p.src);
+            assert_int_equal(icnt_push(&x, &p), can ? 0 : -1);
+        }
+        for (uint32_t s = 0; s < NS; s++) {
+            int full = (int)((x.in_full[s >> 6] >> (s & 63)) & 1u);
+            assert_int_equal(full, !icnt_can_push(&x, s));
+            full_seen += (uint32_t)full;
+        }
+        icnt_tick(&x);
+        icnt_pkt o;
+        for (uint32_t d = 0; d < ND; d++)
+            if ((cycle + d) % 3 == 0) icnt_pop(&x, d, &o);
+        for (uint32_t s = 0; s < NS; s++)
+            assert_int_equal((int)((x.in_full[s >> 6] >> (s & 63)) & 1u), !icnt_can_push(&x, s));
+    }
+    assert_true(full_seen > 0);
+    icnt_free(&x);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -255,6 +289,7 @@ int main(void)
         cmocka_unit_test(many_outputs_in_parallel),
         cmocka_unit_test(back_pressure),
         cmocka_unit_test(separate_input_depth),
+        cmocka_unit_test(in_full_matches_can_push),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
