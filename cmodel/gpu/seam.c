@@ -122,11 +122,32 @@ static inline uint32_t limit_of(const seam *s, uint32_t c)
 
 uint32_t seam_limit(const seam *s, uint32_t c) { return limit_of(s, c); }
 
-/* limit_of for every core, once per cycle: the limit statistic and the cores
- * read these (seam_obey hands a core its limit only when it changed). */
+/* limit_of for every core, once per cycle, one effect at a time over the
+ * cores: the limit statistic and the cores read these (seam_obey hands a core
+ * its limit only when it changed). */
 static void limits_fill(seam *s)
 {
-    for (uint32_t c = 0; c < s->n_cores; c++) s->lim[c] = limit_of(s, c);
+    uint32_t nc = s->n_cores, n = s->n_max;
+    const uint8_t *o = (const uint8_t *)&s->out.core[0];
+    if (s->lim_static) n = s->pol->static_n < n ? s->pol->static_n : n;
+    if (!s->lim_static && s->lim_src) {
+        const uint8_t *f = o + s->lim_src - 1;
+        for (uint32_t c = 0; c < nc; c++, f += sizeof(ctl_core_out)) {
+            uint32_t d = *f;
+            s->lim[c] = d < 1 ? 1 : d > n ? n : d;
+        }
+    } else {
+        for (uint32_t c = 0; c < nc; c++) s->lim[c] = n;
+    }
+    for (uint32_t i = 0; i < s->n_cap; i++) {
+        const uint8_t *f = o + s->fx_cap[i];
+        for (uint32_t c = 0; c < nc; c++, f += sizeof(ctl_core_out)) {
+            uint32_t t = *f, m = s->lim[c];
+            s->lim[c] = t < 1 ? 1 : t < m ? t : m;
+        }
+    }
+    for (uint32_t i = 0; i < s->n_lim1; i++)
+        if (nc && out_u8(s, s->fx_lim1[i])) s->lim[0] = 1;
     s->lim_valid = 1;
 }
 
