@@ -18,8 +18,9 @@
 
 /* What the GPU model does with a unit's outputs while its policy key is on
  * (cmodel/gpu/seam.c resolves these once, at seam_init; docs/adding-a-unit.md,
- * step 3).  Each names a seam output by CTL_FX_CORE(field) (ctl_core_out) or
- * CTL_FX_OUT(field) (ctl_out); 0 = no such effect. */
+ * step 3).  Each names a seam output by CTL_FX_CORE(field) (ctl_core_out; a
+ * one-byte field, CTL_FX_CORE16 for accepts) or CTL_FX_OUT(field) (ctl_out, one
+ * byte); a field of another size does not compile.  0 = no such effect. */
 typedef struct ctl_fx {
     uint16_t limit;     /* core uint8_t: the CTA limit, clamped to 1..N (a policy.cta_limit value) */
     uint16_t cap;       /* core uint8_t: caps the CTA limit at max(1, value) */
@@ -35,8 +36,10 @@ typedef struct ctl_fx {
     uint8_t  grants;    /* CTAs issue by request and grant (the seam's req, grant, refuse,
                            alloc, n_cta, alloc_cores and claso_ready) */
 } ctl_fx;
-#define CTL_FX_CORE(f) ((uint16_t)(1 + offsetof(ctl_core_out, f)))
-#define CTL_FX_OUT(f)  ((uint16_t)(1 + offsetof(ctl_out, f)))
+#define CTL_FX_SIZE_(S, f, n) (0 * sizeof(char[sizeof(((S *)0)->f) == (n) ? 1 : -1]))
+#define CTL_FX_CORE(f)   ((uint16_t)(1 + offsetof(ctl_core_out, f) + CTL_FX_SIZE_(ctl_core_out, f, 1)))
+#define CTL_FX_CORE16(f) ((uint16_t)(1 + offsetof(ctl_core_out, f) + CTL_FX_SIZE_(ctl_core_out, f, 2)))
+#define CTL_FX_OUT(f)    ((uint16_t)(1 + offsetof(ctl_out, f) + CTL_FX_SIZE_(ctl_out, f, 1)))
 
 /* A refusal of a unit's configuration (its check hook): the keys it concerns,
  * NULL-terminated (the error names where the last of them was set), and the problem. */
