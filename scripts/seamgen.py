@@ -83,6 +83,20 @@ class Seam:
                         self.fail("signal %s: unknown unit %s" % (s["name"], u))
                 if kind in ("out", "core_out") and len(s.get("drive", {})) != 1:
                     self.fail("output %s needs exactly one driving unit" % s["name"])
+        keys = set()
+        for u in self.unit_rows:
+            p = u.get("policy")
+            if p is None:
+                continue
+            if p.get("key") == "policy.cta_limit":
+                ok = set(p) == {"key", "value"}
+            else:
+                ok = {"key", "src", "help"} <= set(p) <= {"key", "src", "help", "values"} and \
+                    len(p.get("values", [0, 1])) == 2 and p["key"] not in keys
+                keys.add(p.get("key"))
+            if not ok:
+                self.fail("unit %s: policy needs key and value (policy.cta_limit), or key, src, "
+                          "help and optionally values: [off, on]" % u["name"])
 
     def width(self, s):
         """(C expression, SV expression, value) of one element's width."""
@@ -155,6 +169,35 @@ def c_field(seam, kind, s, indent=4):
     return out
 
 
+def c_str(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def gen_c_policy(seam):
+    """The units' policy keys (units: policy:) as X-macros for cmodel/gpu/seam.c."""
+    lim, keys = [], []
+    for i, u in enumerate(seam.unit_rows):
+        p = u.get("policy")
+        if not p:
+            continue
+        if p["key"] == "policy.cta_limit":
+            lim.append("X(%d, %s)" % (i, c_str(p["value"])))
+        elif "values" in p:
+            keys.append("E(%d, %s, %s, %s, %s, %s)" % (i, c_str(p["key"]), c_str(p["values"][0]),
+                        c_str(p["values"][1]), c_str(p["src"]), c_str(p["help"])))
+        else:
+            keys.append("F(%d, %s, %s, %s)" % (i, c_str(p["key"]), c_str(p["src"]), c_str(p["help"])))
+    o = ["/* The key that makes the GPU model obey a unit (units: policy; cmodel/gpu/seam.c",
+         " * builds the policy.* table from these, in this order).  CTL_POLICY_LIMIT_X:",
+         " * X(unit, value), the unit is that value of policy.cta_limit (after max and",
+         " * static); CTL_POLICY_KEYS_X: F(unit, key, source, help) a 0/1 key, E(unit, key,",
+         " * off, on, source, help) a key of two names; unit = its place in the registry. */"]
+    o.append("#define CTL_POLICY_LIMIT_X(X) " + " ".join(lim))
+    o.append("#define CTL_POLICY_KEYS_X(F, E) \\")
+    o += ["    %s%s" % (k, " \\" if j < len(keys) - 1 else "") for j, k in enumerate(keys)]
+    return o
+
+
 def gen_c(seam):
     o = ["/* BEGIN seamgen: " + GEN_NOTE + " */"]
     for c in seam.consts:
@@ -192,6 +235,7 @@ def gen_c(seam):
     o.append("/* X(name): every unit in registry order (ctl_units.c, the key tables, the")
     o.append(" * per-unit Verilated models); a unit's descriptor is <name>_unit, its keys <name>_keys. */")
     o.append("#define CTL_UNITS_X(X) " + " ".join("X(%s)" % u for u in seam.units))
+    o += gen_c_policy(seam)
     o.append("")
     o.append("/* Bits of each signal (of one element of an array), as the RTL ports hold them. */")
     for kind in KINDS:

@@ -124,6 +124,18 @@ enum {
 /* X(name): every unit in registry order (ctl_units.c, the key tables, the
  * per-unit Verilated models); a unit's descriptor is <name>_unit, its keys <name>_keys. */
 #define CTL_UNITS_X(X) X(dyncta) X(dyncore) X(claso) X(arcta) X(ucs) X(l1thr)
+/* The key that makes the GPU model obey a unit (units: policy; cmodel/gpu/seam.c
+ * builds the policy.* table from these, in this order).  CTL_POLICY_LIMIT_X:
+ * X(unit, value), the unit is that value of policy.cta_limit (after max and
+ * static); CTL_POLICY_KEYS_X: F(unit, key, source, help) a 0/1 key, E(unit, key,
+ * off, on, source, help) a key of two names; unit = its place in the registry. */
+#define CTL_POLICY_LIMIT_X(X) X(0, "dyncta")
+#define CTL_POLICY_KEYS_X(F, E) \
+    F(1, "policy.dyncore", "seed 000 Sec. 4.2", "DYNCORE core gating") \
+    F(2, "policy.claso", "seed 003 Sec. 3", "CLASO credit scheduling") \
+    F(3, "policy.arcta", "seed 002 Sec. 3", "AR-CTA core count and frequency calibrator") \
+    E(4, "policy.gating", "none", "ucstates", "seed 004 Sec. 4", "datapath gating") \
+    F(5, "policy.l1thr", "units/l1thr/l1thr.md", "L1-miss throttle: at most its CTA limit (worked example, no paper)")
 
 /* Bits of each signal (of one element of an array), as the RTL ports hold them. */
 #define CTL_W_KERNEL_START           1

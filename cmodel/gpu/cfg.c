@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "ctl_ref.h"
+#include "ctl_unit.h"
 #include "infile.h"
 
 #define CFG_MAX_BYTES (1u << 20)   /* a configuration file larger than this is not one */
@@ -360,12 +361,37 @@ static int is_pow2(uint32_t x) { return x && !(x & (x - 1)); }
         return -1;                                                            \
     } while (0)
 
+/* The first unit with datapath gating (ctl_fx.accepts) that has a policy key
+ * of its own, or -1. */
+static int gating_unit(void)
+{
+    for (int i = 0; i < CTL_NUNITS; i++)
+        if (ctl_units[i]->fx.accepts && policy_key_of(i)) return i;
+    return -1;
+}
+
 /* With L1 banks the L1 takes one access per bank per cycle whatever the
  * LD/ST unit count, so units.ex_ldst may be odd (GPGPU-Sim has one LD/ST
- * unit), unless uC-States gates its upper half. */
+ * unit), unless a datapath-gating unit gates its upper half. */
 static int ldst_may_be_odd(const gpu_cfg *c)
 {
-    return c->mem.l1_banks >= 1 && c->policy.gating != GATE_UCSTATES;
+    int g = gating_unit();
+    return c->mem.l1_banks >= 1 && (g < 0 || !(policy_units(&c->policy) & (1u << g)));
+}
+
+/* units.ex_ldst odd where ldst_may_be_odd says no: the refusal. */
+static int ldst_odd(const gpu_cfg *c, const char *name, char *err, size_t errlen)
+{
+    int g = gating_unit();
+    if (g < 0)
+        FAIL(KEYS(name, "l1.banks"),
+             "%s = %u is odd: slots split into two equal groups unless l1.banks >= 1 (%s, l1.banks)",
+             name, c->sm.units[CTL_EX_LDST], name);
+    const key_def *k = policy_key_of(g);
+    const char *off = k->names ? k->names[0] : "0";
+    FAIL(KEYS(name, "l1.banks", k->name),
+         "%s = %u is odd: slots split into two equal groups unless l1.banks >= 1 and "
+         "%s = %s (%s, l1.banks, %s)", name, c->sm.units[CTL_EX_LDST], k->name, off, name, k->name);
 }
 
 static int check_core(const gpu_cfg *c, char *err, size_t errlen)
@@ -398,9 +424,7 @@ static int check_core(const gpu_cfg *c, char *err, size_t errlen)
         const char *name = cfg_find_key("units.ifid")[i].name;
         if (s->units[i] == 0) FAIL(KEYS(name), "%s = 0: every component needs two groups (%s)", name, name);
         if (s->units[i] % 2 && i == CTL_EX_LDST && !ldst_may_be_odd(c))
-            FAIL(KEYS(name, "l1.banks", "policy.gating"),
-                 "%s = %u is odd: slots split into two equal groups unless l1.banks >= 1 and "
-                 "policy.gating = none (%s, l1.banks, policy.gating)", name, s->units[i], name);
+            return ldst_odd(c, name, err, errlen);
         if (s->units[i] % 2 && i != CTL_EX_LDST)
             FAIL(KEYS(name), "%s = %u is odd: slots split into two equal groups (%s)", name,
                  s->units[i], name);
@@ -488,6 +512,13 @@ static int check_mem(const gpu_cfg *c, char *err, size_t errlen)
     return 0;
 }
 
+/* The policy key that turns unit i on. */
+static const char *policy_key_name(int i)
+{
+    const key_def *k = policy_key_of(i);
+    return k ? k->name : "policy.cta_limit";
+}
+
 static int check_policy(const gpu_cfg *c, char *err, size_t errlen)
 {
     const policy_params *p = &c->policy;
@@ -502,24 +533,27 @@ static int check_policy(const gpu_cfg *c, char *err, size_t errlen)
         FAIL(KEYS("policy.static_n", "core.max_ctas"),
              "policy.static_n = %u exceeds core.max_ctas = %u (policy.static_n, core.max_ctas)",
              p->static_n, c->sm.max_ctas);
-    if (p->dyncore && p->arcta)
-        FAIL(KEYS("policy.dyncore", "policy.arcta"),
-             "policy.dyncore and policy.arcta both drive core enables (policy.dyncore, policy.arcta)");
-    if (p->dyncore && u->dyncore_k >= c->sm.n_cores)
-        FAIL(KEYS("dyncore.k", "core.count", "policy.dyncore"),
-             "dyncore.k = %u must be below core.count = %u (dyncore.k, core.count)",
-             u->dyncore_k, c->sm.n_cores);
-    if (u->dyncta_t_mem_l > u->dyncta_t_mem_h)
-        FAIL(KEYS("dyncta.t_mem_l", "dyncta.t_mem_h"),
-             "dyncta.t_mem_l = %u above dyncta.t_mem_h = %u (dyncta.t_mem_l, dyncta.t_mem_h)",
-             u->dyncta_t_mem_l, u->dyncta_t_mem_h);
-    if (u->dyncore_frac_num > u->dyncore_frac_den)
-        FAIL(KEYS("dyncore.frac_num", "dyncore.frac_den"),
-             "dyncore.frac_num / frac_den above 1 (dyncore.frac_num, dyncore.frac_den)");
-    if (u->ar_t_l_ipc > u->ar_t_u_ipc)
-        FAIL(KEYS("arcta.t_l_ipc", "arcta.t_u_ipc"),
-             "arcta.t_l_ipc = %u above arcta.t_u_ipc = %u (arcta.t_l_ipc, arcta.t_u_ipc)",
-             u->ar_t_l_ipc, u->ar_t_u_ipc);
+    /* two units driving core enables: which one a core obeys is undefined */
+    unsigned on = policy_units(p);
+    int first = -1;
+    for (int i = 0; i < CTL_NUNITS; i++) {
+        if (!(on & (1u << i)) || !ctl_units[i]->fx.enable) continue;
+        if (first >= 0) {
+            const char *a = policy_key_name(first), *b = policy_key_name(i);
+            FAIL(KEYS(a, b), "%s and %s both drive core enables (%s, %s)", a, b, a, b);
+        }
+        first = i;
+    }
+    /* each unit's own combinations (ctl_unit.check) */
+    for (int i = 0; i < CTL_NUNITS; i++) {
+        ctl_fail f;
+        if (!ctl_units[i]->check ||
+            ctl_units[i]->check(u, c->sm.n_cores, (on >> i) & 1u, &f) == 0)
+            continue;
+        char w[PATH_MAX + 32];
+        snprintf(err, errlen, "%s: %s", where_of(c, w, sizeof w, f.keys), f.msg);
+        return -1;
+    }
     return 0;
 }
 
@@ -532,7 +566,7 @@ int cfg_check(gpu_cfg *c, char *err, size_t errlen)
     c->ctl.n_cores = c->sm.n_cores;
     c->ctl.n_parts = c->mem.n_parts;
     for (int i = 0; i < CTL_NCOMP; i++) c->ctl.units[i] = c->sm.units[i];
-    c->ctl.simt_lanes = 32;   /* AR-CTA peak issue: one warp of 32 threads per cycle */
+    c->ctl.simt_lanes = 32;   /* peak issue: one warp of 32 threads per cycle (seed 002 Sec. 3 ipc) */
     return 0;
 }
 

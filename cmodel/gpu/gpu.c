@@ -125,7 +125,7 @@ static void kernel_collect(gpu *g, kstats *ks, uint64_t start, uint64_t start_fs
     const gpu_cfg *cfg = g->cfg;
     ks->cycles = g->now - start;
     ks->time_fs = g->t_fs - start_fs;
-    ks->ar_type = cfg->policy.arcta ? g->seam.out.ar_type : 0;
+    ks->ar_type = seam_kernel_type(&g->seam);
     ks->warp_insts = ks->thread_insts = 0;
     for (uint32_t c = 0; c < cfg->sm.n_cores; c++) {
         ks->core[c] = *core_get_stats(g->cores[c]);

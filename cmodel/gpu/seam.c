@@ -2,29 +2,34 @@
 #include <stdlib.h>
 #include <string.h>
 #include "ctl_ref.h"
+#include "ctl_unit.h"
 #include "seam.h"
 
 /* ------------------------------------------------------------ keys */
 
-static const char *const limit_names[] = { "max", "static", "dyncta", NULL };
-static const char *const gating_names[] = { "none", "ucstates", NULL };
+/* policy.cta_limit's values: max, static, then every unit that is one
+ * (seam/seam.yaml units: policy, CTL_POLICY_LIMIT_X); each other unit's own
+ * key (CTL_POLICY_KEYS_X) in registry order after policy.static_n. */
+#define LIMIT_NAME(unit, value) value,
+#define LIMIT_UNIT_OF(unit, value) unit,
+static const char *const limit_names[] = { "max", "static", CTL_POLICY_LIMIT_X(LIMIT_NAME) NULL };
+static const int limit_unit[] = { CTL_POLICY_LIMIT_X(LIMIT_UNIT_OF) -1 };
 
+#define KEY_FLAG(unit, key, src, help) \
+    KEY_U(policy_params, key, on[unit], 0, 1, 0, "", src, help),
+#define KEY_NAMES(unit, key, off, on_, src, help) \
+    KEY_E(policy_params, key, on[unit], ((const char *const[]){ off, on_, NULL }), src, help),
+#define KEY_UNIT_F(unit, key, src, help) unit,
+#define KEY_UNIT_E(unit, key, off, on_, src, help) unit,
+#define POLICY_ROWS0 2                  /* rows before the units' own keys */
 static const key_def policy_rows[] = {
     KEY_E(policy_params, "policy.cta_limit", cta_limit, limit_names, "seed 000 Sec. 4.1",
           "CTA limit per core"),
     KEY_U(policy_params, "policy.static_n", static_n, 0, 32, 0, "CTAs", "seed 000 Fig. 4",
           "CTA limit with cta_limit = static (0 = unset)"),
-    KEY_U(policy_params, "policy.dyncore", dyncore, 0, 1, 0, "", "seed 000 Sec. 4.2",
-          "DYNCORE core gating"),
-    KEY_U(policy_params, "policy.claso", claso, 0, 1, 0, "", "seed 003 Sec. 3",
-          "CLASO credit scheduling"),
-    KEY_U(policy_params, "policy.arcta", arcta, 0, 1, 0, "", "seed 002 Sec. 3",
-          "AR-CTA core count and frequency calibrator"),
-    KEY_E(policy_params, "policy.gating", gating, gating_names, "seed 004 Sec. 4",
-          "datapath gating"),
-    KEY_U(policy_params, "policy.l1thr", l1thr, 0, 1, 0, "", "units/l1thr/l1thr.md",
-          "L1-miss throttle: at most its CTA limit (worked example, no paper)"),
+    CTL_POLICY_KEYS_X(KEY_FLAG, KEY_NAMES)
 };
+static const int key_unit[] = { CTL_POLICY_KEYS_X(KEY_UNIT_F, KEY_UNIT_E) -1 };
 const key_table policy_keys = KEY_TABLE("policy", NULL, policy_rows);
 
 /* A unit whose outputs the model ignores cannot change the run, so the
@@ -32,13 +37,45 @@ const key_table policy_keys = KEY_TABLE("policy", NULL, policy_rows);
 unsigned policy_units(const policy_params *p)
 {
     unsigned u = 0;
-    if (p->cta_limit == LIMIT_DYNCTA) u |= CTL_U_DYNCTA;
-    if (p->dyncore) u |= CTL_U_DYNCORE;
-    if (p->claso) u |= CTL_U_CLASO;
-    if (p->arcta) u |= CTL_U_ARCTA;
-    if (p->gating == GATE_UCSTATES) u |= CTL_U_UCS;
-    if (p->l1thr) u |= CTL_U_L1THR;
+    if (p->cta_limit >= LIMIT_UNIT) u |= 1u << limit_unit[p->cta_limit - LIMIT_UNIT];
+    for (int i = 0; i < CTL_NUNITS; i++)
+        if (p->on[i]) u |= 1u << i;
     return u ? u : CTL_U_NONE;
+}
+
+const key_def *policy_key_of(int unit)
+{
+    for (size_t r = 0; key_unit[r] >= 0; r++)
+        if (key_unit[r] == unit) return &policy_rows[POLICY_ROWS0 + r];
+    return NULL;
+}
+
+/* ------------------------------------------------------------ policy */
+
+/* The effects of the units policy obeys (their descriptors' fx) as offsets
+ * into ctl_core_out / ctl_out, so that the per-core, per-cycle code reads
+ * fields and calls nothing. */
+static void fx_resolve(seam *s)
+{
+    unsigned on = policy_units(s->pol);
+    s->lim_static = s->pol->cta_limit == LIMIT_STATIC;
+    for (int i = 0; i < CTL_NUNITS; i++) {
+        if (!(on & (1u << i))) continue;
+        const ctl_fx *fx = &ctl_units[i]->fx;
+        if (fx->limit && s->pol->cta_limit >= LIMIT_UNIT) s->lim_src = fx->limit;
+        if (fx->cap) s->fx_cap[s->n_cap++] = (uint16_t)(fx->cap - 1);
+        if (fx->enable) s->fx_en[s->n_en++] = (uint16_t)(fx->enable - 1);
+        if (fx->power) s->fx_pw[s->n_pw++] = (uint16_t)(fx->power - 1);
+        if (fx->accepts) s->fx_acc[s->n_acc++] = (uint16_t)(fx->accepts - 1);
+        if (fx->limit1) s->fx_lim1[s->n_lim1++] = (uint16_t)(fx->limit1 - 1);
+        if (fx->clk_on && !s->clk_on) {
+            s->clk_on = fx->clk_on;
+            s->clk_core = fx->clk_core;
+            s->clk_mem = fx->clk_mem;
+        }
+        if (fx->ktype && !s->ktype) s->ktype = fx->ktype;
+        s->grants |= fx->grants;
+    }
 }
 
 void seam_init(seam *s, const policy_params *pol, const launch_params *lp, uint32_t n_cores,
@@ -52,49 +89,86 @@ void seam_init(seam *s, const policy_params *pol, const launch_params *lp, uint3
     s->cores = cores;
     s->mem = mem;
     memset(s->lim_set, 0xff, sizeof s->lim_set);
+    fx_resolve(s);
 }
 
-/* ------------------------------------------------------------ policy */
+static inline uint8_t core_u8(const seam *s, uint32_t c, uint16_t off)
+{
+    return ((const uint8_t *)&s->out.core[c])[off];
+}
+
+static inline uint8_t out_u8(const seam *s, uint16_t off)
+{
+    return ((const uint8_t *)&s->out)[off];
+}
 
 static inline uint32_t limit_of(const seam *s, uint32_t c)
 {
-    const policy_params *p = s->pol;
     uint32_t n = s->n_max;
-    if (p->cta_limit == LIMIT_STATIC) n = p->static_n < n ? p->static_n : n;
-    else if (p->cta_limit == LIMIT_DYNCTA) {
-        uint32_t d = s->out.core[c].dyncta_n;
+    if (s->lim_static) n = s->pol->static_n < n ? s->pol->static_n : n;
+    else if (s->lim_src) {
+        uint32_t d = core_u8(s, c, (uint16_t)(s->lim_src - 1));
         n = d < 1 ? 1 : d > n ? n : d;
     }
-    /* the L1-miss throttle only lowers the limit cta_limit gives, never below 1 */
-    if (p->l1thr) {
-        uint32_t t = s->out.core[c].l1thr_n;
+    /* a cap only lowers the limit cta_limit gives, never below 1 */
+    for (uint32_t i = 0; i < s->n_cap; i++) {
+        uint32_t t = core_u8(s, c, s->fx_cap[i]);
         n = t < 1 ? 1 : t < n ? t : n;
     }
-    if (p->arcta && s->out.ar_limit1 && c == 0) n = 1;
+    for (uint32_t i = 0; i < s->n_lim1; i++)
+        if (c == 0 && out_u8(s, s->fx_lim1[i])) n = 1;
     return n;
 }
 
 uint32_t seam_limit(const seam *s, uint32_t c) { return limit_of(s, c); }
 
-/* limit_of for every core, once per cycle: the limit statistic and the cores
- * read these (seam_obey hands a core its limit only when it changed). */
+/* limit_of for every core, once per cycle, one effect at a time over the
+ * cores: the limit statistic and the cores read these (seam_obey hands a core
+ * its limit only when it changed). */
 static void limits_fill(seam *s)
 {
-    for (uint32_t c = 0; c < s->n_cores; c++) s->lim[c] = limit_of(s, c);
+    uint32_t nc = s->n_cores, n = s->n_max;
+    const uint8_t *o = (const uint8_t *)&s->out.core[0];
+    if (s->lim_static) n = s->pol->static_n < n ? s->pol->static_n : n;
+    if (!s->lim_static && s->lim_src) {
+        const uint8_t *f = o + s->lim_src - 1;
+        for (uint32_t c = 0; c < nc; c++, f += sizeof(ctl_core_out)) {
+            uint32_t d = *f;
+            s->lim[c] = d < 1 ? 1 : d > n ? n : d;
+        }
+    } else {
+        for (uint32_t c = 0; c < nc; c++) s->lim[c] = n;
+    }
+    for (uint32_t i = 0; i < s->n_cap; i++) {
+        const uint8_t *f = o + s->fx_cap[i];
+        for (uint32_t c = 0; c < nc; c++, f += sizeof(ctl_core_out)) {
+            uint32_t t = *f, m = s->lim[c];
+            s->lim[c] = t < 1 ? 1 : t < m ? t : m;
+        }
+    }
+    for (uint32_t i = 0; i < s->n_lim1; i++)
+        if (nc && out_u8(s, s->fx_lim1[i])) s->lim[0] = 1;
     s->lim_valid = 1;
+}
+
+/* Core c powered under the outputs (no unit with a power output: always). */
+static inline int powered(const seam *s, uint32_t c)
+{
+    for (uint32_t i = 0; i < s->n_pw; i++)
+        if (!core_u8(s, c, s->fx_pw[i])) return 0;
+    return 1;
 }
 
 /* The cores that may receive CTAs under the outputs; 1 if the set changed. */
 static int update_enabled(seam *s)
 {
-    /* without DYNCORE and AR-CTA every core stays enabled */
-    if (!s->pol->dyncore && !s->pol->arcta && s->n_enabled == s->n_cores) return 0;
+    /* without a unit driving core enables every core stays enabled */
+    if (!s->n_en && s->n_enabled == s->n_cores) return 0;
     int changed = 0;
     uint32_t n = 0;
     for (uint32_t c = 0; c < s->n_cores; c++) {
         uint8_t en = 1;
-        if (s->pol->dyncore) en = en && s->out.core[c].dc_enable;
-        if (s->pol->arcta) en = en && s->out.core[c].ar_enable;
+        for (uint32_t i = 0; i < s->n_en; i++) en = en && core_u8(s, c, s->fx_en[i]);
         changed |= en != s->enabled[c];
         s->enabled[c] = en;
         n += en;
@@ -103,9 +177,20 @@ static int update_enabled(seam *s)
     return changed;
 }
 
+/* The groups of core c that take new work: every unit's accepts_work ANDed. */
+static uint16_t accepts_of(const seam *s, uint32_t c)
+{
+    uint16_t m = 0xffffu;
+    for (uint32_t i = 0; i < s->n_acc; i++) {
+        uint16_t a;
+        memcpy(&a, (const uint8_t *)&s->out.core[c] + s->fx_acc[i], sizeof a);
+        m &= a;
+    }
+    return m;
+}
+
 int seam_obey(seam *s, int *core_pct, int *mem_pct)
 {
-    const policy_params *p = s->pol;
     if (!s->lim_valid) limits_fill(s);
     s->lim_valid = 0;
     for (uint32_t c = 0; c < s->n_cores; c++)
@@ -113,16 +198,20 @@ int seam_obey(seam *s, int *core_pct, int *mem_pct)
             core_set_limit(s->cores[c], s->lim[c]);
             s->lim_set[c] = s->lim[c];
         }
-    if (p->gating == GATE_UCSTATES)
-        for (uint32_t c = 0; c < s->n_cores; c++)
-            core_set_accepts(s->cores[c], s->out.core[c].accepts_work);
-    if (update_enabled(s) && p->claso && s->k) s->alloc_due = 1;
-    int fc = p->arcta && s->out.fc_on;
+    if (s->n_acc)
+        for (uint32_t c = 0; c < s->n_cores; c++) core_set_accepts(s->cores[c], accepts_of(s, c));
+    if (update_enabled(s) && s->grants && s->k) s->alloc_due = 1;
+    int fc = s->clk_on && out_u8(s, (uint16_t)(s->clk_on - 1));
     if (fc == s->fc_applied) return 0;
     s->fc_applied = fc;
-    *core_pct = fc ? s->out.core_clk_pct : 0;
-    *mem_pct = fc ? s->out.mem_clk_pct : 0;
+    *core_pct = fc && s->clk_core ? (int8_t)out_u8(s, (uint16_t)(s->clk_core - 1)) : 0;
+    *mem_pct = fc && s->clk_mem ? (int8_t)out_u8(s, (uint16_t)(s->clk_mem - 1)) : 0;
     return 1;
+}
+
+uint32_t seam_kernel_type(const seam *s)
+{
+    return s->ktype ? out_u8(s, (uint16_t)(s->ktype - 1)) : 0;
 }
 
 /* ------------------------------------------------------ CTA scheduling */
@@ -149,7 +238,7 @@ void seam_kernel_begin(seam *s, kern *k, uint32_t n_max)
     s->in.kernel_start = 1;
     s->in.n_max = (uint8_t)n_max;
     update_enabled(s);
-    s->alloc_due = s->pol->claso ? 1 : 0;
+    s->alloc_due = s->grants;
     s->launching = 1;
     /* launch.kernel_lat (+ blocks x launch.kernel_cta_lat, GPGPU-Sim's
      * m_kernel_TB_latency): cycles of the kernel before its first dispatch */
@@ -184,7 +273,7 @@ static int place_cta(seam *s, uint32_t c, char *err, size_t errlen)
 }
 
 /* Grants of the previous cycle's requests (seed 003 Sec. 3). */
-static void claso_collect(seam *s)
+static void grant_collect(seam *s)
 {
     for (uint32_t c = 0; c < s->n_cores; c++) {
         const ctl_core_out *o = &s->out.core[c];
@@ -197,11 +286,11 @@ static void claso_collect(seam *s)
     }
 }
 
-/* CLASO: place granted CTAs, then request as many as are still owed. */
-static int claso_schedule(seam *s, char *err, size_t errlen)
+/* Grant-based issue: place granted CTAs, then request as many as are still owed. */
+static int grant_schedule(seam *s, char *err, size_t errlen)
 {
     uint32_t nc = s->n_cores;
-    claso_collect(s);
+    grant_collect(s);
     for (uint32_t i = 0; i < nc; i++) {
         uint32_t c = (s->rr + i) % nc;
         if (s->granted[c] && core_has_room(s->cores[c]) && s->next_cta < s->k->n_cta &&
@@ -233,7 +322,7 @@ static int cta_schedule(seam *s, char *err, size_t errlen)
     uint32_t nc = s->n_cores;
     if (!s->k || s->launching) return 0;
     if (s->hold) { s->hold--; return 0; }
-    if (s->pol->claso) return claso_schedule(s, err, errlen);
+    if (s->grants) return grant_schedule(s, err, errlen);
     uint32_t last = nc;
     uint32_t c = s->rr;              /* (s->rr + i) % nc: rr < nc */
     for (uint32_t i = 0; i < nc && s->next_cta < s->k->n_cta; i++, c = c + 1 == nc ? 0 : c + 1) {
@@ -245,10 +334,10 @@ static int cta_schedule(seam *s, char *err, size_t errlen)
     return 0;
 }
 
-/* New CLASO credits for every CTA not yet placed; grants waiting for room
- * are withdrawn (their core may no longer be enabled) and so are counted in
- * n_cta again. */
-static void claso_alloc(seam *s)
+/* A new allocation (alloc) for every CTA not yet placed; grants waiting for
+ * room are withdrawn (their core may no longer be enabled) and so are counted
+ * in n_cta again. */
+static void grant_alloc(seam *s)
 {
     s->in.alloc = 1;
     s->in.n_cta = s->k->n_cta - s->next_cta;
@@ -304,7 +393,7 @@ int seam_inputs(seam *s, char *err, size_t errlen)
     s->tl_insts += insts;
     s->cycle++;
     if (cta_schedule(s, err, errlen) < 0) return -1;
-    if (s->alloc_due) claso_alloc(s);
+    if (s->alloc_due) grant_alloc(s);
     dram_inputs(s);
     l1_inputs(s);
     return 0;
@@ -328,7 +417,6 @@ static void account_gating(seam *s, uint32_t c, core_ctl_stats *cs)
 
 void seam_account(seam *s, kstats *ks)
 {
-    const policy_params *p = s->pol;
     s->in.kernel_start = 0;
     s->in.alloc = 0;
     s->launching = 0;
@@ -337,7 +425,7 @@ void seam_account(seam *s, kstats *ks)
     for (uint32_t c = 0; c < s->n_cores; c++) {
         core_ctl_stats *cs = &ks->ctl[c];
         const ctl_core_out *o = &s->out.core[c];
-        int on = !p->dyncore || o->dc_power_on;
+        int on = powered(s, c);
         int empty = on && core_resident(s->cores[c]) == 0;
         if (!on) cs->off_cycles++;
         if (!s->enabled[c]) {
@@ -349,13 +437,13 @@ void seam_account(seam *s, kstats *ks)
             ks->tail_idle += (uint64_t)all_placed;
         }
         cs->limit_sum += s->lim[c];
-        if (p->claso && s->req_pending[c]) {
+        if (s->grants && s->req_pending[c]) {
             cs->grants += o->grant;
             cs->refusals += o->refuse;
         }
-        if (p->gating == GATE_UCSTATES) account_gating(s, c, cs);
+        if (s->n_acc) account_gating(s, c, cs);
     }
-    if (p->arcta && s->out.fc_on) ks->fc_cycles++;
+    if (s->clk_on && out_u8(s, (uint16_t)(s->clk_on - 1))) ks->fc_cycles++;
 }
 
 void seam_sample(seam *s, report *r, uint32_t kidx, uint64_t now)
@@ -377,7 +465,7 @@ void seam_sample(seam *s, report *r, uint32_t kidx, uint64_t now)
         k->resident = (uint8_t)core_resident(s->cores[c]);
         k->paused = (uint8_t)core_paused(s->cores[c]);
         k->enabled = s->enabled[c];
-        k->power_on = (uint8_t)(!s->pol->dyncore || s->out.core[c].dc_power_on);
+        k->power_on = (uint8_t)powered(s, c);
         k->tuned_down = s->out.core[c].tuned_down;
         k->credit = s->out.core[c].credit;
     }

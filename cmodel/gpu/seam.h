@@ -2,9 +2,9 @@
  * and the policy stack.
  *
  * Each core cycle, after the cores have filled their own ctl_core_in fields:
- *   seam_inputs()  places CTAs (round-robin, or CLASO grants), raises CLASO
+ *   seam_inputs()  places CTAs (round-robin, or by grant), raises grant
  *                  requests, and fills the global inputs (kernel launch,
- *                  CLASO allocation, DRAM activity);
+ *                  grant allocation, DRAM activity, L1 misses);
  *   the engine steps the units on `in` and writes `out`;
  *   seam_account() counts what the outputs did this cycle;
  *   seam_obey()    applies the outputs for the next cycle: CTA limits,
@@ -36,7 +36,7 @@ typedef struct seam {
     kern    *k;
     uint32_t n_max;
     uint32_t next_cta;               /* next CTA id to place */
-    uint32_t granted[CTL_MAX_CORES]; /* CLASO grants not yet placed */
+    uint32_t granted[CTL_MAX_CORES]; /* grants not yet placed */
     uint8_t  req_pending[CTL_MAX_CORES];
     uint8_t  refused[CTL_MAX_CORES];
     uint32_t reqs_out;
@@ -44,7 +44,7 @@ typedef struct seam {
     uint64_t seq;                    /* CTA launch sequence */
     uint8_t  enabled[CTL_MAX_CORES]; /* cores that may receive CTAs */
     uint32_t n_enabled;              /* how many */
-    uint8_t  alloc_due;              /* CLASO: allocate in the next cycle */
+    uint8_t  alloc_due;              /* grant issue: allocate in the next cycle */
     uint8_t  launching;              /* the kernel-launch cycle: no CTA placed yet */
     int      fc_applied;             /* calibrator state the clocks reflect */
 
@@ -54,9 +54,10 @@ typedef struct seam {
     uint64_t fe_next;                /* thousandths of a cycle: the next dispatch, GPU-wide */
     uint64_t sm_next[CTL_MAX_CORES]; /* the cycle core c may take its next block */
 
-    /* DRAM counters for the AR-CTA inputs, and what has happened but not yet
-     * been reported (a burst is credited at once; the 3-bit fields carry at
-     * most 7 a cycle, the rest follows in the next cycles, none is dropped) */
+    /* DRAM counters for the dram_cycles / dram_busy inputs, and what has
+     * happened but not yet been reported (a burst is credited at once; the
+     * 3-bit fields carry at most 7 a cycle, the rest follows in the next
+     * cycles, none is dropped) */
     uint64_t last_dram_cycles;
     uint64_t last_dram_busy[CTL_MAX_PARTS];
     uint64_t owed_dram_cycles;
@@ -72,6 +73,21 @@ typedef struct seam {
     uint32_t lim[CTL_MAX_CORES];
     uint8_t  lim_valid;
     uint32_t lim_set[CTL_MAX_CORES]; /* the limit each core holds (UINT32_MAX: unknown) */
+
+    /* the effects of the units the policy obeys (ctl_unit.fx, resolved by
+     * seam_init): offsets into ctl_core_out of each core (fx_*) or ctl_out;
+     * the single ones + 1, 0 = none */
+    uint8_t  lim_static;             /* policy.cta_limit = static */
+    uint16_t lim_src;                /* the CTA limit (a unit value of policy.cta_limit) */
+    uint16_t fx_cap[CTL_NUNITS];     /* caps of the CTA limit */
+    uint16_t fx_en[CTL_NUNITS];      /* core enables, ANDed */
+    uint16_t fx_pw[CTL_NUNITS];      /* core powered, ANDed */
+    uint16_t fx_acc[CTL_NUNITS];     /* accepts_work masks, ANDed */
+    uint16_t fx_lim1[CTL_NUNITS];    /* the profiled core (core 0) limited to one CTA */
+    uint8_t  n_cap, n_en, n_pw, n_acc, n_lim1;
+    uint16_t clk_on, clk_core, clk_mem; /* the clock pair */
+    uint16_t ktype;                  /* the kernel's classification */
+    uint8_t  grants;                 /* CTAs issue by request and grant */
 } seam;
 
 void seam_init(seam *s, const policy_params *pol, const launch_params *lp, uint32_t n_cores,
@@ -91,6 +107,9 @@ void seam_account(seam *s, kstats *ks);
 /* Obey the outputs from the next cycle on.  Returns 1 if the clock scales
  * changed (then *core_pct, *mem_pct hold the new percentages), else 0. */
 int  seam_obey(seam *s, int *core_pct, int *mem_pct);
+
+/* The kernel classification of the outputs (ctl_fx.ktype; 0 without one). */
+uint32_t seam_kernel_type(const seam *s);
 
 /* The CTA limit core c obeys now. */
 uint32_t seam_limit(const seam *s, uint32_t c);

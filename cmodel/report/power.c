@@ -130,12 +130,12 @@ static const int pg_comp[CTL_NPG] = { CTL_SCH, CTL_EX_SP, CTL_EX_SFU, CTL_IFID }
 
 /* Static and clock energy of the cores into stat_j (and the gating
  * transitions into *gating_j), per core:
- *  - a core turned off (DYNCORE) or powered but clock-gated (gated_cycles:
- *    may receive no CTA and holds none -- AR-CTA's idle half, seed 002 Sec.
- *    3.1.3) draws no clock power; with per-core power gating (pcpg) it draws
- *    nothing, without it it still leaks (gpu-model.md; seed 000 Sec. 5
- *    reports DYNCORE with and without PCPG, seed 002 Sec. 5.3 measures ApSA
- *    without power gating);
+ *  - a core a unit turned off (off_cycles) or powered but clock-gated
+ *    (gated_cycles: may receive no CTA and holds none -- the idle half of
+ *    seed 002 Sec. 3.1.3) draws no clock power; with per-core power gating
+ *    (pcpg) it draws nothing, without it it still leaks (gpu-model.md; seed
+ *    000 Sec. 5 reports its core gating with and without PCPG, seed 002 Sec.
+ *    5.3 measures ApSA without power gating);
  *  - power-gated groups (half a component) pay no static power while off,
  *    clock-gated groups save half the component's clock power.
  * scale = the average core period times the DVFS static factor. */

@@ -22,9 +22,10 @@ typedef struct power_cfg {
     double clk_comp[CTL_NCOMP];/* clock power per component, removed when clock-gated */
     double s_l2, s_dram;       /* per partition (0 and 0: from seed 004 Sec. 6, power.c) */
     double s_const;            /* uncore constant */
-    double pcpg;               /* per-core power gating: 1 = a core turned off (DYNCORE) or
-                                  left idle by AR-CTA draws nothing; 0 = it is clock-gated
-                                  and still leaks (gpu-model.md, seed 000 Sec. 5) */
+    double pcpg;               /* per-core power gating: 1 = a core a unit turned off, or
+                                  left idle without CTAs, draws nothing; 0 = it is
+                                  clock-gated and still leaks (gpu-model.md, seed 000
+                                  Sec. 5) */
 } power_cfg;
 
 void power_cfg_defaults(power_cfg *p);

@@ -12,18 +12,19 @@
 #include "mem.h"
 
 typedef struct core_ctl_stats {     /* what the control outputs did to a core */
-    uint64_t off_cycles;            /* DYNCORE: powered off */
-    uint64_t disabled_cycles;       /* no new CTAs allowed (DYNCORE/AR-CTA) */
+    uint64_t off_cycles;            /* powered off (a unit's power output, ctl_fx) */
+    uint64_t disabled_cycles;       /* no new CTAs allowed (a unit's core enable) */
     uint64_t gated_cycles;          /* powered, no new CTAs allowed and no resident CTA:
-                                       the core is clock-gated (AR-CTA type II's idle
-                                       half, a DYNCORE core drained but not yet off) */
+                                       the core is clock-gated (seed 002 Sec. 3's idle
+                                       half of a type II kernel, a core drained but not
+                                       yet off, seed 000 Sec. 4.2) */
     uint64_t empty_cycles;          /* powered, no resident CTA */
-    uint64_t pg_off_cycles[CTL_NPG];/* uC-States: PG group off */
+    uint64_t pg_off_cycles[CTL_NPG];/* power-gated group off (seed 004 Sec. 4) */
     uint64_t pg_wakeups[CTL_NPG];   /* OFF -> WAKING transitions */
     uint64_t pg_gatings[CTL_NPG];   /* -> OFF transitions */
     uint64_t down_cycles[CTL_NCOMP];/* component tuned down */
     uint64_t limit_sum;             /* sum over cycles of the CTA limit in force */
-    uint64_t grants, refusals;      /* CLASO */
+    uint64_t grants, refusals;      /* grant-based issue: requests granted, refused */
 } core_ctl_stats;
 
 typedef struct kstats {
@@ -36,7 +37,7 @@ typedef struct kstats {
                                        Sec. 2: end-of-kernel imbalance) */
     uint64_t time_fs;               /* simulated time */
     uint64_t warp_insts, thread_insts;
-    uint32_t ar_type;               /* AR-CTA decision (0 if off) */
+    uint32_t ar_type;               /* the kernel's classification (seam_kernel_type) */
     uint32_t n_cores;
     core_stats     core[CTL_MAX_CORES];
     core_ctl_stats ctl[CTL_MAX_CORES];

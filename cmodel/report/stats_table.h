@@ -183,7 +183,7 @@
     X(cycles, "cycles", "core cycles (GPU clock) from launch to the last CTA's end", \
       U64, 0, k->cycles, 0) \
     X(time_ns, "ns", \
-      "simulated time (differs from cycles / clock when AR-CTA scales the clock)", \
+      "simulated time (differs from cycles / clock when a unit scales the clock)", \
       DBL, 0, (double)k->time_fs / 1e6, "%.3f") \
     X(warp_insts, "instructions", "warp instructions issued, all cores", \
       U64, 0, k->warp_insts, 0) \
@@ -289,9 +289,9 @@
       U64, 3, CORE_SUM(k, smem_accesses), 0) \
     X(smem_bank_conflicts, "cycles", "extra cycles of shared-memory bank conflicts", \
       U64, 0, CORE_SUM(k, smem_conflicts), 0) \
-    X(ar_type, "-", "AR-CTA's classification: 0 none (off or undecided), 1 type I, 2 type II", \
+    X(ar_type, "-", "the kernel's classification (seed 002 Sec. 3): 0 none (off or undecided), 1 type I, 2 type II", \
       U64, 0, k->ar_type, 0) \
-    X(fc_cycles, "cycles", "of cycles, those with AR-CTA's frequency calibrator on", \
+    X(fc_cycles, "cycles", "of cycles, those with the frequency calibrator on (seed 002 Sec. 3)", \
       U64, 0, k->fc_cycles, 0) \
     X(tail_idle, "core-cycles", \
       "core-cycles with no CTA on a core after the last CTA was placed (end-of-kernel imbalance)", \
@@ -329,23 +329,23 @@
       U64, s->warp_insts, 0) \
     X(thread_insts, "instructions", "thread instructions", \
       U64, s->thread_insts, 0) \
-    X(off_cycles, "cycles", "DYNCORE: cycles powered off", \
+    X(off_cycles, "cycles", "cycles powered off by a control unit", \
       U64, t->off_cycles, 0) \
     X(gated_cycles, "cycles", "powered, no new CTAs allowed and none resident: clock-gated", \
       U64, t->gated_cycles, 0) \
     X(empty_cycles, "cycles", "powered, no CTA resident", \
       U64, t->empty_cycles, 0) \
-    X(grants, "CTAs", "CLASO: CTA requests granted", \
+    X(grants, "CTAs", "grant-based issue: CTA requests granted", \
       U64, t->grants, 0) \
-    X(refusals, "CTAs", "CLASO: CTA requests refused", \
+    X(refusals, "CTAs", "grant-based issue: CTA requests refused", \
       U64, t->refusals, 0) \
     X(busy, "slot-cycles", \
       "per datapath component (14, ctl_seam.h order: IFID, SCH, IDOC_SP/SFU/LDST, OC_*, OCEX_*, EX_*): busy slots summed over cycles", \
       ARRAY, s->busy, CTL_NCOMP) \
-    X(down_cycles, "cycles", "per datapath component: uC-States cycles tuned down", \
+    X(down_cycles, "cycles", "per datapath component: cycles tuned down (seed 004 Sec. 4)", \
       ARRAY, t->down_cycles, CTL_NCOMP) \
     X(pg_off_cycles, "cycles", \
-      "per power-gated group (SCH, EX_SP, EX_SFU, IFID_DEC): uC-States cycles off", \
+      "per power-gated group (SCH, EX_SP, EX_SFU, IFID_DEC): cycles off (seed 004 Sec. 4)", \
       ARRAY, t->pg_off_cycles, CTL_NPG) \
     /* end */
 
@@ -360,7 +360,7 @@
       DBL, p->time_s, "%.9g", 1) \
     X(static_share, "1", "static energy / energy_j", \
       DBL, p->static_share, "%.6f", 1) \
-    X(pcpg, "-", "1 when a core turned off (DYNCORE) draws no static power (power.pcpg)", \
+    X(pcpg, "-", "1 when a core a control unit turned off draws no static power (power.pcpg)", \
       DBL, (double)p->pcpg, "%.0f", 1) \
     X(power_w_pcpg, "W", "power_w had pcpg been 1 (printed when pcpg is 0)", \
       DBL, p->alt_avg_w, "%.6f", !p->pcpg) \
@@ -452,13 +452,13 @@
       ROW, "%llu", (unsigned long long)s->cycle) \
     X(kernel, "-", "kernel index, from 0", \
       ROW, "%u", s->kernel) \
-    X(ar_phase, "-", "AR-CTA phase: 0 idle, 1 profile, 2 decision, 3 action", \
+    X(ar_phase, "-", "profiling phase (seed 002 Sec. 3): 0 idle, 1 profile, 2 decision, 3 action", \
       ROW, "%u", s->ar_phase) \
-    X(ar_type, "-", "AR-CTA classification: 0 unknown, 1 type I, 2 type II", \
+    X(ar_type, "-", "kernel classification (seed 002 Sec. 3): 0 unknown, 1 type I, 2 type II", \
       ROW, "%u", s->ar_type) \
-    X(fc_on, "bool", "AR-CTA frequency calibrator on", \
+    X(fc_on, "bool", "frequency calibrator on (seed 002 Sec. 3)", \
       ROW, "%u", s->fc_on) \
-    X(credit_global, "credits", "CLASO global credits C_g", \
+    X(credit_global, "credits", "global credits C_g (seed 003 Sec. 3)", \
       ROW, "%d", s->credit_global) \
     X(thread_insts, "instructions", "thread instructions in the sample period, all cores", \
       ROW, "%u", s->thread_insts) \
@@ -470,11 +470,11 @@
       CORE, "%u", s->core[c].paused) \
     X(enabledN, "bool", "core N takes new CTAs", \
       CORE, "%u", s->core[c].enabled) \
-    X(power_onN, "bool", "core N powered (DYNCORE)", \
+    X(power_onN, "bool", "core N powered (1 unless a control unit turned it off)", \
       CORE, "%u", s->core[c].power_on) \
-    X(tuned_downN, "bits", "uC-States: bit i = component i of core N tuned down", \
+    X(tuned_downN, "bits", "bit i = component i of core N tuned down (seed 004 Sec. 4)", \
       CORE, "%u", s->core[c].tuned_down) \
-    X(creditN, "credits", "CLASO credits of core N", \
+    X(creditN, "credits", "local credits C_p of core N (seed 003 Sec. 3)", \
       CORE, "%d", s->core[c].credit) \
     /* end */
 

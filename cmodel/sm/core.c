@@ -101,7 +101,7 @@ struct core {
     uint32_t id;
     uint32_t n_max, limit;
     uint32_t resident, paused_n;
-    uint16_t accepts;           /* uC-States accepts_work */
+    uint16_t accepts;           /* the seam's accepts_work */
     uint64_t now;
 
     warp     w[CORE_MAX_WARPS];
@@ -393,7 +393,7 @@ static void warp_eval(core *c, uint32_t wi)
 
 static void update_paused(core *c)
 {
-    /* DYNCTA CTA pausing (seed 000 Sec. 4.1): the max(0, r - n) most recently
+    /* CTA pausing (seed 000 Sec. 4.1): the max(0, r - n) most recently
      * assigned CTAs are paused; their warps get the lowest priority. */
     uint32_t np = c->resident > c->limit ? c->resident - c->limit : 0;
     uint32_t chosen = 0;

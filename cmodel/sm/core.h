@@ -53,11 +53,11 @@ void  core_destroy(core *c);
 /* A kernel starts: resident set must be empty.  n_max = N for this kernel. */
 void  core_kernel_begin(core *c, kern *k, uint32_t n_max);
 
-/* CTA limit n (DYNCTA / static / AR-CTA profile).  With r CTAs resident,
+/* CTA limit n (seam_limit: policy.cta_limit and the units' caps).  With r CTAs resident,
  * the max(0, r - n) most recently assigned are paused (seed 000 Sec. 4.1). */
 void  core_set_limit(core *c, uint32_t n);
 
-/* uC-States: bit i = component i's gateable group takes new work. */
+/* Datapath gating: bit i = component i's gateable group takes new work. */
 void  core_set_accepts(core *c, uint16_t accepts_work);
 
 /* Room for one more CTA: resident < limit, resident < N. */

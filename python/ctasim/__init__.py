@@ -4,7 +4,7 @@ units as in the outputs' schema (docs/outputs.md; schema.tsv in this package).
 
     import ctasim
     run = ctasim.run(config="configs/small.cfg", workload="workloads/stream_copy.kern",
-                     sets={"policy.cta_limit": "dyncta"})
+                     sets={"policy.cta_limit": "static", "policy.static_n": "2"})
     run.total["ipc"], ctasim.unit("json.kernel", "roundtrip")      # value, "cycles"
     grid = ctasim.load_grid("build/study/example/grid.csv")          # rows of dicts
     df = ctasim.frame(grid)                                          # pandas, if present

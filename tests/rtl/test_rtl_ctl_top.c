@@ -567,7 +567,7 @@ static void test_units_policy_only(void **state)
         cfg_defaults(&b.cfg);
         b.cfg.sm.n_cores = 4;
         b.cfg.mem.n_parts = 2;
-        b.cfg.policy.cta_limit = LIMIT_DYNCTA;
+        assert_int_equal(cfg_set(&b.cfg, "policy.cta_limit", "dyncta", "t", b.err, sizeof b.err), 0);
         assert_int_equal(cfg_check(&b.cfg, b.err, sizeof b.err), 0);
         engine_opts o = { .fst = NULL };
         assert_int_equal(rtl_engine_open(&b.eng, 1, &b.cfg, &o, b.err, sizeof b.err), 0);

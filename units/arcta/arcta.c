@@ -5,6 +5,7 @@
  * ratios are cross-multiplied. */
 #include <inttypes.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 #include "arcta.h"
 #include "ctl_decisions.h"
@@ -335,7 +336,21 @@ static void cfg_defaults(ctl_cfg *cfg)
     cfg->ar_mem_pct = 15;
 }
 
+/* Its registers' combination (ctl_unit.check): the ipc thresholds in order. */
+static int check(const ctl_cfg *u, uint32_t n_cores, int obeyed, ctl_fail *f)
+{
+    if (u->ar_t_l_ipc <= u->ar_t_u_ipc) return 0;
+    *f = (ctl_fail){ .keys = { "arcta.t_l_ipc", "arcta.t_u_ipc" } };
+    snprintf(f->msg, sizeof f->msg, "arcta.t_l_ipc = %u above arcta.t_u_ipc = %u (arcta.t_l_ipc, arcta.t_u_ipc)",
+             u->ar_t_l_ipc, u->ar_t_u_ipc);
+    return -1;
+}
+
 const ctl_unit arcta_unit = {
     "arcta", CTL_U_ARCTA, sizeof(arcta), unit_reset, unit_step, arcta_decisions, &arcta_keys,
     "units/arcta/arcta.sv", "units/arcta/arcta.gtkw", cfg_defaults,
+    { .enable = CTL_FX_CORE(ar_enable), .limit1 = CTL_FX_OUT(ar_limit1),
+      .clk_on = CTL_FX_OUT(fc_on), .clk_core = CTL_FX_OUT(core_clk_pct),
+      .clk_mem = CTL_FX_OUT(mem_clk_pct), .ktype = CTL_FX_OUT(ar_type) },
+    check,
 };

@@ -283,4 +283,6 @@ static void cfg_defaults(ctl_cfg *cfg)
 const ctl_unit claso_unit = {
     "claso", CTL_U_CLASO, sizeof(claso), unit_reset, unit_step, claso_decisions, &claso_keys,
     "units/claso/claso.sv", "units/claso/claso.gtkw", cfg_defaults,
+    { .grants = 1 },
+    NULL,
 };

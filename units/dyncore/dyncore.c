@@ -292,7 +292,28 @@ static void cfg_defaults(ctl_cfg *cfg)
     cfg->dyncore_tact_counted = 0;  /* seed 000 Sec. 4.2: t_act is a fixed 40960 */
 }
 
+/* Its registers' combinations (ctl_unit.check): K below the core count when
+ * obeyed (a drain of K cores leaves one on), t_act's fraction at most 1. */
+static int check(const ctl_cfg *u, uint32_t n_cores, int obeyed, ctl_fail *f)
+{
+    if (obeyed && u->dyncore_k >= n_cores) {
+        *f = (ctl_fail){ .keys = { "dyncore.k", "core.count", "policy.dyncore" } };
+        snprintf(f->msg, sizeof f->msg, "dyncore.k = %u must be below core.count = %u (dyncore.k, core.count)",
+                 u->dyncore_k, n_cores);
+        return -1;
+    }
+    if (u->dyncore_frac_num > u->dyncore_frac_den) {
+        *f = (ctl_fail){ .keys = { "dyncore.frac_num", "dyncore.frac_den" } };
+        snprintf(f->msg, sizeof f->msg,
+                 "dyncore.frac_num / frac_den above 1 (dyncore.frac_num, dyncore.frac_den)");
+        return -1;
+    }
+    return 0;
+}
+
 const ctl_unit dyncore_unit = {
     "dyncore", CTL_U_DYNCORE, sizeof(dyncore), unit_reset, unit_step, dyncore_decisions, &dyncore_keys,
     "units/dyncore/dyncore.sv", "units/dyncore/dyncore.gtkw", cfg_defaults,
+    { .enable = CTL_FX_CORE(dc_enable), .power = CTL_FX_CORE(dc_power_on) },
+    check,
 };

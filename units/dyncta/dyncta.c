@@ -197,7 +197,19 @@ static void cfg_defaults(ctl_cfg *cfg)
     cfg->dyncta_t_mem_h = 384;
 }
 
+/* Its registers' combination (ctl_unit.check): the memory-wait thresholds in order. */
+static int check(const ctl_cfg *u, uint32_t n_cores, int obeyed, ctl_fail *f)
+{
+    if (u->dyncta_t_mem_l <= u->dyncta_t_mem_h) return 0;
+    *f = (ctl_fail){ .keys = { "dyncta.t_mem_l", "dyncta.t_mem_h" } };
+    snprintf(f->msg, sizeof f->msg, "dyncta.t_mem_l = %u above dyncta.t_mem_h = %u (dyncta.t_mem_l, dyncta.t_mem_h)",
+             u->dyncta_t_mem_l, u->dyncta_t_mem_h);
+    return -1;
+}
+
 const ctl_unit dyncta_unit = {
     "dyncta", CTL_U_DYNCTA, sizeof(dyncta), unit_reset, unit_step, dyncta_decisions, &dyncta_keys,
     "units/dyncta/dyncta.sv", "units/dyncta/dyncta.gtkw", cfg_defaults,
+    { .limit = CTL_FX_CORE(dyncta_n) },
+    check,
 };

@@ -148,4 +148,6 @@ static void unit_step(void *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *ou
 const ctl_unit l1thr_unit = {
     "l1thr", CTL_U_L1THR, sizeof(l1thr), unit_reset, unit_step, decisions, &l1thr_keys,
     "units/l1thr/l1thr.sv", "units/l1thr/l1thr.gtkw", cfg_defaults,
+    { .cap = CTL_FX_CORE(l1thr_n) },
+    NULL,
 };

@@ -603,4 +603,6 @@ static void cfg_defaults(ctl_cfg *cfg)
 const ctl_unit ucs_unit = {
     "ucs", CTL_U_UCS, sizeof(ucs), unit_reset, unit_step, ucs_decisions, &ucs_keys,
     "units/ucs/ucs.sv", "units/ucs/ucs.gtkw", cfg_defaults,
+    { .accepts = CTL_FX_CORE16(accepts_work) },
+    NULL,
 };
