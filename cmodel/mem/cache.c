@@ -147,14 +147,19 @@ static size_t cache_set_base(const cache *c, uint64_t line)
     return (size_t)cache_set(c, line) * c->assoc;
 }
 
-/* Way i of line's set becomes the set's MRU way. */
+/* Way i of line's set becomes the set's MRU way: its list position with the
+ * index (nothing to do when it is the MRU way already), else its stamp. */
 static void cache_touch(cache *c, size_t i, uint64_t line)
 {
-    c->stamp[i] = ++c->clock;
-    if (c->hslot) {
-        cache_lru_unlink(c, i);
-        cache_lru_append(c, cache_set(c, line), i);
+    if (!c->hslot) {
+        c->stamp[i] = ++c->clock;
+        return;
     }
+    uint32_t set = cache_set(c, line);
+    if (c->lprev[c->sets * c->assoc + set] == (uint32_t)i)
+        return;
+    cache_lru_unlink(c, i);
+    cache_lru_append(c, set, i);
 }
 
 /* Index of the way holding `line`, or -1. */
@@ -263,8 +268,9 @@ int cache_fill_mask(cache *c, uint64_t line, uint32_t mask, uint32_t dirty_mask,
     if (c->hslot) {
         cache_index_add(c, v);
         cache_lru_append(c, cache_set(c, line), v);
+    } else {
+        c->stamp[v] = ++c->clock;
     }
-    c->stamp[v] = ++c->clock;
     c->valid[v] = mask;
     c->dirty[v] = dirty_mask;
     return writeback;

@@ -26,9 +26,9 @@ typedef struct cache {
     uint32_t  sets, assoc;
     uint32_t  set_mask;  /* sets - 1 if sets is a power of two, else 0 */
     uint32_t  full;      /* mask of every sector of a line */
-    uint64_t  clock;     /* LRU stamp source: bumped on every touch */
+    uint64_t  clock;     /* LRU stamp source: bumped on every touch (without the index) */
     uint64_t *tag;       /* [sets*assoc] line + 1; 0 = invalid way */
-    uint64_t *stamp;     /* [sets*assoc] last touch; smallest = LRU */
+    uint64_t *stamp;     /* [sets*assoc] last touch; smallest = LRU (without the index) */
     uint32_t *valid;     /* [sets*assoc] sectors present (0 for an invalid way) */
     uint32_t *dirty;     /* [sets*assoc] sectors written (L2 write-back) */
     /* Tag index of the highly associative caches (assoc > CACHE_INDEX_ASSOC,

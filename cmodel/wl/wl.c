@@ -157,13 +157,13 @@ static uint64_t lane_offset(const wl_kern *w, const wl_step *st, uint64_t size, 
     }
 }
 
-/* The offsets of the 32 lanes of a PAT_STREAM, PAT_STRIDE or PAT_REUSE step,
+/* The addresses of the 32 lanes of a PAT_STREAM, PAT_STRIDE or PAT_REUSE step,
  * by one division and then one addition per lane: lane_offset's value for
  * every lane, since (x + y) % size == ((x % size) + y % size) % size whenever
  * x + y does not wrap around 2^64.  Returns 0 (nothing written) when a sum
  * could wrap; the caller then asks lane_offset lane by lane. */
-static int lane_offsets_linear(const wl_step *st, uint64_t size, uint64_t chunk, uint64_t it,
-                               uint64_t off[32])
+static int lane_addrs_linear(const wl_step *st, uint64_t size, uint64_t chunk, uint64_t it,
+                             uint64_t base, inst *out)
 {
     uint64_t step = st->pattern == PAT_STRIDE ? st->stride : st->bytes;
     uint64_t first = st->pattern == PAT_REUSE ? it : chunk;
@@ -174,7 +174,7 @@ static int lane_offsets_linear(const wl_step *st, uint64_t size, uint64_t chunk,
         return 0;
     uint64_t r = a % size, d = step % size;
     for (uint32_t lane = 0; lane < 32; lane++) {
-        off[lane] = r;
+        out->addr[lane] = (out->mask >> lane & 1u) ? base + r : 0;
         r += d;
         if (r >= size) r -= size;
     }
@@ -198,12 +198,8 @@ static void fill_addrs(const wl_kern *w, const wl_step *st, uint32_t cta, uint32
     uint64_t chunk = per_cta ? it * w->k.warps_per_cta + warp : it * w->total_warps + gw;
     uint64_t hbase = st->pattern == PAT_GATHER
         ? h2(h2(h2(h2(w->kseed ^ SALT_ADDR, cta), warp), (uint64_t)(st - w->steps)), it) : 0;
-    uint64_t off[32];
-    if (st->pattern != PAT_GATHER && lane_offsets_linear(st, size, chunk, it, off)) {
-        for (uint32_t lane = 0; lane < 32; lane++)
-            out->addr[lane] = (out->mask >> lane & 1u) ? base + off[lane] : 0;
+    if (st->pattern != PAT_GATHER && lane_addrs_linear(st, size, chunk, it, base, out))
         return;
-    }
     for (uint32_t lane = 0; lane < 32; lane++) {
         out->addr[lane] = (out->mask >> lane & 1u)
             ? base + lane_offset(w, st, size, chunk, it, hbase, lane) : 0;
