@@ -253,7 +253,9 @@ static int wl_fetch(kern *k, uint32_t cta, uint32_t warp, kcursor *cur, inst *ou
             cur->pc++;
             break;
         default: {
-            uint64_t it = flat_iter(w, st, cta, cur) * st->ncopy + st->copy;
+            /* the iteration: read only by the addresses and by a MK_FRAC mask */
+            uint64_t it = st->pattern != PAT_NONE || st->mask_kind == MK_FRAC
+                ? flat_iter(w, st, cta, cur) * st->ncopy + st->copy : 0;
             uint32_t m = thread_mask(w, warp);
             if (st->cls != IC_BAR) m &= if_masks(w, st, cta, warp, cur) & spec_mask(w, st, cta, warp, it);
             cur->pc++;
