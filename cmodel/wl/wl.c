@@ -257,7 +257,8 @@ static int wl_fetch(kern *k, uint32_t cta, uint32_t warp, kcursor *cur, inst *ou
             uint64_t it = st->pattern != PAT_NONE || st->mask_kind == MK_FRAC
                 ? flat_iter(w, st, cta, cur) * st->ncopy + st->copy : 0;
             uint32_t m = thread_mask(w, warp);
-            if (st->cls != IC_BAR) m &= if_masks(w, st, cta, warp, cur) & spec_mask(w, st, cta, warp, it);
+            if (st->cls != IC_BAR && st->nif) m &= if_masks(w, st, cta, warp, cur);
+            if (st->cls != IC_BAR) m &= spec_mask(w, st, cta, warp, it);
             cur->pc++;
             if (!m) break;     /* no lane takes the instruction: the warp skips it */
             emit(w, st, cta, warp, it, m, out);
