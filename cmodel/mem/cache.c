@@ -38,6 +38,30 @@ static void cache_index_clear(cache *c)
 {
     for (uint32_t i = 0; c->hslot && i <= c->hmask; i++)
         c->hslot[i] = -1;
+    size_t ways = (size_t)c->sets * c->assoc;
+    for (uint32_t s = 0; c->nvalid && s < c->sets; s++) {
+        c->nvalid[s] = 0;
+        c->lnext[ways + s] = c->lprev[ways + s] = (uint32_t)(ways + s);
+    }
+}
+
+/* ---- the LRU lists of the indexed caches (cache.h): the list order is the
+ * order of the ways' stamps, so a list's first way is the scan's LRU way */
+
+static void cache_lru_unlink(cache *c, size_t way)
+{
+    c->lnext[c->lprev[way]] = c->lnext[way];
+    c->lprev[c->lnext[way]] = c->lprev[way];
+}
+
+static void cache_lru_append(cache *c, uint32_t set, size_t way)
+{
+    uint32_t head = c->sets * c->assoc + set;
+    uint32_t mru = c->lprev[head];
+    c->lnext[mru] = (uint32_t)way;
+    c->lprev[way] = mru;
+    c->lnext[way] = head;
+    c->lprev[head] = (uint32_t)way;
 }
 
 static int cache_index_init(cache *c, size_t ways)
@@ -49,7 +73,10 @@ static int cache_index_init(cache *c, size_t ways)
         c->hbits++;
     c->hmask = (1u << c->hbits) - 1u;
     c->hslot = malloc(((size_t)c->hmask + 1u) * sizeof *c->hslot);
-    if (!c->hslot)
+    c->lnext = malloc((ways + c->sets) * sizeof *c->lnext);
+    c->lprev = malloc((ways + c->sets) * sizeof *c->lprev);
+    c->nvalid = malloc((size_t)c->sets * sizeof *c->nvalid);
+    if (!c->hslot || !c->lnext || !c->lprev || !c->nvalid)
         return -1;
     cache_index_clear(c);
     return 0;
@@ -104,13 +131,35 @@ void cache_free(cache *c)
     free(c->valid);
     free(c->dirty);
     free(c->hslot);
+    free(c->lnext);
+    free(c->lprev);
+    free(c->nvalid);
     *c = (cache){0};
+}
+
+static uint32_t cache_set(const cache *c, uint64_t line)
+{
+    return (uint32_t)(c->set_mask || c->sets == 1 ? line & c->set_mask : line % c->sets);
 }
 
 static size_t cache_set_base(const cache *c, uint64_t line)
 {
-    uint64_t set = c->set_mask || c->sets == 1 ? line & c->set_mask : line % c->sets;
-    return (size_t)set * c->assoc;
+    return (size_t)cache_set(c, line) * c->assoc;
+}
+
+/* Way i of line's set becomes the set's MRU way: its list position with the
+ * index (nothing to do when it is the MRU way already), else its stamp. */
+static void cache_touch(cache *c, size_t i, uint64_t line)
+{
+    if (!c->hslot) {
+        c->stamp[i] = ++c->clock;
+        return;
+    }
+    uint32_t set = cache_set(c, line);
+    if (c->lprev[c->sets * c->assoc + set] == (uint32_t)i)
+        return;
+    cache_lru_unlink(c, i);
+    cache_lru_append(c, set, i);
 }
 
 /* Index of the way holding `line`, or -1. */
@@ -132,6 +181,12 @@ static long cache_find(const cache *c, uint64_t line)
 /* Way to replace in line's set: the first invalid way, else the LRU way. */
 static size_t cache_victim(const cache *c, uint64_t line)
 {
+    if (c->hslot) {
+        uint32_t set = cache_set(c, line);
+        if (c->nvalid[set] < c->assoc)
+            return (size_t)set * c->assoc + c->nvalid[set];
+        return c->lnext[c->sets * c->assoc + set];
+    }
     size_t base = cache_set_base(c, line);
     size_t lru = base;
     for (uint32_t w = 0; w < c->assoc; w++) {
@@ -151,7 +206,7 @@ int cache_lookup(cache *c, uint64_t line, uint32_t mask, int write)
         return CACHE_MISS;
     if ((c->valid[i] & mask) != mask)
         return CACHE_SECTOR_MISS;
-    c->stamp[i] = ++c->clock;
+    cache_touch(c, (size_t)i, line);
     if (write)
         c->dirty[i] |= mask;
     return CACHE_HIT;
@@ -194,7 +249,7 @@ int cache_fill_mask(cache *c, uint64_t line, uint32_t mask, uint32_t dirty_mask,
     if (i >= 0) {
         c->valid[i] |= mask;
         c->dirty[i] |= dirty_mask;
-        c->stamp[i] = ++c->clock;
+        cache_touch(c, (size_t)i, line);
         return 0;
     }
     size_t v = cache_victim(c, line);
@@ -203,12 +258,19 @@ int cache_fill_mask(cache *c, uint64_t line, uint32_t mask, uint32_t dirty_mask,
         *victim = c->tag[v] - 1u;
     if (writeback && victim_dirty)
         *victim_dirty = c->dirty[v];
-    if (c->hslot && c->tag[v])
+    if (c->hslot && c->tag[v]) {
         cache_index_del(c, v);
+        cache_lru_unlink(c, v);
+    } else if (c->hslot) {
+        c->nvalid[cache_set(c, line)]++;
+    }
     c->tag[v] = line + 1u;
-    if (c->hslot)
+    if (c->hslot) {
         cache_index_add(c, v);
-    c->stamp[v] = ++c->clock;
+        cache_lru_append(c, cache_set(c, line), v);
+    } else {
+        c->stamp[v] = ++c->clock;
+    }
     c->valid[v] = mask;
     c->dirty[v] = dirty_mask;
     return writeback;

@@ -26,9 +26,9 @@ typedef struct cache {
     uint32_t  sets, assoc;
     uint32_t  set_mask;  /* sets - 1 if sets is a power of two, else 0 */
     uint32_t  full;      /* mask of every sector of a line */
-    uint64_t  clock;     /* LRU stamp source: bumped on every touch */
+    uint64_t  clock;     /* LRU stamp source: bumped on every touch (without the index) */
     uint64_t *tag;       /* [sets*assoc] line + 1; 0 = invalid way */
-    uint64_t *stamp;     /* [sets*assoc] last touch; smallest = LRU */
+    uint64_t *stamp;     /* [sets*assoc] last touch; smallest = LRU (without the index) */
     uint32_t *valid;     /* [sets*assoc] sectors present (0 for an invalid way) */
     uint32_t *dirty;     /* [sets*assoc] sectors written (L2 write-back) */
     /* Tag index of the highly associative caches (assoc > CACHE_INDEX_ASSOC,
@@ -36,6 +36,15 @@ typedef struct cache {
      * by open addressing, so a lookup does not scan the set.  NULL otherwise. */
     int32_t  *hslot;     /* [hmask+1] way index, -1 empty */
     uint32_t  hmask, hbits;
+    /* With the tag index, each set's valid ways in LRU order, so a fill does
+     * not scan the set for its victim either: a circular doubly linked list
+     * per set through [sets*assoc + sets] links, the last `sets` entries the
+     * sets' heads (next of a head = the set's LRU way, prev = its MRU way);
+     * and the number of valid ways per set (the invalid ways of a set are
+     * always its last ones: a fill takes the first invalid way, and ways are
+     * invalidated only all at once).  NULL without the index. */
+    uint32_t *lnext, *lprev;
+    uint32_t *nvalid;    /* [sets] */
 } cache;
 
 #define CACHE_INDEX_ASSOC 8

@@ -14,26 +14,27 @@ static uint32_t mshr_hash(const mshr *m, uint64_t line)
 static void mshr_index_add(mshr *m, uint32_t idx)
 {
     uint32_t h = mshr_hash(m, m->line[idx]);
-    while (m->hslot[h] >= 0)
+    while (m->hslot[h].idx >= 0)
         h = (h + 1u) & m->hmask;
-    m->hslot[h] = (int32_t)idx;
+    m->hslot[h].idx = (int32_t)idx;
+    m->hslot[h].line = m->line[idx];
 }
 
 static void mshr_index_del(mshr *m, uint32_t idx)
 {
     uint32_t h = mshr_hash(m, m->line[idx]);
-    while (m->hslot[h] != (int32_t)idx)
+    while (m->hslot[h].idx != (int32_t)idx)
         h = (h + 1u) & m->hmask;
     /* backward-shift: move later members of the probe run into the hole */
     uint32_t hole = h;
-    for (uint32_t j = (h + 1u) & m->hmask; m->hslot[j] >= 0; j = (j + 1u) & m->hmask) {
-        uint32_t home = mshr_hash(m, m->line[m->hslot[j]]);
+    for (uint32_t j = (h + 1u) & m->hmask; m->hslot[j].idx >= 0; j = (j + 1u) & m->hmask) {
+        uint32_t home = mshr_hash(m, m->hslot[j].line);
         if (((j - home) & m->hmask) >= ((j - hole) & m->hmask)) {
             m->hslot[hole] = m->hslot[j];
             hole = j;
         }
     }
-    m->hslot[hole] = -1;
+    m->hslot[hole].idx = -1;
 }
 
 int mshr_init(mshr *m, uint32_t n, uint32_t merge)
@@ -64,7 +65,7 @@ int mshr_init(mshr *m, uint32_t n, uint32_t merge)
         m->free_idx[i] = n - 1u - i;
     m->nfree = n;
     for (uint32_t i = 0; i <= m->hmask; i++)
-        m->hslot[i] = -1;
+        m->hslot[i] = (mshr_slot){ 0, -1 };
     return 0;
 }
 
@@ -84,9 +85,9 @@ int mshr_find(const mshr *m, uint64_t line)
 {
     if (m->used == 0)
         return -1;
-    for (uint32_t h = mshr_hash(m, line); m->hslot[h] >= 0; h = (h + 1u) & m->hmask)
-        if (m->line[m->hslot[h]] == line)
-            return m->hslot[h];
+    for (uint32_t h = mshr_hash(m, line); m->hslot[h].idx >= 0; h = (h + 1u) & m->hmask)
+        if (m->hslot[h].line == line)
+            return m->hslot[h].idx;
     return -1;
 }
 

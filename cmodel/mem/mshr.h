@@ -13,6 +13,13 @@
 #define MSHR_NOMERGE 0x1u   /* entry accepts no merges (atomics) */
 #define MSHR_USER    0x2u   /* free for the owner (L2: dirty on fill) */
 
+/* A slot of the line index: the entry and its line side by side, so a probe
+ * reads one place per slot. */
+typedef struct mshr_slot {
+    uint64_t line;
+    int32_t  idx;         /* entry, -1 empty */
+} mshr_slot;
+
 typedef struct mshr {
     uint32_t  n, merge;   /* entries, tokens per entry */
     uint32_t  used;       /* valid entries */
@@ -23,7 +30,7 @@ typedef struct mshr {
     uint32_t *tok;        /* [n*merge] */
     uint32_t *ntok;       /* [n] */
     uint8_t  *flags;      /* [n] bit 7 = valid, plus MSHR_* */
-    int32_t  *hslot;      /* [hmask+1] line index of mergeable entries, -1 empty */
+    mshr_slot *hslot;     /* [hmask+1] line index of mergeable entries */
     uint32_t  hmask, hbits;
 } mshr;
 

@@ -157,6 +157,30 @@ static uint64_t lane_offset(const wl_kern *w, const wl_step *st, uint64_t size, 
     }
 }
 
+/* The addresses of the 32 lanes of a PAT_STREAM, PAT_STRIDE or PAT_REUSE step,
+ * by one division and then one addition per lane: lane_offset's value for
+ * every lane, since (x + y) % size == ((x % size) + y % size) % size whenever
+ * x + y does not wrap around 2^64.  Returns 0 (nothing written) when a sum
+ * could wrap; the caller then asks lane_offset lane by lane. */
+static int lane_addrs_linear(const wl_step *st, uint64_t size, uint64_t chunk, uint64_t it,
+                             uint64_t base, inst *out)
+{
+    uint64_t step = st->pattern == PAT_STRIDE ? st->stride : st->bytes;
+    uint64_t first = st->pattern == PAT_REUSE ? it : chunk;
+    uint64_t a = (first % size) * ((32 * step) % size);   /* wraps as lane_offset's does */
+    uint64_t room = UINT64_MAX - a;
+    /* STREAM and REUSE add lane*step (at most 31*step), STRIDE (lane*step) % size. */
+    if (size > UINT64_MAX / 2 || room < 31 * step || (st->pattern == PAT_STRIDE && room < size))
+        return 0;
+    uint64_t r = a % size, d = step % size;
+    for (uint32_t lane = 0; lane < 32; lane++) {
+        out->addr[lane] = (out->mask >> lane & 1u) ? base + r : 0;
+        r += d;
+        if (r >= size) r -= size;
+    }
+    return 1;
+}
+
 static void fill_addrs(const wl_kern *w, const wl_step *st, uint32_t cta, uint32_t warp,
                        uint64_t it, inst *out)
 {
@@ -174,6 +198,8 @@ static void fill_addrs(const wl_kern *w, const wl_step *st, uint32_t cta, uint32
     uint64_t chunk = per_cta ? it * w->k.warps_per_cta + warp : it * w->total_warps + gw;
     uint64_t hbase = st->pattern == PAT_GATHER
         ? h2(h2(h2(h2(w->kseed ^ SALT_ADDR, cta), warp), (uint64_t)(st - w->steps)), it) : 0;
+    if (st->pattern != PAT_GATHER && lane_addrs_linear(st, size, chunk, it, base, out))
+        return;
     for (uint32_t lane = 0; lane < 32; lane++) {
         out->addr[lane] = (out->mask >> lane & 1u)
             ? base + lane_offset(w, st, size, chunk, it, hbase, lane) : 0;
@@ -227,9 +253,12 @@ static int wl_fetch(kern *k, uint32_t cta, uint32_t warp, kcursor *cur, inst *ou
             cur->pc++;
             break;
         default: {
-            uint64_t it = flat_iter(w, st, cta, cur) * st->ncopy + st->copy;
+            /* the iteration: read only by the addresses and by a MK_FRAC mask */
+            uint64_t it = st->pattern != PAT_NONE || st->mask_kind == MK_FRAC
+                ? flat_iter(w, st, cta, cur) * st->ncopy + st->copy : 0;
             uint32_t m = thread_mask(w, warp);
-            if (st->cls != IC_BAR) m &= if_masks(w, st, cta, warp, cur) & spec_mask(w, st, cta, warp, it);
+            if (st->cls != IC_BAR && st->nif) m &= if_masks(w, st, cta, warp, cur);
+            if (st->cls != IC_BAR) m &= spec_mask(w, st, cta, warp, it);
             cur->pc++;
             if (!m) break;     /* no lane takes the instruction: the warp skips it */
             emit(w, st, cta, warp, it, m, out);

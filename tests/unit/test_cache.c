@@ -176,24 +176,27 @@ static void wide_index(void **state)
 }
 
 /* A 16-way cache (an L2 slice of SM6_TITANX: 64 sets) keeps a tag index;
- * an 8-way one scans.  The indexed cache answers every lookup, fill (victim
- * and its dirty sectors), probe and validity query of a pseudo-random
- * sequence as the same cache with its index removed (the set scan) does. */
-static void index_matches_scan(void **state)
+ * an 8-way one scans.  The indexed cache (its tag index, LRU lists and valid
+ * counts) answers every lookup, fill (victim and its dirty sectors), probe and
+ * validity query of a pseudo-random sequence, with an occasional invalidation,
+ * as the same cache with its index removed (the set scan) does; so does a
+ * 96-way one of 4 sets (SM6_TITANX's L1). */
+static void index_matches_scan_geometry(uint32_t sets, uint32_t assoc, uint64_t nlines)
 {
-    cache a, b, small;
-    assert_int_equal(cache_init_sectors(&small, 64 * 8 * 128, 8, 128, 4), 0);
-    assert_null(small.hslot);
-    cache_free(&small);
-    assert_int_equal(cache_init_sectors(&a, 64 * 16 * 128, 16, 128, 4), 0);
-    assert_int_equal(cache_init_sectors(&b, 64 * 16 * 128, 16, 128, 4), 0);
+    cache a, b;
+    assert_int_equal(cache_init_sectors(&a, sets * assoc * 128, assoc, 128, 4), 0);
+    assert_int_equal(cache_init_sectors(&b, sets * assoc * 128, assoc, 128, 4), 0);
     assert_non_null(a.hslot);
     free(b.hslot);
     b.hslot = NULL;
     uint64_t x = 12345;
     for (int i = 0; i < 200000; i++) {
         x = x * 6364136223846793005ull + 1442695040888963407ull;
-        uint64_t line = (x >> 33) % 3000;
+        if (i % 50000 == 49999) {
+            cache_invalidate_all(&a);
+            cache_invalidate_all(&b);
+        }
+        uint64_t line = (x >> 33) % nlines;
         uint32_t mask = 1u << ((x >> 20) & 3u);
         int write = (int)((x >> 24) & 1u);
         switch ((x >> 28) & 3u) {
@@ -217,6 +220,16 @@ static void index_matches_scan(void **state)
     }
     cache_free(&a);
     cache_free(&b);
+}
+
+static void index_matches_scan(void **state)
+{
+    cache small;
+    assert_int_equal(cache_init_sectors(&small, 64 * 8 * 128, 8, 128, 4), 0);
+    assert_null(small.hslot);
+    cache_free(&small);
+    index_matches_scan_geometry(64, 16, 3000);
+    index_matches_scan_geometry(4, 96, 1000);
 }
 
 int main(void)

@@ -304,6 +304,56 @@ static void test_patterns(void **state)
     wl_free(&w);
 }
 
+/* Regions that a warp's 32 lanes wrap around inside one instruction (3200 B
+ * is not a multiple of 32 x 16 B nor of 32 x 48 B): every lane's offset is the
+ * pattern's formula of docs/workloads.md, evaluated here as written. */
+static const char *wrap_kernel =
+    "name = wrap\nimitates = x\ngrid = 3\nblock = 96\nregs = 8\nseed = 7\n"
+    "region a 3200 shared\n"       /* base BASE */
+    "region t 384 per_cta\n"       /* base BASE + 1M */
+    "program {\n"
+    "  loop 5 {\n"
+    "    gld.16 r1 a stream\n"
+    "    gld r2 a stride 48\n"
+    "    gld.8 r3 t reuse\n"
+    "    gld r4 t stride 65536\n"
+    "  }\n"
+    "}\n";
+
+static void test_patterns_wrap(void **state)
+{
+    (void)state;
+    workload w;
+    load_text(&w, wrap_kernel, 1);
+    kern *k = w.kernels[0];
+    const uint64_t total_warps = 9, sa = 3200, st = 384;
+    for (uint32_t cta = 0; cta < 3; cta++) {
+        for (uint32_t warp = 0; warp < 3; warp++) {
+            kcursor cur;
+            inst in;
+            reset(&cur);
+            uint64_t gw = cta * 3 + warp, tbase = BASE + (1ull << 20) + cta * st;
+            for (uint64_t it = 0; it < 5; it++) {
+                uint64_t chunk = it * total_warps + gw, lchunk = it * 3 + warp;
+                next_mem(k, cta, warp, &cur, &in, IC_GLD);
+                for (uint64_t l = 0; l < 32; l++)
+                    assert_true(in.addr[l] == BASE + ((chunk % sa) * ((32 * 16) % sa) + l * 16) % sa);
+                next_mem(k, cta, warp, &cur, &in, IC_GLD);
+                for (uint64_t l = 0; l < 32; l++)
+                    assert_true(in.addr[l] == BASE + ((chunk % sa) * ((32 * 48) % sa) + (l * 48) % sa) % sa);
+                next_mem(k, cta, warp, &cur, &in, IC_GLD);
+                for (uint64_t l = 0; l < 32; l++)
+                    assert_true(in.addr[l] == tbase + ((it % st) * ((32 * 8) % st) + l * 8) % st);
+                next_mem(k, cta, warp, &cur, &in, IC_GLD);
+                for (uint64_t l = 0; l < 32; l++)
+                    assert_true(in.addr[l] == tbase + ((lchunk % st) * ((32 * 65536) % st) + (l * 65536) % st) % st);
+            }
+            assert_int_equal(fetch(k, cta, warp, &cur, &in), 0);
+        }
+    }
+    wl_free(&w);
+}
+
 static void test_gather_seed(void **state)
 {
     (void)state;
@@ -603,6 +653,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_fetch_outside_grid),
         cmocka_unit_test(test_program_and_registers),
         cmocka_unit_test(test_patterns),
+        cmocka_unit_test(test_patterns_wrap),
         cmocka_unit_test(test_gather_seed),
         cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_masks),
