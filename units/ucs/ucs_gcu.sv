@@ -105,29 +105,30 @@ module ucs_gcu #(
   //   phase 1: 0 EX_SP, 1 EX_SFU, 2 J, 3 lambda
   //   phase 2: st*3 + j for OCEX_j, OC_j, IDOC_j; 9 + j EX_j
   //   phase 3: j sch_busy[j], 3 + j EX_j, 6 IFID, 7 SCH
-  logic [NSlot-1:0][MemWarpsW-1:0] x;
+  localparam int XW = MemWarpsW;
+  logic [NSlot*XW-1:0] x;   // slot k's input: x[k*XW +: XW]
   always_comb begin
     x = '0;
     if (ph1) begin
-      x[0] = MemWarpsW'(busy_of(busy_i, Ex0));
-      x[1] = MemWarpsW'(busy_of(busy_i, ExSfu));
-      x[2] = mem_warps_i;
-      x[3] = MemWarpsW'(ldst_enter_i);
+      x[0*XW +: XW] = MemWarpsW'(busy_of(busy_i, Ex0));
+      x[1*XW +: XW] = MemWarpsW'(busy_of(busy_i, ExSfu));
+      x[2*XW +: XW] = mem_warps_i;
+      x[3*XW +: XW] = MemWarpsW'(ldst_enter_i);
     end else begin
       for (int j = 0; j < 3; j++) begin
         if (ph2) begin
-          x[j]     = MemWarpsW'(busy_of(busy_i, Ocex0 + j));
-          x[3 + j] = MemWarpsW'(busy_of(busy_i, Oc0 + j));
-          x[6 + j] = MemWarpsW'(busy_of(busy_i, Idoc0 + j));
-          x[9 + j] = MemWarpsW'(busy_of(busy_i, Ex0 + j));
+          x[j*XW +: XW]     = MemWarpsW'(busy_of(busy_i, Ocex0 + j));
+          x[(3 + j)*XW +: XW] = MemWarpsW'(busy_of(busy_i, Oc0 + j));
+          x[(6 + j)*XW +: XW] = MemWarpsW'(busy_of(busy_i, Idoc0 + j));
+          x[(9 + j)*XW +: XW] = MemWarpsW'(busy_of(busy_i, Ex0 + j));
         end else begin
-          x[j]     = MemWarpsW'(sch_busy_i[j*BusyW +: BusyW]);
-          x[3 + j] = MemWarpsW'(busy_of(busy_i, Ex0 + j));
+          x[j*XW +: XW]     = MemWarpsW'(sch_busy_i[j*BusyW +: BusyW]);
+          x[(3 + j)*XW +: XW] = MemWarpsW'(busy_of(busy_i, Ex0 + j));
         end
       end
       if (ph3) begin
-        x[6] = MemWarpsW'(busy_of(busy_i, Ifid));
-        x[7] = MemWarpsW'(busy_of(busy_i, Sch));
+        x[6*XW +: XW] = MemWarpsW'(busy_of(busy_i, Ifid));
+        x[7*XW +: XW] = MemWarpsW'(busy_of(busy_i, Sch));
       end
     end
   end
@@ -139,7 +140,7 @@ module ucs_gcu #(
     localparam int W = (k == 2) ? JSumW : SumW;
     logic [W-1:0] acc_q, acc_d;
     logic [W:0]   wide;
-    assign wide  = {1'b0, acc_q} + (W+1)'(x[k]);
+    assign wide  = {1'b0, acc_q} + (W+1)'(x[k*XW +: XW]);
     assign acc_d = wide[W] ? {W{1'b1}} : wide[W-1:0];
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -192,15 +193,15 @@ module ucs_gcu #(
     end else if (ph2) begin
       // comparison cmp = st * 3 + j (every one of the NCmp, CmpRange): slot
       // cmp (OCEX_j, OC_j, IDOC_j for st = 0, 1, 2) against slot 9 + j (EX_j)
-      sel = load ? cmp : 4'(9 + int'(ph2_j));
-      fac = load ? FacW'(units_of(on_units, Ex0 + int'(ph2_j))) :
-            (ph2_st == 2'd0) ? FacW'(units_of(on_units, Ocex0 + int'(ph2_j))) :
-            (ph2_st == 2'd1) ? FacW'(units_of(on_units, Oc0 + int'(ph2_j))) :
-                               FacW'(units_of(on_units, Idoc0 + int'(ph2_j)));
+      sel = load ? cmp : 4'(9 + 32'(ph2_j));
+      fac = load ? FacW'(units_of(on_units, Ex0 + 32'(ph2_j))) :
+            (ph2_st == 2'd0) ? FacW'(units_of(on_units, Ocex0 + 32'(ph2_j))) :
+            (ph2_st == 2'd1) ? FacW'(units_of(on_units, Oc0 + 32'(ph2_j))) :
+                               FacW'(units_of(on_units, Idoc0 + 32'(ph2_j)));
     end else begin
       if (cmp < 4'd3) begin      // U[SCH_j] < U[EX_j], j = cmp
         sel = load ? cmp : cmp + 4'd3;
-        fac = load ? FacW'(units_of(on_units, Ex0 + int'(cmp))) :
+        fac = load ? FacW'(units_of(on_units, Ex0 + 32'(cmp))) :
                      FacW'(units_of(on_units, Sch));
       end else if (cmp == 4'd3) begin
         sel = load ? 4'd6 : 4'd7;
