@@ -115,19 +115,51 @@ def units_of_files():
     return m
 
 
+CHECK_MACRO = re.compile(r'\s*`(ASSERT|ASSUME|COVER)\w*\s*\(')
+CHECK_LOOP = re.compile(r'\bbegin\s*:\s*g_asrt')
+
+
+def check_lines(lines):
+    """Line numbers (1-based) of a file's checks, which are never mutated: the
+    helper logic between `ifdef CTASIM_ASSERT_ON and its `endif, every check
+    macro call (ASSERT*, ASSUME*, COVER*, to its closing parenthesis) and a
+    generate block of checks (begin : g_asrt_... to its end).  A unit may put
+    its checks anywhere in the module (ctasim_assert.svh is included once,
+    ASSERT_INIT; l1thr's per-core checks sit in its core loop)."""
+    out, depth, macro, blk = set(), 0, 0, 0
+    for n, raw in enumerate(lines, 1):
+        code = raw.split('//', 1)[0]
+        if blk or CHECK_LOOP.search(code):
+            blk += len(re.findall(r'\bbegin\b', code)) - len(re.findall(r'\bend\b', code))
+            out.add(n)
+            continue
+        if depth:
+            if re.match(r'\s*`if(n)?def\b', code):
+                depth += 1
+            elif re.match(r'\s*`endif\b', code):
+                depth -= 1
+            out.add(n)
+            continue
+        if re.match(r'\s*`ifdef\s+CTASIM_ASSERT_ON\b', code):
+            depth = 1
+            out.add(n)
+            continue
+        if macro or CHECK_MACRO.match(code):
+            macro += code.count('(') - code.count(')')
+            out.add(n)
+            continue
+    return out
+
+
 def sites(path):
     """Mutation sites of one file: (line no, col, old, new, kind)."""
     out = []
     with open(os.path.join(ROOT, path)) as f:
         lines = f.read().split('\n')
-    checks = False
+    checks = check_lines(lines)
     for n, raw in enumerate(lines, 1):
         code = raw.split('//', 1)[0]
-        if '`ASSERT_INIT' in code:
-            checks = True                     # the module's check block (ctasim_assert.svh)
-        if checks and re.match(r'\s*endmodule', code):
-            checks = False
-        if checks or not code.strip() or DECL.match(code):
+        if n in checks or not code.strip() or DECL.match(code):
             continue
         nb = ASSIGN_NB.match(code)
         for mt in TOKEN.finditer(code):
