@@ -20,8 +20,9 @@ testbench, units/U/tb_U.sv:
      scripts/formal.py at their short depth on the mutated copy;
   4. verilator at the bench's size (64 cores) for a SMALL unit's mutants that
      survived every stage above (--no-full skips it).
-The checks themselves (each module's block from ASSERT_INIT to endmodule)
-are not mutated.
+The checks themselves (the lines between `ifdef CTASIM_ASSERT_ON and its
+`endif, the ASSERT/ASSUME/COVER macro calls and the g_asrt_ generate blocks,
+wherever a module has them) are not mutated.
 A mutant is killed when a run fails or times out.  Reports the raw kill rate
 (killed over compiling mutants), the rate per unit, the kills per stage and
 every survivor, with its reason from the unit's list of equivalent mutants
