@@ -126,7 +126,8 @@ def check_lines(lines):
     macro call (ASSERT*, ASSUME*, COVER*, to its closing parenthesis) and a
     generate block of checks (begin : g_asrt_... to its end).  A unit may put
     its checks anywhere in the module (ctasim_assert.svh is included once,
-    ASSERT_INIT; l1thr's per-core checks sit in its core loop)."""
+    ASSERT_INIT, at the top or before its checks; per-core checks may sit in the
+    design's own generate loop)."""
     out, depth, macro, blk = set(), 0, 0, 0
     for n, raw in enumerate(lines, 1):
         code = raw.split('//', 1)[0]
