@@ -20,12 +20,14 @@ testbench, units/U/tb_U.sv:
      scripts/formal.py at their short depth on the mutated copy;
   4. verilator at the bench's size (64 cores) for a SMALL unit's mutants that
      survived every stage above (--no-full skips it).
-The checks themselves (each module's block from ASSERT_INIT to endmodule)
-are not mutated.
+The checks themselves (the lines between `ifdef CTASIM_ASSERT_ON and its
+`endif, the ASSERT/ASSUME/COVER macro calls and the g_asrt_ generate blocks,
+wherever a module has them) are not mutated.
 A mutant is killed when a run fails or times out.  Reports the raw kill rate
 (killed over compiling mutants), the rate per unit, the kills per stage and
-every survivor.  docs/verification.md has the result and the survivors'
-reasons.
+every survivor, with its reason from the unit's list of equivalent mutants
+(units/U/mutate_equivalent.txt) or NOT EXPLAINED.  docs/verification.md
+describes the method.
 
   scripts/mutate.py [--count N] [--sample-seed S] [--out DIR] [--list] [--only ID,...]
                     [--stage1-only] [--no-formal] [--no-full] [--per-unit K]
@@ -114,19 +116,52 @@ def units_of_files():
     return m
 
 
+CHECK_MACRO = re.compile(r'\s*`(ASSERT|ASSUME|COVER)\w*\s*\(')
+CHECK_LOOP = re.compile(r'\bbegin\s*:\s*g_asrt')
+
+
+def check_lines(lines):
+    """Line numbers (1-based) of a file's checks, which are never mutated: the
+    helper logic between `ifdef CTASIM_ASSERT_ON and its `endif, every check
+    macro call (ASSERT*, ASSUME*, COVER*, to its closing parenthesis) and a
+    generate block of checks (begin : g_asrt_... to its end).  A unit may put
+    its checks anywhere in the module (ctasim_assert.svh is included once,
+    ASSERT_INIT, at the top or before its checks; per-core checks may sit in the
+    design's own generate loop)."""
+    out, depth, macro, blk = set(), 0, 0, 0
+    for n, raw in enumerate(lines, 1):
+        code = raw.split('//', 1)[0]
+        if blk or CHECK_LOOP.search(code):
+            blk += len(re.findall(r'\bbegin\b', code)) - len(re.findall(r'\bend\b', code))
+            out.add(n)
+            continue
+        if depth:
+            if re.match(r'\s*`if(n)?def\b', code):
+                depth += 1
+            elif re.match(r'\s*`endif\b', code):
+                depth -= 1
+            out.add(n)
+            continue
+        if re.match(r'\s*`ifdef\s+CTASIM_ASSERT_ON\b', code):
+            depth = 1
+            out.add(n)
+            continue
+        if macro or CHECK_MACRO.match(code):
+            macro += code.count('(') - code.count(')')
+            out.add(n)
+            continue
+    return out
+
+
 def sites(path):
     """Mutation sites of one file: (line no, col, old, new, kind)."""
     out = []
     with open(os.path.join(ROOT, path)) as f:
         lines = f.read().split('\n')
-    checks = False
+    checks = check_lines(lines)
     for n, raw in enumerate(lines, 1):
         code = raw.split('//', 1)[0]
-        if '`ASSERT_INIT' in code:
-            checks = True                     # the module's check block (ctasim_assert.svh)
-        if checks and re.match(r'\s*endmodule', code):
-            checks = False
-        if checks or not code.strip() or DECL.match(code):
+        if n in checks or not code.strip() or DECL.match(code):
             continue
         nb = ASSIGN_NB.match(code)
         for mt in TOKEN.finditer(code):
@@ -353,21 +388,35 @@ def formal_jobs(u):
     return [j for j in formal.UNIT_JOBS.get(u, []) if formal.JOBS[j][2] != 'cover']
 
 
+# Equivalent mutants, one list per unit: units/U/mutate_equivalent.txt (its
+# FILE column relative to the unit's folder), and for the shared files of rtl/
+# tests/mutate_equivalent.txt (FILE from the repository's root) when present.
 EQUIV = os.path.join(ROOT, 'tests', 'mutate_equivalent.txt')
+EQUIV_NAME = 'mutate_equivalent.txt'
+
+
+def equivalent_lists():
+    """[(path, prefix of its FILE column)] of the equivalence lists that exist."""
+    lists = [(EQUIV, '')] + [(os.path.join(ROOT, d, EQUIV_NAME), d + '/') for _, d, _ in registry()]
+    return [(p, pre) for p, pre in lists if os.path.exists(p)]
 
 
 def equivalents():
-    """[(file, old, new, source fragment, reason)] of tests/mutate_equivalent.txt:
-    survivors shown to be equivalent (no stimulus tells them from the original)."""
+    """[(file, old, new, source fragment, reason)] of the equivalence lists:
+    survivors shown to be equivalent (no stimulus tells them from the
+    original).  A malformed line stops the run with its file and line."""
     out = []
-    if os.path.exists(EQUIV):
-        with open(EQUIV) as f:
-            for line in f:
-                if line.strip() and not line.startswith('#'):
-                    p = [x.strip() for x in line.rstrip('\n').split(' | ')]
-                    ops = re.match(r'(\S+)\s*->\s*(\S*)$', p[1]) if len(p) == 4 else None
-                    if ops:
-                        out.append((p[0], ops.group(1), ops.group(2), p[2], p[3]))
+    for path, prefix in equivalent_lists():
+        with open(path) as f:
+            for n, line in enumerate(f, 1):
+                if not line.strip() or line.startswith('#'):
+                    continue
+                p = [x.strip() for x in line.rstrip('\n').split(' | ')]
+                ops = re.match(r'(\S+)\s*->\s*(\S*)$', p[1]) if len(p) == 4 else None
+                if not ops:
+                    sys.exit(f'mutate: {os.path.relpath(path, ROOT)}:{n}: expected '
+                             f'"FILE | OLD -> NEW | fragment of the line | why it is equivalent"')
+                out.append((prefix + p[0], ops.group(1), ops.group(2), p[2], p[3]))
     return out
 
 
@@ -425,8 +474,9 @@ LINE = re.compile(r"^m(\d+) (killed|survived|broken)\s+(\S+?):(\d+) (\w+) (['\"]
 def merge(dirs, out, fmap, head):
     """The results of runs split over processes (--only, their own --out) as
     one: every mutant line, sorted by id (a later run's line replaces an
-    earlier one's), survivors' reasons read again from
-    tests/mutate_equivalent.txt, the raw kill rate, per unit and per stage."""
+    earlier one's), survivors' reasons read again from the equivalence
+    lists (units/U/mutate_equivalent.txt), the raw kill rate, per unit and
+    per stage."""
     lines, heads = {}, []
     for d in dirs:
         with open(os.path.join(ROOT, d, 'results.txt')) as f:

@@ -266,9 +266,10 @@ module arcta #(
   // ---------------------------------------------------------------- outputs
   // Seed 002 Sec. 3.1.3: type I all cores; type II cores 0 .. n/2-1 (at
   // least core 0) and the frequency calibrator on (Sec. 3.2).
-  logic [CoresW-1:0] half_cores, en_count;
+  logic [CoresW-1:0] n_half, half_cores, en_count;
 
-  assign half_cores = (cfg_n_cores_i < CoresW'(2)) ? CoresW'(1) : {1'b0, cfg_n_cores_i[CoresW-1:1]};
+  assign n_half     = cfg_n_cores_i >> 1;
+  assign half_cores = (n_half == '0) ? CoresW'(1) : n_half;
 
   always_comb begin
     if (phase_q == PhProfile || phase_q == PhDecision) en_count = CoresW'(1);

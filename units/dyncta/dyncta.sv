@@ -28,14 +28,15 @@ module dyncta #(
   logic [PeriodW:0]   period_counted;              // including this cycle
   logic                period_end;
   logic [LimitW-1:0]      n_max_d, n_max_q;
-  logic [LimitW-1:0]      n_init;
+  logic [LimitW-1:0]      n_half, n_init;
 
   assign period_counted = {1'b0, period_cnt_q} + 1'b1;
   assign period_end     = !kernel_start_i && (period_counted >= {1'b0, cfg_period_i});
   assign period_cnt_d   = (kernel_start_i || period_end) ? '0 : period_counted[PeriodW-1:0];
   assign n_max_d        = kernel_start_i ? n_max_i : n_max_q;
   // Algorithm 1 INITIALIZE: n = floor(N/2), at least 1.
-  assign n_init         = (n_max_i < LimitW'(2)) ? LimitW'(1) : (n_max_i >> 1);
+  assign n_half         = n_max_i >> 1;
+  assign n_init         = (n_half == '0) ? LimitW'(1) : n_half;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -58,7 +58,7 @@ module l1thr #(
 
     assign in_use = CoresW'(i) < cfg_n_cores_i;
     assign m_wide = {1'b0, m_q} + (CntW+1)'(l1_miss_i[i*MissW +: MissW]);
-    assign m_sum  = (m_wide > CntMax) ? CntMax[CntW-1:0] : m_wide[CntW-1:0];
+    assign m_sum  = m_wide[CntW] ? CntMax[CntW-1:0] : m_wide[CntW-1:0];   // the carry out saturates
 
     always_comb begin
       n_d = n_q;

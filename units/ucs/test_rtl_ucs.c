@@ -324,6 +324,42 @@ static void test_directed_th_u_boundary(void **st)
     B.vec = NULL;
 }
 
+/* T = 0 acts as T = 1 (units/ucs/ucs.c, the shared timer and the
+ * thresholds): an interval of one counted edge, and the phase-1 threshold
+ * th_U% x units x 1.  th_U = 100 %, one unit: EX_SP and EX_SFU busy in the
+ * one counted cycle give 100 < 100, false (kept up), idle 0 < 100 (tuned
+ * down).  Core 0 busy, core 1 idle.  Kills the off-by-one mutant of T = 0's
+ * stand-in in units/ucs/ucs.sv (`t_eff` 1 -> 2: 100 < 200 tunes core 0 down). */
+static void test_directed_period_zero(void **st)
+{
+    (void)st;
+    ctl_cfg cfg;
+    ctl_cfg_defaults(&cfg, 2, 1);
+    for (int i = 0; i < CTL_NCOMP; i++)
+        cfg.units[i] = 1;
+    cfg.uc_period = 0;
+    cfg.uc_th_u_pct = 100;
+    B.vec = rb_vec;
+    bench_reset(&cfg);
+    for (int t = 0; t < 1 + UCS_EVAL; t++) {
+        for (int c = 0; c < 2; c++) {
+            ctl_core_in *ci = &B.in.core[c];
+            memset(ci, 0, sizeof *ci);
+            for (int i = 0; i < CTL_NCOMP; i++)
+                ci->busy[i] = 1;
+            ci->busy[CTL_EX_SP] = (uint8_t)(c == 0);
+            ci->busy[CTL_EX_SFU] = (uint8_t)(c == 0);
+            ci->sch_busy[CTL_T_SP] = 1;
+            ci->sch_busy[CTL_T_SFU] = 1;
+        }
+        bench_step();
+    }
+    const uint16_t ex = (1u << CTL_EX_SP) | (1u << CTL_EX_SFU);
+    assert_int_equal(B.exp.core[0].tuned_down & ex, 0);
+    assert_int_equal(B.exp.core[1].tuned_down & ex, ex);
+    B.vec = NULL;
+}
+
 /* Phase 3's SCH threshold at its boundary (seed 004 Sec. 4: SCH is tuned
  * down iff U[SCH] < 2 th_U and U[SCH_j] < U[EX_j] for every type j):
  * T = 101, th_U = 1 %, one unit each, so 2 th_U x units x T = 202.  SCH
@@ -668,6 +704,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_directed_gating),
         cmocka_unit_test(test_directed_cg_wakeup),
         cmocka_unit_test(test_directed_th_u_boundary),
+        cmocka_unit_test(test_directed_period_zero),
         cmocka_unit_test(test_directed_late_enable),
         cmocka_unit_test(test_directed_sch_2thu_boundary),
         cmocka_unit_test(test_directed_p3_unused_type),

@@ -105,31 +105,30 @@ module ucs_gcu #(
   //   phase 1: 0 EX_SP, 1 EX_SFU, 2 J, 3 lambda
   //   phase 2: st*3 + j for OCEX_j, OC_j, IDOC_j; 9 + j EX_j
   //   phase 3: j sch_busy[j], 3 + j EX_j, 6 IFID, 7 SCH
-  logic [MemWarpsW-1:0] x [NSlot];
+  localparam int XW = MemWarpsW;
+  logic [NSlot*XW-1:0] x;   // slot k's input: x[k*XW +: XW]
   always_comb begin
-    for (int k = 0; k < NSlot; k++) begin
-      x[k] = '0;
-    end
+    x = '0;
     if (ph1) begin
-      x[0] = MemWarpsW'(busy_of(busy_i, Ex0));
-      x[1] = MemWarpsW'(busy_of(busy_i, ExSfu));
-      x[2] = mem_warps_i;
-      x[3] = MemWarpsW'(ldst_enter_i);
+      x[0*XW +: XW] = MemWarpsW'(busy_of(busy_i, Ex0));
+      x[1*XW +: XW] = MemWarpsW'(busy_of(busy_i, ExSfu));
+      x[2*XW +: XW] = mem_warps_i;
+      x[3*XW +: XW] = MemWarpsW'(ldst_enter_i);
     end else begin
       for (int j = 0; j < 3; j++) begin
         if (ph2) begin
-          x[j]     = MemWarpsW'(busy_of(busy_i, Ocex0 + j));
-          x[3 + j] = MemWarpsW'(busy_of(busy_i, Oc0 + j));
-          x[6 + j] = MemWarpsW'(busy_of(busy_i, Idoc0 + j));
-          x[9 + j] = MemWarpsW'(busy_of(busy_i, Ex0 + j));
+          x[j*XW +: XW]     = MemWarpsW'(busy_of(busy_i, Ocex0 + j));
+          x[(3 + j)*XW +: XW] = MemWarpsW'(busy_of(busy_i, Oc0 + j));
+          x[(6 + j)*XW +: XW] = MemWarpsW'(busy_of(busy_i, Idoc0 + j));
+          x[(9 + j)*XW +: XW] = MemWarpsW'(busy_of(busy_i, Ex0 + j));
         end else begin
-          x[j]     = MemWarpsW'(sch_busy_i[j*BusyW +: BusyW]);
-          x[3 + j] = MemWarpsW'(busy_of(busy_i, Ex0 + j));
+          x[j*XW +: XW]     = MemWarpsW'(sch_busy_i[j*BusyW +: BusyW]);
+          x[(3 + j)*XW +: XW] = MemWarpsW'(busy_of(busy_i, Ex0 + j));
         end
       end
       if (ph3) begin
-        x[6] = MemWarpsW'(busy_of(busy_i, Ifid));
-        x[7] = MemWarpsW'(busy_of(busy_i, Sch));
+        x[6*XW +: XW] = MemWarpsW'(busy_of(busy_i, Ifid));
+        x[7*XW +: XW] = MemWarpsW'(busy_of(busy_i, Sch));
       end
     end
   end
@@ -141,7 +140,7 @@ module ucs_gcu #(
     localparam int W = (k == 2) ? JSumW : SumW;
     logic [W-1:0] acc_q, acc_d;
     logic [W:0]   wide;
-    assign wide  = {1'b0, acc_q} + (W+1)'(x[k]);
+    assign wide  = {1'b0, acc_q} + (W+1)'(x[k*XW +: XW]);
     assign acc_d = wide[W] ? {W{1'b1}} : wide[W-1:0];
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -168,6 +167,9 @@ module ucs_gcu #(
   logic            use_thr;
   assign cmp  = 4'(ev_i >> 1);
   assign load = !ev_i[0];
+  logic [1:0] ph2_j, ph2_st;       // phase 2's comparison cmp = ph2_st * 3 + ph2_j
+  assign ph2_j  = 2'(cmp % 4'd3);
+  assign ph2_st = 2'(cmp / 4'd3);
 
   always_comb begin
     sel     = '0;
@@ -189,28 +191,18 @@ module ucs_gcu #(
         fac = load ? FacW'(cfg_th_rt_i) : FacW'(1);
       end
     end else if (ph2) begin
-      // c = OCEX/OC/IDOC of type j = cmp % 3 against EX_j (all NCmp comparisons;
-      // a cmp past them matches no arm)
-      for (int j = 0; j < 3; j++) begin
-        for (int st = 0; st < 3; st++) begin
-          if (cmp == 4'(st * 3 + j)) begin
-            sel = load ? 4'(st * 3 + j) : 4'(9 + j);
-            fac = load ? FacW'(units_of(on_units, Ex0 + j)) :
-                  (st == 0) ? FacW'(units_of(on_units, Ocex0 + j)) :
-                  (st == 1) ? FacW'(units_of(on_units, Oc0 + j)) :
-                              FacW'(units_of(on_units, Idoc0 + j));
-          end
-        end
-      end
+      // comparison cmp = st * 3 + j (every one of the NCmp, CmpRange): slot
+      // cmp (OCEX_j, OC_j, IDOC_j for st = 0, 1, 2) against slot 9 + j (EX_j)
+      sel = load ? cmp : 4'(9 + 32'(ph2_j));
+      fac = load ? FacW'(units_of(on_units, Ex0 + 32'(ph2_j))) :
+            (ph2_st == 2'd0) ? FacW'(units_of(on_units, Ocex0 + 32'(ph2_j))) :
+            (ph2_st == 2'd1) ? FacW'(units_of(on_units, Oc0 + 32'(ph2_j))) :
+                               FacW'(units_of(on_units, Idoc0 + 32'(ph2_j)));
     end else begin
-      if (cmp < 4'd3) begin
-        for (int j = 0; j < 3; j++) begin
-          if (cmp == 4'(j)) begin    // U[SCH_j] < U[EX_j]
-            sel = load ? 4'(j) : 4'(3 + j);
-            fac = load ? FacW'(units_of(on_units, Ex0 + j)) :
-                         FacW'(units_of(on_units, Sch));
-          end
-        end
+      if (cmp < 4'd3) begin      // U[SCH_j] < U[EX_j], j = cmp
+        sel = load ? cmp : cmp + 4'd3;
+        fac = load ? FacW'(units_of(on_units, Ex0 + 32'(cmp))) :
+                     FacW'(units_of(on_units, Sch));
       end else if (cmp == 4'd3) begin
         sel = load ? 4'd6 : 4'd7;
         fac = load ? FacW'(units_of(on_units, Sch)) : FacW'(units_of(on_units, Ifid));
@@ -235,13 +227,14 @@ module ucs_gcu #(
   assign lt   = (p_q < q);
   assign p_d  = prod;
 
-  logic [NCmp-2:0] res_d, res_q;   // results of comparisons 0..7
+  // results of comparisons 0..7, each stored at its compare edge (comparison 8
+  // is read as lt at apply_i, below)
+  localparam int ResIdxW = $clog2(NCmp - 1);
+  logic [NCmp-2:0] res_d, res_q;
   always_comb begin
     res_d = res_q;
-    for (int i = 0; i < NCmp - 1; i++) begin
-      if (!load && cmp == 4'(i)) begin
-        res_d[i] = lt;
-      end
+    if (!load && cmp != 4'(NCmp - 1)) begin
+      res_d[cmp[ResIdxW-1:0]] = lt;
     end
   end
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -322,12 +315,10 @@ module ucs_gcu #(
   end
 
   // ctasim_pkg::pg_e order: PG_SCH, PG_EX_SP, PG_EX_SFU, PG_IFID_DEC (IFID's group).
-  for (genvar g = 0; g < ctasim_pkg::NumPg; g++) begin : g_pg
-    localparam int Comp = (g == ctasim_pkg::PG_SCH)    ? Sch :
-                          (g == ctasim_pkg::PG_EX_SP)  ? Ex0 :
-                          (g == ctasim_pkg::PG_EX_SFU) ? ExSfu : Ifid;
-    assign pg_state_o[g*StW +: StW] = state[Comp*StW +: StW];
-  end
+  assign pg_state_o[ctasim_pkg::PG_SCH*StW +: StW]      = state[Sch*StW +: StW];
+  assign pg_state_o[ctasim_pkg::PG_EX_SP*StW +: StW]    = state[Ex0*StW +: StW];
+  assign pg_state_o[ctasim_pkg::PG_EX_SFU*StW +: StW]   = state[ExSfu*StW +: StW];
+  assign pg_state_o[ctasim_pkg::PG_IFID_DEC*StW +: StW] = state[Ifid*StW +: StW];
 
   // ================================================================ assertions
   // The unit's rules as checks (rtl/ctasim_assert.svh; docs/verification.md,
