@@ -417,9 +417,9 @@ test-python: $(BUILD)/rel/ctasim
 	@scripts/run_tests.sh python "$(PYTHON) -m pytest -q -p no:cacheprovider python/tests"
 
 # the architecture's rules: includes point down or sideways (cmodel/README.md);
-# a unit's name stays in its folder (docs/adding-a-unit.md)
+# a unit's name stays in its folder (docs/adding-a-unit.md); relative markdown links resolve
 test-arch:
-	@scripts/run_tests.sh arch tests/arch/check_includes.sh tests/arch/unit_names.sh
+	@scripts/run_tests.sh arch tests/arch/check_includes.sh tests/arch/unit_names.sh tests/arch/md_links.py
 
 test-fuzz:
 	@scripts/run_tests.sh fuzz "scripts/fuzz_trace.sh $(FUZZ_SECONDS)"

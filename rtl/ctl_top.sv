@@ -85,7 +85,7 @@
 //   ctl_cfg.uc_wakeup              cfg_uc_wakeup_i                    8
 //   ctl_cfg.l1thr_period           cfg_l1thr_period_i                16
 //   ctl_cfg.l1thr_t_miss           cfg_l1thr_t_miss_i                16
-// Units: dyncta, dyncore, claso, arcta, ucs, l1thr (docs/units/<unit>.md).
+// Units: dyncta, dyncore, claso, arcta, ucs, l1thr (units/<unit>/<unit>.md).
 module ctl_top #(
   parameter int NumCores = ctasim_pkg::MaxCores,  // the runtime count is cfg_n_cores_i
   parameter int NumParts = ctasim_pkg::MaxParts   // the runtime count is cfg_n_parts_i
@@ -335,7 +335,7 @@ module ctl_top #(
             "CTA request from an unused core")
     // issue rule: CLASO grant xor refuse, at the seam
     `ASSERT(GrantXorRefuse, !(grant_o[c] && refuse_o[c]), "grant and refuse together")
-    // docs/units/claso.md: replies only to requests of a ready cycle
+    // units/claso/claso.md: replies only to requests of a ready cycle
     `ASSERT(ReplyNeedsReq, !(grant_o[c] || refuse_o[c]) || ($past(core_req_i[c]) &&
             $past(claso_ready_o)), "reply without a request in a ready cycle")
     // controllers.md: cores >= n_cores get nothing from any unit
@@ -352,7 +352,7 @@ module ctl_top #(
   `ASSERT(FcTypeTwo, fc_on_o == (ar_type_o == ctasim_pkg::AR_TYPE2), "calibrator outside type II")
   // seed 003 Alg. 1: C_g saturates at -1
   `ASSERT(CreditGlobalSat, !credit_global_o[23] || credit_global_o == '1, "C_g below -1")
-  // docs/units/claso.md: no reply while CLASO divides
+  // units/claso/claso.md: no reply while CLASO divides
   `ASSERT(NoReplyUnready, $past(claso_ready_o) || (grant_o == '0 && refuse_o == '0),
           "reply while not ready")
   `ASSERT_KNOWN(ReadyKnown, claso_ready_o)

@@ -347,7 +347,7 @@ def gen_top(seam):
          "// Mapping (seam field -> port, width per element):"]
     for kind in ("in", "core_in", "out", "core_out", "cfg"):
         o += [map_row(seam, kind, s) for s in seam.sig[kind]]
-    o.append("// Units: " + ", ".join(seam.units) + " (docs/units/<unit>.md).")
+    o.append("// Units: " + ", ".join(seam.units) + " (units/<unit>/<unit>.md).")
     o.append("module ctl_top #(")
     o.append("  parameter int NumCores = ctasim_pkg::MaxCores,  // the runtime count is cfg_n_cores_i")
     o.append("  parameter int NumParts = ctasim_pkg::MaxParts   // the runtime count is cfg_n_parts_i")

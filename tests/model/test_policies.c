@@ -93,7 +93,7 @@ static void test_arcta_types(void **st)
  * (power 99.3 -> 88.9 W, static share 0.84).  bp_forward of
  * backprop_two_phase.wl says it imitates BP-I (type I) but behaves as type
  * II (30 cores: 41 % of the maximum IPC, DRAM bandwidth 84 %; 0.98x on 60) and is
- * classified type II: not asserted here (docs/units/arcta.md). */
+ * classified type II: not asserted here (units/arcta/arcta.md). */
 static void test_arcta_apsa60(void **st)
 {
     (void)st;

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """worked_examples.py BIN TMPDIR DOC... -- every `--decisions` worked example of the
-unit docs (issue 10: "documented with one worked example per unit in docs/units/")
+unit pages (one worked example per unit, in units/NAME/NAME.md)
 still holds: each backquoted `ctasim ... --decisions d.csv ...` command followed by
 4-space-indented trace rows is rerun (output files in TMPDIR) and each row must be a
 line of the fresh trace.  Prints one line per example; exits 1 on any miss."""

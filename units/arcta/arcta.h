@@ -6,7 +6,7 @@
  * and one comparator stepping through the terms, enum arcta_step below), then
  * ACTION until the next kernel start.
  * C reference model of units/arcta/arcta.sv, cycle- and bit-identical.  Timing and
- * counter widths are documented in docs/units/arcta.md.
+ * counter widths are documented in units/arcta/arcta.md.
  */
 #ifndef ARCTA_H
 #define ARCTA_H
@@ -34,14 +34,14 @@ enum arcta_branch {
     ARCTA_NBRANCH
 };
 
-/* Counter widths of the RTL (saturating; see docs/units/arcta.md). */
+/* Counter widths of the RTL (saturating; see units/arcta/arcta.md). */
 #define ARCTA_CYC_BITS  16  /* window cycles, W <= 65535 */
 #define ARCTA_INST_BITS 23  /* thread instructions: 127 * 65535 < 2^23 */
 #define ARCTA_DRAM_BITS 19  /* DRAM cycles / busy cycles: 7 * 65535 < 2^19 */
 #define ARCTA_PROD_BITS 36  /* busy * 100000 and t_mpct * dram < 2^(19+17) */
 
 /* DECISION steps (issue 14): one multiply (mul = A x B) and one compare with
- * the product register prod per cycle; docs/units/arcta.md has the table. */
+ * the product register prod per cycle; units/arcta/arcta.md has the table. */
 enum arcta_step {
     ARCTA_S_U_LANES = 0,  /* prod = t_u_ipc * simt_lanes */
     ARCTA_S_U_CYC,        /* prod = prod * cycles */

@@ -75,7 +75,7 @@ module arcta #(
   localparam int TlW   = 13;          // t_*_ipc * simt_lanes: 127 * 63 < 2^13
   localparam int StW   = 4;
 
-  // DECISION steps (units/arcta/arcta.h enum arcta_step, docs/units/arcta.md).
+  // DECISION steps (units/arcta/arcta.h enum arcta_step, units/arcta/arcta.md).
   localparam logic [StW-1:0] SUL  = 4'd0;  // prod = t_u * lanes
   localparam logic [StW-1:0] SUC  = 4'd1;  // prod = prod * cycles
   localparam logic [StW-1:0] SUX  = 4'd2;  // insts*100 > prod: type I
@@ -310,22 +310,22 @@ module arcta #(
                      (asrt_phase_q == PhProfile && phase_q == PhDecision) ||
                      (asrt_phase_q == PhDecision && phase_q == PhAction);
 `endif
-  // seed 002 Sec. 3.1 / docs/units/arcta.md: IDLE -> PROFILE -> DECISION -> ACTION; a kernel start restarts PROFILE
+  // seed 002 Sec. 3.1 / units/arcta/arcta.md: IDLE -> PROFILE -> DECISION -> ACTION; a kernel start restarts PROFILE
   `ASSERT(PhaseOrder, $past(kernel_start_i) ? phase_q == PhProfile : asrt_step,
           "phase step out of order")
-  // docs/units/arcta.md: a kernel start clears the profile and the type
+  // units/arcta/arcta.md: a kernel start clears the profile and the type
   `ASSERT(StartClears, !$past(kernel_start_i) || (type_q == TyUnknown && cyc_q == '0 &&
           insts_q == '0 && good_q == '0 && dram_q == '0 && st_q == SUL), "profile not cleared")
   // seed 002 Sec. 3.1.2: the kernel type is known exactly in ACTION
   `ASSERT(TypeInAction, (phase_q == PhAction) == (type_q != TyUnknown), "type and phase disagree")
   `ASSERT(TypeValid, type_q != 2'd3, "type code 3")
-  // docs/units/arcta.md: DECISION takes 3 .. 9 + n_parts cycles
+  // units/arcta/arcta.md: DECISION takes 3 .. 9 + n_parts cycles
   `ASSERT(DecisionBounded, !$stable(cfg_n_parts_i) || {1'b0, asrt_dec_q} <= 9'd9 + 9'(cfg_n_parts_i),
           "DECISION longer than 9 + n_parts cycles")
   `ASSERT(StepRange, st_q <= SGX, "decision step code out of range")
   `ASSERT(PartRange, !$stable(cfg_n_parts_i) || phase_q != PhDecision || part_q <= cfg_n_parts_i,
           "partition index past n_parts")
-  // docs/units/arcta.md: PROFILE holds fewer than W counted cycles (W = 0 acts as 1)
+  // units/arcta/arcta.md: PROFILE holds fewer than W counted cycles (W = 0 acts as 1)
   `ASSERT(ProfileInWindow, !$stable(cfg_window_i) || phase_q != PhProfile || cyc_q == '0 ||
           cyc_q < cfg_window_i, "PROFILE past the window")
   // seed 002 Sec. 2.2.3: good cycles are a subset of the window's cycles
@@ -340,14 +340,14 @@ module arcta #(
           "more than 127 thread instructions a counted cycle")
   `ASSERT(DramPerCycle, {1'b0, dram_q} <= (DramW+1)'(cyc_q) * (DramW+1)'(7),
           "more than 7 DRAM cycles a counted cycle")
-  // docs/units/arcta.md: the counters count only in PROFILE
+  // units/arcta/arcta.md: the counters count only in PROFILE
   `ASSERT(FrozenOutsideProfile, $past(kernel_start_i) || $past(phase_q) == PhProfile ||
           (cyc_q == $past(cyc_q) && insts_q == $past(insts_q) && good_q == $past(good_q)),
           "counters moved outside PROFILE")
   // seed 002 Sec. 3.1: CTA limit 1 and core 0 alone while profiling and deciding
   `ASSERT(Limit1Core0, limit1_o == (phase_q == PhProfile || phase_q == PhDecision) &&
           (!limit1_o || enable_o == NumCores'(1)), "profiling with other cores enabled")
-  // docs/units/arcta.md: type II keeps at least core 0
+  // units/arcta/arcta.md: type II keeps at least core 0
   `ASSERT(TypeTwoCore0, !(phase_q == PhAction && type_q == TyTwo) || enable_o[0],
           "type II disabled core 0")
   // seed 002 Sec. 3.2: the frequency calibrator runs for type II only
@@ -359,7 +359,7 @@ module arcta #(
             "more than 7 busy cycles a counted cycle")
   end
   for (genvar c = 1; c < NumCores; c++) begin : g_asrt_core
-    // docs/units/arcta.md: cores >= n_cores are never enabled (in IDLE too)
+    // units/arcta/arcta.md: cores >= n_cores are never enabled (in IDLE too)
     `ASSERT(UnusedOff, CoresW'(c) < cfg_n_cores_i || !enable_o[c], "an unused core enabled")
   end
   `ASSERT_KNOWN(PhaseKnown, phase_o)

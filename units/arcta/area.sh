@@ -12,7 +12,7 @@ echo "  threshold registers and the frequency calibrator's clock circuitry, synt
 echo "  65 nm library, while ours takes thresholds as input ports (no registers), has no clock"
 echo "  generator, and uses narrower counters and cross-multiplication. Arithmetic (issue 14, a"
 echo "  sequential DECISION): one 23 x 17 multiplier and one 36-bit comparator stepping through the"
-echo "  terms in 3 .. 9 + n_parts cycles (docs/units/arcta.md), where there were a multiplier per"
+echo "  terms in 3 .. 9 + n_parts cycles (units/arcta/arcta.md), where there were a multiplier per"
 echo "  partition and four more evaluated every cycle (66726 um2 shared before); plus the saturating"
 echo "  incrementers of the window counters. Storage: $fa1 flip-flops = 126 + 19 x NumParts: cycles 16,"
 echo "  good 16, insts 23, DRAM cycles 19, phase and type 4, step 4, partition 8, product register 36,"

@@ -96,7 +96,7 @@ static void run_window(fx *f, const prof *p)
 
 static void assert_enabled(const fx *f, uint32_t count);
 
-/* DECISION cycles of each outcome, by the step table of docs/units/arcta.md
+/* DECISION cycles of each outcome, by the step table of units/arcta/arcta.md
  * (one product or one comparison a cycle): ipc_high after 3 steps, ipc_low
  * after 6, bw_low after 7 + n_parts + 1, GBR after 8 + q + 2 where q is the
  * first partition with busy_q * 100000 > t_max_bw_mpct * dram. */
@@ -561,7 +561,7 @@ static void test_dram_burst_reaches_window(void **st)
     assert_int_equal(owed, 0);
 }
 
-/* The stepped DECISION (issue 14; docs/units/arcta.md): its length in
+/* The stepped DECISION (issue 14; units/arcta/arcta.md): its length in
  * cycles for each outcome, with the numbers worked by hand.  60 cores,
  * 8 partitions, 1000-cycle window, 16000 insts (50 % of 32 lanes: neither
  * ipc step decides), 2000 DRAM cycles: t_mpct * dram = 1025 * 2000 =

@@ -2,7 +2,7 @@
  * compared every cycle: directed cases (seed 002 Sec. 3 examples and the
  * thresholds' boundaries), then constrained-random stimulus over many seeds,
  * then branch coverage of the C model.  `--vec FILE` writes the directed
- * cycles for units/arcta/tb_arcta.sv (format in docs/units/arcta.md). */
+ * cycles for units/arcta/tb_arcta.sv (format in units/arcta/arcta.md). */
 #include <string.h>
 #include "rtl_bench.h"
 #include "rtl/rb_assert.h"

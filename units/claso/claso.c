@@ -1,6 +1,6 @@
 /* claso.c -- CLASO credit allocator + credit consumer, C reference model of
  * units/claso/claso.sv (seed 003, Sec. 3, Algorithm 1; controllers.md section 3).
- * Every register here has its twin in the RTL; see docs/units/claso.md. */
+ * Every register here has its twin in the RTL; see units/claso/claso.md. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* claso.h -- CLASO credit allocator + credit consumer (seed 003, Sec. 3,
  * Algorithm 1, Figs. 8-10; controllers.md section 3).  C reference model of
- * units/claso/claso.sv, bit-identical cycle by cycle (docs/units/claso.md).
+ * units/claso/claso.sv, bit-identical cycle by cycle (units/claso/claso.md).
  *
  * Timing: one claso_step() is one clock edge consuming one cycle's ctl_in.
  *  - alloc edge: latches n_cta / alloc_cores, starts the restoring divider

@@ -1,5 +1,5 @@
 // claso -- CLASO credit allocator + credit consumers for all cores (seed 003,
-// Sec. 3, Algorithm 1; controllers.md 3; docs/units/claso.md).
+// Sec. 3, Algorithm 1; controllers.md 3; units/claso/claso.md).
 // Timing: alloc_i at cycle t drops ready_o and starts the divider; the new
 // credits load and ready_o rises CtaW + 1 edges later (visible in cycle
 // t + CtaW + 2).  Requests of the alloc cycle and while not ready are
@@ -102,18 +102,18 @@ module claso #(
   // "Assertions"); nothing below changes the unit's behaviour.
 `include "ctasim_assert.svh"
   `ASSERT_INIT
-  // docs/units/claso.md: an alloc drops ready in the next cycle
+  // units/claso/claso.md: an alloc drops ready in the next cycle
   `ASSERT(AllocDropsReady, !$past(alloc_i) || !ready_q, "ready after an alloc")
-  // docs/units/claso.md: ready rises only with the allocator's load
+  // units/claso/claso.md: ready rises only with the allocator's load
   `ASSERT(ReadyOnLoad, !(ready_q && !$past(ready_q)) || $past(load), "ready rose without a load")
   // claso.sv: a load happens only after an alloc dropped ready, so load and serve never coincide
   `ASSERT(LoadNotServe, !(load && serve), "load and serve in one cycle")
   // issue rule: grant xor refuse, per core
   `ASSERT(GrantXorRefuse, (grant_o & refuse_o) == '0, "grant and refuse to one core")
-  // docs/units/claso.md: requests of the alloc cycle and while not ready get no reply
+  // units/claso/claso.md: requests of the alloc cycle and while not ready get no reply
   `ASSERT(ReplyOnlyServed, (grant_o | refuse_o) == ($past(serve) ? $past(req_i) : '0),
           "reply not matching the served requests")
-  // seed 003 Alg. 1 / docs/units/claso.md: C_g saturates at -1
+  // seed 003 Alg. 1 / units/claso/claso.md: C_g saturates at -1
   `ASSERT(GlobalSat, !global_q[CreditW-1] || global_q == '1, "C_g below -1")
   // C_g changes only by a load or by serving requests, and serving never raises it
   `ASSERT(GlobalHeld, !$past(!load && !serve) || global_q == $past(global_q),
@@ -122,11 +122,11 @@ module claso #(
           "serving raised C_g")
   `ASSERT(GlobalLoad, !$past(load) || global_q == $past(global_credit), "C_g not loaded")
   for (genvar i = 0; i < NumCores; i++) begin : g_asrt_core
-    // docs/units/claso.md: ascending core order; each core takes at most one global credit
+    // units/claso/claso.md: ascending core order; each core takes at most one global credit
     `ASSERT(ChainStep, chain[(i+1)*CreditW +: CreditW] == chain[i*CreditW +: CreditW] ||
             chain[(i+1)*CreditW +: CreditW] == chain[i*CreditW +: CreditW] - 1'b1,
             "a core took more than one global credit")
-    // docs/units/claso.md: C_p saturates at -1
+    // units/claso/claso.md: C_p saturates at -1
     `ASSERT(CoreCreditSat, !credit_o[i*CreditW + CreditW-1] ||
             credit_o[i*CreditW +: CreditW] == '1, "C_p below -1")
   end

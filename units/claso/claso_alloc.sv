@@ -99,7 +99,7 @@ module claso_alloc #(
   assign asrt_admit = AsrtW'(n_core_q) * (AsrtW'(local_o) - AsrtW'(cfg_p_l_i) - AsrtW'(1)) +
                       AsrtW'(global_o) - AsrtW'(layers) * AsrtW'(n_core_q);
 `endif
-  // docs/units/claso.md: the credits loaded admit exactly n_cta CTAs (ceil reading)
+  // units/claso/claso.md: the credits loaded admit exactly n_cta CTAs (ceil reading)
   `ASSERT(AdmitsNCta, !load_o || empty_q || asrt_admit == AsrtW'(asrt_n_cta_q),
           "loaded credits do not admit n_cta CTAs")
   // controllers.md 3: the local share is ceil(n_cta / n_core) + p_L, so C_p - p_L >= 1
@@ -110,12 +110,12 @@ module claso_alloc #(
           "global credits below 1")
   // loaded credits are non-negative (claso_consumer ASSUME LoadNonNeg)
   `ASSERT(LocalNonNeg, !local_o[CreditW-1] && !global_o[CreditW-1], "negative credits")
-  // docs/units/claso.md: n_cta = 0 or no core loads zero credits to nobody
+  // units/claso/claso.md: n_cta = 0 or no core loads zero credits to nobody
   `ASSERT(EmptyZero, !empty_q || (local_o == '0 && global_o == '0 && n_core_o == '0),
           "credits for an empty allocation")
-  // docs/units/claso.md: at most q full global layers, at most p_A - 1
+  // units/claso/claso.md: at most q full global layers, at most p_A - 1
   `ASSERT(LayersCapped, CtaW'(layers) <= quo && layers <= p_a_m1, "too many global layers")
-  // docs/units/claso.md: n_core = min(alloc_cores, NumCores)
+  // units/claso/claso.md: n_core = min(alloc_cores, NumCores)
   `ASSERT(NCoreClamped, n_core_q <= MaxCores, "n_core above the unit's cores")
   `ASSERT(NCoreLatched, !$past(alloc_i) || n_core_q == $past(n_core_d), "n_core not latched")
   `ASSERT(NCoreHeld, $past(alloc_i) || n_core_q == $past(n_core_q), "n_core changed")

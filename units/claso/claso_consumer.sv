@@ -68,10 +68,10 @@ module claso_consumer #(
   `ASSUME(GlobInSat, !glob_i[CreditW-1] || glob_i == '1, "C_g below -1")
   // issue rule: a reply is a grant or a refusal, never both
   `ASSERT(GrantXorRefuse, !(grant_q && refuse_q), "grant and refuse together")
-  // docs/units/claso.md: every served request gets one reply in the next cycle, nothing else does
+  // units/claso/claso.md: every served request gets one reply in the next cycle, nothing else does
   `ASSERT(ReplyToServedReq, (grant_q || refuse_q) == $past(serve_i && req_i),
           "reply without a served request, or a served request without a reply")
-  // seed 003 Alg. 1 / docs/units/claso.md: C_p saturates at -1
+  // seed 003 Alg. 1 / units/claso/claso.md: C_p saturates at -1
   `ASSERT(CreditSat, !credit_q[CreditW-1] || credit_q == '1, "C_p below -1")
   `ASSERT(GlobOutSat, !glob_o[CreditW-1] || glob_o == '1, "C_g passed on below -1")
   // seed 003 Alg. 1 line 7: a served request takes one local credit (or finds C_p at -1)

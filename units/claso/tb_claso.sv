@@ -1,5 +1,5 @@
 // tb_claso.sv -- Icarus testbench replaying the directed vectors written by
-// test_rtl_claso --vec FILE (format: docs/units/claso.md).  Each line is one
+// test_rtl_claso --vec FILE (format: units/claso/claso.md).  Each line is one
 // clock edge (rst = 0) or an asynchronous reset (rst = 1); every output is
 // compared after it.  Prints "PASS <n> cycles" or lines starting "FAIL".
 `include "tb_vec.svh"

@@ -3,7 +3,7 @@
  * study (seed 003 Sec. 3.2, Fig. 10) and directed branch cases, then
  * constrained-random stimulus over many seeds; fails if a decision branch of
  * the C model was never reached.  With --vec FILE the directed cycles are
- * written for units/claso/tb_claso.sv (format in docs/units/claso.md). */
+ * written for units/claso/tb_claso.sv (format in units/claso/claso.md). */
 #include <string.h>
 #include "rtl_bench.h"
 #include "rtl/rb_assert.h"

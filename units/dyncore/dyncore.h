@@ -9,7 +9,7 @@
  * ends the sums, the decision is taken at E + 1 after one evaluation cycle
  * whose inputs are not counted -- the RTL's one shared multiplier forms
  * G_act * frac_den at E and frac_num * core_cycles at E + 1, issue 14; see
- * docs/units/dyncore.md):
+ * units/dyncore/dyncore.md):
  *   G_act       = sum over the period's cycles of active over counted cores
  *   core_cycles = sum over the period's cycles of the number of counted cores
  *                 (= counted * T when no core turns off inside the period)

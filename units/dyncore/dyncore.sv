@@ -7,7 +7,7 @@
 // decision ends the period: the one shared multiplier loads g_act_q <=
 // G_act * frac_den.  The next cycle is the evaluation cycle (eval_q, its
 // inputs not counted): the same multiplier forms frac_num * core_cycles and
-// one comparator decides at its edge E + 1 (issue 14; docs/units/dyncore.md):
+// one comparator decides at its edge E + 1 (issue 14; units/dyncore/dyncore.md):
 //   below = G_act * frac_den < frac_num * core_cycles   (G_act < t_act)
 //   core_cycles sums the used cores each cycle (cfg_tact_counted_i = 0: the
 //   paper's fixed t_act, 40960 for 30 cores) or the counted cores (= 1).
@@ -151,22 +151,22 @@ module dyncore #(
     for (int i = 0; i < NumCores; i++) asrt_n_gated = asrt_n_gated + CoresW'(in_use[i] && !enable_q[i]);
   end
 `endif
-  // docs/units/dyncore.md: core 0 is never gated
+  // units/dyncore/dyncore.md: core 0 is never gated
   `ASSERT(Core0NeverGated, cfg_n_cores_i == '0 || (enable_o[0] && power_on_o[0]),
           "core 0 left ON")
   // seed 000 Sec. 4.2: DYNCORE never turns off more than k cores (nor all of them)
   `ASSERT(AtMostKGated, !$stable(cfg_k_i) || !$stable(cfg_n_cores_i) ||
           (asrt_n_gated <= cfg_k_i && (cfg_n_cores_i == '0 || asrt_n_gated < cfg_n_cores_i)),
           "more than k cores gated")
-  // docs/units/dyncore.md: unused cores output 0
+  // units/dyncore/dyncore.md: unused cores output 0
   `ASSERT(UnusedOutputsZero, ((enable_o | power_on_o) & ~in_use) == '0,
           "an unused core's enable or power is 1")
-  // docs/units/dyncore.md: the period's last cycle is followed by exactly one evaluation cycle
+  // units/dyncore/dyncore.md: the period's last cycle is followed by exactly one evaluation cycle
   `ASSERT(EvalAfterPeriodEnd, eval_q == $past(period_end), "evaluation cycle misplaced")
   `ASSERT(EvalOneCycle, !(eval_q && $past(eval_q)), "evaluation lasted two cycles")
-  // docs/units/dyncore.md: the evaluation cycle's inputs are not counted
+  // units/dyncore/dyncore.md: the evaluation cycle's inputs are not counted
   `ASSERT(NoEndInEval, !(eval_q && period_end), "a period ended in an evaluation cycle")
-  // docs/units/dyncore.md: a kernel start or the evaluation clears the sums
+  // units/dyncore/dyncore.md: a kernel start or the evaluation clears the sums
   `ASSERT(SumsCleared, !$past(restart) || (g_act_q == '0 && core_cyc_q == '0),
           "G_act or core_cycles not cleared")
   // controllers.md: counters saturate, never wrap (G_act grows inside a period)
@@ -174,28 +174,28 @@ module dyncore #(
           "G_act wrapped")
   `ASSERT(CoreCycGrows, $past(restart) || core_cyc_q >= $past(core_cyc_q),
           "core_cycles wrapped")
-  // docs/units/dyncore.md: a kernel start turns every used core ON
+  // units/dyncore/dyncore.md: a kernel start turns every used core ON
   `ASSERT(StartAllOn, !$past(kernel_start_i) || (enable_o == in_use && power_on_o == in_use),
           "a core not ON after a kernel start")
-  // docs/units/dyncore.md: G_act >= t_act with a core gated wakes every core
+  // units/dyncore/dyncore.md: G_act >= t_act with a core gated wakes every core
   `ASSERT(WakeAllOn, !$past(wake) || enable_o == in_use, "a core not woken")
-  // docs/units/dyncore.md: cores drain only when all used cores were ON
+  // units/dyncore/dyncore.md: cores drain only when all used cores were ON
   `ASSERT(GateFromAllOn, (in_use & $past(enable_q) & ~enable_q) == '0 || $past(gate),
           "a core started draining outside a gate decision")
   for (genvar i = 0; i < NumCores; i++) begin : g_asrt_core
     // mode encoding: enable (ON) implies power (not OFF)
     `ASSERT(ModeValid, !enable_q[i] || power_q[i], "core enabled while OFF")
-    // seed 000 Sec. 4.2 / docs/units/dyncore.md: ON -> DRAINING -> OFF, never ON -> OFF
+    // seed 000 Sec. 4.2 / units/dyncore/dyncore.md: ON -> DRAINING -> OFF, never ON -> OFF
     `ASSERT(OffFromDraining, !($past(power_q[i]) && !power_q[i]) || !$past(enable_q[i]),
             "core went OFF without draining")
-    // docs/units/dyncore.md: a DRAINING core turns OFF only once drained
+    // units/dyncore/dyncore.md: a DRAINING core turns OFF only once drained
     `ASSERT(OffWhenDrained, !($past(power_q[i]) && !power_q[i]) || $past(drained_i[i]),
             "core turned OFF with CTAs resident")
-    // docs/units/dyncore.md: an OFF core comes back ON directly (never DRAINING)
+    // units/dyncore/dyncore.md: an OFF core comes back ON directly (never DRAINING)
     `ASSERT(OffToOn, $past(power_q[i]) || enable_q[i] == power_q[i],
             "OFF core went to DRAINING")
     if (i > 0) begin : g_order
-      // docs/units/dyncore.md: the K highest used cores drain: no ON core above a gated one
+      // units/dyncore/dyncore.md: the K highest used cores drain: no ON core above a gated one
       `ASSERT(GateHighest, !(in_use[i] && enable_q[i] && !enable_q[i-1]),
               "a core is ON above a gated core")
     end

@@ -1,6 +1,6 @@
 /* test_dyncore.c -- DYNCORE reference model (seed 000 Sec. 4.2;
  * controllers.md 2).  Expected values follow from the paper's rule
- * (t_act = 40960 = 2/3 * 30 cores * 2048) and docs/units/dyncore.md. */
+ * (t_act = 40960 = 2/3 * 30 cores * 2048) and units/dyncore/dyncore.md. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>

@@ -2,7 +2,7 @@
  * Sec. 4.1, Algorithm 1; controllers.md section 1).  C reference model of
  * units/dyncta/dyncta.sv, bit-identical cycle by cycle.
  *
- * Timing (docs/units/dyncta.md): one call of dyncta_step() is one clock edge
+ * Timing (units/dyncta/dyncta.md): one call of dyncta_step() is one clock edge
  * that consumes the ctl_in of one core cycle.  A kernel_start edge sets
  * n = max(1, floor(N/2)), latches N, clears the counters and restarts the
  * period (that cycle's idle/mem_wait are discarded).  Every other edge adds

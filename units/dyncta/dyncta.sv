@@ -1,7 +1,7 @@
 // dyncta -- DYNCTA for all cores (seed 000, Kayiran et al., Sec. 4.1,
 // Algorithm 1; controllers.md section 1): one shared sampling-period counter
 // and latched N, one dyncta_core per core.  C reference: units/dyncta/dyncta.c.
-// Timing (docs/units/dyncta.md): a kernel_start edge restarts the period;
+// Timing (units/dyncta/dyncta.md): a kernel_start edge restarts the period;
 // the edge of the T-th following cycle decides; cfg_period_i = 0 acts as 1.
 module dyncta #(
   parameter int NumCores = ctasim_pkg::MaxCores,  // compile-time maximum (CTL_MAX_CORES)
@@ -75,19 +75,19 @@ module dyncta #(
   // "Assertions"); nothing below changes the unit's behaviour.
 `include "ctasim_assert.svh"
   `ASSERT_INIT
-  // docs/units/dyncta.md: T = 0 acts as 1; the counter stays below T
+  // units/dyncta/dyncta.md: T = 0 acts as 1; the counter stays below T
   `ASSERT(PeriodCntBelowT, !$stable(cfg_period_i) || period_cnt_q == '0 ||
           period_cnt_q < cfg_period_i, "period counter reached T")
-  // docs/units/dyncta.md: a kernel start restarts the period
+  // units/dyncta/dyncta.md: a kernel start restarts the period
   `ASSERT(PeriodRestart, !$past(kernel_start_i) || period_cnt_q == '0,
           "period not restarted by a kernel start")
-  // docs/units/dyncta.md: a period end restarts the count
+  // units/dyncta/dyncta.md: a period end restarts the count
   `ASSERT(PeriodEndClears, !$past(period_end) || period_cnt_q == '0,
           "period counter not cleared at the decision")
   // the period counts every other cycle by one
   `ASSERT(PeriodCounts, !$past(!kernel_start_i && !period_end) ||
           period_cnt_q == $past(period_cnt_q) + 1'b1, "period counter skipped")
-  // docs/units/dyncta.md: a kernel start never decides in the same edge
+  // units/dyncta/dyncta.md: a kernel start never decides in the same edge
   `ASSERT(NoEndAtStart, !(period_end && kernel_start_i), "decision in a kernel-start cycle")
   // seed 000 Alg. 1: N is sampled with the kernel start and held
   `ASSERT(NMaxLatched, !$past(kernel_start_i) || n_max_q == $past(n_max_i), "N not latched")
@@ -95,11 +95,11 @@ module dyncta #(
   // seed 000 Alg. 1 INITIALIZE: n_init = max(1, floor(N/2)) lies in 1..max(N,1)
   `ASSERT(NInitRange, n_init >= LimitW'(1) && (n_init <= n_max_i || n_init == LimitW'(1)),
           "n_init outside 1..N")
-  // docs/units/dyncta.md: all cores decide at the same edge: n moves only then
+  // units/dyncta/dyncta.md: all cores decide at the same edge: n moves only then
   `ASSERT(NMovesAtDecision, $past(kernel_start_i || period_end) || !$stable(cfg_n_cores_i) ||
           n_o == $past(n_o), "a core's n moved outside a decision edge")
   for (genvar i = 0; i < NumCores; i++) begin : g_asrt_core
-    // docs/units/dyncta.md: cores >= n_cores output 0
+    // units/dyncta/dyncta.md: cores >= n_cores output 0
     `ASSERT(UnusedCoreZero, !$past(CoresW'(i) >= cfg_n_cores_i) ||
             n_o[i*LimitW +: LimitW] == '0, "unused core's n is not 0")
   end

@@ -1,6 +1,6 @@
 // dyncta_core -- DYNCTA state and decision of one core (seed 000, Kayiran et
 // al., Sec. 4.1, Algorithm 1 / Fig. 6; controllers.md section 1).
-// C reference: units/dyncta/dyncta.c (step_core, decide).  Timing: docs/units/dyncta.md.
+// C reference: units/dyncta/dyncta.c (step_core, decide).  Timing: units/dyncta/dyncta.md.
 module dyncta_core #(
   parameter int CntW   = 11,  // C_idle / C_mem width (paper: 11-bit counters)
   parameter int LimitW = 6    // CTA limit width
@@ -98,7 +98,7 @@ module dyncta_core #(
 `endif
   // seam (ctl_seam.h ctl_core_in): at most one issue class a cycle, so never idle and mem_wait
   `ASSUME(IdleXorMemWait, !(idle_i && mem_wait_i), "idle and mem_wait in the same cycle")
-  // docs/units/dyncta.md: a core >= n_cores holds n = 0
+  // units/dyncta/dyncta.md: a core >= n_cores holds n = 0
   `ASSERT(UnusedNZero, $past(in_use_i) || n_q == '0, "unused core's n is not 0")
   // seed 000 Alg. 1 INITIALIZE: n = max(1, floor(N/2)) at kernel start
   `ASSERT(NInitAtStart, !$past(in_use_i && kernel_start_i) || n_q == $past(n_init_i),
@@ -109,7 +109,7 @@ module dyncta_core #(
   // seed 000 Alg. 1: n moves by one step per decision at most
   `ASSERT(NStepOne, !$past(asrt_run) || n_q == $past(n_q) || n_q == $past(n_q) + 1'b1 ||
           n_q == $past(n_q) - 1'b1, "n moved by more than one")
-  // docs/units/dyncta.md: n changes only at a period end or a kernel start
+  // units/dyncta/dyncta.md: n changes only at a period end or a kernel start
   `ASSERT(NHeldInPeriod, !$past(asrt_run && !period_end_i) || n_q == $past(n_q),
           "n changed inside a sampling period")
   // seed 000 Alg. 1: increment only below N (n = min(n + 1, N))
@@ -131,7 +131,7 @@ module dyncta_core #(
           c_idle_q == $past(c_idle_q), "C_idle counted a non-idle cycle")
   `ASSERT(MemCntOnMemWait, !$past(asrt_run && !period_end_i && !mem_wait_i) ||
           c_mem_q == $past(c_mem_q), "C_mem counted a cycle without mem_wait")
-  // docs/units/dyncta.md: a decision, a kernel start or disuse clears both counters
+  // units/dyncta/dyncta.md: a decision, a kernel start or disuse clears both counters
   `ASSERT(CntClearedAtDecision, !$past(!in_use_i || kernel_start_i || period_end_i) ||
           (c_idle_q == '0 && c_mem_q == '0), "counters not cleared")
   `COVER(CovInc, $past(asrt_run) && n_q > $past(n_q))

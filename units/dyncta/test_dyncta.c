@@ -1,6 +1,6 @@
 /* test_dyncta.c -- DYNCTA reference model (seed 000 Sec. 4.1, Algorithm 1;
  * controllers.md 1).  Expected values follow from the paper's rules and the
- * timing decided in docs/units/dyncta.md: a kernel_start edge restarts the
+ * timing decided in units/dyncta/dyncta.md: a kernel_start edge restarts the
  * period, the edge of the T-th following cycle decides on counters that
  * include that cycle. */
 #include <stdarg.h>

@@ -11,7 +11,7 @@ echo "  14-bit divider, a 7-bit adder and a 14-bit comparator. Ours (issue 14, a
 echo "  $pfu flip-flops per core (${ru}x the paper's 256 bits), ${per[ucs]} um2 per core, ${shared[ucs]} um2"
 echo "  shared. Per core: twelve interval counters (243 bits: input width + 16 bits of the period),"
 echo "  one 23 x 10 multiplier and one 29-bit comparator stepping through the 9 comparisons of a phase"
-echo "  in 18 cycles after the interval (docs/units/ucs.md), the product register (29 bits) and 8 result"
+echo "  in 18 cycles after the interval (units/ucs/ucs.md), the product register (29 bits) and 8 result"
 echo "  bits, 14 group state machines (42 bits) and four 8-bit wake-up counters. Shared: the interval"
 echo "  timer, the step counter and one multiplier for the cfg-only threshold th_U * units * T. It"
 echo "  differs because the paper's counters are sized for T = 2048 and ours for T <= 65535 (4 bits"

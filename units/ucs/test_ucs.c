@@ -1,5 +1,5 @@
 /* test_ucs.c -- uC-States Gating Control Unit C reference model (seed 004
- * Sec. 4 Algorithm 1; controllers.md section 5; docs/units/ucs.md).
+ * Sec. 4 Algorithm 1; controllers.md section 5; units/ucs/ucs.md).
  * Expected values are derived from the paper's formulas on the sums the test
  * drives, e.g. U[EX_SP] < th_U <=> sum(busy) * 100 < th_U% * T * units.
  * Timing: an interval is T counted edges, then L = UCS_EVAL (18) evaluation

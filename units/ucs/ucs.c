@@ -1,7 +1,7 @@
 /* ucs.c -- uC-States Gating Control Unit, C reference model.
  * Seed 004 (Kayiran et al., "uC-States", PACT 2016), Sec. 4 Algorithm 1,
  * Sec. 2.3 (PG/CG, break-even, wake-up); controllers.md section 5.
- * Cycle rules: docs/units/ucs.md.  Mirrors units/ucs/ucs.sv, units/ucs/ucs_gcu.sv and
+ * Cycle rules: units/ucs/ucs.md.  Mirrors units/ucs/ucs.sv, units/ucs/ucs_gcu.sv and
  * units/ucs/ucs_grp.sv bit for bit: interval counters, then a decision evaluated
  * in UCS_EVAL edges on one multiplier and one comparator per core (issue 14;
  * the result is computed at once here, the RTL steps through it). */
@@ -12,7 +12,7 @@
 #include "ctl_decisions.h"
 #include "ctl_unit.h"
 
-/* Counter widths: input width + 16 bits of uc_period (docs/units/ucs.md);
+/* Counter widths: input width + 16 bits of uc_period (units/ucs/ucs.md);
  * slot 2 holds J (7 bits) in phase 1, the others a 4-bit busy count or
  * lambda (3 bits). */
 const uint8_t ucs_slot_bits[UCS_NSLOT] = { 20, 20, 23, 20, 20, 20, 20, 20, 20, 20, 20, 20 };
@@ -557,7 +557,7 @@ static void ucs_inputs(FILE *f, const ucs *s, const ucs_core *k, const ctl_cfg *
     for (int i = first; i < CTL_NCOMP; i++)
         ucs_util(f, comp_names[i], u->busy[i], t, cfg->units[i] & 0xFu);
     /* The components tuned down during the interval: the U[a] < U[b] tests
-     * count only their powered-on group, ceil(units / 2) (docs/units/ucs.md). */
+     * count only their powered-on group, ceil(units / 2) (units/ucs/ucs.md). */
     const char *sep = ";down=";
     for (int i = 0; i < CTL_NCOMP; i++) {
         if (!((k->obs_down >> i) & 1u)) continue;

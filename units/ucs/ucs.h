@@ -6,7 +6,7 @@
  * interval's last counted edge.  Every core cycle: ucs_step() consumes ctl_in at a clock
  * edge and leaves the registered outputs tuned_down / accepts_work / pg_state
  * of every core in ctl_out.  Bit-identical to units/ucs/ucs.sv; the cycle-exact
- * rules are in docs/units/ucs.md.
+ * rules are in units/ucs/ucs.md.
  */
 #ifndef UCS_H
 #define UCS_H
@@ -18,7 +18,7 @@
 
 /* Twelve unsigned interval counters per core, reused by every phase: each
  * holds the interval sum of one busy count (or J, lambda) that the next
- * decision reads (docs/units/ucs.md, "Sequential decision").  Widths are the
+ * decision reads (units/ucs/ucs.md, "Sequential decision").  Widths are the
  * RTL widths (input width + 16 bits of uc_period); a counter saturates at
  * 2^w - 1, which T <= 65535 never reaches. */
 #define UCS_NSLOT 12

@@ -4,7 +4,7 @@
 // together), the cfg-only threshold products computed once, and one ucs_gcu
 // per core.  Cores with
 // index >= cfg_n_cores_i are held in reset.  Mirrors units/ucs/ucs.c; the
-// cycle-exact rules are in docs/units/ucs.md.  Per-core vectors hold
+// cycle-exact rules are in units/ucs/ucs.md.  Per-core vectors hold
 // ctasim_pkg::NumComp components, NumItype SCH types and NumPg gate states.
 module ucs #(
   parameter int NumCores = ctasim_pkg::MaxCores,
@@ -46,7 +46,7 @@ module ucs #(
   // T counted edges (the interval; T = 0 acts as 1), then NumEval evaluation
   // edges in which every core's datapath reads its counters; the commands
   // take effect at the last evaluation edge and the next interval starts on
-  // the cycle after it (docs/units/ucs.md, "Sequential decision").
+  // the cycle after it (units/ucs/ucs.md, "Sequential decision").
   logic [PeriodW-1:0] cyc_d, cyc_q;
   logic [1:0]  phase_d, phase_q;   // 0,1,2 = phase 1,2,3 of the next decision
   logic        eval_d, eval_q;     // the counters are being read
@@ -152,7 +152,7 @@ module ucs #(
   // "Assertions"); nothing below changes the unit's behaviour.
 `include "ctasim_assert.svh"
   `ASSERT_INIT
-  // docs/units/ucs.md "Sequential decision": 18 evaluation edges, steps 0..17
+  // units/ucs/ucs.md "Sequential decision": 18 evaluation edges, steps 0..17
   `ASSERT(EvRange, ev_q < EvW'(NumEval), "evaluation step past 17")
   `ASSERT(EvZeroCounting, eval_q || ev_q == '0, "evaluation step while counting")
   // seed 004 Alg. 1: three phases in rotation
@@ -161,21 +161,21 @@ module ucs #(
           (phase_q == $past(phase_q) || ($past(apply) &&
            phase_q == ($past(phase_q) == 2'd2 ? 2'd0 : $past(phase_q) + 2'd1))),
           "phase skipped or moved outside a decision")
-  // docs/units/ucs.md: the interval holds T counted cycles (T = 0 acts as 1)
+  // units/ucs/ucs.md: the interval holds T counted cycles (T = 0 acts as 1)
   `ASSERT(IntervalBelowT, !$stable(cfg_period_i) || cyc_q == '0 || cyc_q < cfg_period_i,
           "interval counter reached T")
   `ASSERT(CycZeroInEval, !eval_q || cyc_q == '0, "interval counter moved while evaluating")
-  // docs/units/ucs.md: an evaluation lasts exactly 18 edges
+  // units/ucs/ucs.md: an evaluation lasts exactly 18 edges
   `ASSERT(EvalLength, !($past(eval_q) && !eval_q && !$past(kernel_start_i)) ||
           $past(ev_q) == EvW'(NumEval - 1), "evaluation ended early")
   `ASSERT(EvSteps, !$past(eval_q && !kernel_start_i && !apply) || ev_q == $past(ev_q) + 1'b1,
           "evaluation step skipped")
-  // docs/units/ucs.md: a kernel start restarts the rotation at phase 1
+  // units/ucs/ucs.md: a kernel start restarts the rotation at phase 1
   `ASSERT(StartResets, !$past(kernel_start_i) || (cyc_q == '0 && phase_q == 2'd0 &&
           !eval_q && ev_q == '0), "kernel start did not restart the timer")
   `ASSERT(ApplyOnce, !(apply && $past(apply)), "two decisions in a row")
   for (genvar c = 0; c < NumCores; c++) begin : g_asrt_core
-    // docs/units/ucs.md: cores >= n_cores are held in reset (all ON, nothing tuned down)
+    // units/ucs/ucs.md: cores >= n_cores are held in reset (all ON, nothing tuned down)
     `ASSERT(UnusedHeld, !$past(CoresW'(c) >= cfg_n_cores_i) ||
             (tuned_down_o[c*NComp +: NComp] == '0 && pg_state_o[c*PgW +: PgW] == '0),
             "an unused core is gated")

@@ -7,7 +7,7 @@
 // P < Q = b * fb (or the shared threshold) into res bit c; the last edge
 // (apply_i) drives the NumComp group state machines (ucs_grp).  The paper's
 // divider U = sum / (T * units) becomes cross-multiplication (exact).
-// Mirrors units/ucs/ucs.c; slots and timing in docs/units/ucs.md.
+// Mirrors units/ucs/ucs.c; slots and timing in units/ucs/ucs.md.
 // Component order, SCH types and gate groups: ctasim_pkg (= cmodel/ctl/ctl_seam.h).
 module ucs_gcu #(
   parameter int NumComp   = ctasim_pkg::NumComp,
@@ -101,7 +101,7 @@ module ucs_gcu #(
     end
   end
 
-  // Slot inputs per phase (docs/units/ucs.md):
+  // Slot inputs per phase (units/ucs/ucs.md):
   //   phase 1: 0 EX_SP, 1 EX_SFU, 2 J, 3 lambda
   //   phase 2: st*3 + j for OCEX_j, OC_j, IDOC_j; 9 + j EX_j
   //   phase 3: j sch_busy[j], 3 + j EX_j, 6 IFID, 7 SCH
@@ -363,21 +363,21 @@ module ucs_gcu #(
   `ASSERT_GROUP_BEGIN(asrt_quiet)
   // a group is never tuned down and up in one edge (ucs_grp ASSUME DownXorUp)
   `ASSERT_IN(DownUpDisjoint, (down & up) == '0, "tune down and up together")
-  // docs/units/ucs.md: an unused core takes no decision
+  // units/ucs/ucs.md: an unused core takes no decision
   `ASSERT_IN(NoCmdUnused, en_i || (down == '0 && up == '0), "command to an unused core")
   // seed 004 Alg. 1: tune-downs happen only at the decision edge, for the phase's components
   `ASSERT_IN(DownAtApply, down == '0 || apply_i, "tune-down outside the decision edge")
   `ASSERT_IN(DownInPhase, (down & ~in_phase) == '0, "tune-down of another phase's component")
-  // docs/units/ucs.md: a kernel start tunes every group of a used core up
+  // units/ucs/ucs.md: a kernel start tunes every group of a used core up
   `ASSERT_IN(StartAllUp, !(kernel_start_i && en_i) || up == '1, "kernel start left a group down")
   // seed 004 Alg. 1 phase 3: IFID goes down only with SCH
   `ASSERT_IN(IfidAfterSch, !down[Ifid] || down[Sch], "IFID down without SCH")
-  // docs/units/ucs.md: sum(lambda) = 0 means RT = 0: EX_LDST stays up
+  // units/ucs/ucs.md: sum(lambda) = 0 means RT = 0: EX_LDST stays up
   `ASSERT_IN(LdstNeedsLambda, !down[ExLdst] || slot[3] != '0, "EX_LDST down with no lambda")
-  // docs/units/ucs.md: a core enabled mid-interval waits for the next interval
+  // units/ucs/ucs.md: a core enabled mid-interval waits for the next interval
   `ASSERT_IN(WaitWhenUnused, !asrt_unused_q || wait_q, "unused core not waiting")
   `ASSERT_IN(NoDecideWaiting, !(apply_i && en_i && wait_q) || down == '0, "a waiting core decided")
-  // docs/units/ucs.md: the decision, a kernel start or disuse clears the sums
+  // units/ucs/ucs.md: the decision, a kernel start or disuse clears the sums
   `ASSERT_IN(SumsCleared, !asrt_clr_q ||
              (slot[0] == '0 && slot[1] == '0 && slot[2] == '0 && slot[3] == '0 &&
               slot[6] == '0 && slot[9] == '0 && slot[11] == '0), "sums not cleared")

@@ -142,7 +142,7 @@ module ucs_grp #(
   // ucs_gcu never tunes a group down and up in one edge (ASSERT DownUpDisjoint there)
   `ASSUME(DownXorUp, !(down_i && up_i), "tune down and up together")
   `ASSERT_GROUP_BEGIN(asrt_quiet)
-  // seed 004 Sec. 4 / docs/units/ucs.md: the power-gating order ON -> DRAINING -> OFF -> WAKING -> ON
+  // seed 004 Sec. 4 / units/ucs/ucs.md: the power-gating order ON -> DRAINING -> OFF -> WAKING -> ON
   `ASSERT_IN(StateOrder, asrt_clr_q || asrt_step, "group state step out of order")
   // seed 004 Sec. 4 "Maintaining Execution State": gated only once drained
   `ASSERT_IN(OffWhenEmpty, !(asrt_prev == StDraining && state_q == StOff) || asrt_empty_q,
@@ -150,7 +150,7 @@ module ucs_grp #(
   `ASSERT_IN(NoOnToOff, !(asrt_prev == StOn && state_q == StOff), "ON straight to OFF")
   // seed 004 Sec. 2.3: only power-gated groups wake up with a delay
   `ASSERT_IN(WakingOnlyPg, IsPg || state_q != StWaking, "clock-gated group WAKING")
-  // docs/units/ucs.md: the wake-up lasts cfg_wakeup cycles
+  // units/ucs/ucs.md: the wake-up lasts cfg_wakeup cycles
   `ASSERT_IN(WakeCount, state_q == StWaking ? (wake_q != '0 && (cfg_wakeup_i != asrt_cfg_wake_q ||
              wake_q <= cfg_wakeup_i)) : wake_q == '0, "wake-up counter out of range")
   `ASSERT_IN(WakeCountsDown, !(asrt_prev == StWaking && state_q == StWaking) ||
@@ -161,12 +161,12 @@ module ucs_grp #(
   // a clear (core unused) puts the group back ON
   `ASSERT_IN(ClrResets, !asrt_clr_q || (state_q == StOn && !down_q && wake_q == '0),
              "clear left the group gated")
-  // docs/units/ucs.md: without a command the group holds ON or OFF
+  // units/ucs/ucs.md: without a command the group holds ON or OFF
   `ASSERT_IN(OnHolds, !(asrt_prev == StOn && !asrt_down_q && !asrt_clr_q) || state_q == StOn,
              "ON left without a tune-down")
   `ASSERT_IN(OffHolds, !(asrt_prev == StOff && !asrt_up_q && !asrt_clr_q) || state_q == StOff,
              "OFF left without a tune-up")
-  // docs/units/ucs.md: a tune-up cancels a drain
+  // units/ucs/ucs.md: a tune-up cancels a drain
   `ASSERT_IN(UpCancelsDrain, !(asrt_prev == StDraining && asrt_up_q && !asrt_clr_q) ||
              state_q == StOn, "tune-up did not cancel the drain")
   `ASSERT_GROUP_END
