@@ -102,19 +102,25 @@ static inline uint8_t out_u8(const seam *s, uint16_t off)
     return ((const uint8_t *)&s->out)[off];
 }
 
-static inline uint32_t limit_of(const seam *s, uint32_t c)
+/* The limit before any unit's value: N, or policy.static_n below it. */
+static inline uint32_t base_limit(const seam *s)
 {
     uint32_t n = s->n_max;
-    if (s->lim_static) n = s->pol->static_n < n ? s->pol->static_n : n;
-    else if (s->lim_src) {
-        uint32_t d = core_u8(s, c, (uint16_t)(s->lim_src - 1));
-        n = d < 1 ? 1 : d > n ? n : d;
-    }
-    /* a cap only lowers the limit cta_limit gives, never below 1 */
-    for (uint32_t i = 0; i < s->n_cap; i++) {
-        uint32_t t = core_u8(s, c, s->fx_cap[i]);
-        n = t < 1 ? 1 : t < n ? t : n;
-    }
+    return s->lim_static && s->pol->static_n < n ? s->pol->static_n : n;
+}
+
+/* A unit's limit value v applied under the limit hi: at most hi, never below 1
+ * (a limit unit's value clamped to 1..N, a cap only lowering what it is given). */
+static inline uint32_t clamp_limit(uint32_t v, uint32_t hi)
+{
+    return v < 1 ? 1 : v > hi ? hi : v;
+}
+
+static inline uint32_t limit_of(const seam *s, uint32_t c)
+{
+    uint32_t n = base_limit(s);
+    if (!s->lim_static && s->lim_src) n = clamp_limit(core_u8(s, c, (uint16_t)(s->lim_src - 1)), n);
+    for (uint32_t i = 0; i < s->n_cap; i++) n = clamp_limit(core_u8(s, c, s->fx_cap[i]), n);
     for (uint32_t i = 0; i < s->n_lim1; i++)
         if (c == 0 && out_u8(s, s->fx_lim1[i])) n = 1;
     return n;
@@ -127,24 +133,18 @@ uint32_t seam_limit(const seam *s, uint32_t c) { return limit_of(s, c); }
  * its limit only when it changed). */
 static void limits_fill(seam *s)
 {
-    uint32_t nc = s->n_cores, n = s->n_max;
+    uint32_t nc = s->n_cores, n = base_limit(s);
     const uint8_t *o = (const uint8_t *)&s->out.core[0];
-    if (s->lim_static) n = s->pol->static_n < n ? s->pol->static_n : n;
     if (!s->lim_static && s->lim_src) {
         const uint8_t *f = o + s->lim_src - 1;
-        for (uint32_t c = 0; c < nc; c++, f += sizeof(ctl_core_out)) {
-            uint32_t d = *f;
-            s->lim[c] = d < 1 ? 1 : d > n ? n : d;
-        }
+        for (uint32_t c = 0; c < nc; c++, f += sizeof(ctl_core_out)) s->lim[c] = clamp_limit(*f, n);
     } else {
         for (uint32_t c = 0; c < nc; c++) s->lim[c] = n;
     }
     for (uint32_t i = 0; i < s->n_cap; i++) {
         const uint8_t *f = o + s->fx_cap[i];
-        for (uint32_t c = 0; c < nc; c++, f += sizeof(ctl_core_out)) {
-            uint32_t t = *f, m = s->lim[c];
-            s->lim[c] = t < 1 ? 1 : t < m ? t : m;
-        }
+        for (uint32_t c = 0; c < nc; c++, f += sizeof(ctl_core_out))
+            s->lim[c] = clamp_limit(*f, s->lim[c]);
     }
     for (uint32_t i = 0; i < s->n_lim1; i++)
         if (nc && out_u8(s, s->fx_lim1[i])) s->lim[0] = 1;
