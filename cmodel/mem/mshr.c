@@ -5,10 +5,23 @@
 #define MSHR_VALID 0x80u
 
 /* Line index: open addressing with linear probing over >= 2n slots, so
- * lookups stay O(1) with a full table; deletion by backward shift. */
+ * lookups stay O(1) with a full table; deletion by backward shift.  The keys
+ * of one group (equal above the low gbits, mshr_set_group: the sectors of a
+ * line) have adjacent home slots, so a probe of a line's other sectors reads
+ * the host cache line that the first probe brought in. */
 static uint32_t mshr_hash(const mshr *m, uint64_t line)
 {
-    return (uint32_t)((line * 0x9E3779B97F4A7C15ull) >> (64u - m->hbits));
+    uint32_t home = (uint32_t)(((line >> m->gbits) * 0x9E3779B97F4A7C15ull) >> m->hshift);
+    return (home << m->gbits) | ((uint32_t)line & m->gmask);
+}
+
+void mshr_set_group(mshr *m, uint32_t gbits)
+{
+    if (m->used != 0 || gbits >= m->hbits)
+        return;
+    m->gbits = gbits;
+    m->gmask = (1u << gbits) - 1u;
+    m->hshift = 64u - (m->hbits - gbits);
 }
 
 static void mshr_index_add(mshr *m, uint32_t idx)
@@ -54,7 +67,10 @@ int mshr_init(mshr *m, uint32_t n, uint32_t merge)
     while ((1u << m->hbits) < 2u * n)
         m->hbits++;
     m->hmask = (1u << m->hbits) - 1u;
-    m->hslot = malloc(((size_t)m->hmask + 1u) * sizeof *m->hslot);
+    m->hshift = 64u - m->hbits;         /* no grouping until mshr_set_group */
+    size_t hbytes = ((size_t)m->hmask + 1u) * sizeof *m->hslot;
+    /* aligned to the host's cache line, so a group's slots share one */
+    m->hslot = hbytes % 64u == 0 ? aligned_alloc(64, hbytes) : malloc(hbytes);
     if (!m->free_idx || !m->line || !m->t_alloc || !m->tok || !m->ntok || !m->flags ||
         !m->hslot) {
         mshr_free(m);
