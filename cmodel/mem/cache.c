@@ -12,10 +12,10 @@ static uint32_t cache_hash(const cache *c, uint64_t line)
 
 static void cache_index_add(cache *c, size_t way)
 {
-    uint32_t h = cache_hash(c, c->tag[way] - 1u);
+    uint32_t home = cache_hash(c, c->tag[way] - 1u), h = home;
     while (c->hslot[h].key)
         h = (h + 1u) & c->hmask;
-    c->hslot[h] = (cache_slot){ .key = c->tag[way], .way = (int32_t)way };
+    c->hslot[h] = (cache_slot){ .key = c->tag[way], .way = (int32_t)way, .home = home };
 }
 
 static void cache_index_del(cache *c, size_t way)
@@ -25,19 +25,19 @@ static void cache_index_del(cache *c, size_t way)
         h = (h + 1u) & c->hmask;
     uint32_t hole = h;
     for (uint32_t j = (h + 1u) & c->hmask; c->hslot[j].key; j = (j + 1u) & c->hmask) {
-        uint32_t home = cache_hash(c, c->hslot[j].key - 1u);
+        uint32_t home = c->hslot[j].home;
         if (((j - home) & c->hmask) >= ((j - hole) & c->hmask)) {
             c->hslot[hole] = c->hslot[j];
             hole = j;
         }
     }
-    c->hslot[hole] = (cache_slot){ .key = 0, .way = -1 };
+    c->hslot[hole] = (cache_slot){ .key = 0, .way = -1, .home = 0 };
 }
 
 static void cache_index_clear(cache *c)
 {
     for (uint32_t i = 0; c->hslot && i <= c->hmask; i++)
-        c->hslot[i] = (cache_slot){ .key = 0, .way = -1 };
+        c->hslot[i] = (cache_slot){ .key = 0, .way = -1, .home = 0 };
     size_t ways = (size_t)c->sets * c->assoc;
     for (uint32_t s = 0; c->nvalid && s < c->sets; s++) {
         c->nvalid[s] = 0;

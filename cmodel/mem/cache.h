@@ -27,6 +27,7 @@ enum cache_outcome { CACHE_MISS = 0, CACHE_HIT = 1, CACHE_SECTOR_MISS = 2 };
 typedef struct cache_slot {
     uint64_t key;        /* line + 1, the way's tag */
     int32_t  way;
+    uint32_t home;       /* the line's home slot (cache_hash), for deletion */
 } cache_slot;
 
 typedef struct cache {

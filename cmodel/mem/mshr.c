@@ -26,11 +26,10 @@ void mshr_set_group(mshr *m, uint32_t gbits)
 
 static void mshr_index_add(mshr *m, uint32_t idx)
 {
-    uint32_t h = mshr_hash(m, m->line[idx]);
+    uint32_t home = mshr_hash(m, m->line[idx]), h = home;
     while (m->hslot[h].idx >= 0)
         h = (h + 1u) & m->hmask;
-    m->hslot[h].idx = (int32_t)idx;
-    m->hslot[h].line = m->line[idx];
+    m->hslot[h] = (mshr_slot){ .line = m->line[idx], .idx = (int32_t)idx, .home = home };
 }
 
 static void mshr_index_del(mshr *m, uint32_t idx)
@@ -41,7 +40,7 @@ static void mshr_index_del(mshr *m, uint32_t idx)
     /* backward-shift: move later members of the probe run into the hole */
     uint32_t hole = h;
     for (uint32_t j = (h + 1u) & m->hmask; m->hslot[j].idx >= 0; j = (j + 1u) & m->hmask) {
-        uint32_t home = mshr_hash(m, m->hslot[j].line);
+        uint32_t home = m->hslot[j].home;
         if (((j - home) & m->hmask) >= ((j - hole) & m->hmask)) {
             m->hslot[hole] = m->hslot[j];
             hole = j;
@@ -81,7 +80,7 @@ int mshr_init(mshr *m, uint32_t n, uint32_t merge)
         m->free_idx[i] = n - 1u - i;
     m->nfree = n;
     for (uint32_t i = 0; i <= m->hmask; i++)
-        m->hslot[i] = (mshr_slot){ 0, -1 };
+        m->hslot[i] = (mshr_slot){ 0, -1, 0 };
     return 0;
 }
 

@@ -18,6 +18,7 @@
 typedef struct mshr_slot {
     uint64_t line;
     int32_t  idx;         /* entry, -1 empty */
+    uint32_t home;        /* the line's home slot (mshr_hash), for deletion */
 } mshr_slot;
 
 typedef struct mshr {

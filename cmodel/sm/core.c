@@ -380,10 +380,12 @@ static void warp_eval(core *c, uint32_t wi)
 {
     uint64_t b = 1ull << wi;
     warp *w = &c->w[wi];
-    c->ready_mask &= ~b;
+    if (c->ready_mask & b) {    /* (the type and global bits are set only with ready) */
+        c->ready_mask &= ~b;
+        for (int t = 0; t < 4; t++) c->type_mask[t] &= ~b;
+        c->global_mask &= ~b;
+    }
     c->memblk_mask &= ~b;
-    for (int t = 0; t < 4; t++) c->type_mask[t] &= ~b;
-    c->global_mask &= ~b;
     c->fetch_mask &= ~b;
     if (!(c->live_mask & b) || (c->sleep_mask & b)) return;
     if (!w->fetch_done && w->ib_n < c->cfg->ibuf_depth) c->fetch_mask |= b;
