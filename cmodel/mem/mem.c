@@ -105,6 +105,8 @@ struct memsys {
     uint32_t spl2_shift;     /* log2 of L2 sectors per line */
     uint32_t s2_shift;       /* log2 of the L2 sector (or line) */
     uint32_t resp_n;         /* responses per L1 request: L1 unit / L2 sector, at least 1 */
+    uint32_t rf_why;         /* the reason counter (l1core.rf index 1..4) the last refusal
+                              * added to, set beside it: a refusal adds to at most one */
     uint32_t bank_shift;     /* log2 of l1_bank_bytes */
     uint8_t  req_flits[3], resp_flits[3];  /* by kind; resp 0 = none */
     icnt     req, resp;
@@ -465,19 +467,21 @@ static int mem_load_miss(memsys *m, uint32_t core, uint64_t u, uint32_t token, u
     l1core *k = &m->core[core];
     if (k->tok_live >= k->fq_cap) {    /* every token slot taken: MSHR pressure */
         m->st.l1_fail_mshr++;
+        m->rf_why = 1;
         return MEM_STALL;
     }
     int idx = mshr_find(&k->mshr, u);
     if (idx >= 0) {
         if (mshr_add(&k->mshr, idx, token)) {
             m->st.l1_fail_merge++;
+            m->rf_why = 2;
             return MEM_STALL;
         }
         m->st.l1_mshr_merges++;
     } else {
         if (mshr_full(&k->mshr) || mq_full(m, k)) {
-            if (mshr_full(&k->mshr)) m->st.l1_fail_mshr++;
-            else m->st.l1_fail_mq++;
+            if (mshr_full(&k->mshr)) { m->st.l1_fail_mshr++; m->rf_why = 1; }
+            else { m->st.l1_fail_mq++; m->rf_why = 3; }
             return MEM_STALL;
         }
         if (m->spl1_shift &&
@@ -589,6 +593,7 @@ static int l1_enqueue(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t t
     l1bank *q = &k->bank[b];
     if (q->count >= m->cfg.l1_lat || q->last_in == now + 1u) {
         m->st.l1_bank_conflicts++;
+        m->rf_why = 4;
         return MEM_STALL;
     }
     uint32_t i = q->head + q->count;
@@ -610,6 +615,7 @@ static int l1_banked(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t to
     l1bank *q = &m->core[core].bank[l1_bank_of(m, u)];
     if (q->last_in == now + 1u) {
         m->st.l1_bank_conflicts++;
+        m->rf_why = 4;
         return MEM_STALL;
     }
     int r = mem_lookup(m, core, u, kind, token, now, m->cfg.l1_lat, now);
@@ -618,26 +624,13 @@ static int l1_banked(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t to
     return r;
 }
 
-/* The refusal counters, in l1core.rf's order. */
-static uint64_t *rf_counter(memsys *m, int i)
-{
-    switch (i) {
-    case 0: return &m->st.l1_stalls;
-    case 1: return &m->st.l1_fail_mshr;
-    case 2: return &m->st.l1_fail_merge;
-    case 3: return &m->st.l1_fail_mq;
-    default: return &m->st.l1_bank_conflicts;
-    }
-}
-
 int mem_access(memsys *m, uint32_t core, uint64_t addr, int kind,
                uint32_t token, uint64_t now)
 {
     if (core >= m->n_cores || kind < MEM_LOAD || kind > MEM_ATOMIC || (token & FQ_UNCOUNTED))
         return -1;
     l1core *k = &m->core[core];
-    uint64_t before[5];
-    for (int i = 1; i < 5; i++) before[i] = *rf_counter(m, i);
+    m->rf_why = 0;
     uint64_t u = addr >> m->unit_shift;
     int r;
     if (kind == MEM_ATOMIC)
@@ -658,7 +651,8 @@ int mem_access(memsys *m, uint32_t core, uint64_t addr, int kind,
         memset(k->rf, 0, sizeof k->rf);
     }
     k->rf[0]++;
-    for (int i = 1; i < 5; i++) k->rf[i] += (uint32_t)(*rf_counter(m, i) - before[i]);
+    if (m->rf_why)
+        k->rf[m->rf_why]++;
     return r;
 }
 
@@ -667,7 +661,7 @@ uint64_t mem_l1_epoch(const memsys *m, uint32_t core) { return m->core[core].epo
 void mem_refused_again(memsys *m, uint32_t core)
 {
     const l1core *k = &m->core[core];
-    /* (rf_counter's order, unrolled: this runs every cycle of a frozen core) */
+    /* (l1core.rf's order, unrolled: this runs every cycle of a frozen core) */
     m->st.l1_stalls += k->rf[0];
     m->st.l1_fail_mshr += k->rf[1];
     m->st.l1_fail_merge += k->rf[2];
