@@ -12,32 +12,32 @@ static uint32_t cache_hash(const cache *c, uint64_t line)
 
 static void cache_index_add(cache *c, size_t way)
 {
-    uint32_t h = cache_hash(c, c->tag[way] - 1u);
-    while (c->hslot[h] >= 0)
+    uint32_t home = cache_hash(c, c->tag[way] - 1u), h = home;
+    while (c->hslot[h].key)
         h = (h + 1u) & c->hmask;
-    c->hslot[h] = (int32_t)way;
+    c->hslot[h] = (cache_slot){ .key = c->tag[way], .way = (int32_t)way, .home = home };
 }
 
 static void cache_index_del(cache *c, size_t way)
 {
     uint32_t h = cache_hash(c, c->tag[way] - 1u);
-    while (c->hslot[h] != (int32_t)way)
+    while (c->hslot[h].way != (int32_t)way)
         h = (h + 1u) & c->hmask;
     uint32_t hole = h;
-    for (uint32_t j = (h + 1u) & c->hmask; c->hslot[j] >= 0; j = (j + 1u) & c->hmask) {
-        uint32_t home = cache_hash(c, c->tag[c->hslot[j]] - 1u);
+    for (uint32_t j = (h + 1u) & c->hmask; c->hslot[j].key; j = (j + 1u) & c->hmask) {
+        uint32_t home = c->hslot[j].home;
         if (((j - home) & c->hmask) >= ((j - hole) & c->hmask)) {
             c->hslot[hole] = c->hslot[j];
             hole = j;
         }
     }
-    c->hslot[hole] = -1;
+    c->hslot[hole] = (cache_slot){ .key = 0, .way = -1, .home = 0 };
 }
 
 static void cache_index_clear(cache *c)
 {
     for (uint32_t i = 0; c->hslot && i <= c->hmask; i++)
-        c->hslot[i] = -1;
+        c->hslot[i] = (cache_slot){ .key = 0, .way = -1, .home = 0 };
     size_t ways = (size_t)c->sets * c->assoc;
     for (uint32_t s = 0; c->nvalid && s < c->sets; s++) {
         c->nvalid[s] = 0;
@@ -166,9 +166,9 @@ static void cache_touch(cache *c, size_t i, uint64_t line)
 static long cache_find(const cache *c, uint64_t line)
 {
     if (c->hslot) {
-        for (uint32_t h = cache_hash(c, line); c->hslot[h] >= 0; h = (h + 1u) & c->hmask)
-            if (c->tag[c->hslot[h]] == line + 1u)
-                return c->hslot[h];
+        for (uint32_t h = cache_hash(c, line); c->hslot[h].key; h = (h + 1u) & c->hmask)
+            if (c->hslot[h].key == line + 1u)
+                return c->hslot[h].way;
         return -1;
     }
     size_t base = cache_set_base(c, line);

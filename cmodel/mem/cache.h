@@ -22,6 +22,14 @@
 /* Outcome of cache_lookup (GPGPU-Sim's tag_array::probe: HIT, SECTOR_MISS, MISS). */
 enum cache_outcome { CACHE_MISS = 0, CACHE_HIT = 1, CACHE_SECTOR_MISS = 2 };
 
+/* A slot of the tag index: the way and its tag side by side, so a probe reads
+ * the slot and not the way's tag too (key 0: an empty slot). */
+typedef struct cache_slot {
+    uint64_t key;        /* line + 1, the way's tag */
+    int32_t  way;
+    uint32_t home;       /* the line's home slot (cache_hash), for deletion */
+} cache_slot;
+
 typedef struct cache {
     uint32_t  sets, assoc;
     uint32_t  set_mask;  /* sets - 1 if sets is a power of two, else 0 */
@@ -34,7 +42,7 @@ typedef struct cache {
     /* Tag index of the highly associative caches (assoc > CACHE_INDEX_ASSOC,
      * e.g. GPGPU-Sim's 96- to 512-way L1s and 16-way L2 slices): line -> way
      * by open addressing, so a lookup does not scan the set.  NULL otherwise. */
-    int32_t  *hslot;     /* [hmask+1] way index, -1 empty */
+    cache_slot *hslot;   /* [hmask+1] */
     uint32_t  hmask, hbits;
     /* With the tag index, each set's valid ways in LRU order, so a fill does
      * not scan the set for its victim either: a circular doubly linked list

@@ -105,6 +105,8 @@ struct memsys {
     uint32_t spl2_shift;     /* log2 of L2 sectors per line */
     uint32_t s2_shift;       /* log2 of the L2 sector (or line) */
     uint32_t resp_n;         /* responses per L1 request: L1 unit / L2 sector, at least 1 */
+    uint32_t rf_why;         /* the reason counter (l1core.rf index 1..4) the last refusal
+                              * added to, set beside it: a refusal adds to at most one */
     uint32_t bank_shift;     /* log2 of l1_bank_bytes */
     uint8_t  req_flits[3], resp_flits[3];  /* by kind; resp 0 = none */
     icnt     req, resp;
@@ -231,6 +233,7 @@ static int mem_init_core(memsys *m, l1core *k)
         return mem_bad(m->why, "L1 geometry does not divide into sets", "l1_bytes");
     if (mshr_init(&k->mshr, c->l1_mshr, c->l1_mshr_merge))
         return mem_bad(m->why, "cannot allocate L1 MSHRs", "l1_mshr");
+    mshr_set_group(&k->mshr, m->spl1_shift);     /* a line's sectors side by side */
     /* Hit port backlog: four accesses (or one per bank) per cycle over the
      * hit latency. */
     uint32_t per = c->l1_banks > 4 ? c->l1_banks : 4u;
@@ -254,6 +257,7 @@ static int mem_init_part(memsys *m, l2part *p, dram *ch)
         return mem_bad(m->why, "L2 geometry does not divide into sets", "l2_bytes");
     if (mshr_init(&p->mshr, c->l2_mshr, c->l1_mshr_merge))
         return mem_bad(m->why, "cannot allocate L2 MSHRs", "l2_mshr");
+    mshr_set_group(&p->mshr, m->spl2_shift);     /* (l2_key: sector in the low bits) */
     p->pipe = calloc(c->l2_queue, sizeof *p->pipe);
     if (!p->pipe)
         return mem_bad(m->why, "out of memory", "l2_queue");
@@ -454,30 +458,35 @@ static int l1_line_pending(const memsys *m, const l1core *k, uint64_t u)
 }
 
 /* Load miss: merge into the unit's MSHR or allocate one and queue a read.
- * A refusal is counted by its reason (GPGPU-Sim's reservation fails). */
+ * A refusal is counted by its reason (GPGPU-Sim's reservation fails).
+ * present: whether u's line is in the tags (the lookup's CACHE_SECTOR_MISS),
+ * or -1 when the caller did not look (then it is probed here). */
 static int mem_load_miss(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint64_t now,
-                         uint64_t t0)
+                         uint64_t t0, int present)
 {
     l1core *k = &m->core[core];
     if (k->tok_live >= k->fq_cap) {    /* every token slot taken: MSHR pressure */
         m->st.l1_fail_mshr++;
+        m->rf_why = 1;
         return MEM_STALL;
     }
     int idx = mshr_find(&k->mshr, u);
     if (idx >= 0) {
         if (mshr_add(&k->mshr, idx, token)) {
             m->st.l1_fail_merge++;
+            m->rf_why = 2;
             return MEM_STALL;
         }
         m->st.l1_mshr_merges++;
     } else {
         if (mshr_full(&k->mshr) || mq_full(m, k)) {
-            if (mshr_full(&k->mshr)) m->st.l1_fail_mshr++;
-            else m->st.l1_fail_mq++;
+            if (mshr_full(&k->mshr)) { m->st.l1_fail_mshr++; m->rf_why = 1; }
+            else { m->st.l1_fail_mq++; m->rf_why = 3; }
             return MEM_STALL;
         }
         if (m->spl1_shift &&
-            (cache_probe(&k->tags, unit_line(m, u)) || l1_line_pending(m, k, u)))
+            ((present >= 0 ? present : cache_probe(&k->tags, unit_line(m, u))) ||
+             l1_line_pending(m, k, u)))
             m->st.l1_sector_misses++;
         idx = mshr_alloc(&k->mshr, u, now, 0);
         mshr_add(&k->mshr, idx, token);
@@ -501,9 +510,10 @@ static int mem_load(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint64
     uint32_t bit = unit_bit(m, u);
     if (hitq_full(k))                  /* rare: keep LRU untouched on a stall */
         return (cache_valid(&k->tags, line) & bit) ? MEM_STALL
-                                                   : mem_load_miss(m, core, u, token, now, t0);
-    if (cache_lookup(&k->tags, line, bit, 0) != CACHE_HIT)
-        return mem_load_miss(m, core, u, token, now, t0);
+                                                   : mem_load_miss(m, core, u, token, now, t0, -1);
+    int look = cache_lookup(&k->tags, line, bit, 0);
+    if (look != CACHE_HIT)
+        return mem_load_miss(m, core, u, token, now, t0, look == CACHE_SECTOR_MISS);
     hitq_push(k, now + delay, token);
     k->hits++;
     m->st.l1_hits++;
@@ -583,6 +593,7 @@ static int l1_enqueue(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t t
     l1bank *q = &k->bank[b];
     if (q->count >= m->cfg.l1_lat || q->last_in == now + 1u) {
         m->st.l1_bank_conflicts++;
+        m->rf_why = 4;
         return MEM_STALL;
     }
     uint32_t i = q->head + q->count;
@@ -604,6 +615,7 @@ static int l1_banked(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t to
     l1bank *q = &m->core[core].bank[l1_bank_of(m, u)];
     if (q->last_in == now + 1u) {
         m->st.l1_bank_conflicts++;
+        m->rf_why = 4;
         return MEM_STALL;
     }
     int r = mem_lookup(m, core, u, kind, token, now, m->cfg.l1_lat, now);
@@ -612,26 +624,13 @@ static int l1_banked(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t to
     return r;
 }
 
-/* The refusal counters, in l1core.rf's order. */
-static uint64_t *rf_counter(memsys *m, int i)
-{
-    switch (i) {
-    case 0: return &m->st.l1_stalls;
-    case 1: return &m->st.l1_fail_mshr;
-    case 2: return &m->st.l1_fail_merge;
-    case 3: return &m->st.l1_fail_mq;
-    default: return &m->st.l1_bank_conflicts;
-    }
-}
-
 int mem_access(memsys *m, uint32_t core, uint64_t addr, int kind,
                uint32_t token, uint64_t now)
 {
     if (core >= m->n_cores || kind < MEM_LOAD || kind > MEM_ATOMIC || (token & FQ_UNCOUNTED))
         return -1;
     l1core *k = &m->core[core];
-    uint64_t before[5];
-    for (int i = 1; i < 5; i++) before[i] = *rf_counter(m, i);
+    m->rf_why = 0;
     uint64_t u = addr >> m->unit_shift;
     int r;
     if (kind == MEM_ATOMIC)
@@ -652,7 +651,8 @@ int mem_access(memsys *m, uint32_t core, uint64_t addr, int kind,
         memset(k->rf, 0, sizeof k->rf);
     }
     k->rf[0]++;
-    for (int i = 1; i < 5; i++) k->rf[i] += (uint32_t)(*rf_counter(m, i) - before[i]);
+    if (m->rf_why)
+        k->rf[m->rf_why]++;
     return r;
 }
 
@@ -661,7 +661,7 @@ uint64_t mem_l1_epoch(const memsys *m, uint32_t core) { return m->core[core].epo
 void mem_refused_again(memsys *m, uint32_t core)
 {
     const l1core *k = &m->core[core];
-    /* (rf_counter's order, unrolled: this runs every cycle of a frozen core) */
+    /* (l1core.rf's order, unrolled: this runs every cycle of a frozen core) */
     m->st.l1_stalls += k->rf[0];
     m->st.l1_fail_mshr += k->rf[1];
     m->st.l1_fail_merge += k->rf[2];
@@ -852,11 +852,21 @@ static uint64_t l2_key(const memsys *m, uint64_t local, uint32_t s)
     return (local << m->spl2_shift) | s;
 }
 
+/* The set bits of x, inline: GCC's __builtin_popcount is a library call on a
+ * generic x86-64 (no -mpopcnt), and the build must run on any x86-64. */
+static inline uint32_t mem_popcount32(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (x * 0x01010101u) >> 24;
+}
+
 /* Bytes a DRAM request for `sectors` of a line moves: 0 (the line) when it
  * is every sector. */
 static uint16_t l2_dram_bytes(const memsys *m, uint32_t sectors)
 {
-    uint32_t n = (uint32_t)__builtin_popcount(sectors);
+    uint32_t n = mem_popcount32(sectors);
     return n >= (1u << m->spl2_shift) ? 0 : (uint16_t)(n << m->s2_shift);
 }
 
@@ -960,10 +970,13 @@ static int l2_fill_start(memsys *m, uint32_t pi)
 }
 
 /* The line of a miss to sector s is present or has another sector in
- * flight (GPGPU-Sim: the line is allocated, so the probe says SECTOR_MISS). */
-static int l2_line_known(const memsys *m, const l2part *p, uint64_t local, uint32_t s)
+ * flight (GPGPU-Sim: the line is allocated, so the probe says SECTOR_MISS).
+ * present: whether the line is in the tags, as the caller's lookup found,
+ * or -1 when it did not tell (then it is probed here). */
+static int l2_line_known(const memsys *m, const l2part *p, uint64_t local, uint32_t s,
+                         int present)
 {
-    if (cache_probe(&p->tags, local))
+    if (present >= 0 ? present : cache_probe(&p->tags, local))
         return 1;
     for (uint32_t o = 0; o < (1u << m->spl2_shift); o++)
         if (o != s && mshr_find(&p->mshr, l2_key(m, local, o)) >= 0)
@@ -1027,14 +1040,21 @@ static int l2_read_sector(memsys *m, uint32_t pi, const icnt_pkt *q, uint64_t lo
     mem_part_stats *st = l2_stats(m, pi);
     uint32_t bit = 1u << s;
     int write = q->kind == MEM_ATOMIC;   /* atomics dirty the line */
+    int present = -1;                  /* the line in the tags (-1: not known) */
     if (resp_free && icnt_can_push(&m->resp, pi)) {
-        if (cache_lookup(&p->tags, local, bit, write) == CACHE_HIT) {   /* one tag search */
+        int look = cache_lookup(&p->tags, local, bit, write);   /* one tag search */
+        if (look == CACHE_HIT) {
             l2_respond(m, pi, q->line, l2_token(q));
             st->l2_hits++;
             return 1;
         }
-    } else if (cache_valid(&p->tags, local) & bit) {
-        return 0;                      /* hit, but the response port is full */
+        present = look == CACHE_SECTOR_MISS;
+    } else {
+        uint32_t valid = cache_valid(&p->tags, local);
+        if (valid & bit)
+            return 0;                  /* hit, but the response port is full */
+        if (valid)
+            present = 1;
     }
     uint64_t key = l2_key(m, local, s);
     int idx = mshr_find(&p->mshr, key);
@@ -1050,7 +1070,7 @@ static int l2_read_sector(memsys *m, uint32_t pi, const icnt_pkt *q, uint64_t lo
             else st->l2_fail_mq++;
             return 0;
         }
-        if (m->spl2_shift && l2_line_known(m, p, local, s))
+        if (m->spl2_shift && l2_line_known(m, p, local, s, present))
             st->l2_sector_misses++;
         idx = mshr_alloc(&p->mshr, key, p->now, 0);
         mshr_add(&p->mshr, idx, l2_token(q));

@@ -5,19 +5,31 @@
 #define MSHR_VALID 0x80u
 
 /* Line index: open addressing with linear probing over >= 2n slots, so
- * lookups stay O(1) with a full table; deletion by backward shift. */
+ * lookups stay O(1) with a full table; deletion by backward shift.  The keys
+ * of one group (equal above the low gbits, mshr_set_group: the sectors of a
+ * line) have adjacent home slots, so a probe of a line's other sectors reads
+ * the host cache line that the first probe brought in. */
 static uint32_t mshr_hash(const mshr *m, uint64_t line)
 {
-    return (uint32_t)((line * 0x9E3779B97F4A7C15ull) >> (64u - m->hbits));
+    uint32_t home = (uint32_t)(((line >> m->gbits) * 0x9E3779B97F4A7C15ull) >> m->hshift);
+    return (home << m->gbits) | ((uint32_t)line & m->gmask);
+}
+
+void mshr_set_group(mshr *m, uint32_t gbits)
+{
+    if (m->used != 0 || gbits >= m->hbits)
+        return;
+    m->gbits = gbits;
+    m->gmask = (1u << gbits) - 1u;
+    m->hshift = 64u - (m->hbits - gbits);
 }
 
 static void mshr_index_add(mshr *m, uint32_t idx)
 {
-    uint32_t h = mshr_hash(m, m->line[idx]);
+    uint32_t home = mshr_hash(m, m->line[idx]), h = home;
     while (m->hslot[h].idx >= 0)
         h = (h + 1u) & m->hmask;
-    m->hslot[h].idx = (int32_t)idx;
-    m->hslot[h].line = m->line[idx];
+    m->hslot[h] = (mshr_slot){ .line = m->line[idx], .idx = (int32_t)idx, .home = home };
 }
 
 static void mshr_index_del(mshr *m, uint32_t idx)
@@ -28,7 +40,7 @@ static void mshr_index_del(mshr *m, uint32_t idx)
     /* backward-shift: move later members of the probe run into the hole */
     uint32_t hole = h;
     for (uint32_t j = (h + 1u) & m->hmask; m->hslot[j].idx >= 0; j = (j + 1u) & m->hmask) {
-        uint32_t home = mshr_hash(m, m->hslot[j].line);
+        uint32_t home = m->hslot[j].home;
         if (((j - home) & m->hmask) >= ((j - hole) & m->hmask)) {
             m->hslot[hole] = m->hslot[j];
             hole = j;
@@ -54,7 +66,10 @@ int mshr_init(mshr *m, uint32_t n, uint32_t merge)
     while ((1u << m->hbits) < 2u * n)
         m->hbits++;
     m->hmask = (1u << m->hbits) - 1u;
-    m->hslot = malloc(((size_t)m->hmask + 1u) * sizeof *m->hslot);
+    m->hshift = 64u - m->hbits;         /* no grouping until mshr_set_group */
+    size_t hbytes = ((size_t)m->hmask + 1u) * sizeof *m->hslot;
+    /* aligned to the host's cache line, so a group's slots share one */
+    m->hslot = hbytes % 64u == 0 ? aligned_alloc(64, hbytes) : malloc(hbytes);
     if (!m->free_idx || !m->line || !m->t_alloc || !m->tok || !m->ntok || !m->flags ||
         !m->hslot) {
         mshr_free(m);
@@ -65,7 +80,7 @@ int mshr_init(mshr *m, uint32_t n, uint32_t merge)
         m->free_idx[i] = n - 1u - i;
     m->nfree = n;
     for (uint32_t i = 0; i <= m->hmask; i++)
-        m->hslot[i] = (mshr_slot){ 0, -1 };
+        m->hslot[i] = (mshr_slot){ 0, -1, 0 };
     return 0;
 }
 

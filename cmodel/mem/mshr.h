@@ -18,6 +18,7 @@
 typedef struct mshr_slot {
     uint64_t line;
     int32_t  idx;         /* entry, -1 empty */
+    uint32_t home;        /* the line's home slot (mshr_hash), for deletion */
 } mshr_slot;
 
 typedef struct mshr {
@@ -32,12 +33,20 @@ typedef struct mshr {
     uint8_t  *flags;      /* [n] bit 7 = valid, plus MSHR_* */
     mshr_slot *hslot;     /* [hmask+1] line index of mergeable entries */
     uint32_t  hmask, hbits;
+    uint32_t  gbits;      /* keys equal above these low bits hash to adjacent slots */
+    uint32_t  gmask, hshift; /* (1 << gbits) - 1; 64 - (hbits - gbits) */
 } mshr;
 
 /* n entries of `merge` tokens each (both >= 1).  0, or -1 on bad sizes or
  * allocation failure. */
 int  mshr_init(mshr *m, uint32_t n, uint32_t merge);
 void mshr_free(mshr *m);
+
+/* Lines that differ only in their low gbits bits (the sectors of one cache
+ * line) get adjacent slots of the line index, for the host cache's sake: it
+ * changes no answer.  Only while no entry is valid; ignored when the index has
+ * no more than gbits bits. */
+void mshr_set_group(mshr *m, uint32_t gbits);
 
 /* Entry for `line` that accepts merges, or -1. */
 int  mshr_find(const mshr *m, uint64_t line);

@@ -55,8 +55,7 @@ typedef struct ldrec {          /* a global memory instruction in flight */
     uint8_t  ndst;
     uint8_t  dst[KERN_MAX_DST];
     uint16_t next_free;
-    uint64_t line[COAL_MAX_LINES];
-} ldrec;
+} ldrec;                        /* its lines are in core.rec_line: the records stay dense */
 
 typedef struct wentry {
     uint16_t warp, next;
@@ -143,6 +142,7 @@ struct core {
     wentry   wpool[WPOOL];
     uint16_t wfree;
     ldrec    rec[NREC];
+    uint64_t rec_line[NREC][COAL_MAX_LINES]; /* the lines of rec[i] (read only by ldst_send) */
     uint16_t rfree;
 
     core_stats s;
@@ -195,6 +195,16 @@ static int exec_unit_of(int cls)
 }
 
 static int is_global(int cls) { return cls == IC_GLD || cls == IC_GST || cls == IC_ATOM; }
+
+/* The set bits of x, inline: GCC's __builtin_popcount is a library call on a
+ * generic x86-64 (no -mpopcnt), and the build must run on any x86-64. */
+static inline uint32_t core_popcount32(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (x * 0x01010101u) >> 24;
+}
 
 static inline int bit_test(const uint64_t *m, unsigned r) { return (m[r >> 6] >> (r & 63)) & 1u; }
 static inline void bit_set(uint64_t *m, unsigned r) { m[r >> 6] |= 1ull << (r & 63); }
@@ -370,10 +380,12 @@ static void warp_eval(core *c, uint32_t wi)
 {
     uint64_t b = 1ull << wi;
     warp *w = &c->w[wi];
-    c->ready_mask &= ~b;
+    if (c->ready_mask & b) {    /* (the type and global bits are set only with ready) */
+        c->ready_mask &= ~b;
+        for (int t = 0; t < 4; t++) c->type_mask[t] &= ~b;
+        c->global_mask &= ~b;
+    }
     c->memblk_mask &= ~b;
-    for (int t = 0; t < 4; t++) c->type_mask[t] &= ~b;
-    c->global_mask &= ~b;
     c->fetch_mask &= ~b;
     if (!(c->live_mask & b) || (c->sleep_mask & b)) return;
     if (!w->fetch_done && w->ib_n < c->cfg->ibuf_depth) c->fetch_mask |= b;
@@ -704,7 +716,7 @@ static void ldst_send(core *c, uint64_t now)
         ldrec *r = &c->rec[e->rec];
         int kind = r->cls == IC_GLD ? MEM_LOAD : r->cls == IC_GST ? MEM_STORE : MEM_ATOMIC;
         for (uint32_t k = 0; k < c->ports; k++) {
-            int res = mem_access(c->mem, c->id, r->line[e->next], kind, e->rec, now);
+            int res = mem_access(c->mem, c->id, c->rec_line[e->rec][e->next], kind, e->rec, now);
             if (res == MEM_STALL) { c->mem_blocked = 1; break; }
             c->s.l1_lines++;
             c->moved++;
@@ -833,7 +845,7 @@ static int issue(core *c, uint32_t s, uint32_t wi, ctl_core_in *sig)
         warp_try_finish(c, wi, sig);
         return -1;
     }
-    uint32_t lanes = (uint32_t)__builtin_popcount(in->mask);
+    uint32_t lanes = core_popcount32(in->mask);
     c->s.warp_insts++;
     c->s.thread_insts += lanes;
     c->s.class_insts[in->cls]++;
@@ -880,13 +892,13 @@ static int issue(core *c, uint32_t s, uint32_t wi, ctl_core_in *sig)
         r->cls = in->cls;
         r->ndst = in->ndst;
         memcpy(r->dst, in->dst, sizeof r->dst);
-        r->nlines = (uint8_t)coal_lines(in, c->access_bytes, r->line);
+        r->nlines = (uint8_t)coal_lines(in, c->access_bytes, c->rec_line[ri]);
         r->left = r->nlines;
         tk.rec = ri;
         if (r->nlines == 0) {   /* no active lane: nothing to send */
             r->nlines = 1;
             r->left = 1;
-            r->line[0] = 0;
+            c->rec_line[ri][0] = 0;
         }
         w->memout++;
     }

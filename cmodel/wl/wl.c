@@ -49,6 +49,10 @@ typedef struct wl_step {
     uint32_t loops[WL_MAX_LOOPS];   /* enclosing ST_LOOP steps, outermost first */
     uint32_t ifs[WL_MAX_IFS];       /* enclosing ST_IF steps */
     uint32_t line;
+    /* STREAM, STRIDE, REUSE: the address formula's constants, computed once
+     * when the kernel is built (lane_addrs_linear): the region's size (0:
+     * not computed), (32 x step) % size and step % size */
+    uint64_t lsize, lmul, ldelta;
 } wl_step;
 
 typedef struct wl_kern {
@@ -167,12 +171,25 @@ static int lane_addrs_linear(const wl_step *st, uint64_t size, uint64_t chunk, u
 {
     uint64_t step = st->pattern == PAT_STRIDE ? st->stride : st->bytes;
     uint64_t first = st->pattern == PAT_REUSE ? it : chunk;
-    uint64_t a = (first % size) * ((32 * step) % size);   /* wraps as lane_offset's does */
+    int pre = st->lsize == size;        /* the constants of build_kern, or computed here */
+    uint64_t a = (first % size) * (pre ? st->lmul : (32 * step) % size);   /* wraps as lane_offset's does */
     uint64_t room = UINT64_MAX - a;
     /* STREAM and REUSE add lane*step (at most 31*step), STRIDE (lane*step) % size. */
     if (size > UINT64_MAX / 2 || room < 31 * step || (st->pattern == PAT_STRIDE && room < size))
         return 0;
-    uint64_t r = a % size, d = step % size;
+    uint64_t r = a % size, d = pre ? st->ldelta : step % size;
+    if (d <= (size - 1u - r) / 31u) {
+        /* no lane reaches size: lane i's offset is r + i*d, no reduction */
+        uint64_t a0 = base + r;
+        if (out->mask == 0xffffffffu) {
+            for (uint32_t lane = 0; lane < 32; lane++)
+                out->addr[lane] = a0 + lane * d;
+        } else {
+            for (uint32_t lane = 0; lane < 32; lane++)
+                out->addr[lane] = (out->mask >> lane & 1u) ? a0 + lane * d : 0;
+        }
+        return 1;
+    }
     for (uint32_t lane = 0; lane < 32; lane++) {
         out->addr[lane] = (out->mask >> lane & 1u) ? base + r : 0;
         r += d;
@@ -1045,6 +1062,18 @@ static int build_kern(pstate *ps, uint64_t seed, uint32_t index, kern **out)
     memcpy(w->regions, ps->regions, sizeof w->regions);
     w->nsteps = ps->nsteps;
     memcpy(w->steps, ps->steps, ps->nsteps * sizeof(wl_step));
+    for (uint32_t i = 0; i < w->nsteps; i++) {
+        wl_step *st = &w->steps[i];
+        uint64_t size = st->region == WL_SMEM ? w->k.smem_per_cta
+                      : st->region < w->nregions ? w->regions[st->region].size : 0;
+        if (st->kind != ST_INST || size == 0 ||
+            (st->pattern != PAT_STREAM && st->pattern != PAT_STRIDE && st->pattern != PAT_REUSE))
+            continue;
+        uint64_t step = st->pattern == PAT_STRIDE ? st->stride : st->bytes;
+        st->lsize = size;
+        st->lmul = (32 * step) % size;
+        st->ldelta = step % size;
+    }
     *out = &w->k;
     return 0;
 }

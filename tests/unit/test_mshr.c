@@ -77,15 +77,20 @@ static void nomerge_entry(void **state)
 }
 
 /* The line index against a brute-force scan: random allocs / releases over
- * a few lines (many collisions), 16 entries, 20000 steps. */
-static void index_matches_scan(void **state)
+ * a few lines (many collisions), 16 entries, 20000 steps; with gbits, the
+ * index grouping the keys that differ in their low gbits bits (sectors), and
+ * lines whose sectors are in flight together. */
+static void index_vs_scan(uint32_t gbits, int sectors)
 {
     mshr m;
     mshr_init(&m, 16, 2);
+    mshr_set_group(&m, gbits);
+    assert_int_equal(m.gbits, gbits);
     uint64_t x = 88172645463325252ull;
     for (int step = 0; step < 20000; step++) {
         x ^= x << 13; x ^= x >> 7; x ^= x << 17;
-        uint64_t line = (x >> 3) % 40 * 1024;        /* same low bits */
+        uint64_t line = sectors ? ((x >> 3) % 12 * 1024) << gbits | (x >> 20) % (1u << gbits)
+                                : (x >> 3) % 40 * 1024;        /* same low bits */
         int idx = mshr_find(&m, line);
         int ref = -1;
         for (uint32_t i = 0; i < m.n; i++)
@@ -107,6 +112,27 @@ static void index_matches_scan(void **state)
     mshr_free(&m);
 }
 
+static void index_matches_scan(void **state) { index_vs_scan(0, 0); }
+static void grouped_index_matches_scan(void **state)
+{
+    index_vs_scan(2, 1);
+    index_vs_scan(2, 0);
+    index_vs_scan(4, 1);        /* 32 slots: the group takes all but one bit */
+}
+
+/* Grouping is refused while entries are valid and where it leaves the index no bit. */
+static void group_limits(void **state)
+{
+    mshr m;
+    mshr_init(&m, 16, 2);       /* 32 slots: hbits 5 */
+    mshr_set_group(&m, 5);
+    assert_int_equal(m.gbits, 0);
+    mshr_alloc(&m, 7, 0, 0);
+    mshr_set_group(&m, 2);
+    assert_int_equal(m.gbits, 0);
+    mshr_free(&m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -115,6 +141,8 @@ int main(void)
         cmocka_unit_test(full_and_release),
         cmocka_unit_test(nomerge_entry),
         cmocka_unit_test(index_matches_scan),
+        cmocka_unit_test(grouped_index_matches_scan),
+        cmocka_unit_test(group_limits),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
