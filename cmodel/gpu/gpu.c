@@ -133,6 +133,7 @@ static void kernel_collect(gpu *g, kstats *ks, uint64_t start, uint64_t start_fs
         ks->thread_insts += ks->core[c].thread_insts;
     }
     ks->mem = *mem_get_stats(g->mem);
+    seam_flush(&g->seam, ks);
     seam_kernel_end(&g->seam);
 }
 

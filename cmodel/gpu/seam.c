@@ -76,6 +76,8 @@ static void fx_resolve(seam *s)
         if (fx->ktype && !s->ktype) s->ktype = fx->ktype;
         s->grants |= fx->grants;
     }
+    s->fx_fixed = !s->n_cap && !s->n_en && !s->n_pw && !s->n_acc && !s->n_lim1 && !s->grants &&
+                  (s->lim_static || !s->lim_src);
 }
 
 void seam_init(seam *s, const policy_params *pol, const launch_params *lp, uint32_t n_cores,
@@ -89,6 +91,7 @@ void seam_init(seam *s, const policy_params *pol, const launch_params *lp, uint3
     s->cores = cores;
     s->mem = mem;
     memset(s->lim_set, 0xff, sizeof s->lim_set);
+    s->lim_due = 1;
     fx_resolve(s);
 }
 
@@ -100,6 +103,21 @@ static inline uint8_t core_u8(const seam *s, uint32_t c, uint16_t off)
 static inline uint8_t out_u8(const seam *s, uint16_t off)
 {
     return ((const uint8_t *)&s->out)[off];
+}
+
+static inline void bit_set(uint64_t *m, uint32_t c) { m[c >> 6] |= 1ull << (c & 63); }
+
+/* The first set bit of m at or above `from` and below `to`; `to` if none. */
+static inline uint32_t bit_next(const uint64_t *m, uint32_t from, uint32_t to)
+{
+    for (uint32_t w = from >> 6; (w << 6) < to; w++) {
+        uint64_t v = m[w] & (~0ull << (from > (w << 6) ? from & 63 : 0));
+        if (v) {
+            uint32_t c = (w << 6) + (uint32_t)__builtin_ctzll(v);
+            return c < to ? c : to;
+        }
+    }
+    return to;
 }
 
 /* The limit before any unit's value: N, or policy.static_n below it. */
@@ -174,6 +192,7 @@ static int update_enabled(seam *s)
         n += en;
     }
     s->n_enabled = n;
+    if (changed) memset(s->room_chk, 0xff, sizeof s->room_chk);
     return changed;
 }
 
@@ -189,15 +208,31 @@ static uint16_t accepts_of(const seam *s, uint32_t c)
     return m;
 }
 
-int seam_obey(seam *s, int *core_pct, int *mem_pct)
+/* Hand each core the limit in lim[] where it differs from the one it holds. */
+static void limits_hand(seam *s)
 {
-    if (!s->lim_valid) limits_fill(s);
-    s->lim_valid = 0;
     for (uint32_t c = 0; c < s->n_cores; c++)
         if (s->lim[c] != s->lim_set[c]) {
             core_set_limit(s->cores[c], s->lim[c]);
             s->lim_set[c] = s->lim[c];
+            bit_set(s->room_chk, c);
         }
+}
+
+int seam_obey(seam *s, int *core_pct, int *mem_pct)
+{
+    if (s->fx_fixed) {
+        /* the limits are the base limit until the next kernel begins */
+        if (s->lim_due) {
+            limits_fill(s);
+            limits_hand(s);
+            s->lim_due = 0;
+        }
+    } else {
+        if (!s->lim_valid) limits_fill(s);
+        limits_hand(s);
+    }
+    s->lim_valid = 0;
     if (s->n_acc)
         for (uint32_t c = 0; c < s->n_cores; c++) core_set_accepts(s->cores[c], accepts_of(s, c));
     if (update_enabled(s) && s->grants && s->k) s->alloc_due = 1;
@@ -233,6 +268,14 @@ void seam_kernel_begin(seam *s, kern *k, uint32_t n_max)
     memset(s->granted, 0, sizeof s->granted);
     memset(s->req_pending, 0, sizeof s->req_pending);
     memset(s->refused, 0, sizeof s->refused);
+    memset(s->room_chk, 0xff, sizeof s->room_chk);
+    memset(s->dirty, 0, sizeof s->dirty);
+    s->lim_due = 1;
+    s->acct_n = 0;
+    memset(s->empty_from, 0, sizeof s->empty_from);
+    for (uint32_t c = 0; c < s->n_cores; c++) s->is_empty[c] = core_resident(s->cores[c]) == 0;
+    s->n_empty = 0;
+    for (uint32_t c = 0; c < s->n_cores; c++) s->n_empty += s->is_empty[c];
     /* kernel launch: the units see it at this cycle's edge; CTAs are placed
      * from the next cycle on, under the outputs that edge produces. */
     s->in.kernel_start = 1;
@@ -262,6 +305,7 @@ static int place_cta(seam *s, uint32_t c, char *err, size_t errlen)
     if (core_launch_cta(s->cores[c], s->next_cta, s->seq, err, (unsigned)errlen) < 0) return -1;
     s->next_cta++;
     s->seq++;
+    bit_set(s->dirty, c);
     /* dispatch times in thousandths of a cycle: a rate below one block a
      * cycle keeps its fraction (no rounding per block) */
     if (s->lp->gpu_cta_interval) {
@@ -323,12 +367,21 @@ static int cta_schedule(seam *s, char *err, size_t errlen)
     if (!s->k || s->launching) return 0;
     if (s->hold) { s->hold--; return 0; }
     if (s->grants) return grant_schedule(s, err, errlen);
+    /* the cores rr, rr + 1, ..., nc - 1, 0, ..., rr - 1 in turn; a core not in
+     * room_chk has no room, and the scan would pass it by */
     uint32_t last = nc;
-    uint32_t c = s->rr;              /* (s->rr + i) % nc: rr < nc */
-    for (uint32_t i = 0; i < nc && s->next_cta < s->k->n_cta; i++, c = c + 1 == nc ? 0 : c + 1) {
-        if (!s->enabled[c] || !core_has_room(s->cores[c]) || !fe_ready(s, c)) continue;
-        if (place_cta(s, c, err, errlen) < 0) return -1;
-        last = c;
+    for (int pass = 0; pass < 2; pass++) {
+        uint32_t from = pass ? 0 : s->rr, to = pass ? s->rr : nc;
+        for (uint32_t c = bit_next(s->room_chk, from, to); c < to && s->next_cta < s->k->n_cta;
+             c = bit_next(s->room_chk, c + 1, to)) {
+            if (!core_has_room(s->cores[c])) {
+                s->room_chk[c >> 6] &= ~(1ull << (c & 63));
+                continue;
+            }
+            if (!s->enabled[c] || !fe_ready(s, c)) continue;
+            if (place_cta(s, c, err, errlen) < 0) return -1;
+            last = c;
+        }
     }
     if (last < nc) s->rr = (last + 1) % nc;
     return 0;
@@ -385,10 +438,17 @@ static void dram_inputs(seam *s)
 
 int seam_inputs(seam *s, char *err, size_t errlen)
 {
+    /* core_cycle filled every core's fields, req cleared (core.h); a core
+     * whose CTAs finished may have room again, and is no longer what
+     * seam_account counted */
     uint32_t insts = 0;
     for (uint32_t c = 0; c < s->n_cores; c++) {
-        insts += s->in.core[c].thread_insts;
-        s->in.core[c].req = 0;   /* (cta_schedule's requests of this cycle follow) */
+        const ctl_core_in *k = &s->in.core[c];
+        insts += k->thread_insts;
+        if (k->cta_done) {
+            bit_set(s->room_chk, c);
+            bit_set(s->dirty, c);
+        }
     }
     s->tl_insts += insts;
     s->cycle++;
@@ -415,11 +475,55 @@ static void account_gating(seam *s, uint32_t c, core_ctl_stats *cs)
         if ((o->tuned_down >> i) & 1u) cs->down_cycles[i]++;
 }
 
+/* seam_account under fixed per-core outputs: every core is powered and
+ * enabled and holds the base limit, so a core's cycle counts only whether it
+ * is empty, which changes only where its resident count did (dirty). */
+static void account_fixed(seam *s, kstats *ks)
+{
+    for (uint32_t w = 0; w < SEAM_WORDS; w++) {
+        for (uint64_t m = s->dirty[w]; m; m &= m - 1) {
+            uint32_t c = (w << 6) + (uint32_t)__builtin_ctzll(m);
+            uint8_t e = core_resident(s->cores[c]) == 0;
+            if (e == s->is_empty[c]) continue;
+            if (e) {
+                s->empty_from[c] = s->acct_n;
+                s->n_empty++;
+            } else {
+                ks->ctl[c].empty_cycles += s->acct_n - s->empty_from[c];
+                s->n_empty--;
+            }
+            s->is_empty[c] = e;
+        }
+        s->dirty[w] = 0;
+    }
+    s->acct_n++;
+    ks->tail_idle += (uint64_t)s->n_empty * (uint64_t)seam_all_placed(s);
+}
+
+void seam_flush(seam *s, kstats *ks)
+{
+    if (!s->fx_fixed) return;
+    uint64_t n = s->acct_n, lim = base_limit(s);
+    for (uint32_t c = 0; c < s->n_cores; c++) {
+        core_ctl_stats *cs = &ks->ctl[c];
+        cs->limit_sum += lim * n;
+        if (s->is_empty[c]) cs->empty_cycles += n - s->empty_from[c];
+        s->empty_from[c] = 0;
+    }
+    s->acct_n = 0;
+}
+
 void seam_account(seam *s, kstats *ks)
 {
     s->in.kernel_start = 0;
     s->in.alloc = 0;
     s->launching = 0;
+    if (s->fx_fixed) {
+        account_fixed(s, ks);
+        if (s->clk_on && out_u8(s, (uint16_t)(s->clk_on - 1))) ks->fc_cycles++;
+        return;
+    }
+    memset(s->dirty, 0, sizeof s->dirty);
     limits_fill(s);
     int all_placed = seam_all_placed(s);
     for (uint32_t c = 0; c < s->n_cores; c++) {
