@@ -91,6 +91,7 @@ void seam_init(seam *s, const policy_params *pol, const launch_params *lp, uint3
     s->cores = cores;
     s->mem = mem;
     memset(s->lim_set, 0xff, sizeof s->lim_set);
+    memset(s->acc_set, 0xff, sizeof s->acc_set);
     s->lim_due = 1;
     fx_resolve(s);
 }
@@ -106,6 +107,13 @@ static inline uint8_t out_u8(const seam *s, uint16_t off)
 }
 
 static inline void bit_set(uint64_t *m, uint32_t c) { m[c >> 6] |= 1ull << (c & 63); }
+
+/* The seam is about to change a core: a GPU-wide jump ends first, so the
+ * cores count the cycles they were not visited before they change. */
+static inline void touch(seam *s)
+{
+    if (s->cores_still) s->still_end(s->still_arg);
+}
 
 /* The first set bit of m at or above `from` and below `to`; `to` if none. */
 static inline uint32_t bit_next(const uint64_t *m, uint32_t from, uint32_t to)
@@ -213,6 +221,7 @@ static void limits_hand(seam *s)
 {
     for (uint32_t c = 0; c < s->n_cores; c++)
         if (s->lim[c] != s->lim_set[c]) {
+            touch(s);
             core_set_limit(s->cores[c], s->lim[c]);
             s->lim_set[c] = s->lim[c];
             bit_set(s->room_chk, c);
@@ -234,7 +243,13 @@ int seam_obey(seam *s, int *core_pct, int *mem_pct)
     }
     s->lim_valid = 0;
     if (s->n_acc)
-        for (uint32_t c = 0; c < s->n_cores; c++) core_set_accepts(s->cores[c], accepts_of(s, c));
+        for (uint32_t c = 0; c < s->n_cores; c++) {
+            uint16_t a = accepts_of(s, c);
+            if (a == s->acc_set[c]) continue;     /* (core_set_accepts would do nothing) */
+            touch(s);
+            core_set_accepts(s->cores[c], a);
+            s->acc_set[c] = a;
+        }
     if (update_enabled(s) && s->grants && s->k) s->alloc_due = 1;
     int fc = s->clk_on && out_u8(s, (uint16_t)(s->clk_on - 1));
     if (fc == s->fc_applied) return 0;
@@ -259,6 +274,8 @@ void seam_kernel_begin(seam *s, kern *k, uint32_t n_max)
     memset(s->owed_dram_busy, 0, sizeof s->owed_dram_busy);
     for (uint32_t c = 0; c < s->n_cores; c++) s->last_l1_miss[c] = mem_core_l1_misses(s->mem, c);
     memset(s->owed_l1_miss, 0, sizeof s->owed_l1_miss);
+    memset(s->l1_owing, 0, sizeof s->l1_owing);
+    s->last_l1_total = mem_get_stats(s->mem)->l1_misses;
     s->k = k;
     s->n_max = n_max;
     memset(s->lim_set, 0xff, sizeof s->lim_set);   /* (core_kernel_begin set n_max) */
@@ -292,6 +309,8 @@ void seam_kernel_end(seam *s) { s->k = NULL; }
 
 int seam_all_placed(const seam *s) { return s->k && s->next_cta >= s->k->n_cta; }
 
+
+
 /* The front end may hand core c a block in this cycle (launch.gpu_cta_interval,
  * launch.sm_cta_interval). */
 static int fe_ready(const seam *s, uint32_t c)
@@ -302,6 +321,7 @@ static int fe_ready(const seam *s, uint32_t c)
 
 static int place_cta(seam *s, uint32_t c, char *err, size_t errlen)
 {
+    touch(s);
     if (core_launch_cta(s->cores[c], s->next_cta, s->seq, err, (unsigned)errlen) < 0) return -1;
     s->next_cta++;
     s->seq++;
@@ -412,14 +432,32 @@ uint8_t seam_feed(uint64_t *owed, uint64_t add, uint32_t max)
 
 /* Each core's L1 misses since the last cycle (mem_core_l1_misses counts from the
  * last statistics reset: a count below the last one restarts from 0), at most 7
- * a cycle, the rest owed to the next cycles. */
+ * a cycle, the rest owed to the next cycles.  The memory system's l1_misses is
+ * the sum of the cores' counts (both counted at each miss, both reset
+ * together): while it stands still and nothing is owed, every core's field is
+ * 0 and the cores need no visit. */
 static void l1_inputs(seam *s)
 {
+    uint64_t total = mem_get_stats(s->mem)->l1_misses;
+    int owing = 0;
+    for (uint32_t w = 0; w < SEAM_WORDS; w++) {
+        for (uint64_t m = s->l1_fed[w]; m; m &= m - 1)
+            s->in.core[(w << 6) + (uint32_t)__builtin_ctzll(m)].l1_miss = 0;
+        s->l1_fed[w] = 0;
+        owing |= s->l1_owing[w] != 0;
+    }
+    if (total == s->last_l1_total && !owing) return;
+    s->last_l1_total = total;
     for (uint32_t c = 0; c < s->n_cores; c++) {
-        uint64_t now = mem_core_l1_misses(s->mem, c);
-        uint64_t d = now >= s->last_l1_miss[c] ? now - s->last_l1_miss[c] : now;
-        s->in.core[c].l1_miss = seam_feed(&s->owed_l1_miss[c], d, 7);
+        uint64_t now = mem_core_l1_misses(s->mem, c), last = s->last_l1_miss[c];
+        if (now == last && !s->owed_l1_miss[c]) continue;
+        uint64_t d = now >= last ? now - last : now;
+        uint8_t f = seam_feed(&s->owed_l1_miss[c], d, 7);
+        s->in.core[c].l1_miss = f;
         s->last_l1_miss[c] = now;
+        if (f) bit_set(s->l1_fed, c);
+        if (s->owed_l1_miss[c]) bit_set(s->l1_owing, c);
+        else s->l1_owing[c >> 6] &= ~(1ull << (c & 63));
     }
 }
 
@@ -442,9 +480,10 @@ int seam_inputs(seam *s, char *err, size_t errlen)
      * whose CTAs finished may have room again, and is no longer what
      * seam_account counted */
     uint32_t insts = 0;
-    for (uint32_t c = 0; c < s->n_cores; c++) {
+    for (uint32_t c = 0; !s->cores_still && c < s->n_cores; c++) {
         const ctl_core_in *k = &s->in.core[c];
         insts += k->thread_insts;
+        s->in.core[c].req = 0;   /* (cta_schedule's requests of this cycle follow) */
         if (k->cta_done) {
             bit_set(s->room_chk, c);
             bit_set(s->dirty, c);

@@ -66,6 +66,9 @@ typedef struct seam {
     uint64_t owed_dram_busy[CTL_MAX_PARTS];
     uint64_t last_l1_miss[CTL_MAX_CORES];   /* the same for each core's L1 misses */
     uint64_t owed_l1_miss[CTL_MAX_CORES];
+    uint64_t last_l1_total;          /* mem_stats.l1_misses (the sum of the cores') then */
+    uint64_t l1_owing[SEAM_WORDS];   /* cores with misses owed */
+    uint64_t l1_fed[SEAM_WORDS];     /* cores whose l1_miss field the seam set non-zero */
 
     uint8_t  prev_pg[CTL_MAX_CORES][CTL_NPG];
     uint32_t tl_insts;               /* thread instructions since the last sample */
@@ -108,6 +111,12 @@ typedef struct seam {
     uint64_t empty_from[CTL_MAX_CORES]; /* acct_n when an empty core became empty */
     uint8_t  is_empty[CTL_MAX_CORES];
     uint32_t n_empty;
+    uint8_t  cores_still;            /* set by the GPU loop: no core was visited this
+                                      * cycle (a jump), their fields are the last ones */
+    void   (*still_end)(void *);     /* called before the seam changes a core while
+                                      * cores_still: the GPU loop ends the jump */
+    void    *still_arg;
+    uint32_t acc_set[CTL_MAX_CORES]; /* the accepts mask each core holds (> 0xffff: none yet) */
 } seam;
 
 void seam_init(seam *s, const policy_params *pol, const launch_params *lp, uint32_t n_cores,

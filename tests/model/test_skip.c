@@ -12,7 +12,13 @@
  * counters; with a 600-cycle DRAM latency; the accurate SM6_TITANX mirror on
  * stream_copy), waits on ALU results and barriers, launch overheads (block
  * dispatch and retirement latencies), CLASO grants, AR-CTA with its clock
- * scaling, and a real Accel-Sim trace on the mirror. */
+ * scaling, and a real Accel-Sim trace on the mirror.
+ *
+ * The GPU-wide jump (run.skip_gpu: while every core is frozen or empty and
+ * the memory system idle, no core is visited) is held the same way against
+ * runs without it and against runs that step every core: a long kernel
+ * launch latency, the fixed 600-cycle DRAM of tgpu16, the stepped units of
+ * AR-CTA, DYNCTA and uC-States, and the real trace on the mirror. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -97,18 +103,21 @@ static int rec_step(void *impl, const ctl_cfg *cfg, const ctl_in *in, ctl_out *o
 typedef struct skip_run {
     kstats   total;
     uint64_t n_kernels, cycles, hash, first_diff;
+    uint64_t jumped;                /* core cycles the GPU-wide jump left unvisited */
     uint64_t *per_cycle;
 } skip_run;
 
-/* One run of cfg_path + wl with `sets` and run.skip_idle = skip; with want,
- * the first step whose input differs from want's is found. */
+/* One run of cfg_path + wl with `sets` and run.skip_idle = skip (0: none,
+ * 1: frozen cores, 2: the GPU-wide jump too); with want, the first step whose
+ * input differs from want's is found. */
 static void run_rec(const char *cfg_path, const char *wl_path, const char *const *sets, int skip,
                     const skip_run *want, skip_run *out)
 {
     char err[512];
     gpu_cfg cfg;
     model_cfg(&cfg, cfg_path, sets);
-    if (cfg_set(&cfg, "run.skip_idle", skip ? "1" : "0", "test", err, sizeof err) < 0)
+    if (cfg_set(&cfg, "run.skip_idle", skip ? "1" : "0", "test", err, sizeof err) < 0 ||
+        cfg_set(&cfg, "run.skip_gpu", skip > 1 ? "1" : "0", "test", err, sizeof err) < 0)
         fail_msg("%s", err);
     if (cfg_check(&cfg, err, sizeof err) < 0) fail_msg("%s", err);
     workload wl;
@@ -136,6 +145,7 @@ static void run_rec(const char *cfg_path, const char *wl_path, const char *const
     out->cycles = r.cycles;
     out->hash = r.hash;
     out->first_diff = r.first_diff;
+    out->jumped = gpu_jumped(g);
     out->per_cycle = r.per_cycle;
     report_free(&rep);
     gpu_destroy(g);
@@ -158,23 +168,50 @@ static const char *core_diff(const kstats *a, const kstats *b, char *buf, size_t
     return "core statistics equal (memory or control statistics differ)";
 }
 
-static void expect_same(const char *cfg_path, const char *wl_path, const char *const *sets)
+/* Run `on` (skip level) against the recorded run `off`: the same ctl_in in
+ * every cycle, the same statistics. */
+static uint64_t same_as(const char *cfg_path, const char *wl_path, const char *const *sets,
+                        int level, const skip_run *off)
 {
-    skip_run on, off;
+    skip_run on;
     char why[200];
-    run_rec(cfg_path, wl_path, sets, 0, NULL, &off);
-    run_rec(cfg_path, wl_path, sets, 1, &off, &on);
-    if (on.cycles != off.cycles || on.hash != off.hash || on.first_diff != UINT64_MAX)
-        fail_msg("%s on %s: ctl_in sequences differ (%llu and %llu steps, first differing step %llu)",
-                 wl_path, cfg_path, (unsigned long long)off.cycles, (unsigned long long)on.cycles,
-                 (unsigned long long)on.first_diff);
-    assert_true(off.cycles > 0);
-    assert_int_equal(on.n_kernels, off.n_kernels);
-    if (memcmp(&on.total, &off.total, sizeof on.total) != 0)
-        fail_msg("%s on %s: statistics differ: %s", wl_path, cfg_path,
-                 core_diff(&off.total, &on.total, why, sizeof why));
+    run_rec(cfg_path, wl_path, sets, level, off, &on);
+    if (on.cycles != off->cycles || on.hash != off->hash || on.first_diff != UINT64_MAX)
+        fail_msg("%s on %s, skip level %d: ctl_in sequences differ (%llu and %llu steps, first "
+                 "differing step %llu)", wl_path, cfg_path, level, (unsigned long long)off->cycles,
+                 (unsigned long long)on.cycles, (unsigned long long)on.first_diff);
+    assert_true(off->cycles > 0);
+    assert_int_equal(on.n_kernels, off->n_kernels);
+    if (memcmp(&on.total, &off->total, sizeof on.total) != 0)
+        fail_msg("%s on %s, skip level %d: statistics differ: %s", wl_path, cfg_path, level,
+                 core_diff(&off->total, &on.total, why, sizeof why));
+    if (level < 2) assert_int_equal(on.jumped, 0);
     free(on.per_cycle);
+    return on.jumped;
+}
+
+/* Frozen cores skipped (1), and with the jump (2), against every core
+ * stepped; returns the cycles jumped. */
+static uint64_t expect_same(const char *cfg_path, const char *wl_path, const char *const *sets)
+{
+    skip_run off;
+    run_rec(cfg_path, wl_path, sets, 0, NULL, &off);
+    assert_int_equal(off.jumped, 0);
+    same_as(cfg_path, wl_path, sets, 1, &off);
+    uint64_t j = same_as(cfg_path, wl_path, sets, 2, &off);
     free(off.per_cycle);
+    return j;
+}
+
+/* As expect_same, where the jump must leave at least `min` cycles unvisited. */
+static void expect_jump(const char *cfg_path, const char *wl_path, const char *const *sets,
+                        uint64_t min)
+{
+    uint64_t j = expect_same(cfg_path, wl_path, sets);
+    printf("  jumped %llu cycles: %s on %s\n", (unsigned long long)j, wl_path, cfg_path);
+    if (j < min)
+        fail_msg("%s on %s: %llu cycles jumped, expected at least %llu", wl_path, cfg_path,
+                 (unsigned long long)j, (unsigned long long)min);
 }
 
 static void test_memory_waits(void **st)
@@ -211,6 +248,25 @@ static void test_launch_and_policies(void **st)
                 (const char *const[]){ "policy.dyncore=1", "dyncore.k=2", NULL });
 }
 
+/* The GPU-wide jump: spans where every core waits and memory is idle. */
+static void test_gpu_jump(void **st)
+{
+    (void)st;
+    /* a launch hold: the cores wait out launch.kernel_lat, empty (two kernels) */
+    expect_jump("configs/small.cfg", "workloads/bfs_levels.wl",
+                (const char *const[]){ "launch.kernel_lat=3000", NULL }, 1);
+    /* the fixed 600-cycle DRAM of tgpu16 */
+    expect_jump("configs/tgpu16.cfg", "workloads/dep_chain.kern",
+                (const char *const[]){ "launch.kernel_lat=700", NULL }, 1);
+    /* stepped units: AR-CTA (its DRAM-cycle inputs change with the clock ratio
+     * while every core waits), DYNCTA and uC-States */
+    expect_jump("configs/small.cfg", "workloads/mixed_type1.kern",
+                (const char *const[]){ "policy.arcta=1", "launch.kernel_lat=2000", NULL }, 1);
+    expect_jump("configs/small.cfg", "workloads/dep_chain.kern",
+                (const char *const[]){ "policy.cta_limit=dyncta", "policy.gating=ucstates",
+                                       "launch.kernel_lat=1500", NULL }, 1);
+}
+
 static void test_real_trace(void **st)
 {
     (void)st;
@@ -224,6 +280,7 @@ int main(void)
         cmocka_unit_test(test_memory_waits),
         cmocka_unit_test(test_dependences_barriers),
         cmocka_unit_test(test_launch_and_policies),
+        cmocka_unit_test(test_gpu_jump),
         cmocka_unit_test(test_real_trace),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
