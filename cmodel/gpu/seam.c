@@ -372,6 +372,7 @@ static int grant_schedule(seam *s, char *err, size_t errlen)
             s->granted[c] || !core_has_room(s->cores[c]))
             continue;
         s->in.core[c].req = 1;
+        bit_set(s->req_fed, c);
         s->req_pending[c] = 1;
         s->reqs_out++;
         owed++;
@@ -476,14 +477,20 @@ static void dram_inputs(seam *s)
 
 int seam_inputs(seam *s, char *err, size_t errlen)
 {
-    /* core_cycle filled every core's fields, req cleared (core.h); a core
-     * whose CTAs finished may have room again, and is no longer what
-     * seam_account counted */
+    /* the requests of the last cycle end (cta_schedule's of this cycle
+     * follow): core_cycle clears them too (core.h), a jump does not */
+    for (uint32_t w = 0; w < SEAM_WORDS; w++) {
+        for (uint64_t m = s->req_fed[w]; m; m &= m - 1)
+            s->in.core[(w << 6) + (uint32_t)__builtin_ctzll(m)].req = 0;
+        s->req_fed[w] = 0;
+    }
+    /* core_cycle filled every core's fields (none in a jump: the frozen
+     * cycles' fields stay, no instruction, no CTA done); a core whose CTAs
+     * finished may have room again, and is no longer what seam_account counted */
     uint32_t insts = 0;
     for (uint32_t c = 0; !s->cores_still && c < s->n_cores; c++) {
         const ctl_core_in *k = &s->in.core[c];
         insts += k->thread_insts;
-        s->in.core[c].req = 0;   /* (cta_schedule's requests of this cycle follow) */
         if (k->cta_done) {
             bit_set(s->room_chk, c);
             bit_set(s->dirty, c);

@@ -69,6 +69,7 @@ typedef struct seam {
     uint64_t last_l1_total;          /* mem_stats.l1_misses (the sum of the cores') then */
     uint64_t l1_owing[SEAM_WORDS];   /* cores with misses owed */
     uint64_t l1_fed[SEAM_WORDS];     /* cores whose l1_miss field the seam set non-zero */
+    uint64_t req_fed[SEAM_WORDS];    /* cores whose req field the seam set */
 
     uint8_t  prev_pg[CTL_MAX_CORES][CTL_NPG];
     uint32_t tl_insts;               /* thread instructions since the last sample */

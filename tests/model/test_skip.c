@@ -191,23 +191,36 @@ static uint64_t same_as(const char *cfg_path, const char *wl_path, const char *c
 }
 
 /* Frozen cores skipped (1), and with the jump (2), against every core
- * stepped; returns the cycles jumped. */
-static uint64_t expect_same(const char *cfg_path, const char *wl_path, const char *const *sets)
+ * stepped; returns the cycles jumped (and the kernels run in *n_kernels). */
+static uint64_t expect_same_n(const char *cfg_path, const char *wl_path, const char *const *sets,
+                              uint64_t *n_kernels)
 {
     skip_run off;
     run_rec(cfg_path, wl_path, sets, 0, NULL, &off);
     assert_int_equal(off.jumped, 0);
     same_as(cfg_path, wl_path, sets, 1, &off);
     uint64_t j = same_as(cfg_path, wl_path, sets, 2, &off);
+    *n_kernels = off.n_kernels;
     free(off.per_cycle);
     return j;
 }
 
-/* As expect_same, where the jump must leave at least `min` cycles unvisited. */
-static void expect_jump(const char *cfg_path, const char *wl_path, const char *const *sets,
-                        uint64_t min)
+static void expect_same(const char *cfg_path, const char *wl_path, const char *const *sets)
 {
-    uint64_t j = expect_same(cfg_path, wl_path, sets);
+    uint64_t n;
+    expect_same_n(cfg_path, wl_path, sets, &n);
+}
+
+/* As expect_same, where the jump must happen: over each kernel's launch
+ * hold of `hold` cycles (every core empty, memory idle) but for the first
+ * cycles (the kernel's first, in which the cores freeze, and up to
+ * JUMP_RETRY, 8, before the jump is looked for again), and at least once. */
+static void expect_jump(const char *cfg_path, const char *wl_path, const char *const *sets,
+                        uint64_t hold)
+{
+    uint64_t n;
+    uint64_t j = expect_same_n(cfg_path, wl_path, sets, &n);
+    uint64_t min = hold > 16 ? n * (hold - 16) : 1;
     printf("  jumped %llu cycles: %s on %s\n", (unsigned long long)j, wl_path, cfg_path);
     if (j < min)
         fail_msg("%s on %s: %llu cycles jumped, expected at least %llu", wl_path, cfg_path,
@@ -254,24 +267,31 @@ static void test_gpu_jump(void **st)
     (void)st;
     /* a launch hold: the cores wait out launch.kernel_lat, empty (two kernels) */
     expect_jump("configs/small.cfg", "workloads/bfs_levels.wl",
-                (const char *const[]){ "launch.kernel_lat=3000", NULL }, 1);
-    /* the fixed 600-cycle DRAM of tgpu16 */
+                (const char *const[]){ "launch.kernel_lat=3000", NULL }, 3000);
+    /* the fixed 600-cycle DRAM of tgpu16, memory-bound; and a dependence
+     * chain, whose ALU waits the jump covers too (memory idle) */
+    expect_jump("configs/tgpu16.cfg", "workloads/stream_copy.kern",
+                (const char *const[]){ "launch.kernel_lat=700", NULL }, 700);
     expect_jump("configs/tgpu16.cfg", "workloads/dep_chain.kern",
-                (const char *const[]){ "launch.kernel_lat=700", NULL }, 1);
+                (const char *const[]){ "launch.kernel_lat=700", NULL }, 700);
     /* stepped units: AR-CTA (its DRAM-cycle inputs change with the clock ratio
      * while every core waits), DYNCTA and uC-States */
     expect_jump("configs/small.cfg", "workloads/mixed_type1.kern",
-                (const char *const[]){ "policy.arcta=1", "launch.kernel_lat=2000", NULL }, 1);
+                (const char *const[]){ "policy.arcta=1", "launch.kernel_lat=2000", NULL }, 2000);
     expect_jump("configs/small.cfg", "workloads/dep_chain.kern",
                 (const char *const[]){ "policy.cta_limit=dyncta", "policy.gating=ucstates",
-                                       "launch.kernel_lat=1500", NULL }, 1);
+                                       "launch.kernel_lat=1500", NULL }, 1500);
+    /* CLASO's requests: a core's req lasts one cycle, jumped or not */
+    expect_jump("configs/c2050.cfg", "workloads/cta_streams.kern",
+                (const char *const[]){ "policy.claso=1", "claso.p_a=2", "claso.p_l=1", NULL }, 0);
 }
 
 static void test_real_trace(void **st)
 {
     (void)st;
-    expect_same("configs/accelsim/SM6_TITANX.cfg",
-                "../shared/testdata/accelsim/vectoradd-100-32/kernelslist.g", NULL);
+    /* launch.kernel_lat = 5000 in the mirror: the jump covers the launch hold */
+    expect_jump("configs/accelsim/SM6_TITANX.cfg",
+                "../shared/testdata/accelsim/vectoradd-100-32/kernelslist.g", NULL, 5000);
 }
 
 int main(void)
