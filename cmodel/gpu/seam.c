@@ -507,18 +507,37 @@ int seam_inputs(seam *s, char *err, size_t errlen)
 
 /* ------------------------------------------------------------ stats */
 
+/* The tuned-down cycles of core c's mask down_m since down_from, added. */
+static void down_add(seam *s, uint32_t c, core_ctl_stats *cs)
+{
+    uint64_t n = s->acct_n - s->down_from[c];
+    for (uint32_t m = s->down_m[c]; m; m &= m - 1u) cs->down_cycles[__builtin_ctz(m)] += n;
+}
+
+/* A group's off cycles and a component's tuned-down cycles, counted where
+ * the state changes (the cycle of the change counts for the new state). */
 static void account_gating(seam *s, uint32_t c, core_ctl_stats *cs)
 {
     const ctl_core_out *o = &s->out.core[c];
-    for (int p = 0; p < CTL_NPG; p++) {
-        uint8_t st = o->pg_state[p];
-        if (st == CTL_PGS_OFF) cs->pg_off_cycles[p]++;
-        if (st == CTL_PGS_OFF && s->prev_pg[c][p] != CTL_PGS_OFF) cs->pg_gatings[p]++;
-        if (st == CTL_PGS_WAKING && s->prev_pg[c][p] == CTL_PGS_OFF) cs->pg_wakeups[p]++;
-        s->prev_pg[c][p] = st;
+    if (memcmp(o->pg_state, s->prev_pg[c], CTL_NPG) != 0)
+        for (int p = 0; p < CTL_NPG; p++) {
+            uint8_t st = o->pg_state[p], prev = s->prev_pg[c][p];
+            if (prev == CTL_PGS_OFF && st != CTL_PGS_OFF)
+                cs->pg_off_cycles[p] += s->acct_n - s->pg_from[c][p];
+            if (st == CTL_PGS_OFF && prev != CTL_PGS_OFF) {
+                cs->pg_gatings[p]++;
+                s->pg_from[c][p] = s->acct_n;
+            }
+            if (st == CTL_PGS_WAKING && prev == CTL_PGS_OFF) cs->pg_wakeups[p]++;
+            s->prev_pg[c][p] = st;
+        }
+    /* (bits at or above CTL_NCOMP are none of a component's) */
+    uint16_t m = (uint16_t)(o->tuned_down & ((1u << CTL_NCOMP) - 1u));
+    if (m != s->down_m[c]) {
+        down_add(s, c, cs);
+        s->down_m[c] = m;
+        s->down_from[c] = s->acct_n;
     }
-    for (int i = 0; i < CTL_NCOMP; i++)
-        if ((o->tuned_down >> i) & 1u) cs->down_cycles[i]++;
 }
 
 /* seam_account under fixed per-core outputs: every core is powered and
@@ -548,7 +567,20 @@ static void account_fixed(seam *s, kstats *ks)
 
 void seam_flush(seam *s, kstats *ks)
 {
-    if (!s->fx_fixed) return;
+    if (!s->fx_fixed) {
+        for (uint32_t c = 0; s->n_acc && c < s->n_cores; c++) {
+            core_ctl_stats *cs = &ks->ctl[c];
+            for (int p = 0; p < CTL_NPG; p++)
+                if (s->prev_pg[c][p] == CTL_PGS_OFF) {
+                    cs->pg_off_cycles[p] += s->acct_n - s->pg_from[c][p];
+                    s->pg_from[c][p] = 0;
+                }
+            down_add(s, c, cs);
+            s->down_from[c] = 0;
+        }
+        s->acct_n = 0;
+        return;
+    }
     uint64_t n = s->acct_n, lim = base_limit(s);
     for (uint32_t c = 0; c < s->n_cores; c++) {
         core_ctl_stats *cs = &ks->ctl[c];
@@ -593,6 +625,7 @@ void seam_account(seam *s, kstats *ks)
         }
         if (s->n_acc) account_gating(s, c, cs);
     }
+    s->acct_n++;
     if (s->clk_on && out_u8(s, (uint16_t)(s->clk_on - 1))) ks->fc_cycles++;
 }
 

@@ -72,6 +72,13 @@ typedef struct seam {
     uint64_t req_fed[SEAM_WORDS];    /* cores whose req field the seam set */
 
     uint8_t  prev_pg[CTL_MAX_CORES][CTL_NPG];
+    /* (with gating outputs) the off and tuned-down cycles, kept per change:
+     * a group's off cycles are added when it leaves off or at seam_flush,
+     * a component's tuned-down cycles when the core's mask changes or at
+     * seam_flush (acct_n counts the cycles) */
+    uint64_t pg_from[CTL_MAX_CORES][CTL_NPG]; /* acct_n when an off group went off */
+    uint64_t down_from[CTL_MAX_CORES];        /* acct_n when down_m began */
+    uint16_t down_m[CTL_MAX_CORES];           /* the tuned_down mask counted */
     uint32_t tl_insts;               /* thread instructions since the last sample */
 
     /* the CTA limits of the outputs in `out` (limits_fill), valid from
@@ -108,7 +115,8 @@ typedef struct seam {
      * cycles are added when it stops being empty or at seam_flush, the limit
      * sums at seam_flush */
     uint64_t dirty[SEAM_WORDS];      /* cores whose resident count changed this cycle */
-    uint64_t acct_n;                 /* cycles accounted since the last seam_flush */
+    uint64_t acct_n;                 /* cycles accounted since the last seam_flush
+                                      * (fx_fixed, and gating outputs) */
     uint64_t empty_from[CTL_MAX_CORES]; /* acct_n when an empty core became empty */
     uint8_t  is_empty[CTL_MAX_CORES];
     uint32_t n_empty;
