@@ -37,6 +37,10 @@ static const key_def run_rows[] = {
           "1: a core with nothing to move is not stepped until its next event, its cycles' "
           "signals and statistics repeated (identical results, docs/performance.md); 0: every "
           "core stepped every cycle"),
+    KEY_U(gpu_cfg, "run.skip_gpu", run.skip_gpu, 0, 1, 0, "flag", "user",
+          "1 (with run.skip_idle = 1): while every core is frozen or empty and the memory "
+          "system idle, the cores are not visited, the seam and units still run every cycle "
+          "(identical results, docs/performance.md); 0: no such jump"),
 };
 static const key_table run_keys = KEY_TABLE("run", NULL, run_rows);
 
@@ -104,7 +108,7 @@ void cfg_defaults(gpu_cfg *c)
     dram_params_defaults(&c->dram);
     c->policy.cta_limit = LIMIT_MAX;
     ctl_cfg_defaults(&c->ctl, c->sm.n_cores, c->mem.n_parts);
-    c->run = (run_params){ .seed = 1, .max_cycles = 0, .timeline_period = 1024, .skip_idle = 1 };
+    c->run = (run_params){ .seed = 1, .max_cycles = 0, .timeline_period = 1024, .skip_idle = 1, .skip_gpu = 1 };
     power_cfg_defaults(&c->power);
     trace_params_defaults(&c->trace);
 }

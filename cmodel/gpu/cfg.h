@@ -30,6 +30,7 @@ typedef struct clk_params {
 typedef struct run_params {
     uint64_t seed;              /* workload seed */
     uint64_t max_cycles;        /* core cycles per workload; 0 = no limit */
+    uint32_t skip_gpu;          /* 1 (with skip_idle): the GPU-wide jump (same results); 0: none */
     uint32_t skip_idle;         /* 1: quiescent cores are not stepped (same results); 0: every cycle stepped */
     uint32_t timeline_period;   /* core cycles between controller timeline samples */
 } run_params;

@@ -27,6 +27,12 @@ struct gpu {
     void (*progress)(void *, const gpu_progress *);
     void *progress_arg;
     gpu_progress prog;               /* kernel, n_kernels, ctas: set per kernel */
+
+    /* the GPU-wide jump (docs/performance.md "Skipping idle work") */
+    uint64_t jump_from;              /* its first cycle: the cores are not visited */
+    uint64_t jump_until;             /* the cycle they are visited again; 0 = no jump */
+    uint64_t jump_try;               /* the next cycle a jump is looked for */
+    uint64_t jumped;                 /* cycles jumped in this run */
 };
 
 static uint64_t period_of(uint32_t mhz, int pct)
@@ -43,6 +49,8 @@ static void set_periods(gpu *g, int core_pct, int mem_pct)
     g->period_fs[DOM_L2]   = period_of(c->l2_mhz, mem_pct);
     g->period_fs[DOM_DRAM] = period_of(c->dram_mhz, mem_pct);
 }
+
+static void jump_stop(void *arg);
 
 gpu *gpu_create(const gpu_cfg *cfg, ctl_engine *eng, char *err, size_t errlen)
 {
@@ -66,6 +74,8 @@ gpu *gpu_create(const gpu_cfg *cfg, ctl_engine *eng, char *err, size_t errlen)
         core_set_skip(g->cores[c], (int)cfg->run.skip_idle);
     }
     seam_init(&g->seam, &cfg->policy, &cfg->sm.launch, cfg->sm.n_cores, cfg->mem.n_parts, g->cores, g->mem);
+    g->seam.still_end = jump_stop;
+    g->seam.still_arg = g;
     set_periods(g, 0, 0);
     return g;
 }
@@ -85,6 +95,8 @@ void gpu_set_progress(gpu *g, void (*fn)(void *, const gpu_progress *), void *ar
     g->progress_arg = arg;
 }
 
+uint64_t gpu_jumped(const gpu *g) { return g->jumped; }
+
 /* ------------------------------------------------------------ the loop */
 
 /* Obey the control outputs from the next cycle on (clock scales included). */
@@ -94,11 +106,64 @@ static void obey(gpu *g)
     if (seam_obey(&g->seam, &core_pct, &mem_pct)) set_periods(g, core_pct, mem_pct);
 }
 
+/* The jump under way ends at this cycle: each core counts the cycles it
+ * was not visited as the frozen cycles core_cycle would have repeated. */
+static void jump_end(gpu *g)
+{
+    if (!g->jump_until) return;
+    uint64_t n = g->now - g->jump_from;
+    for (uint32_t c = 0; c < g->cfg->sm.n_cores; c++) core_repeat(g->cores[c], n, g->now - 1);
+    g->jumped += n;
+    g->jump_until = 0;
+    g->seam.cores_still = 0;
+}
+
+#define JUMP_RETRY 8u   /* cycles between looks for a jump (when none was possible) */
+
+/* The seam changes a core in this cycle (seam.c touch): the jump ends with
+ * this cycle, which the cores count as not visited too. */
+static void jump_stop(void *arg)
+{
+    gpu *g = arg;
+    g->now++;
+    jump_end(g);
+    g->now--;
+}
+
+/* A jump from this cycle: every core frozen (core_frozen_until: no event of
+ * its own due, no access to retry) and the memory system idle (so it
+ * completes nothing and, with no core sending, stays so), up to the first
+ * cycle a core's own event is due or the seam changes a core (jump_stop).
+ * The seam, the units and the memory clock domains still run every cycle:
+ * the units see the same ctl_in, the cores' fields repeated as their frozen
+ * cycles write them. */
+static void jump_begin(gpu *g)
+{
+    uint64_t now = g->now, t = UINT64_MAX;
+    for (uint32_t c = 0; c < g->cfg->sm.n_cores && t > now + 1; c++) {
+        uint64_t u = core_frozen_until(g->cores[c]);
+        if (u < t) t = u;
+    }
+    if (t <= now + 1 || !mem_idle(g->mem)) {
+        g->jump_try = now + JUMP_RETRY;
+        return;
+    }
+    g->jump_from = now;
+    g->jump_until = t;
+    g->seam.cores_still = 1;
+}
+
 static int core_tick(gpu *g, kstats *ks, char *err, size_t errlen)
 {
     seam *s = &g->seam;
-    for (uint32_t c = 0; c < g->cfg->sm.n_cores; c++)
-        if (core_cycle(g->cores[c], g->now, &s->in.core[c], err, (unsigned)errlen) < 0) return -1;
+    if (g->now >= g->jump_until) {
+        jump_end(g);
+        if (g->cfg->run.skip_gpu && g->cfg->run.skip_idle && g->now >= g->jump_try) jump_begin(g);
+    }
+    if (!g->jump_until)
+        for (uint32_t c = 0; c < g->cfg->sm.n_cores; c++)
+            if (core_cycle(g->cores[c], g->now, &s->in.core[c], err, (unsigned)errlen) < 0)
+                return -1;
     if (seam_inputs(s, err, errlen) < 0) return -1;
     if (g->eng->step(g->eng->impl, &g->cfg->ctl, &s->in, &s->out, g->now, err, errlen) < 0)
         return -1;
@@ -123,6 +188,7 @@ static int kernel_done(const gpu *g)
 static void kernel_collect(gpu *g, kstats *ks, uint64_t start, uint64_t start_fs)
 {
     const gpu_cfg *cfg = g->cfg;
+    jump_end(g);
     ks->cycles = g->now - start;
     ks->time_fs = g->t_fs - start_fs;
     ks->ar_type = seam_kernel_type(&g->seam);
@@ -133,6 +199,7 @@ static void kernel_collect(gpu *g, kstats *ks, uint64_t start, uint64_t start_fs
         ks->thread_insts += ks->core[c].thread_insts;
     }
     ks->mem = *mem_get_stats(g->mem);
+    seam_flush(&g->seam, ks);
     seam_kernel_end(&g->seam);
 }
 
@@ -233,6 +300,7 @@ int gpu_run(gpu *g, workload *w, report *r, char *err, size_t errlen)
     snprintf(r->engine, sizeof r->engine, "%s", g->eng->name);
     report_begin(r);
     uint64_t budget = cfg->run.max_cycles;
+    g->jump_until = g->jump_try = g->jumped = 0;
     memset(&g->prog, 0, sizeof g->prog);
     g->prog.n_kernels = w->n_kernels;
     for (uint32_t i = 0; i < w->n_kernels; i++) g->prog.ctas += w->kernels[i]->n_cta;

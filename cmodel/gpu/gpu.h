@@ -42,4 +42,8 @@ typedef struct gpu_progress {
 #define GPU_PROGRESS_CYCLES (1u << 14)
 void  gpu_set_progress(gpu *g, void (*fn)(void *arg, const gpu_progress *p), void *arg);
 
+/* Core cycles of the last gpu_run in which the GPU-wide jump left the cores
+ * unvisited (run.skip_gpu; docs/performance.md "Skipping idle work"). */
+uint64_t gpu_jumped(const gpu *g);
+
 #endif

@@ -76,6 +76,8 @@ static void fx_resolve(seam *s)
         if (fx->ktype && !s->ktype) s->ktype = fx->ktype;
         s->grants |= fx->grants;
     }
+    s->fx_fixed = !s->n_cap && !s->n_en && !s->n_pw && !s->n_acc && !s->n_lim1 && !s->grants &&
+                  (s->lim_static || !s->lim_src);
 }
 
 void seam_init(seam *s, const policy_params *pol, const launch_params *lp, uint32_t n_cores,
@@ -89,6 +91,8 @@ void seam_init(seam *s, const policy_params *pol, const launch_params *lp, uint3
     s->cores = cores;
     s->mem = mem;
     memset(s->lim_set, 0xff, sizeof s->lim_set);
+    memset(s->acc_set, 0xff, sizeof s->acc_set);
+    s->lim_due = 1;
     fx_resolve(s);
 }
 
@@ -100,6 +104,28 @@ static inline uint8_t core_u8(const seam *s, uint32_t c, uint16_t off)
 static inline uint8_t out_u8(const seam *s, uint16_t off)
 {
     return ((const uint8_t *)&s->out)[off];
+}
+
+static inline void bit_set(uint64_t *m, uint32_t c) { m[c >> 6] |= 1ull << (c & 63); }
+
+/* The seam is about to change a core: a GPU-wide jump ends first, so the
+ * cores count the cycles they were not visited before they change. */
+static inline void touch(seam *s)
+{
+    if (s->cores_still) s->still_end(s->still_arg);
+}
+
+/* The first set bit of m at or above `from` and below `to`; `to` if none. */
+static inline uint32_t bit_next(const uint64_t *m, uint32_t from, uint32_t to)
+{
+    for (uint32_t w = from >> 6; (w << 6) < to; w++) {
+        uint64_t v = m[w] & (~0ull << (from > (w << 6) ? from & 63 : 0));
+        if (v) {
+            uint32_t c = (w << 6) + (uint32_t)__builtin_ctzll(v);
+            return c < to ? c : to;
+        }
+    }
+    return to;
 }
 
 /* The limit before any unit's value: N, or policy.static_n below it. */
@@ -174,6 +200,7 @@ static int update_enabled(seam *s)
         n += en;
     }
     s->n_enabled = n;
+    if (changed) memset(s->room_chk, 0xff, sizeof s->room_chk);
     return changed;
 }
 
@@ -189,17 +216,40 @@ static uint16_t accepts_of(const seam *s, uint32_t c)
     return m;
 }
 
-int seam_obey(seam *s, int *core_pct, int *mem_pct)
+/* Hand each core the limit in lim[] where it differs from the one it holds. */
+static void limits_hand(seam *s)
 {
-    if (!s->lim_valid) limits_fill(s);
-    s->lim_valid = 0;
     for (uint32_t c = 0; c < s->n_cores; c++)
         if (s->lim[c] != s->lim_set[c]) {
+            touch(s);
             core_set_limit(s->cores[c], s->lim[c]);
             s->lim_set[c] = s->lim[c];
+            bit_set(s->room_chk, c);
         }
+}
+
+int seam_obey(seam *s, int *core_pct, int *mem_pct)
+{
+    if (s->fx_fixed) {
+        /* the limits are the base limit until the next kernel begins */
+        if (s->lim_due) {
+            limits_fill(s);
+            limits_hand(s);
+            s->lim_due = 0;
+        }
+    } else {
+        if (!s->lim_valid) limits_fill(s);
+        limits_hand(s);
+    }
+    s->lim_valid = 0;
     if (s->n_acc)
-        for (uint32_t c = 0; c < s->n_cores; c++) core_set_accepts(s->cores[c], accepts_of(s, c));
+        for (uint32_t c = 0; c < s->n_cores; c++) {
+            uint16_t a = accepts_of(s, c);
+            if (a == s->acc_set[c]) continue;     /* (core_set_accepts would do nothing) */
+            touch(s);
+            core_set_accepts(s->cores[c], a);
+            s->acc_set[c] = a;
+        }
     if (update_enabled(s) && s->grants && s->k) s->alloc_due = 1;
     int fc = s->clk_on && out_u8(s, (uint16_t)(s->clk_on - 1));
     if (fc == s->fc_applied) return 0;
@@ -224,6 +274,8 @@ void seam_kernel_begin(seam *s, kern *k, uint32_t n_max)
     memset(s->owed_dram_busy, 0, sizeof s->owed_dram_busy);
     for (uint32_t c = 0; c < s->n_cores; c++) s->last_l1_miss[c] = mem_core_l1_misses(s->mem, c);
     memset(s->owed_l1_miss, 0, sizeof s->owed_l1_miss);
+    memset(s->l1_owing, 0, sizeof s->l1_owing);
+    s->last_l1_total = mem_get_stats(s->mem)->l1_misses;
     s->k = k;
     s->n_max = n_max;
     memset(s->lim_set, 0xff, sizeof s->lim_set);   /* (core_kernel_begin set n_max) */
@@ -233,6 +285,14 @@ void seam_kernel_begin(seam *s, kern *k, uint32_t n_max)
     memset(s->granted, 0, sizeof s->granted);
     memset(s->req_pending, 0, sizeof s->req_pending);
     memset(s->refused, 0, sizeof s->refused);
+    memset(s->room_chk, 0xff, sizeof s->room_chk);
+    memset(s->dirty, 0, sizeof s->dirty);
+    s->lim_due = 1;
+    s->acct_n = 0;
+    memset(s->empty_from, 0, sizeof s->empty_from);
+    for (uint32_t c = 0; c < s->n_cores; c++) s->is_empty[c] = core_resident(s->cores[c]) == 0;
+    s->n_empty = 0;
+    for (uint32_t c = 0; c < s->n_cores; c++) s->n_empty += s->is_empty[c];
     /* kernel launch: the units see it at this cycle's edge; CTAs are placed
      * from the next cycle on, under the outputs that edge produces. */
     s->in.kernel_start = 1;
@@ -249,6 +309,8 @@ void seam_kernel_end(seam *s) { s->k = NULL; }
 
 int seam_all_placed(const seam *s) { return s->k && s->next_cta >= s->k->n_cta; }
 
+
+
 /* The front end may hand core c a block in this cycle (launch.gpu_cta_interval,
  * launch.sm_cta_interval). */
 static int fe_ready(const seam *s, uint32_t c)
@@ -259,9 +321,11 @@ static int fe_ready(const seam *s, uint32_t c)
 
 static int place_cta(seam *s, uint32_t c, char *err, size_t errlen)
 {
+    touch(s);
     if (core_launch_cta(s->cores[c], s->next_cta, s->seq, err, (unsigned)errlen) < 0) return -1;
     s->next_cta++;
     s->seq++;
+    bit_set(s->dirty, c);
     /* dispatch times in thousandths of a cycle: a rate below one block a
      * cycle keeps its fraction (no rounding per block) */
     if (s->lp->gpu_cta_interval) {
@@ -308,6 +372,7 @@ static int grant_schedule(seam *s, char *err, size_t errlen)
             s->granted[c] || !core_has_room(s->cores[c]))
             continue;
         s->in.core[c].req = 1;
+        bit_set(s->req_fed, c);
         s->req_pending[c] = 1;
         s->reqs_out++;
         owed++;
@@ -323,12 +388,21 @@ static int cta_schedule(seam *s, char *err, size_t errlen)
     if (!s->k || s->launching) return 0;
     if (s->hold) { s->hold--; return 0; }
     if (s->grants) return grant_schedule(s, err, errlen);
+    /* the cores rr, rr + 1, ..., nc - 1, 0, ..., rr - 1 in turn; a core not in
+     * room_chk has no room, and the scan would pass it by */
     uint32_t last = nc;
-    uint32_t c = s->rr;              /* (s->rr + i) % nc: rr < nc */
-    for (uint32_t i = 0; i < nc && s->next_cta < s->k->n_cta; i++, c = c + 1 == nc ? 0 : c + 1) {
-        if (!s->enabled[c] || !core_has_room(s->cores[c]) || !fe_ready(s, c)) continue;
-        if (place_cta(s, c, err, errlen) < 0) return -1;
-        last = c;
+    for (int pass = 0; pass < 2; pass++) {
+        uint32_t from = pass ? 0 : s->rr, to = pass ? s->rr : nc;
+        for (uint32_t c = bit_next(s->room_chk, from, to); c < to && s->next_cta < s->k->n_cta;
+             c = bit_next(s->room_chk, c + 1, to)) {
+            if (!core_has_room(s->cores[c])) {
+                s->room_chk[c >> 6] &= ~(1ull << (c & 63));
+                continue;
+            }
+            if (!s->enabled[c] || !fe_ready(s, c)) continue;
+            if (place_cta(s, c, err, errlen) < 0) return -1;
+            last = c;
+        }
     }
     if (last < nc) s->rr = (last + 1) % nc;
     return 0;
@@ -359,14 +433,32 @@ uint8_t seam_feed(uint64_t *owed, uint64_t add, uint32_t max)
 
 /* Each core's L1 misses since the last cycle (mem_core_l1_misses counts from the
  * last statistics reset: a count below the last one restarts from 0), at most 7
- * a cycle, the rest owed to the next cycles. */
+ * a cycle, the rest owed to the next cycles.  The memory system's l1_misses is
+ * the sum of the cores' counts (both counted at each miss, both reset
+ * together): while it stands still and nothing is owed, every core's field is
+ * 0 and the cores need no visit. */
 static void l1_inputs(seam *s)
 {
+    uint64_t total = mem_get_stats(s->mem)->l1_misses;
+    int owing = 0;
+    for (uint32_t w = 0; w < SEAM_WORDS; w++) {
+        for (uint64_t m = s->l1_fed[w]; m; m &= m - 1)
+            s->in.core[(w << 6) + (uint32_t)__builtin_ctzll(m)].l1_miss = 0;
+        s->l1_fed[w] = 0;
+        owing |= s->l1_owing[w] != 0;
+    }
+    if (total == s->last_l1_total && !owing) return;
+    s->last_l1_total = total;
     for (uint32_t c = 0; c < s->n_cores; c++) {
-        uint64_t now = mem_core_l1_misses(s->mem, c);
-        uint64_t d = now >= s->last_l1_miss[c] ? now - s->last_l1_miss[c] : now;
-        s->in.core[c].l1_miss = seam_feed(&s->owed_l1_miss[c], d, 7);
+        uint64_t now = mem_core_l1_misses(s->mem, c), last = s->last_l1_miss[c];
+        if (now == last && !s->owed_l1_miss[c]) continue;
+        uint64_t d = now >= last ? now - last : now;
+        uint8_t f = seam_feed(&s->owed_l1_miss[c], d, 7);
+        s->in.core[c].l1_miss = f;
         s->last_l1_miss[c] = now;
+        if (f) bit_set(s->l1_fed, c);
+        if (s->owed_l1_miss[c]) bit_set(s->l1_owing, c);
+        else s->l1_owing[c >> 6] &= ~(1ull << (c & 63));
     }
 }
 
@@ -385,10 +477,24 @@ static void dram_inputs(seam *s)
 
 int seam_inputs(seam *s, char *err, size_t errlen)
 {
+    /* the requests of the last cycle end (cta_schedule's of this cycle
+     * follow): core_cycle clears them too (core.h), a jump does not */
+    for (uint32_t w = 0; w < SEAM_WORDS; w++) {
+        for (uint64_t m = s->req_fed[w]; m; m &= m - 1)
+            s->in.core[(w << 6) + (uint32_t)__builtin_ctzll(m)].req = 0;
+        s->req_fed[w] = 0;
+    }
+    /* core_cycle filled every core's fields (none in a jump: the frozen
+     * cycles' fields stay, no instruction, no CTA done); a core whose CTAs
+     * finished may have room again, and is no longer what seam_account counted */
     uint32_t insts = 0;
-    for (uint32_t c = 0; c < s->n_cores; c++) {
-        insts += s->in.core[c].thread_insts;
-        s->in.core[c].req = 0;   /* (cta_schedule's requests of this cycle follow) */
+    for (uint32_t c = 0; !s->cores_still && c < s->n_cores; c++) {
+        const ctl_core_in *k = &s->in.core[c];
+        insts += k->thread_insts;
+        if (k->cta_done) {
+            bit_set(s->room_chk, c);
+            bit_set(s->dirty, c);
+        }
     }
     s->tl_insts += insts;
     s->cycle++;
@@ -401,18 +507,88 @@ int seam_inputs(seam *s, char *err, size_t errlen)
 
 /* ------------------------------------------------------------ stats */
 
+/* The tuned-down cycles of core c's mask down_m since down_from, added. */
+static void down_add(seam *s, uint32_t c, core_ctl_stats *cs)
+{
+    uint64_t n = s->acct_n - s->down_from[c];
+    for (uint32_t m = s->down_m[c]; m; m &= m - 1u) cs->down_cycles[__builtin_ctz(m)] += n;
+}
+
+/* A group's off cycles and a component's tuned-down cycles, counted where
+ * the state changes (the cycle of the change counts for the new state). */
 static void account_gating(seam *s, uint32_t c, core_ctl_stats *cs)
 {
     const ctl_core_out *o = &s->out.core[c];
-    for (int p = 0; p < CTL_NPG; p++) {
-        uint8_t st = o->pg_state[p];
-        if (st == CTL_PGS_OFF) cs->pg_off_cycles[p]++;
-        if (st == CTL_PGS_OFF && s->prev_pg[c][p] != CTL_PGS_OFF) cs->pg_gatings[p]++;
-        if (st == CTL_PGS_WAKING && s->prev_pg[c][p] == CTL_PGS_OFF) cs->pg_wakeups[p]++;
-        s->prev_pg[c][p] = st;
+    if (memcmp(o->pg_state, s->prev_pg[c], CTL_NPG) != 0)
+        for (int p = 0; p < CTL_NPG; p++) {
+            uint8_t st = o->pg_state[p], prev = s->prev_pg[c][p];
+            if (prev == CTL_PGS_OFF && st != CTL_PGS_OFF)
+                cs->pg_off_cycles[p] += s->acct_n - s->pg_from[c][p];
+            if (st == CTL_PGS_OFF && prev != CTL_PGS_OFF) {
+                cs->pg_gatings[p]++;
+                s->pg_from[c][p] = s->acct_n;
+            }
+            if (st == CTL_PGS_WAKING && prev == CTL_PGS_OFF) cs->pg_wakeups[p]++;
+            s->prev_pg[c][p] = st;
+        }
+    /* (bits at or above CTL_NCOMP are none of a component's) */
+    uint16_t m = (uint16_t)(o->tuned_down & ((1u << CTL_NCOMP) - 1u));
+    if (m != s->down_m[c]) {
+        down_add(s, c, cs);
+        s->down_m[c] = m;
+        s->down_from[c] = s->acct_n;
     }
-    for (int i = 0; i < CTL_NCOMP; i++)
-        if ((o->tuned_down >> i) & 1u) cs->down_cycles[i]++;
+}
+
+/* seam_account under fixed per-core outputs: every core is powered and
+ * enabled and holds the base limit, so a core's cycle counts only whether it
+ * is empty, which changes only where its resident count did (dirty). */
+static void account_fixed(seam *s, kstats *ks)
+{
+    for (uint32_t w = 0; w < SEAM_WORDS; w++) {
+        for (uint64_t m = s->dirty[w]; m; m &= m - 1) {
+            uint32_t c = (w << 6) + (uint32_t)__builtin_ctzll(m);
+            uint8_t e = core_resident(s->cores[c]) == 0;
+            if (e == s->is_empty[c]) continue;
+            if (e) {
+                s->empty_from[c] = s->acct_n;
+                s->n_empty++;
+            } else {
+                ks->ctl[c].empty_cycles += s->acct_n - s->empty_from[c];
+                s->n_empty--;
+            }
+            s->is_empty[c] = e;
+        }
+        s->dirty[w] = 0;
+    }
+    s->acct_n++;
+    ks->tail_idle += (uint64_t)s->n_empty * (uint64_t)seam_all_placed(s);
+}
+
+void seam_flush(seam *s, kstats *ks)
+{
+    if (!s->fx_fixed) {
+        for (uint32_t c = 0; s->n_acc && c < s->n_cores; c++) {
+            core_ctl_stats *cs = &ks->ctl[c];
+            for (int p = 0; p < CTL_NPG; p++)
+                if (s->prev_pg[c][p] == CTL_PGS_OFF) {
+                    cs->pg_off_cycles[p] += s->acct_n - s->pg_from[c][p];
+                    s->pg_from[c][p] = 0;
+                }
+            down_add(s, c, cs);
+            s->down_from[c] = 0;
+        }
+        s->acct_n = 0;
+        return;
+    }
+    uint64_t n = s->acct_n, lim = base_limit(s);
+    for (uint32_t c = 0; c < s->n_cores; c++) {
+        core_ctl_stats *cs = &ks->ctl[c];
+        cs->limit_sum += lim * n;
+        if (s->is_empty[c]) cs->empty_cycles += n - s->empty_from[c];
+        s->empty_from[c] = 0;
+    }
+    s->acct_n = 0;
 }
 
 void seam_account(seam *s, kstats *ks)
@@ -420,6 +596,12 @@ void seam_account(seam *s, kstats *ks)
     s->in.kernel_start = 0;
     s->in.alloc = 0;
     s->launching = 0;
+    if (s->fx_fixed) {
+        account_fixed(s, ks);
+        if (s->clk_on && out_u8(s, (uint16_t)(s->clk_on - 1))) ks->fc_cycles++;
+        return;
+    }
+    memset(s->dirty, 0, sizeof s->dirty);
     limits_fill(s);
     int all_placed = seam_all_placed(s);
     for (uint32_t c = 0; c < s->n_cores; c++) {
@@ -443,6 +625,7 @@ void seam_account(seam *s, kstats *ks)
         }
         if (s->n_acc) account_gating(s, c, cs);
     }
+    s->acct_n++;
     if (s->clk_on && out_u8(s, (uint16_t)(s->clk_on - 1))) ks->fc_cycles++;
 }
 

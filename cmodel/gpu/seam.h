@@ -23,6 +23,8 @@
 #include "policy.h"
 #include "stats.h"
 
+#define SEAM_WORDS ((CTL_MAX_CORES + 63) / 64)
+
 typedef struct seam {
     const policy_params *pol;
     const launch_params *lp;         /* launch overheads (sm/sm_params.h) */
@@ -64,8 +66,19 @@ typedef struct seam {
     uint64_t owed_dram_busy[CTL_MAX_PARTS];
     uint64_t last_l1_miss[CTL_MAX_CORES];   /* the same for each core's L1 misses */
     uint64_t owed_l1_miss[CTL_MAX_CORES];
+    uint64_t last_l1_total;          /* mem_stats.l1_misses (the sum of the cores') then */
+    uint64_t l1_owing[SEAM_WORDS];   /* cores with misses owed */
+    uint64_t l1_fed[SEAM_WORDS];     /* cores whose l1_miss field the seam set non-zero */
+    uint64_t req_fed[SEAM_WORDS];    /* cores whose req field the seam set */
 
     uint8_t  prev_pg[CTL_MAX_CORES][CTL_NPG];
+    /* (with gating outputs) the off and tuned-down cycles, kept per change:
+     * a group's off cycles are added when it leaves off or at seam_flush,
+     * a component's tuned-down cycles when the core's mask changes or at
+     * seam_flush (acct_n counts the cycles) */
+    uint64_t pg_from[CTL_MAX_CORES][CTL_NPG]; /* acct_n when an off group went off */
+    uint64_t down_from[CTL_MAX_CORES];        /* acct_n when down_m began */
+    uint16_t down_m[CTL_MAX_CORES];           /* the tuned_down mask counted */
     uint32_t tl_insts;               /* thread instructions since the last sample */
 
     /* the CTA limits of the outputs in `out` (limits_fill), valid from
@@ -88,6 +101,31 @@ typedef struct seam {
     uint16_t clk_on, clk_core, clk_mem; /* the clock pair */
     uint16_t ktype;                  /* the kernel's classification */
     uint8_t  grants;                 /* CTAs issue by request and grant */
+
+    /* Per-core work in proportion to the cores that changed (docs/performance.md
+     * "What is still done every cycle"). */
+    uint64_t room_chk[SEAM_WORDS];   /* cores that may have room for a CTA: a core
+                                      * found without room is dropped until its
+                                      * resident count falls (cta_done), its limit
+                                      * is set or a kernel begins */
+    uint8_t  fx_fixed;               /* no unit output the policy obeys acts per core:
+                                      * limits, enables and power fixed per kernel */
+    uint8_t  lim_due;                /* (fx_fixed) the cores' limits still to hand over */
+    /* (fx_fixed) the per-core accounting, kept per change: a core's empty
+     * cycles are added when it stops being empty or at seam_flush, the limit
+     * sums at seam_flush */
+    uint64_t dirty[SEAM_WORDS];      /* cores whose resident count changed this cycle */
+    uint64_t acct_n;                 /* cycles accounted since the last seam_flush
+                                      * (fx_fixed, and gating outputs) */
+    uint64_t empty_from[CTL_MAX_CORES]; /* acct_n when an empty core became empty */
+    uint8_t  is_empty[CTL_MAX_CORES];
+    uint32_t n_empty;
+    uint8_t  cores_still;            /* set by the GPU loop: no core was visited this
+                                      * cycle (a jump), their fields are the last ones */
+    void   (*still_end)(void *);     /* called before the seam changes a core while
+                                      * cores_still: the GPU loop ends the jump */
+    void    *still_arg;
+    uint32_t acc_set[CTL_MAX_CORES]; /* the accepts mask each core holds (> 0xffff: none yet) */
 } seam;
 
 void seam_init(seam *s, const policy_params *pol, const launch_params *lp, uint32_t n_cores,
@@ -103,6 +141,10 @@ int  seam_inputs(seam *s, char *err, size_t errlen);
 
 /* After the engine's step: clear the pulses, count this cycle's outputs. */
 void seam_account(seam *s, kstats *ks);
+
+/* Add what seam_account kept back to ks (before ks's control statistics
+ * are read: at the end of a kernel, stopped or not). */
+void seam_flush(seam *s, kstats *ks);
 
 /* Obey the outputs from the next cycle on.  Returns 1 if the clock scales
  * changed (then *core_pct, *mem_pct hold the new percentages), else 0. */

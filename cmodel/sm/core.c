@@ -1434,3 +1434,15 @@ void sm_params_defaults(sm_params *c)
     memcpy(c->lat, lat, sizeof lat);
     memcpy(c->ii, ii, sizeof ii);
 }
+
+/* ---------------------------------------------------------------- GPU-wide jumps */
+
+uint64_t core_frozen_until(const core *c) { return c->q_ldst ? 0 : c->q_until; }
+
+void core_repeat(core *c, uint64_t n, uint64_t last)
+{
+    c->now = last;
+    c->mem_blocked = 0;
+    c->moved = 0;
+    c->q_n += n;                /* what n frozen core_cycle calls count */
+}

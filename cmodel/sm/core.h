@@ -81,6 +81,13 @@ uint32_t core_paused(const core *c);        /* paused CTAs */
 /* 1 if CTA `cta` is resident and paused, 0 if resident and running, -1 if absent. */
 int      core_cta_paused(const core *c, uint32_t cta);
 int      core_quiet(const core *c);         /* no CTA, nothing in flight */
+/* A GPU-wide jump (gpu.c, docs/performance.md): the cycle before which core_cycle
+ * repeats the core's frozen cycle as long as the memory system completes none
+ * of its accesses (it retries none); 0 or a past cycle if it is not frozen. */
+uint64_t core_frozen_until(const core *c);
+/* Count n cycles, the last at cycle `last`, that core_cycle would have
+ * repeated (each below core_frozen_until, the memory system idle). */
+void     core_repeat(core *c, uint64_t n, uint64_t last);
 const core_stats *core_get_stats(core *c);   /* skipped cycles' statistics included */
 void     core_stats_reset(core *c);
 

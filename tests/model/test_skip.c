@@ -1,6 +1,7 @@
 /* test_skip.c -- skipping idle work is exact (docs/performance.md "Skipping
- * idle work"): a run with run.skip_idle = 1 (frozen cores not stepped, their
- * cycles repeated) and the same run with run.skip_idle = 0 (every core stepped
+ * idle work"): a run with skipping as by default (run.skip_idle = 1 and
+ * run.skip_gpu = 1: frozen cores not stepped, their cycles repeated, and the
+ * GPU-wide jump) and the same run with run.skip_idle = 0 (every core stepped
  * every cycle) give the same statistics, byte for byte, and hand the control
  * units the same ctl_in in every cycle.
  *
@@ -12,7 +13,15 @@
  * counters; with a 600-cycle DRAM latency; the accurate SM6_TITANX mirror on
  * stream_copy), waits on ALU results and barriers, launch overheads (block
  * dispatch and retirement latencies), CLASO grants, AR-CTA with its clock
- * scaling, and a real Accel-Sim trace on the mirror. */
+ * scaling, and a real Accel-Sim trace on the mirror.
+ *
+ * The GPU-wide jump (run.skip_gpu: while every core is frozen or empty and
+ * the memory system idle, no core is visited) is held the same way against
+ * runs without it (run.skip_gpu = 0) and against runs that step every core,
+ * where it must happen: long kernel launch latencies, the fixed 600-cycle
+ * DRAM of tgpu16, the stepped units of AR-CTA, DYNCTA and uC-States, CLASO's
+ * requests, and the real trace on the mirror (its 5000-cycle launch
+ * latency). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -97,18 +106,21 @@ static int rec_step(void *impl, const ctl_cfg *cfg, const ctl_in *in, ctl_out *o
 typedef struct skip_run {
     kstats   total;
     uint64_t n_kernels, cycles, hash, first_diff;
+    uint64_t jumped;                /* core cycles the GPU-wide jump left unvisited */
     uint64_t *per_cycle;
 } skip_run;
 
-/* One run of cfg_path + wl with `sets` and run.skip_idle = skip; with want,
- * the first step whose input differs from want's is found. */
+/* One run of cfg_path + wl with `sets` and run.skip_idle = skip (0: none,
+ * 1: frozen cores, 2: the GPU-wide jump too); with want, the first step whose
+ * input differs from want's is found. */
 static void run_rec(const char *cfg_path, const char *wl_path, const char *const *sets, int skip,
                     const skip_run *want, skip_run *out)
 {
     char err[512];
     gpu_cfg cfg;
     model_cfg(&cfg, cfg_path, sets);
-    if (cfg_set(&cfg, "run.skip_idle", skip ? "1" : "0", "test", err, sizeof err) < 0)
+    if (cfg_set(&cfg, "run.skip_idle", skip ? "1" : "0", "test", err, sizeof err) < 0 ||
+        cfg_set(&cfg, "run.skip_gpu", skip > 1 ? "1" : "0", "test", err, sizeof err) < 0)
         fail_msg("%s", err);
     if (cfg_check(&cfg, err, sizeof err) < 0) fail_msg("%s", err);
     workload wl;
@@ -136,6 +148,7 @@ static void run_rec(const char *cfg_path, const char *wl_path, const char *const
     out->cycles = r.cycles;
     out->hash = r.hash;
     out->first_diff = r.first_diff;
+    out->jumped = gpu_jumped(g);
     out->per_cycle = r.per_cycle;
     report_free(&rep);
     gpu_destroy(g);
@@ -158,23 +171,64 @@ static const char *core_diff(const kstats *a, const kstats *b, char *buf, size_t
     return "core statistics equal (memory or control statistics differ)";
 }
 
+/* Run `on` (skip level) against the recorded run `off`: the same ctl_in in
+ * every cycle, the same statistics. */
+static uint64_t same_as(const char *cfg_path, const char *wl_path, const char *const *sets,
+                        int level, const skip_run *off)
+{
+    skip_run on;
+    char why[200];
+    run_rec(cfg_path, wl_path, sets, level, off, &on);
+    if (on.cycles != off->cycles || on.hash != off->hash || on.first_diff != UINT64_MAX)
+        fail_msg("%s on %s, skip level %d: ctl_in sequences differ (%llu and %llu steps, first "
+                 "differing step %llu)", wl_path, cfg_path, level, (unsigned long long)off->cycles,
+                 (unsigned long long)on.cycles, (unsigned long long)on.first_diff);
+    assert_true(off->cycles > 0);
+    assert_int_equal(on.n_kernels, off->n_kernels);
+    if (memcmp(&on.total, &off->total, sizeof on.total) != 0)
+        fail_msg("%s on %s, skip level %d: statistics differ: %s", wl_path, cfg_path, level,
+                 core_diff(&off->total, &on.total, why, sizeof why));
+    if (level < 2) assert_int_equal(on.jumped, 0);
+    free(on.per_cycle);
+    return on.jumped;
+}
+
+/* Skipping as by default (2: frozen cores and the jump) and, with `level1`,
+ * frozen cores only (1), against every core stepped; returns the cycles
+ * jumped (and the kernels run in *n_kernels). */
+static uint64_t expect_same_n(const char *cfg_path, const char *wl_path, const char *const *sets,
+                              int level1, uint64_t *n_kernels)
+{
+    skip_run off;
+    run_rec(cfg_path, wl_path, sets, 0, NULL, &off);
+    assert_int_equal(off.jumped, 0);
+    if (level1) same_as(cfg_path, wl_path, sets, 1, &off);
+    uint64_t j = same_as(cfg_path, wl_path, sets, 2, &off);
+    *n_kernels = off.n_kernels;
+    free(off.per_cycle);
+    return j;
+}
+
 static void expect_same(const char *cfg_path, const char *wl_path, const char *const *sets)
 {
-    skip_run on, off;
-    char why[200];
-    run_rec(cfg_path, wl_path, sets, 0, NULL, &off);
-    run_rec(cfg_path, wl_path, sets, 1, &off, &on);
-    if (on.cycles != off.cycles || on.hash != off.hash || on.first_diff != UINT64_MAX)
-        fail_msg("%s on %s: ctl_in sequences differ (%llu and %llu steps, first differing step %llu)",
-                 wl_path, cfg_path, (unsigned long long)off.cycles, (unsigned long long)on.cycles,
-                 (unsigned long long)on.first_diff);
-    assert_true(off.cycles > 0);
-    assert_int_equal(on.n_kernels, off.n_kernels);
-    if (memcmp(&on.total, &off.total, sizeof on.total) != 0)
-        fail_msg("%s on %s: statistics differ: %s", wl_path, cfg_path,
-                 core_diff(&off.total, &on.total, why, sizeof why));
-    free(on.per_cycle);
-    free(off.per_cycle);
+    uint64_t n;
+    expect_same_n(cfg_path, wl_path, sets, 0, &n);
+}
+
+/* As expect_same, where the jump must happen: over each kernel's launch
+ * hold of `hold` cycles (every core empty, memory idle) but for the first
+ * cycles (the kernel's first, in which the cores freeze, and up to
+ * JUMP_RETRY, 8, before the jump is looked for again), and at least once. */
+static void expect_jump(const char *cfg_path, const char *wl_path, const char *const *sets,
+                        uint64_t hold)
+{
+    uint64_t n;
+    uint64_t j = expect_same_n(cfg_path, wl_path, sets, 1, &n);
+    uint64_t min = hold > 16 ? n * (hold - 16) : 1;
+    printf("  jumped %llu cycles: %s on %s\n", (unsigned long long)j, wl_path, cfg_path);
+    if (j < min)
+        fail_msg("%s on %s: %llu cycles jumped, expected at least %llu", wl_path, cfg_path,
+                 (unsigned long long)j, (unsigned long long)min);
 }
 
 static void test_memory_waits(void **st)
@@ -211,11 +265,37 @@ static void test_launch_and_policies(void **st)
                 (const char *const[]){ "policy.dyncore=1", "dyncore.k=2", NULL });
 }
 
+/* The GPU-wide jump: spans where every core waits and memory is idle. */
+static void test_gpu_jump(void **st)
+{
+    (void)st;
+    /* a launch hold: the cores wait out launch.kernel_lat, empty (two kernels) */
+    expect_jump("configs/small.cfg", "workloads/bfs_levels.wl",
+                (const char *const[]){ "launch.kernel_lat=3000", NULL }, 3000);
+    /* the fixed 600-cycle DRAM of tgpu16, memory-bound; and a dependence
+     * chain, whose ALU waits the jump covers too (memory idle) */
+    expect_jump("configs/tgpu16.cfg", "workloads/stream_copy.kern",
+                (const char *const[]){ "launch.kernel_lat=700", NULL }, 700);
+    expect_jump("configs/tgpu16.cfg", "workloads/dep_chain.kern",
+                (const char *const[]){ "launch.kernel_lat=700", NULL }, 700);
+    /* stepped units: AR-CTA (its DRAM-cycle inputs change with the clock ratio
+     * while every core waits), DYNCTA and uC-States */
+    expect_jump("configs/small.cfg", "workloads/mixed_type1.kern",
+                (const char *const[]){ "policy.arcta=1", "launch.kernel_lat=2000", NULL }, 2000);
+    expect_jump("configs/small.cfg", "workloads/dep_chain.kern",
+                (const char *const[]){ "policy.cta_limit=dyncta", "policy.gating=ucstates",
+                                       "launch.kernel_lat=1500", NULL }, 1500);
+    /* CLASO's requests: a core's req lasts one cycle, jumped or not */
+    expect_jump("configs/c2050.cfg", "workloads/cta_streams.kern",
+                (const char *const[]){ "policy.claso=1", "claso.p_a=2", "claso.p_l=1", NULL }, 0);
+}
+
 static void test_real_trace(void **st)
 {
     (void)st;
-    expect_same("configs/accelsim/SM6_TITANX.cfg",
-                "../shared/testdata/accelsim/vectoradd-100-32/kernelslist.g", NULL);
+    /* launch.kernel_lat = 5000 in the mirror: the jump covers the launch hold */
+    expect_jump("configs/accelsim/SM6_TITANX.cfg",
+                "../shared/testdata/accelsim/vectoradd-100-32/kernelslist.g", NULL, 5000);
 }
 
 int main(void)
@@ -224,6 +304,7 @@ int main(void)
         cmocka_unit_test(test_memory_waits),
         cmocka_unit_test(test_dependences_barriers),
         cmocka_unit_test(test_launch_and_policies),
+        cmocka_unit_test(test_gpu_jump),
         cmocka_unit_test(test_real_trace),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
