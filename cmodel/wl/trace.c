@@ -396,7 +396,8 @@ static int tokenize(char *s, char **tok, int max)
         if (n == max)
             return -1;
         tok[n++] = s;
-        while (*s && *s != ' ' && *s != '\t')
+        /* bytes above ' ' are never blank or NUL: one compare for most */
+        while ((unsigned char)*s > ' ' || (*s && *s != ' ' && *s != '\t'))
             s++;
         if (*s)
             *s++ = '\0';
@@ -490,6 +491,7 @@ typedef struct tr_kern {
     uint32_t   next_cta;
     uint8_t   *cta_slot_busy;     /* local-memory slots (concurrent CTAs), lowest free first */
     uint32_t   n_cta_slots;
+    uint32_t   lslot_lo;          /* every slot below it is busy */
     tr_cta   **slot;              /* open-addressing table of begun CTAs, key cta */
     uint32_t   slot_cap, slot_used;
     tr_cta    *idle[TR_FREE_KEEP];
@@ -1468,7 +1470,7 @@ static int tk_broken(tr_kern *tk, const char *msg, char *err, size_t errlen)
 /* Lowest free local-memory slot (GPGPU-Sim's hardware CTA number). */
 static int lslot_take(tr_kern *tk, uint32_t *out)
 {
-    uint32_t i = 0;
+    uint32_t i = tk->lslot_lo;
     while (i < tk->n_cta_slots && tk->cta_slot_busy[i])
         i++;
     if (i == tk->n_cta_slots) {
@@ -1481,8 +1483,16 @@ static int lslot_take(tr_kern *tk, uint32_t *out)
         tk->n_cta_slots = n;
     }
     tk->cta_slot_busy[i] = 1;
+    tk->lslot_lo = i + 1;
     *out = i;
     return 0;
+}
+
+static void lslot_free(tr_kern *tk, uint32_t i)
+{
+    tk->cta_slot_busy[i] = 0;
+    if (i < tk->lslot_lo)
+        tk->lslot_lo = i;
 }
 
 /* The kernel ran to its end: drop what its CTAs held. */
@@ -1496,7 +1506,7 @@ static void tk_release(tr_kern *tk)
     tk->slot_cap = tk->slot_used = 0;
     free(tk->cta_slot_busy);
     tk->cta_slot_busy = NULL;
-    tk->n_cta_slots = 0;
+    tk->n_cta_slots = tk->lslot_lo = 0;
 }
 
 static int tk_cta_begin(kern *k, uint32_t cta, char *err, unsigned errlen)
@@ -1523,7 +1533,7 @@ static int tk_cta_begin(kern *k, uint32_t cta, char *err, unsigned errlen)
         return tr_fail(err, errlen, tk->info.file, 0, "out of memory (local-memory slots)");
     }
     if (tb_read(tk, c, err, errlen)) {
-        tk->cta_slot_busy[c->lslot] = 0;
+        lslot_free(tk, c->lslot);
         cta_give_back(tk, c);
         return tk_broken(tk, err, err, errlen);
     }
@@ -1557,9 +1567,13 @@ static int tk_fetch(kern *k, uint32_t cta, uint32_t warp, kcursor *cur, inst *ou
     out->bytes = rec->bytes;
     out->mask = rec->mask;
     out->pc = rec->pc;
-    const uint64_t *a = (rec->bytes && rec->mask) ? c->addrs + rec->addr_off : NULL;
+    if (!(rec->bytes && rec->mask)) {
+        memset(out->addr, 0, sizeof out->addr);
+        return 1;
+    }
+    const uint64_t *a = c->addrs + rec->addr_off;
     for (int lane = 0; lane < 32; lane++)
-        out->addr[lane] = (a && (rec->mask >> lane & 1u)) ? *a++ : 0;
+        out->addr[lane] = (rec->mask >> lane & 1u) ? *a++ : 0;
     return 1;
 }
 
@@ -1570,7 +1584,7 @@ static void tk_cta_end(kern *k, uint32_t cta)
     if (!c)
         return;
     slot_remove(tk, cta);
-    tk->cta_slot_busy[c->lslot] = 0;
+    lslot_free(tk, c->lslot);
     cta_give_back(tk, c);
     if (tk->next_cta == k->n_cta && tk->slot_used == 0)
         tk_release(tk);
