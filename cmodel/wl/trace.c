@@ -259,6 +259,19 @@ static int rd_append(tr_rd *r, const uint8_t *p, size_t n, char *err, size_t err
     return 0;
 }
 
+/* A line read into r->line: count it, refuse a NUL byte, drop trailing CR
+ * and blanks.  1, or -1 error. */
+static int rd_finish_line(tr_rd *r, char *err, size_t errlen)
+{
+    r->lineno++;
+    if (memchr(r->line, '\0', r->llen))
+        return tr_fail(err, errlen, r->path, rd_loc(r), "NUL byte in line");
+    while (r->llen && (r->line[r->llen - 1] == '\r' || r->line[r->llen - 1] == ' ' ||
+                       r->line[r->llen - 1] == '\t'))
+        r->line[--r->llen] = '\0';
+    return 1;
+}
+
 /* Next line into r->line (NUL-terminated, without CR/LF).  1 line, 0 end of
  * file, -1 error.  A line given back with rd_unread is returned again. */
 static int rd_next(tr_rd *r, char *err, size_t errlen)
@@ -266,6 +279,17 @@ static int rd_next(tr_rd *r, char *err, size_t errlen)
     if (r->pushback) {
         r->pushback = 0;
         return 1;
+    }
+    /* the common case: a whole line in the decoded bytes that fits the line
+     * buffer (a line the loop below would take in one piece, unchanged) */
+    const uint8_t *nl0 = r->tz || r->opos == r->olen ? NULL
+                         : memchr(r->obuf + r->opos, '\n', r->olen - r->opos);
+    if (nl0 && (size_t)(nl0 - (r->obuf + r->opos)) < r->lcap) {
+        r->llen = (size_t)(nl0 - (r->obuf + r->opos));
+        memcpy(r->line, r->obuf + r->opos, r->llen);
+        r->line[r->llen] = '\0';
+        r->opos += r->llen + 1;
+        return rd_finish_line(r, err, errlen);
     }
     r->llen = 0;
     if (rd_append(r, (const uint8_t *)"", 0, err, errlen))
@@ -294,13 +318,7 @@ static int rd_next(tr_rd *r, char *err, size_t errlen)
         if (nl)
             break;
     }
-    r->lineno++;
-    if (memchr(r->line, '\0', r->llen))
-        return tr_fail(err, errlen, r->path, rd_loc(r), "NUL byte in line");
-    while (r->llen && (r->line[r->llen - 1] == '\r' || r->line[r->llen - 1] == ' ' ||
-                       r->line[r->llen - 1] == '\t'))
-        r->line[--r->llen] = '\0';
-    return 1;
+    return rd_finish_line(r, err, errlen);
 }
 
 static void rd_unread(tr_rd *r) { r->pushback = 1; }
