@@ -23,8 +23,10 @@ static void jw_put(jw *w, const char *s)
 static void jw_flush_break(jw *w)
 {
     if (w->indent < 0) return;
+    static const char spaces[] = "                                ";   /* 32 */
     jw_put(w, "\n");
-    for (int i = 0; i < w->indent; i++) jw_put(w, " ");
+    for (int left = w->indent; left > 0; left -= 32)
+        jw_put(w, spaces + (left >= 32 ? 0 : 32 - left));
     w->indent = -1;
 }
 
@@ -142,11 +144,25 @@ static void jw_printf_value(jw *w, const char *text, int n)
     jw_value_done(w);
 }
 
+/* v in decimal (as "%" PRIu64 writes it) into buf[21]; its length. */
+static int jw_dec(char *buf, uint64_t v)
+{
+    char rev[20];
+    int n = 0;
+    do {
+        rev[n++] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v);
+    for (int i = 0; i < n; i++) buf[i] = rev[n - 1 - i];
+    buf[n] = '\0';
+    return n;
+}
+
 void jw_u64(jw *w, uint64_t v)
 {
     char buf[32];
     if (jw_item(w, 0) < 0) return;
-    jw_printf_value(w, buf, snprintf(buf, sizeof buf, "%" PRIu64, v));
+    jw_printf_value(w, buf, jw_dec(buf, v));
 }
 
 void jw_bool(jw *w, int v)

@@ -1,5 +1,6 @@
 /* cache.c -- set-associative tag array, true LRU, sector bits (see cache.h). */
 #include <stdlib.h>
+#include <string.h>
 #include "cache.h"
 
 /* ---- the tag index (assoc > CACHE_INDEX_ASSOC): linear probing over >= 2x
@@ -31,18 +32,26 @@ static void cache_index_del(cache *c, size_t way)
             hole = j;
         }
     }
-    c->hslot[hole] = (cache_slot){ .key = 0, .way = -1, .home = 0 };
+    c->hslot[hole] = (cache_slot){ .key = 0, .way = 0, .home = 0 };
 }
 
+/* Every set's LRU list empty: its head (after the ways) links to itself. */
+static void cache_heads_init(cache *c)
+{
+    size_t ways = (size_t)c->sets * c->assoc;
+    for (uint32_t s = 0; c->nvalid && s < c->sets; s++)
+        c->lnext[ways + s] = c->lprev[ways + s] = (uint32_t)(ways + s);
+}
+
+/* An empty slot is all zero (key 0; its way and home are never read: a
+ * probe stops at key 0), so a calloc'd index is empty without a write. */
 static void cache_index_clear(cache *c)
 {
-    for (uint32_t i = 0; c->hslot && i <= c->hmask; i++)
-        c->hslot[i] = (cache_slot){ .key = 0, .way = -1, .home = 0 };
-    size_t ways = (size_t)c->sets * c->assoc;
-    for (uint32_t s = 0; c->nvalid && s < c->sets; s++) {
-        c->nvalid[s] = 0;
-        c->lnext[ways + s] = c->lprev[ways + s] = (uint32_t)(ways + s);
-    }
+    if (c->hslot)
+        memset(c->hslot, 0, ((size_t)c->hmask + 1u) * sizeof *c->hslot);
+    if (c->nvalid)
+        memset(c->nvalid, 0, (size_t)c->sets * sizeof *c->nvalid);
+    cache_heads_init(c);
 }
 
 /* ---- the LRU lists of the indexed caches (cache.h): the list order is the
@@ -72,13 +81,15 @@ static int cache_index_init(cache *c, size_t ways)
     while (((size_t)1 << c->hbits) < 2u * ways)
         c->hbits++;
     c->hmask = (1u << c->hbits) - 1u;
-    c->hslot = malloc(((size_t)c->hmask + 1u) * sizeof *c->hslot);
+    /* zeroed by calloc, not written: pages of a large cache's index are
+     * touched (allocated by the host) only as lines are filled */
+    c->hslot = calloc((size_t)c->hmask + 1u, sizeof *c->hslot);
     c->lnext = malloc((ways + c->sets) * sizeof *c->lnext);
     c->lprev = malloc((ways + c->sets) * sizeof *c->lprev);
-    c->nvalid = malloc((size_t)c->sets * sizeof *c->nvalid);
+    c->nvalid = calloc(c->sets, sizeof *c->nvalid);
     if (!c->hslot || !c->lnext || !c->lprev || !c->nvalid)
         return -1;
-    cache_index_clear(c);
+    cache_heads_init(c);
     return 0;
 }
 

@@ -103,7 +103,6 @@ struct core {
     uint16_t accepts;           /* the seam's accepts_work */
     uint64_t now;
 
-    warp     w[CORE_MAX_WARPS];
     ctaslot  cs[CORE_MAX_CTAS];
     uint64_t used_mask;         /* warp slots in use (resident, not finished) */
     uint32_t n_used;            /* popcount(used_mask), set where used_mask changes */
@@ -139,10 +138,9 @@ struct core {
 
     uint16_t wheel[WHEEL];
     uint64_t wheel_bits[WHEEL / 64]; /* slots holding entries */
-    wentry   wpool[WPOOL];
-    uint16_t wfree;
+    uint16_t wfree;             /* free entries given back, LIFO; then whi..WPOOL-1 in order */
+    uint16_t whi;               /* entries never taken: written only when first used */
     ldrec    rec[NREC];
-    uint64_t rec_line[NREC][COAL_MAX_LINES]; /* the lines of rec[i] (read only by ldst_send) */
     uint16_t rfree;
 
     core_stats s;
@@ -159,6 +157,12 @@ struct core {
     uint64_t q_epoch;           /* the L1 side's epoch of the last refused sends (mem_l1_epoch) */
     uint8_t  q_ldst;            /* the frozen core retries sends (EX_LDST units hold accesses) */
     ctl_core_in q_sig;
+
+    /* the large arrays last: the fields above share a few host pages, and a
+     * page of these is first written (allocated by the host) when used */
+    warp     w[CORE_MAX_WARPS];
+    wentry   wpool[WPOOL];
+    uint64_t rec_line[NREC][COAL_MAX_LINES]; /* the lines of rec[i] (read only by ldst_send) */
 };
 
 static const int comp_idoc[3] = { CTL_IDOC_SP, CTL_IDOC_SFU, CTL_IDOC_LDST };
@@ -250,8 +254,8 @@ core *core_create(const sm_params *cfg, uint32_t access_bytes, uint32_t id, mems
     c->mem = mem;
     c->accepts = (uint16_t)((1u << CTL_NCOMP) - 1);
     for (unsigned i = 0; i < WHEEL; i++) c->wheel[i] = NIL16;
-    for (unsigned i = 0; i < WPOOL; i++) c->wpool[i].next = (uint16_t)(i + 1 < WPOOL ? i + 1 : NIL16);
-    c->wfree = 0;
+    c->wfree = NIL16;           /* the entries from whi up are free, not yet listed */
+    c->whi = 0;
     for (unsigned i = 0; i < NREC; i++) c->rec[i].next_free = (uint16_t)(i + 1 < NREC ? i + 1 : NIL16);
     c->rfree = 0;
     for (int t = 0; t < 3; t++)
@@ -591,9 +595,15 @@ static void release_regs(warp *w, const uint8_t *dst, unsigned ndst)
 static int wheel_add(core *c, uint64_t when, uint16_t wi, const uint8_t *dst, unsigned ndst,
                      int ldst)
 {
-    if (c->wfree == NIL16) return -1;
-    uint16_t e = c->wfree;
-    c->wfree = c->wpool[e].next;
+    uint16_t e;
+    if (c->wfree != NIL16) {
+        e = c->wfree;
+        c->wfree = c->wpool[e].next;
+    } else if (c->whi < WPOOL) {
+        e = c->whi++;
+    } else {
+        return -1;
+    }
     wentry *we = &c->wpool[e];
     we->warp = wi;
     we->ndst = (uint8_t)ndst;

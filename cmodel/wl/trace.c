@@ -259,6 +259,19 @@ static int rd_append(tr_rd *r, const uint8_t *p, size_t n, char *err, size_t err
     return 0;
 }
 
+/* A line read into r->line: count it, refuse a NUL byte, drop trailing CR
+ * and blanks.  1, or -1 error. */
+static int rd_finish_line(tr_rd *r, char *err, size_t errlen)
+{
+    r->lineno++;
+    if (memchr(r->line, '\0', r->llen))
+        return tr_fail(err, errlen, r->path, rd_loc(r), "NUL byte in line");
+    while (r->llen && (r->line[r->llen - 1] == '\r' || r->line[r->llen - 1] == ' ' ||
+                       r->line[r->llen - 1] == '\t'))
+        r->line[--r->llen] = '\0';
+    return 1;
+}
+
 /* Next line into r->line (NUL-terminated, without CR/LF).  1 line, 0 end of
  * file, -1 error.  A line given back with rd_unread is returned again. */
 static int rd_next(tr_rd *r, char *err, size_t errlen)
@@ -266,6 +279,17 @@ static int rd_next(tr_rd *r, char *err, size_t errlen)
     if (r->pushback) {
         r->pushback = 0;
         return 1;
+    }
+    /* the common case: a whole line in the decoded bytes that fits the line
+     * buffer (a line the loop below would take in one piece, unchanged) */
+    const uint8_t *nl0 = r->tz || r->opos == r->olen ? NULL
+                         : memchr(r->obuf + r->opos, '\n', r->olen - r->opos);
+    if (nl0 && (size_t)(nl0 - (r->obuf + r->opos)) < r->lcap) {
+        r->llen = (size_t)(nl0 - (r->obuf + r->opos));
+        memcpy(r->line, r->obuf + r->opos, r->llen);
+        r->line[r->llen] = '\0';
+        r->opos += r->llen + 1;
+        return rd_finish_line(r, err, errlen);
     }
     r->llen = 0;
     if (rd_append(r, (const uint8_t *)"", 0, err, errlen))
@@ -294,52 +318,75 @@ static int rd_next(tr_rd *r, char *err, size_t errlen)
         if (nl)
             break;
     }
-    r->lineno++;
-    if (memchr(r->line, '\0', r->llen))
-        return tr_fail(err, errlen, r->path, rd_loc(r), "NUL byte in line");
-    while (r->llen && (r->line[r->llen - 1] == '\r' || r->line[r->llen - 1] == ' ' ||
-                       r->line[r->llen - 1] == '\t'))
-        r->line[--r->llen] = '\0';
-    return 1;
+    return rd_finish_line(r, err, errlen);
 }
 
 static void rd_unread(tr_rd *r) { r->pushback = 1; }
 
 /* ------------------------------------------------------------------ numbers and tokens */
 
-static int is_hex_digit(char c)
+/* Value of a hex digit, 0xff for any other byte ('A'..'F' | 0x20 is 'a'..'f'). */
+static unsigned hex_digit(unsigned char c)
 {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    if ((unsigned)c - '0' <= 9u)
+        return (unsigned)c - '0';
+    unsigned l = ((unsigned)c | 0x20u) - 'a';
+    return l <= 5u ? l + 10u : 0xffu;
 }
 
-static unsigned hex_value(char c)
+/* v * base + d fits in max: v <= (max - d) / base, as v * base <= max - d
+ * once v <= max / base rules out the product's overflow (lim = max / base). */
+static int digit_fits(uint64_t v, unsigned base, unsigned d, uint64_t max, uint64_t lim)
 {
-    if (c >= '0' && c <= '9')
-        return (unsigned)(c - '0');
-    if (c >= 'a' && c <= 'f')
-        return (unsigned)(c - 'a' + 10);
-    return (unsigned)(c - 'A' + 10);
+    return v <= lim && v * base <= max - d;
+}
+
+/* Value of digit c in base (10 or 16), base or more when c is not one. */
+static inline unsigned digit_of(char c, unsigned base)
+{
+    return base == 16u ? hex_digit((unsigned char)c) : (unsigned)(unsigned char)c - '0';
+}
+
+/* Digits of s in base (10 or 16), the whole string, at most max.
+ * The value only grows digit by digit, so it passes max at some digit exactly
+ * when the whole number is above max: the first `fast` digits (15 hex or 19
+ * decimal, below 2^64: no wrap) are taken unchecked and compared once; longer
+ * numbers check every further digit. */
+static inline int parse_digits(const char *s, unsigned base, unsigned fast, uint64_t max, uint64_t *out)
+{
+    unsigned n = 0;
+    uint64_t v = 0;
+    if (!*s)
+        return -1;
+    for (; s[n] && n < fast; n++) {
+        unsigned d = digit_of(s[n], base);
+        if (d >= base)
+            return -1;
+        v = v * base + d;
+    }
+    if (v > max)
+        return -1;
+    if (s[n]) {
+        uint64_t lim = max / base;
+        for (; s[n]; n++) {
+            unsigned d = digit_of(s[n], base);
+            if (d >= base || !digit_fits(v, base, d, max, lim))
+                return -1;
+            v = v * base + d;
+        }
+    }
+    *out = v;
+    return 0;
 }
 
 /* Unsigned number, the whole string, at most max.  Hex accepts "0x". */
 static int parse_u64(const char *s, int hex, uint64_t max, uint64_t *out)
 {
-    uint64_t v = 0;
-    unsigned base = hex ? 16u : 10u;
-    if (hex && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+    if (!hex)
+        return parse_digits(s, 10u, 19u, max, out);
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
         s += 2;
-    if (!*s)
-        return -1;
-    for (; *s; s++) {
-        if (hex ? !is_hex_digit(*s) : !(*s >= '0' && *s <= '9'))
-            return -1;
-        unsigned d = hex_value(*s);
-        if (v > (max - d) / base)
-            return -1;
-        v = v * base + d;
-    }
-    *out = v;
-    return 0;
+    return parse_digits(s, 16u, 15u, max, out);
 }
 
 /* Signed decimal, the whole string, within int64. */
@@ -367,7 +414,8 @@ static int tokenize(char *s, char **tok, int max)
         if (n == max)
             return -1;
         tok[n++] = s;
-        while (*s && *s != ' ' && *s != '\t')
+        /* bytes above ' ' are never blank or NUL: one compare for most */
+        while ((unsigned char)*s > ' ' || (*s && *s != ' ' && *s != '\t'))
             s++;
         if (*s)
             *s++ = '\0';
@@ -438,6 +486,18 @@ typedef struct tr_cta {           /* one begun thread block */
     uint8_t  *warp_seen;
 } tr_cta;
 
+/* What the table says of one opcode token, looked up once per distinct token
+ * (sass_class, sass_index and the implicit-exit test of every line read it). */
+#define TR_OPC_SLOTS 256          /* open addressing, power of two; at most half used */
+#define TR_OPC_LEN   40           /* longer tokens are looked up every time */
+typedef struct tr_opc {
+    char    name[TR_OPC_LEN];     /* "" = empty slot */
+    int16_t cls;                  /* sass_class, -1 not in the table */
+    int16_t index;                /* sass_index */
+    uint8_t flags;                /* SASS_* */
+    uint8_t implicit;             /* TRACE_IMPLICIT_EXIT */
+} tr_opc;
+
 typedef struct tr_kern {
     kern       k;                 /* first member: (kern *) == (tr_kern *) */
     trace_info info;
@@ -449,11 +509,14 @@ typedef struct tr_kern {
     uint32_t   next_cta;
     uint8_t   *cta_slot_busy;     /* local-memory slots (concurrent CTAs), lowest free first */
     uint32_t   n_cta_slots;
+    uint32_t   lslot_lo;          /* every slot below it is busy */
     tr_cta   **slot;              /* open-addressing table of begun CTAs, key cta */
     uint32_t   slot_cap, slot_used;
     tr_cta    *idle[TR_FREE_KEEP];
     uint32_t   n_idle;
     uint64_t  *ophist;            /* trace_count_opcodes: [table index][class], or NULL */
+    struct tr_opc *opc;           /* opcode tokens seen (TR_OPC_SLOTS), allocated at first use */
+    uint32_t   n_opc;
 } tr_kern;
 
 static const kern_ops tr_ops;
@@ -678,7 +741,7 @@ static int hdr_line(tr_kern *tk, tr_hdr_seen *seen, char *text, uint64_t line, c
     *eq = '\0';
     char *key = skip_blanks(text + 1), *val = skip_blanks(eq + 1);
     trim_right(key);
-    uint64_t v;
+    uint64_t v = 0;
     if (!strcmp(key, "kernel name")) {
         if (hdr_once(tk, &seen->name, key, line, err, errlen))
             return -1;
@@ -871,7 +934,11 @@ static int line_regs(tr_line *L, const char *what, unsigned max, uint8_t *regs, 
         uint64_t num;
         if (!t)
             return -1;
-        if (!strcmp(t, "RZ") || !strcmp(t, "URZ") ||
+        if (t[0] == 'R' && t[1] >= '0' && t[1] <= '9' && !parse_u64(t + 1, 0, 255, &num)) {
+            regs[j] = num == 255 ? KERN_REG_NONE : (uint8_t)num;
+            continue;
+        }
+        if ((t[0] == 'R' && t[1] == 'Z' && !t[2]) || (t[0] == 'U' && t[1] == 'R' && t[2] == 'Z' && !t[3]) ||
             (t[0] == 'U' && t[1] == 'R' && !parse_u64(t + 2, 0, 255, &num)))
             continue;
         if (t[0] != 'R' || parse_u64(t + 1, 0, 255, &num))
@@ -1052,10 +1119,51 @@ static void local_translate(tr_kern *tk, const tr_cta *c, uint32_t w, uint32_t m
     tk->info.local_insts++;
 }
 
-static int class_of(tr_kern *tk, const char *opcode, int width, uint32_t mask, const uint64_t *a,
-                    unsigned *flags)
+/* The table's facts of an opcode token into *o. */
+static void opc_fill(tr_opc *o, const char *opcode)
 {
-    int cls = sass_class(opcode, flags);
+    unsigned flags = 0;
+    o->cls = (int16_t)sass_class(opcode, &flags);
+    o->flags = (uint8_t)flags;
+    o->index = (int16_t)sass_index(opcode);
+    o->implicit = !strcmp(opcode, TRACE_IMPLICIT_EXIT);
+}
+
+/* The facts of an opcode token: its cached slot, or *tmp filled when the
+ * token is too long, the cache is half full, or it cannot be allocated. */
+static const tr_opc *opc_get(tr_kern *tk, const char *opcode, tr_opc *tmp)
+{
+    uint32_t h = 2166136261u;     /* FNV-1a */
+    size_t n = 0;
+    for (; opcode[n]; n++)
+        h = (h ^ (unsigned char)opcode[n]) * 16777619u;
+    if (n >= TR_OPC_LEN)
+        goto direct;
+    if (!tk->opc && !(tk->opc = calloc(TR_OPC_SLOTS, sizeof *tk->opc)))
+        goto direct;
+    for (uint32_t i = h & (TR_OPC_SLOTS - 1);; i = (i + 1) & (TR_OPC_SLOTS - 1)) {
+        tr_opc *o = &tk->opc[i];
+        if (!o->name[0]) {
+            if (tk->n_opc * 2 >= TR_OPC_SLOTS)
+                goto direct;
+            memcpy(o->name, opcode, n + 1);
+            opc_fill(o, opcode);
+            tk->n_opc++;
+            return o;
+        }
+        if (!memcmp(o->name, opcode, n + 1))
+            return o;
+    }
+direct:
+    opc_fill(tmp, opcode);
+    return tmp;
+}
+
+static int class_of(tr_kern *tk, const char *opcode, const tr_opc *op, int width, uint32_t mask,
+                    const uint64_t *a, unsigned *flags)
+{
+    int cls = op->cls;
+    *flags = cls < 0 ? 0u : op->flags;
     if (cls < 0) {
         sass_unknown_add(&tk->info.unknown, opcode, width != 0);
         return IC_SP;
@@ -1063,7 +1171,7 @@ static int class_of(tr_kern *tk, const char *opcode, int width, uint32_t mask, c
     if ((*flags & SASS_GENERIC) && width && mask && generic_is_shared(&tk->info, a[0]))
         cls = cls == IC_GST ? IC_SST : IC_SLD;
     if (tk->ophist)
-        tk->ophist[(size_t)sass_index(opcode) * IC_NCLASS + (size_t)cls]++;
+        tk->ophist[(size_t)op->index * IC_NCLASS + (size_t)cls]++;
     return cls;
 }
 
@@ -1120,6 +1228,8 @@ static int inst_line(tr_kern *tk, tr_cta *c, uint32_t w, tr_line *L)
         return -1;
     if (!opcode_ok(opcode))
         return line_fail(L, "bad opcode (%s)", opcode);
+    tr_opc tmp;
+    const tr_opc *op = opc_get(tk, opcode, &tmp);
     if (line_regs(L, "source", KERN_MAX_SRC, rec.src, &rec.nsrc) ||
         line_dec(L, "mem_width", UINT32_MAX, &width))
         return -1;
@@ -1133,9 +1243,9 @@ static int inst_line(tr_kern *tk, tr_cta *c, uint32_t w, tr_line *L)
     if (line_imms(L, width ? extra : rem))
         return -1;
     /* the EXIT ctasim's writer adds for stock readers: the model's implicit exit */
-    if (!strcmp(opcode, TRACE_IMPLICIT_EXIT))
+    if (op->implicit)
         return 1;
-    int cls = class_of(tk, opcode, (int)width, (uint32_t)mask, a, &flags);
+    int cls = class_of(tk, opcode, op, (int)width, (uint32_t)mask, a, &flags);
     if (is_mem_class(cls) && !width)
         return line_fail(L, "memory opcode without mem_width and addresses (%s)", opcode);
     if (width && !is_mem_class(cls)) {
@@ -1270,18 +1380,19 @@ static int tb_body_line(tr_kern *tk, tr_cta *c, tr_tb *tb, char *err, size_t err
     char *s = skip_blanks(r->line), *val;
     if (*s == '\0')
         return 0;
-    if (!strcmp(s, "#END_TB"))
+    /* each keyword is tried only on a line starting with its first letter */
+    if (*s == '#' && !strcmp(s, "#END_TB"))
         return tb_end(tk, c, tb, err, errlen) ? -1 : 1;
-    if (!strncmp(s, "#BEGIN_TB", 9))
+    if (*s == '#' && !strncmp(s, "#BEGIN_TB", 9))
         return tr_fail(err, errlen, r->path, rd_loc(r), "missing #END_TB (thread block begun at %s %llu)",
                        loc_kind(tb->begin_line), (unsigned long long)(tb->begin_line & ~TR_AT));
-    if ((val = tb_keyword(s, "thread block")))
+    if (*s == 't' && (val = tb_keyword(s, "thread block")))
         return tb_id_line(tk, c, tb, val, err, errlen);
-    if (tb_keyword(s, "cluster id") || tb_keyword(s, "cluster cta") || tb_keyword(s, "cluster rank"))
+    if (*s == 'c' && (tb_keyword(s, "cluster id") || tb_keyword(s, "cluster cta") || tb_keyword(s, "cluster rank")))
         return 0;
-    if ((val = tb_keyword(s, "warp")))
+    if (*s == 'w' && (val = tb_keyword(s, "warp")))
         return tb_warp_line(tk, c, tb, val, err, errlen);
-    if ((val = tb_keyword(s, "insts")))
+    if (*s == 'i' && (val = tb_keyword(s, "insts")))
         return tb_insts_line(tk, tb, val, err, errlen);
     if (tb->warp < 0 || tb->insts == UINT64_MAX)
         return tr_fail(err, errlen, r->path, rd_loc(r), "unexpected line in thread block (%.40s)", s);
@@ -1377,7 +1488,7 @@ static int tk_broken(tr_kern *tk, const char *msg, char *err, size_t errlen)
 /* Lowest free local-memory slot (GPGPU-Sim's hardware CTA number). */
 static int lslot_take(tr_kern *tk, uint32_t *out)
 {
-    uint32_t i = 0;
+    uint32_t i = tk->lslot_lo;
     while (i < tk->n_cta_slots && tk->cta_slot_busy[i])
         i++;
     if (i == tk->n_cta_slots) {
@@ -1390,8 +1501,16 @@ static int lslot_take(tr_kern *tk, uint32_t *out)
         tk->n_cta_slots = n;
     }
     tk->cta_slot_busy[i] = 1;
+    tk->lslot_lo = i + 1;
     *out = i;
     return 0;
+}
+
+static void lslot_free(tr_kern *tk, uint32_t i)
+{
+    tk->cta_slot_busy[i] = 0;
+    if (i < tk->lslot_lo)
+        tk->lslot_lo = i;
 }
 
 /* The kernel ran to its end: drop what its CTAs held. */
@@ -1405,7 +1524,7 @@ static void tk_release(tr_kern *tk)
     tk->slot_cap = tk->slot_used = 0;
     free(tk->cta_slot_busy);
     tk->cta_slot_busy = NULL;
-    tk->n_cta_slots = 0;
+    tk->n_cta_slots = tk->lslot_lo = 0;
 }
 
 static int tk_cta_begin(kern *k, uint32_t cta, char *err, unsigned errlen)
@@ -1432,7 +1551,7 @@ static int tk_cta_begin(kern *k, uint32_t cta, char *err, unsigned errlen)
         return tr_fail(err, errlen, tk->info.file, 0, "out of memory (local-memory slots)");
     }
     if (tb_read(tk, c, err, errlen)) {
-        tk->cta_slot_busy[c->lslot] = 0;
+        lslot_free(tk, c->lslot);
         cta_give_back(tk, c);
         return tk_broken(tk, err, err, errlen);
     }
@@ -1466,9 +1585,13 @@ static int tk_fetch(kern *k, uint32_t cta, uint32_t warp, kcursor *cur, inst *ou
     out->bytes = rec->bytes;
     out->mask = rec->mask;
     out->pc = rec->pc;
-    const uint64_t *a = (rec->bytes && rec->mask) ? c->addrs + rec->addr_off : NULL;
+    if (!(rec->bytes && rec->mask)) {
+        memset(out->addr, 0, sizeof out->addr);
+        return 1;
+    }
+    const uint64_t *a = c->addrs + rec->addr_off;
     for (int lane = 0; lane < 32; lane++)
-        out->addr[lane] = (a && (rec->mask >> lane & 1u)) ? *a++ : 0;
+        out->addr[lane] = (rec->mask >> lane & 1u) ? *a++ : 0;
     return 1;
 }
 
@@ -1479,7 +1602,7 @@ static void tk_cta_end(kern *k, uint32_t cta)
     if (!c)
         return;
     slot_remove(tk, cta);
-    tk->cta_slot_busy[c->lslot] = 0;
+    lslot_free(tk, c->lslot);
     cta_give_back(tk, c);
     if (tk->next_cta == k->n_cta && tk->slot_used == 0)
         tk_release(tk);
@@ -1493,6 +1616,7 @@ static void tk_destroy(kern *k)
     for (uint32_t i = 0; i < tk->slot_cap; i++)
         cta_free(tk->slot[i]);
     tk_release(tk);
+    free(tk->opc);
     free(tk);
 }
 
@@ -1638,7 +1762,7 @@ static int list_read(workload *w, FILE *f, tr_list *ls, char *err, size_t errlen
         if (*s == '\0' || *s == '#')
             continue;
         if (!strncmp(s, "Memcpy", 6)) {
-            uint64_t bytes;
+            uint64_t bytes = 0;
             rc = memcpy_line(s, file, lineno, &bytes, err, errlen);
             mc_count++;
             mc_bytes += bytes;

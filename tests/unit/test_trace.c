@@ -638,6 +638,91 @@ static void test_many_resident_ctas(void **state)
     k->ops->destroy(k);
 }
 
+static uint32_t read_all(const char *path, const trace_params *p, inst *out, uint32_t max);
+
+/* A one-warp kernel file in tmpdir with the given instruction lines (the
+ * first at line 14); its path in path[128]. */
+static void write_one_warp(char *path, const char *name, const char *const *lines, int n)
+{
+    snprintf(path, 128, "%s/%s", tmpdir, name);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "-kernel name = fixture\n-kernel id = 1\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n"
+               "-shmem = 0\n-nregs = 8\n-binary version = 70\n-accelsim tracer version = 4\n\n"
+               "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = %d\n", n);
+    for (int i = 0; i < n; i++)
+        fprintf(f, "%s\n", lines[i]);
+    fprintf(f, "#END_TB\n");
+    fclose(f);
+}
+
+/* Numbers at their limits, leading zeros past the digits taken unchecked,
+ * register names, and one opcode token many times (its table facts looked up
+ * once): the values, and the refusals one past each limit. */
+static void test_number_and_register_limits(void **state)
+{
+    (void)state;
+    char path[128], err[300] = "", want[400];
+    static const char *const ok[] = {
+        "ffffffff FFFFFFFF 1 R254 FFMA 3 R255 RZ URZ 0",
+        "0x0010 00000000000000000001 1 R1 LDG.E 1 R2 4 0 ffffffffffffffff",
+        "0020 00000000000000000003 1 R3 LDG.E 1 R4 4 0 0x0000000000000000001 0X10",
+        "0030 1 0000000000000000000001 R5 NOSUCHOP 0 0",
+        "0040 1 1 R6 NOSUCHOP.X 0 0",
+        "0050 1 1 R7 FFMA 0 0",
+    };
+    static inst in[8];
+    write_one_warp(path, "limits.traceg", ok, 6);
+    assert_int_equal(read_all(path, NULL, in, 8), 6);
+    assert_int_equal(in[0].pc, 0xffffffffu);
+    assert_int_equal(in[0].mask, 0xffffffffu);
+    assert_int_equal(in[0].dst[0], 254);
+    assert_int_equal(in[0].nsrc, 3);
+    assert_int_equal(in[0].src[0], KERN_REG_NONE);   /* R255 */
+    assert_int_equal(in[0].src[1], KERN_REG_NONE);   /* RZ */
+    assert_int_equal(in[0].cls, IC_SP);
+    assert_int_equal(in[1].pc, 0x10);
+    assert_int_equal(in[1].mask, 1);
+    assert_int_equal(in[1].cls, IC_GLD);
+    assert_int_equal(in[1].addr[0], 0xffffffffffffffffull);
+    assert_int_equal(in[2].mask, 3);
+    assert_int_equal(in[2].addr[0], 1);
+    assert_int_equal(in[2].addr[1], 0x10);
+    assert_int_equal(in[3].ndst, 1);                 /* 22-digit decimal count 1 */
+    assert_int_equal(in[3].cls, IC_SP);              /* unknown: timed as SP */
+    assert_int_equal(in[4].cls, IC_SP);
+    assert_int_equal(in[5].cls, IC_SP);
+    kern *k;
+    assert_int_equal(trace_open_kernel(&k, path, 1, err, sizeof err), 0);
+    assert_int_equal(k->ops->cta_begin(k, 0, err, sizeof err), 0);
+    const sass_unknown *u = &trace_kern_info(k)->unknown;
+    assert_int_equal(u->total, 2);                   /* NOSUCHOP twice, one base name */
+    assert_int_equal(u->n, 1);
+    assert_string_equal(u->name[0], "NOSUCHOP");
+    assert_int_equal(u->count[0], 2);
+    k->ops->destroy(k);
+
+    static const struct { const char *line, *problem; } bad[] = {
+        { "100000000 1 1 R1 MOV 0 0", "bad hex PC (100000000)" },
+        { "0x 1 1 R1 MOV 0 0", "bad hex PC (0x)" },
+        { "0000 1g 1 R1 MOV 0 0", "bad hex mask (1g)" },
+        { "0000 000000000000000100000000 1 R1 MOV 0 0", "bad hex mask (000000000000000100000000)" },
+        { "0000 1 256 R1 MOV 0 0", "bad destination (256)" },
+        { "0000 1 18446744073709551616 R1 MOV 0 0", "bad destination (18446744073709551616)" },
+        { "0000 1 1 R256 MOV 0 0", "unsupported register (R256): only R0..R255 are traced" },
+        { "0000 1 1 Rx MOV 0 0", "unsupported register (Rx): only R0..R255 are traced" },
+        { "0000 1 1 RZZ MOV 0 0", "unsupported register (RZZ): only R0..R255 are traced" },
+        { "0000 1 1 R1 LDG.E 1 R2 4 0 10000000000000000", "bad hex address (10000000000000000)" },
+        { "0000 1 1 R1 MOV 0 17", "mem_width 17 out of range 0..16" },
+        { "0000 1 1 R1 mov 0 0", "bad opcode (mov)" },
+    };
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        write_one_warp(path, "limit_bad.traceg", &bad[i].line, 1);
+        snprintf(want, sizeof want, "%s:14: %s", path, bad[i].problem);
+        expect_run_error(path, want);
+    }
+}
+
 /* ------------------------------------------------------------ issue 11: forms */
 
 /* Every instruction of every warp of a kernel file, in order, into out[]. */
@@ -1027,6 +1112,7 @@ int main(void)
         cmocka_unit_test(test_roundtrip_list),
         cmocka_unit_test(test_roundtrip_compressed),
         cmocka_unit_test(test_many_resident_ctas),
+        cmocka_unit_test(test_number_and_register_limits),
         cmocka_unit_test(test_tracez_same_as_text),
         cmocka_unit_test(test_tracez_real_trace_list),
         cmocka_unit_test(test_tracez_header_offset),
