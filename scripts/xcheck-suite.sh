@@ -31,8 +31,9 @@
 # Environment: ACCELSIM_HOME (required: a build of ../shared/tools/accelsim/build.sh),
 #   CTASIM (default build/rel/ctasim), ACCELSIM_TOOLS (as correlate.sh), XCHECK_TRACES
 #   (the traces' folder, default build/suite-traces).
-# Cost: a sweep is 5-7 Accel-Sim runs of 45-90 CPU s (the points at or above every
-#   kernel's CTA limit per SM repeat the maximum and are not run), 1-2 ctasim s each.
+# Cost: a sweep is 4-7 Accel-Sim runs (the points at or above every kernel's CTA limit
+#   per SM repeat the maximum and are not run), each about 0.5 CPU ms per simulated cycle
+#   plus 0.4 CPU us per thread instruction (docs/workloads.md), and as many ctasim runs.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
