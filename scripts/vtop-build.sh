@@ -63,7 +63,7 @@ cxxf=(-std=c++17 -O2 "${pic[@]}" -I"$vinc" -I"$vinc/vltstd" -DVL_IGNORE_UNKNOWN_
 # a unit with a folder of its own (units/NAME/) keeps its RTL there
 udirs=() ; for d in units/*/; do [ -d "$d" ] && udirs+=(-y "${d%/}"); done
 vflags=(--cc -O3 --assert "${vtrace[@]}" --x-assign fast --x-initial fast -y rtl "${udirs[@]}" -CFLAGS "${pic[*]}")
-incs=() archives=()
+incs=() archives=() sdefs=()
 if [ "$flavor" = fast ]; then
     # each unit on its own (cosim/vmodel/vunits_model.cpp): a run evaluates
     # only the units its engine steps
@@ -77,6 +77,11 @@ if [ "$flavor" = fast ]; then
         "$VERILATOR" "${vflags[@]}" "${gen[@]}" --prefix "Vu_$u" --Mdir "$tmp/$u" \
             --top-module "$u" rtl/ctasim_pkg.sv "$rtl"
         incs+=(-I"$tmp/$u") archives+=("$tmp/$u/Vu_${u}__ALL.a")
+        # a unit whose checks read sampled values ($past, $stable: Verilator's
+        # __Vsampled variables) settles its inputs with the clock low first
+        # (cosim/vmodel/vtop_ports.h, rising_edge); the others take one eval
+        if grep -q __Vsampled "$tmp/$u"/*.h; then sdefs+=(-DVU_SAMPLED_$u=1)
+        else sdefs+=(-DVU_SAMPLED_$u=0); fi
     done < <(grep -v '^#' seam/units.tsv)
 else
     echo "vtop-build: Verilating rtl/ctl_top.sv for $nc cores, $np partitions ($flavor) into $out" >&2
@@ -106,7 +111,7 @@ objs=()
         echo "$o: ; $CXX ${cxxf[*]} ${cdef[*]} -c $vinc/$f -o $o"
     done
     echo "$tmp/vtop_model.o: ; $CXX ${cxxf[*]} ${cdef[*]} -O3 -iquote cmodel/ctl -iquote cmodel/base" \
-         "-iquote cosim ${incs[*]} -DVTOP_NC=$nc -DVTOP_NP=$np -c $shim -o $tmp/vtop_model.o"
+         "-iquote cosim ${incs[*]} ${sdefs[*]} -DVTOP_NC=$nc -DVTOP_NP=$np -c $shim -o $tmp/vtop_model.o"
 } > "$tmp/build.mk"
 env -u MAKEFLAGS -u MFLAGS make -s -j"${VTOP_JOBS:-2}" -f "$tmp/build.mk" > /dev/null
 "$CXX" -shared -Wl,-Bsymbolic -o "$tmp/libvtop.so" "$tmp/vtop_model.o" "${objs[@]}" \

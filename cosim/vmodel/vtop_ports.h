@@ -128,15 +128,52 @@ void reset_pulse(M &m)
 
 // One rising edge on the inputs already set: one eval settles them with the
 // clock low, a second raises the clock.  The assertions (rtl/ctasim_assert.svh,
-// Verilated with --assert) read $past() of sampled values, which are the
-// values before an eval: inputs changed in the eval that raises the clock
-// would be sampled stale (one eval per edge was a third faster).
+// Verilated with --assert) that read $past() or $stable() read sampled values,
+// which are the values before an eval: inputs changed in the eval that raises
+// the clock would be sampled stale.  A model whose checks read no sampled
+// value (no __Vsampled variable: scripts/vtop-build.sh tells the shim) takes
+// rising_edge_once instead.
 template <class M>
 void rising_edge(M &m)
 {
     m.rst_ni = 1;
     m.clk_i = 0;
     m.eval();
+    m.clk_i = 1;
+    m.eval();
+}
+
+// One rising edge in one eval().  Verilator 5 runs the input-combinational
+// region ("ico") on the first iteration of every eval(), so the two evals of
+// rising_edge evaluate the combinational logic of every core twice per cycle.
+// Verilator detects a posedge by comparing clk_i with its copy from the last
+// eval (__Vtrigrprev__TOP__clk_i in the root of 5.x); clearing that copy and
+// evaluating once with clk_i = 1 and the new inputs gives the same edge: ico
+// settles the combinational logic on the new inputs, then the posedge's
+// nonblocking region updates the registers and the checks read the values
+// before it.  Where the member does not exist (another Verilator), the step
+// falls back to two evals.
+template <class R, class = void>
+struct edge_prev {
+    static constexpr bool has_prev = false;
+    static void clear(R *) {}
+};
+template <class R>
+struct edge_prev<R, decltype((void)std::declval<R &>().__Vtrigrprev__TOP__clk_i)> {
+    static constexpr bool has_prev = true;
+    static void clear(R *r) { r->__Vtrigrprev__TOP__clk_i = 0; }
+};
+
+template <class M>
+void rising_edge_once(M &m)
+{
+    using R = typename std::remove_pointer<decltype(m.rootp)>::type;
+    if (!edge_prev<R>::has_prev) {
+        rising_edge(m);
+        return;
+    }
+    m.rst_ni = 1;
+    edge_prev<R>::clear(m.rootp);
     m.clk_i = 1;
     m.eval();
 }

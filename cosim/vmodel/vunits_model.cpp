@@ -59,13 +59,19 @@ void reset_unit(M &m, const unit_ops<M> &u, const ctl_cfg *cfg, ctl_out *out, ui
     u.out(m, out, n);
 }
 
-// One core cycle of one unit: inputs, one rising edge, outputs.
-template <class M>
+// One core cycle of one unit: inputs, one rising edge, outputs.  Sampled:
+// the unit's checks read $past() / $stable() (VU_SAMPLED_<unit>, set by
+// scripts/vtop-build.sh), so its inputs settle with the clock low first.
+template <bool Sampled, class M>
 void step_unit(M &m, const unit_ops<M> &u, const ctl_in *in, ctl_out *out, uint32_t n,
                uint32_t parts)
 {
     u.in(m, in, n, parts);
-    rising_edge(m);
+    if (Sampled) {
+        rising_edge(m);
+    } else {
+        rising_edge_once(m);
+    }
     u.out(m, out, n);
 }
 
@@ -108,7 +114,8 @@ static void api_step(vtop_model *t, uint64_t, const ctl_in *in, ctl_out *out, ui
                      uint32_t parts)
 {
     unsigned u = t->units;
-#define VUNIT_STEP(m, U) if (u & CTL_U_##U) step_unit(t->m, U, in, out, n, parts);
+#define VUNIT_STEP(m, U) \
+    if (u & CTL_U_##U) step_unit<VU_SAMPLED_##m != 0>(t->m, U, in, out, n, parts);
     VUNITS_X(VUNIT_STEP)
 #undef VUNIT_STEP
 }

@@ -157,26 +157,56 @@ module ucs #(
   `ASSERT(EvZeroCounting, eval_q || ev_q == '0, "evaluation step while counting")
   // seed 004 Alg. 1: three phases in rotation
   `ASSERT(PhaseRange, phase_q != 2'd3, "phase code 3")
-  `ASSERT(PhaseRotates, $past(kernel_start_i) ? phase_q == 2'd0 :
-          (phase_q == $past(phase_q) || ($past(apply) &&
-           phase_q == ($past(phase_q) == 2'd2 ? 2'd0 : $past(phase_q) + 2'd1))),
+`ifdef CTASIM_ASSERT_ON
+  // The edge before, in explicit registers the checks share ($past() reads
+  // sampled values, which an edge evaluated together with its new inputs
+  // would see stale: cosim/vmodel/vtop_ports.h, rising_edge).
+  logic               asrt_start_q, asrt_apply_q, asrt_eval_q, asrt_stepping_q;
+  logic [1:0]         asrt_phase_q;
+  logic [EvW-1:0]     asrt_ev_q;
+  logic [PeriodW-1:0] asrt_period_q;
+  logic [CoresW-1:0]  asrt_ncores_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      asrt_start_q    <= 1'b0;
+      asrt_apply_q    <= 1'b0;
+      asrt_eval_q     <= 1'b0;
+      asrt_stepping_q <= 1'b0;
+      asrt_phase_q    <= 2'd0;
+      asrt_ev_q       <= '0;
+      asrt_period_q   <= '0;
+      asrt_ncores_q   <= '0;
+    end else begin
+      asrt_start_q    <= kernel_start_i;
+      asrt_apply_q    <= apply;
+      asrt_eval_q     <= eval_q;
+      asrt_stepping_q <= eval_q && !kernel_start_i && !apply;
+      asrt_phase_q    <= phase_q;
+      asrt_ev_q       <= ev_q;
+      asrt_period_q   <= cfg_period_i;
+      asrt_ncores_q   <= cfg_n_cores_i;
+    end
+  end
+`endif
+  `ASSERT(PhaseRotates, asrt_start_q ? phase_q == 2'd0 :
+          (phase_q == asrt_phase_q || (asrt_apply_q &&
+           phase_q == (asrt_phase_q == 2'd2 ? 2'd0 : asrt_phase_q + 2'd1))),
           "phase skipped or moved outside a decision")
   // units/ucs/ucs.md: the interval holds T counted cycles (T = 0 acts as 1)
-  `ASSERT(IntervalBelowT, !$stable(cfg_period_i) || cyc_q == '0 || cyc_q < cfg_period_i,
+  `ASSERT(IntervalBelowT, cfg_period_i != asrt_period_q || cyc_q == '0 || cyc_q < cfg_period_i,
           "interval counter reached T")
   `ASSERT(CycZeroInEval, !eval_q || cyc_q == '0, "interval counter moved while evaluating")
   // units/ucs/ucs.md: an evaluation lasts exactly 18 edges
-  `ASSERT(EvalLength, !($past(eval_q) && !eval_q && !$past(kernel_start_i)) ||
-          $past(ev_q) == EvW'(NumEval - 1), "evaluation ended early")
-  `ASSERT(EvSteps, !$past(eval_q && !kernel_start_i && !apply) || ev_q == $past(ev_q) + 1'b1,
-          "evaluation step skipped")
+  `ASSERT(EvalLength, !(asrt_eval_q && !eval_q && !asrt_start_q) ||
+          asrt_ev_q == EvW'(NumEval - 1), "evaluation ended early")
+  `ASSERT(EvSteps, !asrt_stepping_q || ev_q == asrt_ev_q + 1'b1, "evaluation step skipped")
   // units/ucs/ucs.md: a kernel start restarts the rotation at phase 1
-  `ASSERT(StartResets, !$past(kernel_start_i) || (cyc_q == '0 && phase_q == 2'd0 &&
+  `ASSERT(StartResets, !asrt_start_q || (cyc_q == '0 && phase_q == 2'd0 &&
           !eval_q && ev_q == '0), "kernel start did not restart the timer")
-  `ASSERT(ApplyOnce, !(apply && $past(apply)), "two decisions in a row")
+  `ASSERT(ApplyOnce, !(apply && asrt_apply_q), "two decisions in a row")
   for (genvar c = 0; c < NumCores; c++) begin : g_asrt_core
     // units/ucs/ucs.md: cores >= n_cores are held in reset (all ON, nothing tuned down)
-    `ASSERT(UnusedHeld, !$past(CoresW'(c) >= cfg_n_cores_i) ||
+    `ASSERT(UnusedHeld, !(CoresW'(c) >= asrt_ncores_q) ||
             (tuned_down_o[c*NComp +: NComp] == '0 && pg_state_o[c*PgW +: PgW] == '0),
             "an unused core is gated")
   end
