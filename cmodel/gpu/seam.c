@@ -309,8 +309,6 @@ void seam_kernel_end(seam *s) { s->k = NULL; }
 
 int seam_all_placed(const seam *s) { return s->k && s->next_cta >= s->k->n_cta; }
 
-
-
 /* The front end may hand core c a block in this cycle (launch.gpu_cta_interval,
  * launch.sm_cta_interval). */
 static int fe_ready(const seam *s, uint32_t c)
