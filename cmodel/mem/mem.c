@@ -13,6 +13,7 @@
 #include "icnt.h"
 #include "dram.h"
 #include "amap.h"
+#include "bits.h"
 
 
 /* An L2 MSHR token names the requester: core, kind and L1 MSHR index. */
@@ -852,21 +853,11 @@ static uint64_t l2_key(const memsys *m, uint64_t local, uint32_t s)
     return (local << m->spl2_shift) | s;
 }
 
-/* The set bits of x, inline: GCC's __builtin_popcount is a library call on a
- * generic x86-64 (no -mpopcnt), and the build must run on any x86-64. */
-static inline uint32_t mem_popcount32(uint32_t x)
-{
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0f0f0f0fu;
-    return (x * 0x01010101u) >> 24;
-}
-
 /* Bytes a DRAM request for `sectors` of a line moves: 0 (the line) when it
  * is every sector. */
 static uint16_t l2_dram_bytes(const memsys *m, uint32_t sectors)
 {
-    uint32_t n = mem_popcount32(sectors);
+    uint32_t n = bits_popcount32(sectors);
     return n >= (1u << m->spl2_shift) ? 0 : (uint16_t)(n << m->s2_shift);
 }
 

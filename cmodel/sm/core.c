@@ -13,6 +13,7 @@
 #include "core.h"
 #include "coal.h"
 #include "wsched.h"
+#include "bits.h"
 
 #define WHEEL      1024u        /* timing wheel slots (max latency < WHEEL) */
 #define WPOOL      4096u        /* wheel entries per core */
@@ -199,16 +200,6 @@ static int exec_unit_of(int cls)
 }
 
 static int is_global(int cls) { return cls == IC_GLD || cls == IC_GST || cls == IC_ATOM; }
-
-/* The set bits of x, inline: GCC's __builtin_popcount is a library call on a
- * generic x86-64 (no -mpopcnt), and the build must run on any x86-64. */
-static inline uint32_t core_popcount32(uint32_t x)
-{
-    x = x - ((x >> 1) & 0x55555555u);
-    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
-    x = (x + (x >> 4)) & 0x0f0f0f0fu;
-    return (x * 0x01010101u) >> 24;
-}
 
 static inline int bit_test(const uint64_t *m, unsigned r) { return (m[r >> 6] >> (r & 63)) & 1u; }
 static inline void bit_set(uint64_t *m, unsigned r) { m[r >> 6] |= 1ull << (r & 63); }
@@ -855,7 +846,7 @@ static int issue(core *c, uint32_t s, uint32_t wi, ctl_core_in *sig)
         warp_try_finish(c, wi, sig);
         return -1;
     }
-    uint32_t lanes = core_popcount32(in->mask);
+    uint32_t lanes = bits_popcount32(in->mask);
     c->s.warp_insts++;
     c->s.thread_insts += lanes;
     c->s.class_insts[in->cls]++;

@@ -1,0 +1,17 @@
+/* bits.h -- bit counts for the model's hot paths. */
+#ifndef CTASIM_BITS_H
+#define CTASIM_BITS_H
+
+#include <stdint.h>
+
+/* The set bits of x, inline: GCC's __builtin_popcount is a library call on a
+ * generic x86-64 (no -mpopcnt), and the build must run on any x86-64. */
+static inline uint32_t bits_popcount32(uint32_t x)
+{
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0f0f0f0fu;
+    return (x * 0x01010101u) >> 24;
+}
+
+#endif
