@@ -14,4 +14,13 @@ static inline uint32_t bits_popcount32(uint32_t x)
     return (x * 0x01010101u) >> 24;
 }
 
+/* Set bit i of the bit set m (64 bits a word). */
+static inline void bits_set(uint64_t *m, uint32_t i) { m[i >> 6] |= 1ull << (i & 63); }
+
+/* Bit i of the bit set m. */
+static inline int bits_test(const uint64_t *m, uint32_t i) { return (m[i >> 6] >> (i & 63)) & 1u; }
+
+/* Clear bit i of the bit set m. */
+static inline void bits_clr(uint64_t *m, uint32_t i) { m[i >> 6] &= ~(1ull << (i & 63)); }
+
 #endif

@@ -4,6 +4,7 @@
 #include "ctl_ref.h"
 #include "ctl_unit.h"
 #include "seam.h"
+#include "bits.h"
 
 /* ------------------------------------------------------------ keys */
 
@@ -106,7 +107,6 @@ static inline uint8_t out_u8(const seam *s, uint16_t off)
     return ((const uint8_t *)&s->out)[off];
 }
 
-static inline void bit_set(uint64_t *m, uint32_t c) { m[c >> 6] |= 1ull << (c & 63); }
 
 /* The seam is about to change a core: a GPU-wide jump ends first, so the
  * cores count the cycles they were not visited before they change. */
@@ -224,7 +224,7 @@ static void limits_hand(seam *s)
             touch(s);
             core_set_limit(s->cores[c], s->lim[c]);
             s->lim_set[c] = s->lim[c];
-            bit_set(s->room_chk, c);
+            bits_set(s->room_chk, c);
         }
 }
 
@@ -323,7 +323,7 @@ static int place_cta(seam *s, uint32_t c, char *err, size_t errlen)
     if (core_launch_cta(s->cores[c], s->next_cta, s->seq, err, (unsigned)errlen) < 0) return -1;
     s->next_cta++;
     s->seq++;
-    bit_set(s->dirty, c);
+    bits_set(s->dirty, c);
     /* dispatch times in thousandths of a cycle: a rate below one block a
      * cycle keeps its fraction (no rounding per block) */
     if (s->lp->gpu_cta_interval) {
@@ -370,7 +370,7 @@ static int grant_schedule(seam *s, char *err, size_t errlen)
             s->granted[c] || !core_has_room(s->cores[c]))
             continue;
         s->in.core[c].req = 1;
-        bit_set(s->req_fed, c);
+        bits_set(s->req_fed, c);
         s->req_pending[c] = 1;
         s->reqs_out++;
         owed++;
@@ -394,7 +394,7 @@ static int cta_schedule(seam *s, char *err, size_t errlen)
         for (uint32_t c = bit_next(s->room_chk, from, to); c < to && s->next_cta < s->k->n_cta;
              c = bit_next(s->room_chk, c + 1, to)) {
             if (!core_has_room(s->cores[c])) {
-                s->room_chk[c >> 6] &= ~(1ull << (c & 63));
+                bits_clr(s->room_chk, c);
                 continue;
             }
             if (!s->enabled[c] || !fe_ready(s, c)) continue;
@@ -454,9 +454,9 @@ static void l1_inputs(seam *s)
         uint8_t f = seam_feed(&s->owed_l1_miss[c], d, 7);
         s->in.core[c].l1_miss = f;
         s->last_l1_miss[c] = now;
-        if (f) bit_set(s->l1_fed, c);
-        if (s->owed_l1_miss[c]) bit_set(s->l1_owing, c);
-        else s->l1_owing[c >> 6] &= ~(1ull << (c & 63));
+        if (f) bits_set(s->l1_fed, c);
+        if (s->owed_l1_miss[c]) bits_set(s->l1_owing, c);
+        else bits_clr(s->l1_owing, c);
     }
 }
 
@@ -490,8 +490,8 @@ int seam_inputs(seam *s, char *err, size_t errlen)
         const ctl_core_in *k = &s->in.core[c];
         insts += k->thread_insts;
         if (k->cta_done) {
-            bit_set(s->room_chk, c);
-            bit_set(s->dirty, c);
+            bits_set(s->room_chk, c);
+            bits_set(s->dirty, c);
         }
     }
     s->tl_insts += insts;

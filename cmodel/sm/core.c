@@ -201,10 +201,6 @@ static int exec_unit_of(int cls)
 
 static int is_global(int cls) { return cls == IC_GLD || cls == IC_GST || cls == IC_ATOM; }
 
-static inline int bit_test(const uint64_t *m, unsigned r) { return (m[r >> 6] >> (r & 63)) & 1u; }
-static inline void bit_set(uint64_t *m, unsigned r) { m[r >> 6] |= 1ull << (r & 63); }
-static inline void bit_clr(uint64_t *m, unsigned r) { m[r >> 6] &= ~(1ull << (r & 63)); }
-
 /* ---------------------------------------------------------------- create */
 
 core *core_create(const sm_params *cfg, uint32_t access_bytes, uint32_t id, memsys *mem,
@@ -365,9 +361,9 @@ static void inst_regs(const inst *in, uint64_t *regs)
 {
     for (int i = 0; i < 4; i++) regs[i] = 0;
     for (unsigned i = 0; i < in->nsrc; i++)
-        if (in->src[i] != KERN_REG_NONE) bit_set(regs, in->src[i]);
+        if (in->src[i] != KERN_REG_NONE) bits_set(regs, in->src[i]);
     for (unsigned i = 0; i < in->ndst; i++)
-        if (in->dst[i] != KERN_REG_NONE) bit_set(regs, in->dst[i]);
+        if (in->dst[i] != KERN_REG_NONE) bits_set(regs, in->dst[i]);
 }
 
 /* Recompute warp wi's ready / memory-blocked / type / fetch bits. */
@@ -578,8 +574,8 @@ static void release_regs(warp *w, const uint8_t *dst, unsigned ndst)
 {
     for (unsigned i = 0; i < ndst; i++) {
         if (dst[i] == KERN_REG_NONE) continue;
-        bit_clr(w->pend, dst[i]);
-        bit_clr(w->gpend, dst[i]);
+        bits_clr(w->pend, dst[i]);
+        bits_clr(w->gpend, dst[i]);
     }
 }
 
@@ -882,8 +878,8 @@ static int issue(core *c, uint32_t s, uint32_t wi, ctl_core_in *sig)
     for (unsigned i = 0; i < in->ndst; i++) {
         tk.dst[i] = in->dst[i];
         if (in->dst[i] == KERN_REG_NONE) continue;
-        bit_set(w->pend, in->dst[i]);
-        if (in->cls == IC_GLD || in->cls == IC_ATOM) bit_set(w->gpend, in->dst[i]);
+        bits_set(w->pend, in->dst[i]);
+        if (in->cls == IC_GLD || in->cls == IC_ATOM) bits_set(w->gpend, in->dst[i]);
     }
     if (is_global(in->cls)) {
         uint16_t ri = c->rfree;
