@@ -73,6 +73,7 @@ gpu *gpu_create(const gpu_cfg *cfg, ctl_engine *eng, char *err, size_t errlen)
         if (!g->cores[c]) { gpu_destroy(g); return NULL; }
         core_set_skip(g->cores[c], (int)cfg->run.skip_idle);
     }
+    mem_set_skip(g->mem, (int)cfg->run.skip_idle);
     seam_init(&g->seam, &cfg->policy, &cfg->sm.launch, cfg->sm.n_cores, cfg->mem.n_parts, g->cores, g->mem);
     g->seam.still_end = jump_stop;
     g->seam.still_arg = g;
@@ -172,6 +173,22 @@ static int core_tick(gpu *g, kstats *ks, char *err, size_t errlen)
     mem_tick_core(g->mem, g->now);
     g->now++;
     return 0;
+}
+
+/* After the core cycle whose tick came at t_fs: while the memory system is
+ * quiet (mem_quiet), its icnt, L2 and DRAM cycles up to the next core cycle
+ * (those before it in time: at an equal time the core cycle comes first and
+ * may send) count their cycles and nothing else, so they are counted in one
+ * step, each domain's tick times advanced by its period as one by one. */
+static void mem_skip_quiet(gpu *g)
+{
+    uint64_t until = g->next_fs[DOM_CORE], n[DOM_N] = { 0 };
+    for (int d = DOM_ICNT; d < DOM_N; d++)
+        while (g->next_fs[d] < until) {
+            g->next_fs[d] += g->period_fs[d];
+            n[d]++;
+        }
+    mem_advance(g->mem, n[DOM_ICNT], n[DOM_L2], n[DOM_DRAM]);
 }
 
 static int kernel_done(const gpu *g)
@@ -274,6 +291,7 @@ static int run_kernel(gpu *g, kern *k, uint32_t kidx, report *r, kstats *ks,
                     goto stopped;
                 }
             }
+            if (cfg->run.skip_idle && mem_quiet(g->mem)) mem_skip_quiet(g);
         }
         if (g->next_fs[DOM_ICNT] == t) { mem_tick_icnt(g->mem); g->next_fs[DOM_ICNT] += g->period_fs[DOM_ICNT]; }
         if (g->next_fs[DOM_L2] == t) { mem_tick_l2(g->mem); g->next_fs[DOM_L2] += g->period_fs[DOM_L2]; }

@@ -121,6 +121,15 @@ struct memsys {
     uint32_t n_slices;   /* n_parts x sub-partitions per channel */
     uint32_t sub_shift;  /* log2 of sub-partitions per channel */
     uint64_t core_clock; /* core cycles ticked: the clock dram.latency counts in */
+    /* the clock domains' idle skipping (mem_set_skip): the slices and channels
+     * that work, and the cycle counts an idle one takes up when it next works */
+    int      skip;       /* 1: only those visited; 0: every slice and channel */
+    uint64_t l2_now;     /* L2 cycles ticked (every slice's now) */
+    uint64_t dram_now;   /* DRAM cycles ticked (every channel's now) */
+    uint64_t dram_lat;   /* core_clock at the last DRAM cycle (every channel's lat_now) */
+    uint64_t slice_q[ICNT_WORDS];  /* slices with a queued, delayed or filling request */
+    uint64_t chan_done[ICNT_WORDS]; /* channels holding returned reads */
+    uint64_t chan_run[ICNT_WORDS];  /* channels with requests queued or in their latency stage */
     mem_stats st;
     char why[MEM_WHY];   /* why mem_create_why failed */
 };
@@ -328,6 +337,7 @@ memsys *mem_create_why(const mem_params *cfg, const dram_params *dp, uint32_t n_
     m->dram = *dp;
     m->n_cores = n_cores;
     m->core_words = (n_cores + 63u) / 64u;
+    m->skip = 1;
     mem_set_geometry(m);
     mem_set_packet_sizes(m);
     int bad = amap_init_params(&m->map, &cfg->map, cfg->n_parts, cfg->line_bytes,
@@ -1169,22 +1179,127 @@ static int l2_busy(const memsys *m, uint32_t pi)
            icnt_out_busy(&m->req, pi);
 }
 
+static void mem_bit_put(uint64_t *set, uint32_t i, int on)
+{
+    uint64_t b = (uint64_t)1 << (i & 63u);
+    set[i >> 6] = on ? set[i >> 6] | b : set[i >> 6] & ~b;
+}
+
+/* Channel ci's bits in chan_run and chan_done, after anything that may
+ * have changed them (its DRAM cycle, a cycle of one of its slices). */
+static void mem_chan_note(memsys *m, uint32_t ci)
+{
+    const dram *d = &m->chan[ci];
+    mem_bit_put(m->chan_run, ci, d->count || d->lat_n);
+    mem_bit_put(m->chan_done, ci, d->done_count != 0);
+}
+
+/* One L2 cycle (L2 cycle c) of slice pi, which is busy: its channel takes up
+ * the DRAM clock it would hold had it been ticked every DRAM cycle (an idle
+ * channel's tick advances only those two counters: dram_tick). */
+static void l2_tick_busy(memsys *m, uint32_t pi, uint64_t c)
+{
+    l2part *p = &m->part[pi];
+    p->ch->now = m->dram_now;
+    p->ch->lat_now = m->dram_lat;
+    p->now = c;
+    l2_tick_part(m, pi);
+    mem_bit_put(m->slice_q, pi, p->pipe_count || p->rop_count || p->fill >= 0);
+    mem_chan_note(m, pi >> m->sub_shift);
+}
+
+/* The slices an L2 cycle may find busy (l2_busy): a request queued, delayed
+ * or filling, a packet at its crossbar output, or returned reads in its
+ * channel (the channel's oldest may be its own). */
+static void l2_candidates(const memsys *m, uint64_t *set, uint32_t words)
+{
+    for (uint32_t w = 0; w < words; w++)
+        set[w] = m->slice_q[w] | m->req.out_nonempty[w];
+    for (uint32_t w = 0; w < ICNT_WORDS; w++)
+        for (uint64_t d = m->chan_done[w]; d; d &= d - 1u) {
+            uint32_t ci = (w << 6) + (uint32_t)__builtin_ctzll(d);
+            for (uint32_t pi = ci << m->sub_shift; pi < (ci + 1u) << m->sub_shift; pi++)
+                set[pi >> 6] |= (uint64_t)1 << (pi & 63u);
+        }
+}
+
 void mem_tick_l2(memsys *m)
 {
-    for (uint32_t pi = 0; pi < m->n_slices; pi++) {
-        if (l2_busy(m, pi))
-            l2_tick_part(m, pi);
-        else
-            m->part[pi].now++;
+    uint64_t c = m->l2_now;
+    if (!m->skip) {
+        for (uint32_t pi = 0; pi < m->n_slices; pi++) {
+            if (l2_busy(m, pi))
+                l2_tick_busy(m, pi, c);
+            else
+                m->part[pi].now = c + 1u;
+        }
+    } else {
+        /* in slice order, as above: each candidate is asked again at its turn
+         * (a slice before it may have taken its channel's oldest return) */
+        uint64_t set[ICNT_WORDS];
+        uint32_t words = (m->n_slices + 63u) / 64u;
+        l2_candidates(m, set, words);
+        for (uint32_t w = 0; w < words; w++)
+            for (uint64_t b = set[w]; b; b &= b - 1u) {
+                uint32_t pi = (w << 6) + (uint32_t)__builtin_ctzll(b);
+                if (l2_busy(m, pi))
+                    l2_tick_busy(m, pi, c);
+            }
     }
+    m->l2_now = c + 1u;
     m->st.l2_cycles++;
 }
 
 void mem_tick_dram(memsys *m)
 {
-    for (uint32_t ci = 0; ci < m->cfg.n_parts; ci++)
-        dram_tick(&m->chan[ci], m->core_clock);
+    uint64_t t = m->dram_now;
+    m->dram_lat = m->core_clock;
+    if (!m->skip) {
+        for (uint32_t ci = 0; ci < m->cfg.n_parts; ci++) {
+            dram_tick(&m->chan[ci], m->core_clock);
+            mem_chan_note(m, ci);
+        }
+    } else {
+        /* only the channels with requests: an idle one's tick advances its
+         * clocks alone, which l2_tick_busy sets when a slice next uses it */
+        for (uint32_t w = 0; w < ICNT_WORDS; w++)
+            for (uint64_t b = m->chan_run[w]; b; b &= b - 1u) {
+                uint32_t ci = (w << 6) + (uint32_t)__builtin_ctzll(b);
+                m->chan[ci].now = t;
+                dram_tick(&m->chan[ci], m->core_clock);
+                mem_chan_note(m, ci);
+            }
+    }
+    m->dram_now = t + 1u;
     m->st.dram_cycles++;
+}
+
+void mem_set_skip(memsys *m, int skip) { m->skip = skip != 0; }
+
+int mem_quiet(const memsys *m)
+{
+    if (m->req.in_total || m->req.out_total || m->resp.in_total)
+        return 0;
+    for (uint32_t w = 0; w < ICNT_WORDS; w++)
+        if (m->slice_q[w] | m->chan_done[w] | m->chan_run[w])
+            return 0;
+    return 1;
+}
+
+void mem_advance(memsys *m, uint64_t n_icnt, uint64_t n_l2, uint64_t n_dram)
+{
+    /* icnt_tick with no input packet advances its clock only; an idle
+     * slice's and channel's clocks are the domain's (l2_tick_busy) */
+    m->req.now += n_icnt;
+    m->resp.now += n_icnt;
+    m->st.icnt_cycles += n_icnt;
+    m->l2_now += n_l2;
+    m->st.l2_cycles += n_l2;
+    if (n_dram) {
+        m->dram_now += n_dram;
+        m->dram_lat = m->core_clock;
+        m->st.dram_cycles += n_dram;
+    }
 }
 
 /* ------------------------------------------------------------------ queries */
@@ -1205,9 +1320,12 @@ int mem_idle(const memsys *m)
         if (p->pipe_count || p->rop_count || p->fill >= 0 || p->mshr.used)
             return 0;
     }
-    for (uint32_t i = 0; i < m->cfg.n_parts; i++)
-        if (dram_pending(&m->chan[i]))
+    for (uint32_t i = 0; i < m->cfg.n_parts; i++) {
+        /* (dram_pending, at the latency clock an idle channel takes up) */
+        const dram *d = &m->chan[i];
+        if (d->count || d->done_count || d->lat_n || (d->fixed && d->slot_free > m->dram_lat))
             return 0;
+    }
     return 1;
 }
 
