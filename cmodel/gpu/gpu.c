@@ -33,6 +33,7 @@ struct gpu {
     uint64_t jump_until;             /* the cycle they are visited again; 0 = no jump */
     uint64_t jump_try;               /* the next cycle a jump is looked for */
     uint64_t jumped;                 /* cycles jumped in this run */
+    uint64_t quiet;                  /* core cycles whose memory cycles were counted in one step */
 };
 
 static uint64_t period_of(uint32_t mhz, int pct)
@@ -97,6 +98,8 @@ void gpu_set_progress(gpu *g, void (*fn)(void *, const gpu_progress *), void *ar
 }
 
 uint64_t gpu_jumped(const gpu *g) { return g->jumped; }
+
+uint64_t gpu_mem_quiet(const gpu *g) { return g->quiet; }
 
 /* ------------------------------------------------------------ the loop */
 
@@ -189,6 +192,7 @@ static void mem_skip_quiet(gpu *g)
             n[d]++;
         }
     mem_advance(g->mem, n[DOM_ICNT], n[DOM_L2], n[DOM_DRAM]);
+    g->quiet++;
 }
 
 static int kernel_done(const gpu *g)
@@ -318,7 +322,7 @@ int gpu_run(gpu *g, workload *w, report *r, char *err, size_t errlen)
     snprintf(r->engine, sizeof r->engine, "%s", g->eng->name);
     report_begin(r);
     uint64_t budget = cfg->run.max_cycles;
-    g->jump_until = g->jump_try = g->jumped = 0;
+    g->jump_until = g->jump_try = g->jumped = g->quiet = 0;
     memset(&g->prog, 0, sizeof g->prog);
     g->prog.n_kernels = w->n_kernels;
     for (uint32_t i = 0; i < w->n_kernels; i++) g->prog.ctas += w->kernels[i]->n_cta;
