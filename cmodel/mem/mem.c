@@ -132,6 +132,7 @@ struct memsys {
     uint64_t chan_run[ICNT_WORDS];  /* channels with requests queued or in their latency stage */
     mem_stats st;
     char why[MEM_WHY];   /* why mem_create_why failed */
+    arena    ar;         /* every array above and of the caches, MSHRs, crossbars, channels */
 };
 
 /* ------------------------------------------------------------------ create */
@@ -225,11 +226,11 @@ static int mem_init_banks(memsys *m, l1core *k)
     const mem_params *c = &m->cfg;
     if (c->l1_banks == 0)
         return 0;
-    k->bank = calloc(c->l1_banks, sizeof *k->bank);
+    k->bank = arena_calloc(&m->ar, c->l1_banks, sizeof *k->bank);
     if (!k->bank)
         return mem_bad(m->why, "out of memory", "l1_banks");
     for (uint32_t b = 0; c->l1_lat_on_miss && b < c->l1_banks; b++) {
-        k->bank[b].q = calloc(c->l1_lat, sizeof *k->bank[b].q);
+        k->bank[b].q = arena_calloc(&m->ar, c->l1_lat, sizeof *k->bank[b].q);
         if (!k->bank[b].q)
             return mem_bad(m->why, "out of memory", "l1_banks");
     }
@@ -239,9 +240,9 @@ static int mem_init_banks(memsys *m, l1core *k)
 static int mem_init_core(memsys *m, l1core *k)
 {
     const mem_params *c = &m->cfg;
-    if (cache_init_sectors(&k->tags, c->l1_bytes, c->l1_assoc, c->line_bytes, 1u << m->spl1_shift))
+    if (cache_init_in(&k->tags, &m->ar, c->l1_bytes, c->l1_assoc, c->line_bytes, 1u << m->spl1_shift))
         return mem_bad(m->why, "L1 geometry does not divide into sets", "l1_bytes");
-    if (mshr_init(&k->mshr, c->l1_mshr, c->l1_mshr_merge))
+    if (mshr_init_in(&k->mshr, &m->ar, c->l1_mshr, c->l1_mshr_merge))
         return mem_bad(m->why, "cannot allocate L1 MSHRs", "l1_mshr");
     mshr_set_group(&k->mshr, m->spl1_shift);     /* a line's sectors side by side */
     /* Hit port backlog: four accesses (or one per bank) per cycle over the
@@ -249,10 +250,10 @@ static int mem_init_core(memsys *m, l1core *k)
     uint32_t per = c->l1_banks > 4 ? c->l1_banks : 4u;
     k->hq_cap = mem_pow2_at_least(per * (c->l1_lat + 1u) < 64u ? 64u : per * (c->l1_lat + 1u));
     k->fq_cap = c->l1_mshr * c->l1_mshr_merge;
-    k->mq = calloc(c->l1_miss_queue, sizeof *k->mq);
-    k->hitq = calloc(k->hq_cap, sizeof *k->hitq);
-    k->fillq = calloc(k->fq_cap, sizeof *k->fillq);
-    k->resp_left = calloc(c->l1_mshr, sizeof *k->resp_left);
+    k->mq = arena_calloc(&m->ar, c->l1_miss_queue, sizeof *k->mq);
+    k->hitq = arena_calloc(&m->ar, k->hq_cap, sizeof *k->hitq);
+    k->fillq = arena_calloc(&m->ar, k->fq_cap, sizeof *k->fillq);
+    k->resp_left = arena_calloc(&m->ar, c->l1_mshr, sizeof *k->resp_left);
     if (!k->mq || !k->hitq || !k->fillq || !k->resp_left)
         return mem_bad(m->why, "out of memory", "l1_miss_queue");
     return mem_init_banks(m, k);
@@ -263,19 +264,19 @@ static int mem_init_part(memsys *m, l2part *p, dram *ch)
     const mem_params *c = &m->cfg;
     p->fill = -1;
     p->ch = ch;
-    if (cache_init_sectors(&p->tags, c->l2_bytes, c->l2_assoc, c->line_bytes, 1u << m->spl2_shift))
+    if (cache_init_in(&p->tags, &m->ar, c->l2_bytes, c->l2_assoc, c->line_bytes, 1u << m->spl2_shift))
         return mem_bad(m->why, "L2 geometry does not divide into sets", "l2_bytes");
-    if (mshr_init(&p->mshr, c->l2_mshr, c->l1_mshr_merge))
+    if (mshr_init_in(&p->mshr, &m->ar, c->l2_mshr, c->l1_mshr_merge))
         return mem_bad(m->why, "cannot allocate L2 MSHRs", "l2_mshr");
     mshr_set_group(&p->mshr, m->spl2_shift);     /* (l2_key: sector in the low bits) */
-    p->pipe = calloc(c->l2_queue, sizeof *p->pipe);
+    p->pipe = arena_calloc(&m->ar, c->l2_queue, sizeof *p->pipe);
     if (!p->pipe)
         return mem_bad(m->why, "out of memory", "l2_queue");
     /* at most one request enters the delay per L2 cycle and each leaves
      * after l2_lat cycles unless the queue behind it is full, which stops
      * entries too: l2_lat + 1 slots hold every request in the delay */
     p->rop_cap = c->l2_rop_stage ? c->l2_lat + 1u : 0u;
-    p->rop = c->l2_rop_stage ? calloc(p->rop_cap, sizeof *p->rop) : NULL;
+    p->rop = c->l2_rop_stage ? arena_calloc(&m->ar, p->rop_cap, sizeof *p->rop) : NULL;
     if (c->l2_rop_stage && !p->rop)
         return mem_bad(m->why, "out of memory", "l2_lat");
     return 0;
@@ -346,11 +347,13 @@ memsys *mem_create_why(const mem_params *cfg, const dram_params *dp, uint32_t n_
     m->sub_shift = bad ? 0 : m->map.log2sub;
     m->n_slices = cfg->n_parts << m->sub_shift;
     uint32_t in_q = cfg->icnt_in_queue ? cfg->icnt_in_queue : cfg->icnt_queue;
-    bad = bad || icnt_init2(&m->req, n_cores, m->n_slices, in_q, cfg->icnt_queue, cfg->icnt_lat);
-    bad = bad || icnt_init2(&m->resp, m->n_slices, n_cores, in_q, cfg->icnt_queue, cfg->icnt_lat);
-    m->core = calloc(n_cores, sizeof *m->core);
-    m->part = calloc(m->n_slices, sizeof *m->part);
-    m->chan = calloc(cfg->n_parts, sizeof *m->chan);
+    bad = bad || icnt_init_in(&m->req, &m->ar, n_cores, m->n_slices, in_q, cfg->icnt_queue,
+                              cfg->icnt_lat);
+    bad = bad || icnt_init_in(&m->resp, &m->ar, m->n_slices, n_cores, in_q, cfg->icnt_queue,
+                              cfg->icnt_lat);
+    m->core = arena_calloc(&m->ar, n_cores, sizeof *m->core);
+    m->part = arena_calloc(&m->ar, m->n_slices, sizeof *m->part);
+    m->chan = arena_calloc(&m->ar, cfg->n_parts, sizeof *m->chan);
     if (!bad && (!m->core || !m->part || !m->chan))
         bad = mem_bad(m->why, "out of memory", "n_cores, n_parts") != 0;
     if (bad && !m->why[0])
@@ -358,7 +361,7 @@ memsys *mem_create_why(const mem_params *cfg, const dram_params *dp, uint32_t n_
     for (uint32_t i = 0; !bad && i < n_cores; i++)
         bad = mem_init_core(m, &m->core[i]) != 0;
     for (uint32_t i = 0; !bad && i < cfg->n_parts; i++)
-        if (dram_init(&m->chan[i], &m->dram, cfg->line_bytes, &m->st.part[i]))
+        if (dram_init_in(&m->chan[i], &m->ar, &m->dram, cfg->line_bytes, &m->st.part[i]))
             bad = mem_bad(m->why, "cannot set up DRAM channel", "dram_queue") != 0;
     for (uint32_t i = 0; !bad && i < m->n_slices; i++)
         bad = mem_init_part(m, &m->part[i], &m->chan[i >> m->sub_shift]) != 0;
@@ -376,32 +379,9 @@ void mem_destroy(memsys *m)
 {
     if (!m)
         return;
-    for (uint32_t i = 0; m->core && i < m->n_cores; i++) {
-        l1core *k = &m->core[i];
-        cache_free(&k->tags);
-        mshr_free(&k->mshr);
-        free(k->mq);
-        free(k->hitq);
-        free(k->fillq);
-        free(k->resp_left);
-        for (uint32_t b = 0; k->bank && b < m->cfg.l1_banks; b++)
-            free(k->bank[b].q);
-        free(k->bank);
-    }
-    for (uint32_t i = 0; m->part && i < m->n_slices; i++) {
-        l2part *p = &m->part[i];
-        cache_free(&p->tags);
-        mshr_free(&p->mshr);
-        free(p->pipe);
-        free(p->rop);
-    }
-    for (uint32_t i = 0; m->chan && i < m->cfg.n_parts; i++)
-        dram_free(&m->chan[i]);
-    free(m->core);
-    free(m->part);
-    free(m->chan);
-    icnt_free(&m->req);
-    icnt_free(&m->resp);
+    /* every array is in the arena (the caches', MSHRs', crossbars' and
+     * channels' own free functions leave arena blocks alone) */
+    arena_free(&m->ar);
     free(m);
 }
 
