@@ -128,8 +128,7 @@ struct memsys {
     uint64_t dram_now;   /* DRAM cycles ticked (every channel's now) */
     uint64_t dram_lat;   /* core_clock at the last DRAM cycle (every channel's lat_now) */
     uint64_t slice_q[ICNT_WORDS];  /* slices with a queued, delayed or filling request */
-    uint64_t chan_done[ICNT_WORDS]; /* channels holding returned reads */
-    uint64_t chan_run[ICNT_WORDS];  /* channels with requests queued or in their latency stage */
+    uint64_t chan_run[ICNT_WORDS]; /* channels with requests queued or in their latency stage */
     mem_stats st;
     char why[MEM_WHY];   /* why mem_create_why failed */
     arena    ar;         /* every array above and of the caches, MSHRs, crossbars, channels */
@@ -1152,27 +1151,16 @@ static void l2_tick_part(memsys *m, uint32_t pi)
     p->now = c + 1u;
 }
 
-static int l2_busy(const memsys *m, uint32_t pi)
+static inline int l2_busy(const memsys *m, uint32_t pi)
 {
     const l2part *p = &m->part[pi];
     return p->pipe_count || p->rop_count || p->fill >= 0 || l2_done_mine(p, pi) ||
            icnt_out_busy(&m->req, pi);
 }
 
-static void mem_bit_put(uint64_t *set, uint32_t i, int on)
-{
-    uint64_t b = (uint64_t)1 << (i & 63u);
-    set[i >> 6] = on ? set[i >> 6] | b : set[i >> 6] & ~b;
-}
-
-/* Channel ci's bits in chan_run and chan_done, after anything that may
- * have changed them (its DRAM cycle, a cycle of one of its slices). */
-static void mem_chan_note(memsys *m, uint32_t ci)
-{
-    const dram *d = &m->chan[ci];
-    mem_bit_put(m->chan_run, ci, d->count || d->lat_n);
-    mem_bit_put(m->chan_done, ci, d->done_count != 0);
-}
+/* Requests queued or in the latency stage: a DRAM cycle of the channel
+ * works (a slice's cycle may add some, a DRAM cycle only take them away). */
+static inline int mem_chan_runs(const dram *d) { return d->count || d->lat_n; }
 
 /* One L2 cycle (L2 cycle c) of slice pi, which is busy: its channel takes up
  * the DRAM clock it would hold had it been ticked every DRAM cycle (an idle
@@ -1184,8 +1172,14 @@ static void l2_tick_busy(memsys *m, uint32_t pi, uint64_t c)
     p->ch->lat_now = m->dram_lat;
     p->now = c;
     l2_tick_part(m, pi);
-    mem_bit_put(m->slice_q, pi, p->pipe_count || p->rop_count || p->fill >= 0);
-    mem_chan_note(m, pi >> m->sub_shift);
+    uint64_t b = (uint64_t)1 << (pi & 63u);
+    if (p->pipe_count || p->rop_count || p->fill >= 0)
+        m->slice_q[pi >> 6] |= b;
+    else
+        m->slice_q[pi >> 6] &= ~b;
+    uint32_t ci = pi >> m->sub_shift;
+    if (mem_chan_runs(p->ch))
+        m->chan_run[ci >> 6] |= (uint64_t)1 << (ci & 63u);
 }
 
 /* The slices an L2 cycle may find busy (l2_busy): a request queued, delayed
@@ -1195,12 +1189,10 @@ static void l2_candidates(const memsys *m, uint64_t *set, uint32_t words)
 {
     for (uint32_t w = 0; w < words; w++)
         set[w] = m->slice_q[w] | m->req.out_nonempty[w];
-    for (uint32_t w = 0; w < ICNT_WORDS; w++)
-        for (uint64_t d = m->chan_done[w]; d; d &= d - 1u) {
-            uint32_t ci = (w << 6) + (uint32_t)__builtin_ctzll(d);
+    for (uint32_t ci = 0; ci < m->cfg.n_parts; ci++)
+        if (m->chan[ci].done_count)
             for (uint32_t pi = ci << m->sub_shift; pi < (ci + 1u) << m->sub_shift; pi++)
                 set[pi >> 6] |= (uint64_t)1 << (pi & 63u);
-        }
 }
 
 void mem_tick_l2(memsys *m)
@@ -1237,7 +1229,8 @@ void mem_tick_dram(memsys *m)
     if (!m->skip) {
         for (uint32_t ci = 0; ci < m->cfg.n_parts; ci++) {
             dram_tick(&m->chan[ci], m->core_clock);
-            mem_chan_note(m, ci);
+            if (!mem_chan_runs(&m->chan[ci]))
+                m->chan_run[ci >> 6] &= ~((uint64_t)1 << (ci & 63u));
         }
     } else {
         /* only the channels with requests: an idle one's tick advances its
@@ -1247,7 +1240,8 @@ void mem_tick_dram(memsys *m)
                 uint32_t ci = (w << 6) + (uint32_t)__builtin_ctzll(b);
                 m->chan[ci].now = t;
                 dram_tick(&m->chan[ci], m->core_clock);
-                mem_chan_note(m, ci);
+                if (!mem_chan_runs(&m->chan[ci]))
+                    m->chan_run[w] &= ~((uint64_t)1 << (ci & 63u));
             }
     }
     m->dram_now = t + 1u;
@@ -1261,7 +1255,10 @@ int mem_quiet(const memsys *m)
     if (m->req.in_total || m->req.out_total || m->resp.in_total)
         return 0;
     for (uint32_t w = 0; w < ICNT_WORDS; w++)
-        if (m->slice_q[w] | m->chan_done[w] | m->chan_run[w])
+        if (m->slice_q[w] | m->chan_run[w])
+            return 0;
+    for (uint32_t ci = 0; ci < m->cfg.n_parts; ci++)
+        if (m->chan[ci].done_count)
             return 0;
     return 1;
 }
