@@ -134,6 +134,9 @@ int cache_init(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_bytes)
 
 void cache_invalidate_all(cache *c)
 {
+    if (!c->filled)                    /* as created or last invalidated: nothing to clear */
+        return;
+    c->filled = 0;
     size_t ways = (size_t)c->sets * c->assoc;
     for (size_t i = 0; i < ways; i++) {
         c->tag[i] = 0;
@@ -269,6 +272,7 @@ int cache_fill_evicts_dirty(const cache *c, uint64_t line)
 int cache_fill_mask(cache *c, uint64_t line, uint32_t mask, uint32_t dirty_mask,
                     uint64_t *victim, uint32_t *victim_dirty)
 {
+    c->filled = 1;
     long i = cache_find(c, line);
     if (i >= 0) {
         c->valid[i] |= mask;
