@@ -129,6 +129,8 @@ struct memsys {
     uint64_t dram_lat;   /* core_clock at the last DRAM cycle (every channel's lat_now) */
     uint64_t slice_q[ICNT_WORDS];  /* slices with a queued, delayed or filling request */
     uint64_t chan_run[ICNT_WORDS]; /* channels with requests queued or in their latency stage */
+    uint64_t chan_done[ICNT_WORDS]; /* channels holding returned reads (done_count) */
+    uint32_t slice_words, chan_words; /* words of a set of slices, of channels */
     mem_stats st;
     char why[MEM_WHY];   /* why mem_create_why failed */
     arena    ar;         /* every array above and of the caches, MSHRs, crossbars, channels */
@@ -345,6 +347,8 @@ memsys *mem_create_why(const mem_params *cfg, const dram_params *dp, uint32_t n_
     /* a crossbar port per slice (GPGPU-Sim: one icnt node per sub-partition) */
     m->sub_shift = bad ? 0 : m->map.log2sub;
     m->n_slices = cfg->n_parts << m->sub_shift;
+    m->slice_words = (m->n_slices + 63u) / 64u;
+    m->chan_words = (cfg->n_parts + 63u) / 64u;
     uint32_t in_q = cfg->icnt_in_queue ? cfg->icnt_in_queue : cfg->icnt_queue;
     bad = bad || icnt_init_in(&m->req, &m->ar, n_cores, m->n_slices, in_q, cfg->icnt_queue,
                               cfg->icnt_lat);
@@ -1178,8 +1182,13 @@ static void l2_tick_busy(memsys *m, uint32_t pi, uint64_t c)
     else
         m->slice_q[pi >> 6] &= ~b;
     uint32_t ci = pi >> m->sub_shift;
+    uint64_t cb = (uint64_t)1 << (ci & 63u);
     if (mem_chan_runs(p->ch))
-        m->chan_run[ci >> 6] |= (uint64_t)1 << (ci & 63u);
+        m->chan_run[ci >> 6] |= cb;
+    if (p->ch->done_count)             /* (fixed: a read returns at its push) */
+        m->chan_done[ci >> 6] |= cb;
+    else
+        m->chan_done[ci >> 6] &= ~cb;
 }
 
 /* The slices an L2 cycle may find busy (l2_busy): a request queued, delayed
@@ -1189,10 +1198,12 @@ static void l2_candidates(const memsys *m, uint64_t *set, uint32_t words)
 {
     for (uint32_t w = 0; w < words; w++)
         set[w] = m->slice_q[w] | m->req.out_nonempty[w];
-    for (uint32_t ci = 0; ci < m->cfg.n_parts; ci++)
-        if (m->chan[ci].done_count)
+    for (uint32_t w = 0; w < m->chan_words; w++)
+        for (uint64_t d = m->chan_done[w]; d; d &= d - 1u) {
+            uint32_t ci = (w << 6) + (uint32_t)__builtin_ctzll(d);
             for (uint32_t pi = ci << m->sub_shift; pi < (ci + 1u) << m->sub_shift; pi++)
                 set[pi >> 6] |= (uint64_t)1 << (pi & 63u);
+        }
 }
 
 void mem_tick_l2(memsys *m)
@@ -1209,7 +1220,7 @@ void mem_tick_l2(memsys *m)
         /* in slice order, as above: each candidate is asked again at its turn
          * (a slice before it may have taken its channel's oldest return) */
         uint64_t set[ICNT_WORDS];
-        uint32_t words = (m->n_slices + 63u) / 64u;
+        uint32_t words = m->slice_words;
         l2_candidates(m, set, words);
         for (uint32_t w = 0; w < words; w++)
             for (uint64_t b = set[w]; b; b &= b - 1u) {
@@ -1231,17 +1242,21 @@ void mem_tick_dram(memsys *m)
             dram_tick(&m->chan[ci], m->core_clock);
             if (!mem_chan_runs(&m->chan[ci]))
                 m->chan_run[ci >> 6] &= ~((uint64_t)1 << (ci & 63u));
+            if (m->chan[ci].done_count)
+                m->chan_done[ci >> 6] |= (uint64_t)1 << (ci & 63u);
         }
     } else {
         /* only the channels with requests: an idle one's tick advances its
          * clocks alone, which l2_tick_busy sets when a slice next uses it */
-        for (uint32_t w = 0; w < ICNT_WORDS; w++)
+        for (uint32_t w = 0; w < m->chan_words; w++)
             for (uint64_t b = m->chan_run[w]; b; b &= b - 1u) {
                 uint32_t ci = (w << 6) + (uint32_t)__builtin_ctzll(b);
                 m->chan[ci].now = t;
                 dram_tick(&m->chan[ci], m->core_clock);
                 if (!mem_chan_runs(&m->chan[ci]))
                     m->chan_run[w] &= ~((uint64_t)1 << (ci & 63u));
+                if (m->chan[ci].done_count)   /* (a read's data returned) */
+                    m->chan_done[w] |= (uint64_t)1 << (ci & 63u);
             }
     }
     m->dram_now = t + 1u;
@@ -1254,11 +1269,11 @@ int mem_quiet(const memsys *m)
 {
     if (m->req.in_total || m->req.out_total || m->resp.in_total)
         return 0;
-    for (uint32_t w = 0; w < ICNT_WORDS; w++)
-        if (m->slice_q[w] | m->chan_run[w])
+    for (uint32_t w = 0; w < m->slice_words; w++)
+        if (m->slice_q[w])
             return 0;
-    for (uint32_t ci = 0; ci < m->cfg.n_parts; ci++)
-        if (m->chan[ci].done_count)
+    for (uint32_t w = 0; w < m->chan_words; w++)
+        if (m->chan_run[w] | m->chan_done[w])
             return 0;
     return 1;
 }
