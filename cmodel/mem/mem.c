@@ -1206,29 +1206,32 @@ static void l2_candidates(const memsys *m, uint64_t *set, uint32_t words)
         }
 }
 
+/* A set of the first n members (every slice or channel: skip = 0). */
+static void mem_all(uint64_t *set, uint32_t n, uint32_t words)
+{
+    for (uint32_t w = 0; w < words; w++)
+        set[w] = n >= (w + 1u) * 64u ? ~(uint64_t)0 : ((uint64_t)1 << (n - w * 64u)) - 1u;
+}
+
 void mem_tick_l2(memsys *m)
 {
     uint64_t c = m->l2_now;
-    if (!m->skip) {
-        for (uint32_t pi = 0; pi < m->n_slices; pi++) {
+    uint64_t set[ICNT_WORDS];
+    uint32_t words = m->slice_words;
+    if (m->skip)
+        l2_candidates(m, set, words);
+    else
+        mem_all(set, m->n_slices, words);
+    /* in slice order: each is asked at its turn (a slice before it may have
+     * taken its channel's oldest return) */
+    for (uint32_t w = 0; w < words; w++)
+        for (uint64_t b = set[w]; b; b &= b - 1u) {
+            uint32_t pi = (w << 6) + (uint32_t)__builtin_ctzll(b);
             if (l2_busy(m, pi))
                 l2_tick_busy(m, pi, c);
             else
                 m->part[pi].now = c + 1u;
         }
-    } else {
-        /* in slice order, as above: each candidate is asked again at its turn
-         * (a slice before it may have taken its channel's oldest return) */
-        uint64_t set[ICNT_WORDS];
-        uint32_t words = m->slice_words;
-        l2_candidates(m, set, words);
-        for (uint32_t w = 0; w < words; w++)
-            for (uint64_t b = set[w]; b; b &= b - 1u) {
-                uint32_t pi = (w << 6) + (uint32_t)__builtin_ctzll(b);
-                if (l2_busy(m, pi))
-                    l2_tick_busy(m, pi, c);
-            }
-    }
     m->l2_now = c + 1u;
     m->st.l2_cycles++;
 }
@@ -1237,28 +1240,26 @@ void mem_tick_dram(memsys *m)
 {
     uint64_t t = m->dram_now;
     m->dram_lat = m->core_clock;
-    if (!m->skip) {
-        for (uint32_t ci = 0; ci < m->cfg.n_parts; ci++) {
-            dram_tick(&m->chan[ci], m->core_clock);
-            if (!mem_chan_runs(&m->chan[ci]))
-                m->chan_run[ci >> 6] &= ~((uint64_t)1 << (ci & 63u));
-            if (m->chan[ci].done_count)
-                m->chan_done[ci >> 6] |= (uint64_t)1 << (ci & 63u);
+    /* with skip, only the channels with requests: an idle one's tick
+     * advances its clocks alone, which l2_tick_busy sets when a slice next
+     * uses it */
+    uint64_t set[ICNT_WORDS];
+    if (m->skip)
+        memcpy(set, m->chan_run, sizeof set);
+    else
+        mem_all(set, m->cfg.n_parts, m->chan_words);
+    for (uint32_t w = 0; w < m->chan_words; w++)
+        for (uint64_t b = set[w]; b; b &= b - 1u) {
+            uint32_t ci = (w << 6) + (uint32_t)__builtin_ctzll(b);
+            uint64_t cb = (uint64_t)1 << (ci & 63u);
+            dram *d = &m->chan[ci];
+            d->now = t;
+            dram_tick(d, m->core_clock);
+            if (!mem_chan_runs(d))
+                m->chan_run[w] &= ~cb;
+            if (d->done_count)             /* (a read's data returned) */
+                m->chan_done[w] |= cb;
         }
-    } else {
-        /* only the channels with requests: an idle one's tick advances its
-         * clocks alone, which l2_tick_busy sets when a slice next uses it */
-        for (uint32_t w = 0; w < m->chan_words; w++)
-            for (uint64_t b = m->chan_run[w]; b; b &= b - 1u) {
-                uint32_t ci = (w << 6) + (uint32_t)__builtin_ctzll(b);
-                m->chan[ci].now = t;
-                dram_tick(&m->chan[ci], m->core_clock);
-                if (!mem_chan_runs(&m->chan[ci]))
-                    m->chan_run[w] &= ~((uint64_t)1 << (ci & 63u));
-                if (m->chan[ci].done_count)   /* (a read's data returned) */
-                    m->chan_done[w] |= (uint64_t)1 << (ci & 63u);
-            }
-    }
     m->dram_now = t + 1u;
     m->st.dram_cycles++;
 }
