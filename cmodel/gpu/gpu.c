@@ -264,6 +264,9 @@ static int run_kernel(gpu *g, kern *k, uint32_t kidx, report *r, kstats *ks,
     g->prog.kernel = kidx;
     g->prog.name = k->name;
     uint64_t last_insts = 0;
+    /* the next timeline row: every timeline_period cycles from the start
+     * (the cycle count rises by one per core tick) */
+    uint64_t sample_at = start + cfg->run.timeline_period;
     for (;;) {
         uint64_t t = g->next_fs[0];
         for (int d = 1; d < DOM_N; d++) if (g->next_fs[d] < t) t = g->next_fs[d];
@@ -271,8 +274,10 @@ static int run_kernel(gpu *g, kern *k, uint32_t kidx, report *r, kstats *ks,
         if (g->next_fs[DOM_CORE] == t) {
             if (core_tick(g, ks, err, errlen) < 0) goto stopped;
             g->next_fs[DOM_CORE] += g->period_fs[DOM_CORE];
-            if (cfg->run.timeline_period && (g->now - start) % cfg->run.timeline_period == 0)
+            if (g->now == sample_at && cfg->run.timeline_period) {
                 seam_sample(&g->seam, r, kidx, g->now);
+                sample_at += cfg->run.timeline_period;
+            }
             if (seam_all_placed(&g->seam) && kernel_done(g)) break;
             if ((g->now & 0x3ff) == 0) {
                 uint64_t insts = 0;
