@@ -1196,6 +1196,11 @@ static void l2_tick_busy(memsys *m, uint32_t pi, uint64_t c)
  * channel (the channel's oldest may be its own). */
 static void l2_candidates(const memsys *m, uint64_t *set, uint32_t words)
 {
+    if (m->sub_shift == 0) {           /* a slice per channel: the same numbers */
+        for (uint32_t w = 0; w < words; w++)
+            set[w] = m->slice_q[w] | m->req.out_nonempty[w] | m->chan_done[w];
+        return;
+    }
     for (uint32_t w = 0; w < words; w++)
         set[w] = m->slice_q[w] | m->req.out_nonempty[w];
     for (uint32_t w = 0; w < m->chan_words; w++)
