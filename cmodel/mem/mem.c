@@ -1201,6 +1201,18 @@ static void l2_candidates(const memsys *m, uint64_t *set, uint32_t words)
             set[w] = m->slice_q[w] | m->req.out_nonempty[w] | m->chan_done[w];
         return;
     }
+    if (m->sub_shift == 1) {           /* two slices per channel: each bit doubled */
+        for (uint32_t w = 0; w < words; w++) {
+            uint64_t x = (m->chan_done[w >> 1] >> ((w & 1u) * 32u)) & 0xffffffffu;
+            x = (x | x << 16) & 0x0000ffff0000ffffull;
+            x = (x | x << 8) & 0x00ff00ff00ff00ffull;
+            x = (x | x << 4) & 0x0f0f0f0f0f0f0f0full;
+            x = (x | x << 2) & 0x3333333333333333ull;
+            x = (x | x << 1) & 0x5555555555555555ull;
+            set[w] = m->slice_q[w] | m->req.out_nonempty[w] | x | x << 1;
+        }
+        return;
+    }
     for (uint32_t w = 0; w < words; w++)
         set[w] = m->slice_q[w] | m->req.out_nonempty[w];
     for (uint32_t w = 0; w < m->chan_words; w++)
