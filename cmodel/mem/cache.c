@@ -91,8 +91,7 @@ static int cache_index_init(cache *c, size_t ways)
     c->nvalid = arena_calloc(c->ar, c->sets, sizeof *c->nvalid);
     if (!c->hslot || !c->lnext || !c->lprev || !c->nvalid)
         return -1;
-    cache_heads_init(c);
-    return 0;
+    return 0;                          /* the sets' heads: at the first fill */
 }
 
 int cache_init_sectors(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_bytes,
@@ -272,7 +271,12 @@ int cache_fill_evicts_dirty(const cache *c, uint64_t line)
 int cache_fill_mask(cache *c, uint64_t line, uint32_t mask, uint32_t dirty_mask,
                     uint64_t *victim, uint32_t *victim_dirty)
 {
-    c->filled = 1;
+    if (!c->filled) {
+        /* the first fill since creation or cache_invalidate_all: the LRU lists
+         * are empty (nothing reads a head before a set holds a way) */
+        c->filled = 1;
+        cache_heads_init(c);
+    }
     long i = cache_find(c, line);
     if (i >= 0) {
         c->valid[i] |= mask;

@@ -56,7 +56,8 @@ typedef struct cache {
     uint32_t *nvalid;    /* [sets] */
     arena    *ar;        /* the arrays' arena (freed with it), or NULL: calloc'd */
     uint32_t  filled;    /* a fill since creation or the last cache_invalidate_all (the
-                          * only writer of the tags): 0 = every way invalid, as created */
+                          * only writer of the tags): 0 = every way invalid, as created;
+                          * the sets' list heads are set by the first fill */
 } cache;
 
 #define CACHE_INDEX_ASSOC 8

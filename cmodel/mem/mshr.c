@@ -86,7 +86,8 @@ int mshr_init_in(mshr *m, arena *ar, uint32_t n, uint32_t merge)
     for (uint32_t i = 0; i < n; i++)
         m->free_idx[i] = n - 1u - i;
     m->nfree = n;
-    for (uint32_t i = 0; i <= m->hmask; i++)
+    m->hlazy = ar != NULL;
+    for (uint32_t i = 0; !m->hlazy && i <= m->hmask; i++)
         m->hslot[i] = (mshr_slot){ 0, -1, 0 };
     return 0;
 }
@@ -121,6 +122,11 @@ int mshr_alloc(mshr *m, uint64_t line, uint64_t now, uint32_t flags)
 {
     if (m->nfree == 0)
         return -1;
+    if (m->hlazy) {
+        for (uint32_t h = 0; h <= m->hmask; h++)
+            m->hslot[h] = (mshr_slot){ 0, -1, 0 };
+        m->hlazy = 0;
+    }
     uint32_t i = m->free_idx[--m->nfree];
     m->line[i] = line;
     m->t_alloc[i] = now;

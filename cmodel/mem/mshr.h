@@ -37,6 +37,9 @@ typedef struct mshr {
     uint32_t  gbits;      /* keys equal above these low bits hash to adjacent slots */
     uint32_t  gmask, hshift; /* (1 << gbits) - 1; 64 - (hbits - gbits) */
     arena    *ar;         /* the arrays' arena (freed with it), or NULL: calloc'd */
+    uint32_t  hlazy;      /* the index's slots are set empty at the first mshr_alloc (an
+                           * arena's zero pages stay unwritten until then; mshr_find
+                           * reads no slot while no entry is used) */
 } mshr;
 
 /* n entries of `merge` tokens each (both >= 1).  0, or -1 on bad sizes or
