@@ -35,8 +35,9 @@ static const key_def run_rows[] = {
           "core cycles between timeline samples"),
     KEY_U(gpu_cfg, "run.skip_idle", run.skip_idle, 0, 1, 0, "flag", "user",
           "1: a core with nothing to move is not stepped until its next event, its cycles' "
-          "signals and statistics repeated (identical results, docs/performance.md); 0: every "
-          "core stepped every cycle"),
+          "signals and statistics repeated, and the memory system visits only its working "
+          "slices and channels (identical results, docs/performance.md); 0: every core stepped "
+          "and every memory slice and channel visited every cycle"),
     KEY_U(gpu_cfg, "run.skip_gpu", run.skip_gpu, 0, 1, 0, "flag", "user",
           "1 (with run.skip_idle = 1): while every core is frozen or empty and the memory "
           "system idle, the cores are not visited, the seam and units still run every cycle "

@@ -33,6 +33,7 @@ struct gpu {
     uint64_t jump_until;             /* the cycle they are visited again; 0 = no jump */
     uint64_t jump_try;               /* the next cycle a jump is looked for */
     uint64_t jumped;                 /* cycles jumped in this run */
+    uint64_t quiet;                  /* core cycles whose memory cycles were counted in one step */
 };
 
 static uint64_t period_of(uint32_t mhz, int pct)
@@ -73,6 +74,7 @@ gpu *gpu_create(const gpu_cfg *cfg, ctl_engine *eng, char *err, size_t errlen)
         if (!g->cores[c]) { gpu_destroy(g); return NULL; }
         core_set_skip(g->cores[c], (int)cfg->run.skip_idle);
     }
+    mem_set_skip(g->mem, (int)cfg->run.skip_idle);
     seam_init(&g->seam, &cfg->policy, &cfg->sm.launch, cfg->sm.n_cores, cfg->mem.n_parts, g->cores, g->mem);
     g->seam.still_end = jump_stop;
     g->seam.still_arg = g;
@@ -96,6 +98,8 @@ void gpu_set_progress(gpu *g, void (*fn)(void *, const gpu_progress *), void *ar
 }
 
 uint64_t gpu_jumped(const gpu *g) { return g->jumped; }
+
+uint64_t gpu_mem_quiet(const gpu *g) { return g->quiet; }
 
 /* ------------------------------------------------------------ the loop */
 
@@ -174,6 +178,23 @@ static int core_tick(gpu *g, kstats *ks, char *err, size_t errlen)
     return 0;
 }
 
+/* After the core cycle whose tick came at t_fs: while the memory system is
+ * quiet (mem_quiet), its icnt, L2 and DRAM cycles up to the next core cycle
+ * (those before it in time: at an equal time the core cycle comes first and
+ * may send) count their cycles and nothing else, so they are counted in one
+ * step, each domain's tick times advanced by its period as one by one. */
+static void mem_skip_quiet(gpu *g)
+{
+    uint64_t until = g->next_fs[DOM_CORE], n[DOM_N] = { 0 };
+    for (int d = DOM_ICNT; d < DOM_N; d++)
+        while (g->next_fs[d] < until) {
+            g->next_fs[d] += g->period_fs[d];
+            n[d]++;
+        }
+    mem_advance(g->mem, n[DOM_ICNT], n[DOM_L2], n[DOM_DRAM]);
+    g->quiet++;
+}
+
 static int kernel_done(const gpu *g)
 {
     for (uint32_t c = 0; c < g->cfg->sm.n_cores; c++)
@@ -243,6 +264,9 @@ static int run_kernel(gpu *g, kern *k, uint32_t kidx, report *r, kstats *ks,
     g->prog.kernel = kidx;
     g->prog.name = k->name;
     uint64_t last_insts = 0;
+    /* the next timeline row: every timeline_period cycles from the start
+     * (the cycle count rises by one per core tick) */
+    uint64_t sample_at = start + cfg->run.timeline_period;
     for (;;) {
         uint64_t t = g->next_fs[0];
         for (int d = 1; d < DOM_N; d++) if (g->next_fs[d] < t) t = g->next_fs[d];
@@ -250,8 +274,10 @@ static int run_kernel(gpu *g, kern *k, uint32_t kidx, report *r, kstats *ks,
         if (g->next_fs[DOM_CORE] == t) {
             if (core_tick(g, ks, err, errlen) < 0) goto stopped;
             g->next_fs[DOM_CORE] += g->period_fs[DOM_CORE];
-            if (cfg->run.timeline_period && (g->now - start) % cfg->run.timeline_period == 0)
+            if (g->now == sample_at && cfg->run.timeline_period) {
                 seam_sample(&g->seam, r, kidx, g->now);
+                sample_at += cfg->run.timeline_period;
+            }
             if (seam_all_placed(&g->seam) && kernel_done(g)) break;
             if ((g->now & 0x3ff) == 0) {
                 uint64_t insts = 0;
@@ -274,6 +300,7 @@ static int run_kernel(gpu *g, kern *k, uint32_t kidx, report *r, kstats *ks,
                     goto stopped;
                 }
             }
+            if (cfg->run.skip_idle && mem_quiet(g->mem)) mem_skip_quiet(g);
         }
         if (g->next_fs[DOM_ICNT] == t) { mem_tick_icnt(g->mem); g->next_fs[DOM_ICNT] += g->period_fs[DOM_ICNT]; }
         if (g->next_fs[DOM_L2] == t) { mem_tick_l2(g->mem); g->next_fs[DOM_L2] += g->period_fs[DOM_L2]; }
@@ -300,7 +327,7 @@ int gpu_run(gpu *g, workload *w, report *r, char *err, size_t errlen)
     snprintf(r->engine, sizeof r->engine, "%s", g->eng->name);
     report_begin(r);
     uint64_t budget = cfg->run.max_cycles;
-    g->jump_until = g->jump_try = g->jumped = 0;
+    g->jump_until = g->jump_try = g->jumped = g->quiet = 0;
     memset(&g->prog, 0, sizeof g->prog);
     g->prog.n_kernels = w->n_kernels;
     for (uint32_t i = 0; i < w->n_kernels; i++) g->prog.ctas += w->kernels[i]->n_cta;

@@ -46,4 +46,9 @@ void  gpu_set_progress(gpu *g, void (*fn)(void *arg, const gpu_progress *p), voi
  * unvisited (run.skip_gpu; docs/performance.md "Skipping idle work"). */
 uint64_t gpu_jumped(const gpu *g);
 
+/* Core cycles of the last gpu_run after which the memory system was quiet
+ * and its icnt, L2 and DRAM cycles up to the next core cycle were counted in
+ * one step (mem_advance; run.skip_idle). */
+uint64_t gpu_mem_quiet(const gpu *g);
+
 #endif

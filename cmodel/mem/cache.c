@@ -83,20 +83,28 @@ static int cache_index_init(cache *c, size_t ways)
     c->hmask = (1u << c->hbits) - 1u;
     /* zeroed by calloc, not written: pages of a large cache's index are
      * touched (allocated by the host) only as lines are filled */
-    c->hslot = calloc((size_t)c->hmask + 1u, sizeof *c->hslot);
-    c->lnext = malloc((ways + c->sets) * sizeof *c->lnext);
-    c->lprev = malloc((ways + c->sets) * sizeof *c->lprev);
-    c->nvalid = calloc(c->sets, sizeof *c->nvalid);
+    c->hslot = arena_calloc(c->ar, (size_t)c->hmask + 1u, sizeof *c->hslot);
+    c->lnext = c->ar ? arena_calloc(c->ar, ways + c->sets, sizeof *c->lnext)
+                     : malloc((ways + c->sets) * sizeof *c->lnext);
+    c->lprev = c->ar ? arena_calloc(c->ar, ways + c->sets, sizeof *c->lprev)
+                     : malloc((ways + c->sets) * sizeof *c->lprev);
+    c->nvalid = arena_calloc(c->ar, c->sets, sizeof *c->nvalid);
     if (!c->hslot || !c->lnext || !c->lprev || !c->nvalid)
         return -1;
-    cache_heads_init(c);
-    return 0;
+    return 0;                          /* the sets' heads: at the first fill */
 }
 
 int cache_init_sectors(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_bytes,
                        uint32_t sectors)
 {
+    return cache_init_in(c, NULL, bytes, assoc, line_bytes, sectors);
+}
+
+int cache_init_in(cache *c, arena *ar, uint32_t bytes, uint32_t assoc, uint32_t line_bytes,
+                  uint32_t sectors)
+{
     *c = (cache){0};
+    c->ar = ar;
     if (assoc == 0 || line_bytes == 0 || sectors == 0 || sectors > CACHE_MAX_SECTORS)
         return -1;
     uint64_t set_bytes = (uint64_t)assoc * line_bytes;
@@ -107,10 +115,10 @@ int cache_init_sectors(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_b
     c->set_mask = (c->sets & (c->sets - 1u)) == 0 ? c->sets - 1u : 0;
     c->full = sectors == 32 ? 0xffffffffu : (1u << sectors) - 1u;
     size_t ways = (size_t)c->sets * assoc;
-    c->tag = calloc(ways, sizeof *c->tag);
-    c->stamp = calloc(ways, sizeof *c->stamp);
-    c->valid = calloc(ways, sizeof *c->valid);
-    c->dirty = calloc(ways, sizeof *c->dirty);
+    c->tag = arena_calloc(ar, ways, sizeof *c->tag);
+    c->stamp = arena_calloc(ar, ways, sizeof *c->stamp);
+    c->valid = arena_calloc(ar, ways, sizeof *c->valid);
+    c->dirty = arena_calloc(ar, ways, sizeof *c->dirty);
     if (!c->tag || !c->stamp || !c->valid || !c->dirty || cache_index_init(c, ways)) {
         cache_free(c);
         return -1;
@@ -125,6 +133,9 @@ int cache_init(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_bytes)
 
 void cache_invalidate_all(cache *c)
 {
+    if (!c->filled)                    /* as created or last invalidated: nothing to clear */
+        return;
+    c->filled = 0;
     size_t ways = (size_t)c->sets * c->assoc;
     for (size_t i = 0; i < ways; i++) {
         c->tag[i] = 0;
@@ -137,6 +148,10 @@ void cache_invalidate_all(cache *c)
 
 void cache_free(cache *c)
 {
+    if (c->ar) {                       /* freed with its arena */
+        *c = (cache){0};
+        return;
+    }
     free(c->tag);
     free(c->stamp);
     free(c->valid);
@@ -256,6 +271,12 @@ int cache_fill_evicts_dirty(const cache *c, uint64_t line)
 int cache_fill_mask(cache *c, uint64_t line, uint32_t mask, uint32_t dirty_mask,
                     uint64_t *victim, uint32_t *victim_dirty)
 {
+    if (!c->filled) {
+        /* the first fill since creation or cache_invalidate_all: the LRU lists
+         * are empty (nothing reads a head before a set holds a way) */
+        c->filled = 1;
+        cache_heads_init(c);
+    }
     long i = cache_find(c, line);
     if (i >= 0) {
         c->valid[i] |= mask;

@@ -16,6 +16,7 @@
 #define CACHE_H
 
 #include <stdint.h>
+#include "arena.h"
 
 #define CACHE_MAX_SECTORS 32
 
@@ -53,6 +54,10 @@ typedef struct cache {
      * invalidated only all at once).  NULL without the index. */
     uint32_t *lnext, *lprev;
     uint32_t *nvalid;    /* [sets] */
+    arena    *ar;        /* the arrays' arena (freed with it), or NULL: calloc'd */
+    uint32_t  filled;    /* a fill since creation or the last cache_invalidate_all (the
+                          * only writer of the tags): 0 = every way invalid, as created;
+                          * the sets' list heads are set by the first fill */
 } cache;
 
 #define CACHE_INDEX_ASSOC 8
@@ -63,6 +68,9 @@ typedef struct cache {
 int  cache_init_sectors(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_bytes,
                         uint32_t sectors);
 int  cache_init(cache *c, uint32_t bytes, uint32_t assoc, uint32_t line_bytes);
+/* cache_init_sectors with the arrays carved from arena `ar` (NULL: calloc). */
+int  cache_init_in(cache *c, arena *ar, uint32_t bytes, uint32_t assoc, uint32_t line_bytes,
+                   uint32_t sectors);
 /* Invalidate every way (a clean cache: no write-back is implied). */
 void cache_invalidate_all(cache *c);
 void cache_free(cache *c);

@@ -25,12 +25,12 @@ static uint32_t dram_group_of(const dram_params *p, uint32_t b, uint32_t ngroups
 
 static int dram_alloc(dram *d)
 {
-    d->free_idx = calloc(d->cap, sizeof *d->free_idx);
-    d->ent = calloc(d->cap, sizeof *d->ent);
-    d->bank = calloc(d->nbanks, sizeof *d->bank);
-    d->group = calloc(d->ngroups, sizeof *d->group);
-    d->done = calloc(d->done_cap, sizeof *d->done);
-    d->lat = d->lat_cap ? calloc(d->lat_cap, sizeof *d->lat) : NULL;
+    d->free_idx = arena_calloc(d->ar, d->cap, sizeof *d->free_idx);
+    d->ent = arena_calloc(d->ar, d->cap, sizeof *d->ent);
+    d->bank = arena_calloc(d->ar, d->nbanks, sizeof *d->bank);
+    d->group = arena_calloc(d->ar, d->ngroups, sizeof *d->group);
+    d->done = arena_calloc(d->ar, d->done_cap, sizeof *d->done);
+    d->lat = d->lat_cap ? arena_calloc(d->ar, d->lat_cap, sizeof *d->lat) : NULL;
     return !d->free_idx || !d->ent || !d->bank || !d->group || !d->done ||
            (d->lat_cap && !d->lat) ? -1 : 0;
 }
@@ -49,7 +49,14 @@ static void dram_set_timing(dram *d, const dram_params *cfg)
 
 int dram_init(dram *d, const dram_params *cfg, uint32_t line_bytes, mem_part_stats *st)
 {
+    return dram_init_in(d, NULL, cfg, line_bytes, st);
+}
+
+int dram_init_in(dram *d, arena *ar, const dram_params *cfg, uint32_t line_bytes,
+                 mem_part_stats *st)
+{
     *d = (dram){0};
+    d->ar = ar;
     uint32_t ng = cfg->bank_groups ? cfg->bank_groups : 1u;
     if (cfg->dram_banks == 0 || cfg->dram_banks > 64 || cfg->dram_queue < 2 ||
         cfg->dram_bus_bytes == 0 || line_bytes == 0 || !st || cfg->dram_banks % ng ||
@@ -98,6 +105,10 @@ int dram_init(dram *d, const dram_params *cfg, uint32_t line_bytes, mem_part_sta
 
 void dram_free(dram *d)
 {
+    if (d->ar) {                       /* freed with its arena */
+        *d = (dram){0};
+        return;
+    }
     free(d->free_idx);
     free(d->ent);
     free(d->bank);

@@ -32,6 +32,7 @@
 #define DRAM_H
 
 #include <stdint.h>
+#include "arena.h"
 #include "keys.h"
 #include "mem_stats.h"
 
@@ -146,12 +147,16 @@ typedef struct dram {
     uint32_t done_head, done_count, done_cap;
     uint64_t slot_free;  /* model = fixed: core cycle the next slot may begin */
     mem_part_stats *st;  /* where to count (never NULL) */
+    arena *ar;           /* the arrays' arena (freed with it), or NULL: calloc'd */
 } dram;
 
 /* From p: dram_banks (1..64), dram_queue (>= 2), dram_sched, timing;
  * line_bytes for the data cycles of a request with bytes = 0.  st receives
  * the counters.  0 or -1. */
 int  dram_init(dram *d, const dram_params *p, uint32_t line_bytes, mem_part_stats *st);
+/* dram_init with the arrays carved from arena `ar` (NULL: calloc). */
+int  dram_init_in(dram *d, arena *ar, const dram_params *p, uint32_t line_bytes,
+                  mem_part_stats *st);
 void dram_free(dram *d);
 
 /* Admission: a write needs a free queue slot; a read needs queued requests

@@ -28,10 +28,10 @@ static void ring_drop_head(icnt_ring *r)
     r->count--;
 }
 
-static int icnt_alloc_rings(icnt_ring *rings, uint32_t n, uint32_t cap)
+static int icnt_alloc_rings(arena *ar, icnt_ring *rings, uint32_t n, uint32_t cap)
 {
     for (uint32_t i = 0; i < n; i++) {
-        rings[i].buf = calloc(cap, sizeof *rings[i].buf);
+        rings[i].buf = arena_calloc(ar, cap, sizeof *rings[i].buf);
         rings[i].cap = cap;
         if (!rings[i].buf)
             return -1;
@@ -47,7 +47,14 @@ int icnt_init(icnt *x, uint32_t n_src, uint32_t n_dst, uint32_t cap, uint32_t la
 int icnt_init2(icnt *x, uint32_t n_src, uint32_t n_dst, uint32_t in_cap, uint32_t cap,
                uint32_t lat)
 {
+    return icnt_init_in(x, NULL, n_src, n_dst, in_cap, cap, lat);
+}
+
+int icnt_init_in(icnt *x, arena *ar, uint32_t n_src, uint32_t n_dst, uint32_t in_cap,
+                 uint32_t cap, uint32_t lat)
+{
     *x = (icnt){0};
+    x->ar = ar;
     if (n_src == 0 || n_dst == 0 || n_src > ICNT_MAX_PORTS || n_dst > ICNT_MAX_PORTS ||
         cap == 0 || in_cap == 0)
         return -1;
@@ -56,13 +63,13 @@ int icnt_init2(icnt *x, uint32_t n_src, uint32_t n_dst, uint32_t in_cap, uint32_
     x->src_words = (n_src + 63u) / 64u;
     x->dst_words = (n_dst + 63u) / 64u;
     x->lat = lat;
-    x->in = calloc(n_src, sizeof *x->in);
-    x->out = calloc(n_dst, sizeof *x->out);
-    x->want = calloc((size_t)n_dst * x->src_words, sizeof *x->want);
-    x->busy_until = calloc(n_dst, sizeof *x->busy_until);
-    x->rr = calloc(n_dst, sizeof *x->rr);
+    x->in = arena_calloc(ar, n_src, sizeof *x->in);
+    x->out = arena_calloc(ar, n_dst, sizeof *x->out);
+    x->want = arena_calloc(ar, (size_t)n_dst * x->src_words, sizeof *x->want);
+    x->busy_until = arena_calloc(ar, n_dst, sizeof *x->busy_until);
+    x->rr = arena_calloc(ar, n_dst, sizeof *x->rr);
     if (!x->in || !x->out || !x->want || !x->busy_until || !x->rr ||
-        icnt_alloc_rings(x->in, n_src, in_cap) || icnt_alloc_rings(x->out, n_dst, cap)) {
+        icnt_alloc_rings(ar, x->in, n_src, in_cap) || icnt_alloc_rings(ar, x->out, n_dst, cap)) {
         icnt_free(x);
         return -1;
     }
@@ -71,6 +78,10 @@ int icnt_init2(icnt *x, uint32_t n_src, uint32_t n_dst, uint32_t in_cap, uint32_
 
 void icnt_free(icnt *x)
 {
+    if (x->ar) {                       /* freed with its arena */
+        *x = (icnt){0};
+        return;
+    }
     for (uint32_t i = 0; x->in && i < x->n_src; i++)
         free(x->in[i].buf);
     for (uint32_t i = 0; x->out && i < x->n_dst; i++)

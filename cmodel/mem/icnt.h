@@ -14,6 +14,7 @@
 #define ICNT_H
 
 #include <stdint.h>
+#include "arena.h"
 
 #define ICNT_MAX_PORTS 256                     /* port numbers are 8 bits */
 #define ICNT_WORDS     ((ICNT_MAX_PORTS + 63) / 64) /* words of a port bit set */
@@ -53,6 +54,7 @@ typedef struct icnt {
     uint64_t  *want;         /* [n_dst][src_words] inputs whose head targets the output */
     uint64_t  *busy_until;   /* [n_dst] first cycle the output link is free */
     uint32_t  *rr;           /* [n_dst] input to favour next */
+    arena     *ar;           /* the arrays' arena (freed with it), or NULL: calloc'd */
 } icnt;
 
 /* Ports 1..ICNT_MAX_PORTS, cap >= 1 packets per input and per output.
@@ -61,6 +63,9 @@ int  icnt_init(icnt *x, uint32_t n_src, uint32_t n_dst, uint32_t cap, uint32_t l
 /* The same with in_cap >= 1 packets per input and cap per output. */
 int  icnt_init2(icnt *x, uint32_t n_src, uint32_t n_dst, uint32_t in_cap, uint32_t cap,
                 uint32_t lat);
+/* icnt_init2 with the arrays carved from arena `ar` (NULL: calloc). */
+int  icnt_init_in(icnt *x, arena *ar, uint32_t n_src, uint32_t n_dst, uint32_t in_cap,
+                  uint32_t cap, uint32_t lat);
 void icnt_free(icnt *x);
 
 /* Flits of a packet of `bytes` bytes on a link of flit_bytes per cycle. */

@@ -121,8 +121,19 @@ struct memsys {
     uint32_t n_slices;   /* n_parts x sub-partitions per channel */
     uint32_t sub_shift;  /* log2 of sub-partitions per channel */
     uint64_t core_clock; /* core cycles ticked: the clock dram.latency counts in */
+    /* the clock domains' idle skipping (mem_set_skip): the slices and channels
+     * that work, and the cycle counts an idle one takes up when it next works */
+    int      skip;       /* 1: only those visited; 0: every slice and channel */
+    uint64_t l2_now;     /* L2 cycles ticked (every slice's now) */
+    uint64_t dram_now;   /* DRAM cycles ticked (every channel's now) */
+    uint64_t dram_lat;   /* core_clock at the last DRAM cycle (every channel's lat_now) */
+    uint64_t slice_q[ICNT_WORDS];  /* slices with a queued, delayed or filling request */
+    uint64_t chan_run[ICNT_WORDS]; /* channels with requests queued or in their latency stage */
+    uint64_t chan_done[ICNT_WORDS]; /* channels holding returned reads (done_count) */
+    uint32_t slice_words, chan_words; /* words of a set of slices, of channels */
     mem_stats st;
     char why[MEM_WHY];   /* why mem_create_why failed */
+    arena    ar;         /* every array above and of the caches, MSHRs, crossbars, channels */
 };
 
 /* ------------------------------------------------------------------ create */
@@ -216,11 +227,11 @@ static int mem_init_banks(memsys *m, l1core *k)
     const mem_params *c = &m->cfg;
     if (c->l1_banks == 0)
         return 0;
-    k->bank = calloc(c->l1_banks, sizeof *k->bank);
+    k->bank = arena_calloc(&m->ar, c->l1_banks, sizeof *k->bank);
     if (!k->bank)
         return mem_bad(m->why, "out of memory", "l1_banks");
     for (uint32_t b = 0; c->l1_lat_on_miss && b < c->l1_banks; b++) {
-        k->bank[b].q = calloc(c->l1_lat, sizeof *k->bank[b].q);
+        k->bank[b].q = arena_calloc(&m->ar, c->l1_lat, sizeof *k->bank[b].q);
         if (!k->bank[b].q)
             return mem_bad(m->why, "out of memory", "l1_banks");
     }
@@ -230,9 +241,9 @@ static int mem_init_banks(memsys *m, l1core *k)
 static int mem_init_core(memsys *m, l1core *k)
 {
     const mem_params *c = &m->cfg;
-    if (cache_init_sectors(&k->tags, c->l1_bytes, c->l1_assoc, c->line_bytes, 1u << m->spl1_shift))
+    if (cache_init_in(&k->tags, &m->ar, c->l1_bytes, c->l1_assoc, c->line_bytes, 1u << m->spl1_shift))
         return mem_bad(m->why, "L1 geometry does not divide into sets", "l1_bytes");
-    if (mshr_init(&k->mshr, c->l1_mshr, c->l1_mshr_merge))
+    if (mshr_init_in(&k->mshr, &m->ar, c->l1_mshr, c->l1_mshr_merge))
         return mem_bad(m->why, "cannot allocate L1 MSHRs", "l1_mshr");
     mshr_set_group(&k->mshr, m->spl1_shift);     /* a line's sectors side by side */
     /* Hit port backlog: four accesses (or one per bank) per cycle over the
@@ -240,10 +251,10 @@ static int mem_init_core(memsys *m, l1core *k)
     uint32_t per = c->l1_banks > 4 ? c->l1_banks : 4u;
     k->hq_cap = mem_pow2_at_least(per * (c->l1_lat + 1u) < 64u ? 64u : per * (c->l1_lat + 1u));
     k->fq_cap = c->l1_mshr * c->l1_mshr_merge;
-    k->mq = calloc(c->l1_miss_queue, sizeof *k->mq);
-    k->hitq = calloc(k->hq_cap, sizeof *k->hitq);
-    k->fillq = calloc(k->fq_cap, sizeof *k->fillq);
-    k->resp_left = calloc(c->l1_mshr, sizeof *k->resp_left);
+    k->mq = arena_calloc(&m->ar, c->l1_miss_queue, sizeof *k->mq);
+    k->hitq = arena_calloc(&m->ar, k->hq_cap, sizeof *k->hitq);
+    k->fillq = arena_calloc(&m->ar, k->fq_cap, sizeof *k->fillq);
+    k->resp_left = arena_calloc(&m->ar, c->l1_mshr, sizeof *k->resp_left);
     if (!k->mq || !k->hitq || !k->fillq || !k->resp_left)
         return mem_bad(m->why, "out of memory", "l1_miss_queue");
     return mem_init_banks(m, k);
@@ -254,19 +265,19 @@ static int mem_init_part(memsys *m, l2part *p, dram *ch)
     const mem_params *c = &m->cfg;
     p->fill = -1;
     p->ch = ch;
-    if (cache_init_sectors(&p->tags, c->l2_bytes, c->l2_assoc, c->line_bytes, 1u << m->spl2_shift))
+    if (cache_init_in(&p->tags, &m->ar, c->l2_bytes, c->l2_assoc, c->line_bytes, 1u << m->spl2_shift))
         return mem_bad(m->why, "L2 geometry does not divide into sets", "l2_bytes");
-    if (mshr_init(&p->mshr, c->l2_mshr, c->l1_mshr_merge))
+    if (mshr_init_in(&p->mshr, &m->ar, c->l2_mshr, c->l1_mshr_merge))
         return mem_bad(m->why, "cannot allocate L2 MSHRs", "l2_mshr");
     mshr_set_group(&p->mshr, m->spl2_shift);     /* (l2_key: sector in the low bits) */
-    p->pipe = calloc(c->l2_queue, sizeof *p->pipe);
+    p->pipe = arena_calloc(&m->ar, c->l2_queue, sizeof *p->pipe);
     if (!p->pipe)
         return mem_bad(m->why, "out of memory", "l2_queue");
     /* at most one request enters the delay per L2 cycle and each leaves
      * after l2_lat cycles unless the queue behind it is full, which stops
      * entries too: l2_lat + 1 slots hold every request in the delay */
     p->rop_cap = c->l2_rop_stage ? c->l2_lat + 1u : 0u;
-    p->rop = c->l2_rop_stage ? calloc(p->rop_cap, sizeof *p->rop) : NULL;
+    p->rop = c->l2_rop_stage ? arena_calloc(&m->ar, p->rop_cap, sizeof *p->rop) : NULL;
     if (c->l2_rop_stage && !p->rop)
         return mem_bad(m->why, "out of memory", "l2_lat");
     return 0;
@@ -328,6 +339,7 @@ memsys *mem_create_why(const mem_params *cfg, const dram_params *dp, uint32_t n_
     m->dram = *dp;
     m->n_cores = n_cores;
     m->core_words = (n_cores + 63u) / 64u;
+    m->skip = 1;
     mem_set_geometry(m);
     mem_set_packet_sizes(m);
     int bad = amap_init_params(&m->map, &cfg->map, cfg->n_parts, cfg->line_bytes,
@@ -335,12 +347,16 @@ memsys *mem_create_why(const mem_params *cfg, const dram_params *dp, uint32_t n_
     /* a crossbar port per slice (GPGPU-Sim: one icnt node per sub-partition) */
     m->sub_shift = bad ? 0 : m->map.log2sub;
     m->n_slices = cfg->n_parts << m->sub_shift;
+    m->slice_words = (m->n_slices + 63u) / 64u;
+    m->chan_words = (cfg->n_parts + 63u) / 64u;
     uint32_t in_q = cfg->icnt_in_queue ? cfg->icnt_in_queue : cfg->icnt_queue;
-    bad = bad || icnt_init2(&m->req, n_cores, m->n_slices, in_q, cfg->icnt_queue, cfg->icnt_lat);
-    bad = bad || icnt_init2(&m->resp, m->n_slices, n_cores, in_q, cfg->icnt_queue, cfg->icnt_lat);
-    m->core = calloc(n_cores, sizeof *m->core);
-    m->part = calloc(m->n_slices, sizeof *m->part);
-    m->chan = calloc(cfg->n_parts, sizeof *m->chan);
+    bad = bad || icnt_init_in(&m->req, &m->ar, n_cores, m->n_slices, in_q, cfg->icnt_queue,
+                              cfg->icnt_lat);
+    bad = bad || icnt_init_in(&m->resp, &m->ar, m->n_slices, n_cores, in_q, cfg->icnt_queue,
+                              cfg->icnt_lat);
+    m->core = arena_calloc(&m->ar, n_cores, sizeof *m->core);
+    m->part = arena_calloc(&m->ar, m->n_slices, sizeof *m->part);
+    m->chan = arena_calloc(&m->ar, cfg->n_parts, sizeof *m->chan);
     if (!bad && (!m->core || !m->part || !m->chan))
         bad = mem_bad(m->why, "out of memory", "n_cores, n_parts") != 0;
     if (bad && !m->why[0])
@@ -348,7 +364,7 @@ memsys *mem_create_why(const mem_params *cfg, const dram_params *dp, uint32_t n_
     for (uint32_t i = 0; !bad && i < n_cores; i++)
         bad = mem_init_core(m, &m->core[i]) != 0;
     for (uint32_t i = 0; !bad && i < cfg->n_parts; i++)
-        if (dram_init(&m->chan[i], &m->dram, cfg->line_bytes, &m->st.part[i]))
+        if (dram_init_in(&m->chan[i], &m->ar, &m->dram, cfg->line_bytes, &m->st.part[i]))
             bad = mem_bad(m->why, "cannot set up DRAM channel", "dram_queue") != 0;
     for (uint32_t i = 0; !bad && i < m->n_slices; i++)
         bad = mem_init_part(m, &m->part[i], &m->chan[i >> m->sub_shift]) != 0;
@@ -366,32 +382,9 @@ void mem_destroy(memsys *m)
 {
     if (!m)
         return;
-    for (uint32_t i = 0; m->core && i < m->n_cores; i++) {
-        l1core *k = &m->core[i];
-        cache_free(&k->tags);
-        mshr_free(&k->mshr);
-        free(k->mq);
-        free(k->hitq);
-        free(k->fillq);
-        free(k->resp_left);
-        for (uint32_t b = 0; k->bank && b < m->cfg.l1_banks; b++)
-            free(k->bank[b].q);
-        free(k->bank);
-    }
-    for (uint32_t i = 0; m->part && i < m->n_slices; i++) {
-        l2part *p = &m->part[i];
-        cache_free(&p->tags);
-        mshr_free(&p->mshr);
-        free(p->pipe);
-        free(p->rop);
-    }
-    for (uint32_t i = 0; m->chan && i < m->cfg.n_parts; i++)
-        dram_free(&m->chan[i]);
-    free(m->core);
-    free(m->part);
-    free(m->chan);
-    icnt_free(&m->req);
-    icnt_free(&m->resp);
+    /* every array is in the arena (the caches', MSHRs', crossbars' and
+     * channels' own free functions leave arena blocks alone) */
+    arena_free(&m->ar);
     free(m);
 }
 
@@ -1162,29 +1155,161 @@ static void l2_tick_part(memsys *m, uint32_t pi)
     p->now = c + 1u;
 }
 
-static int l2_busy(const memsys *m, uint32_t pi)
+static inline int l2_busy(const memsys *m, uint32_t pi)
 {
     const l2part *p = &m->part[pi];
     return p->pipe_count || p->rop_count || p->fill >= 0 || l2_done_mine(p, pi) ||
            icnt_out_busy(&m->req, pi);
 }
 
+/* Requests queued or in the latency stage: a DRAM cycle of the channel
+ * works (a slice's cycle may add some, a DRAM cycle only take them away). */
+static inline int mem_chan_runs(const dram *d) { return d->count || d->lat_n; }
+
+/* One L2 cycle (L2 cycle c) of slice pi, which is busy: its channel takes up
+ * the DRAM clock it would hold had it been ticked every DRAM cycle (an idle
+ * channel's tick advances only those two counters: dram_tick). */
+static void l2_tick_busy(memsys *m, uint32_t pi, uint64_t c)
+{
+    l2part *p = &m->part[pi];
+    p->ch->now = m->dram_now;
+    p->ch->lat_now = m->dram_lat;
+    p->now = c;
+    l2_tick_part(m, pi);
+    uint64_t b = (uint64_t)1 << (pi & 63u);
+    if (p->pipe_count || p->rop_count || p->fill >= 0)
+        m->slice_q[pi >> 6] |= b;
+    else
+        m->slice_q[pi >> 6] &= ~b;
+    uint32_t ci = pi >> m->sub_shift;
+    uint64_t cb = (uint64_t)1 << (ci & 63u);
+    if (mem_chan_runs(p->ch))
+        m->chan_run[ci >> 6] |= cb;
+    if (p->ch->done_count)             /* (fixed: a read returns at its push) */
+        m->chan_done[ci >> 6] |= cb;
+    else
+        m->chan_done[ci >> 6] &= ~cb;
+}
+
+/* The slices an L2 cycle may find busy (l2_busy): a request queued, delayed
+ * or filling, a packet at its crossbar output, or returned reads in its
+ * channel (the channel's oldest may be its own). */
+static void l2_candidates(const memsys *m, uint64_t *set, uint32_t words)
+{
+    if (m->sub_shift == 0) {           /* a slice per channel: the same numbers */
+        for (uint32_t w = 0; w < words; w++)
+            set[w] = m->slice_q[w] | m->req.out_nonempty[w] | m->chan_done[w];
+        return;
+    }
+    if (m->sub_shift == 1) {           /* two slices per channel: each bit doubled */
+        for (uint32_t w = 0; w < words; w++) {
+            uint64_t x = (m->chan_done[w >> 1] >> ((w & 1u) * 32u)) & 0xffffffffu;
+            x = (x | x << 16) & 0x0000ffff0000ffffull;
+            x = (x | x << 8) & 0x00ff00ff00ff00ffull;
+            x = (x | x << 4) & 0x0f0f0f0f0f0f0f0full;
+            x = (x | x << 2) & 0x3333333333333333ull;
+            x = (x | x << 1) & 0x5555555555555555ull;
+            set[w] = m->slice_q[w] | m->req.out_nonempty[w] | x | x << 1;
+        }
+        return;
+    }
+    for (uint32_t w = 0; w < words; w++)
+        set[w] = m->slice_q[w] | m->req.out_nonempty[w];
+    for (uint32_t w = 0; w < m->chan_words; w++)
+        for (uint64_t d = m->chan_done[w]; d; d &= d - 1u) {
+            uint32_t ci = (w << 6) + (uint32_t)__builtin_ctzll(d);
+            for (uint32_t pi = ci << m->sub_shift; pi < (ci + 1u) << m->sub_shift; pi++)
+                set[pi >> 6] |= (uint64_t)1 << (pi & 63u);
+        }
+}
+
+/* A set of the first n members (every slice or channel: skip = 0). */
+static void mem_all(uint64_t *set, uint32_t n, uint32_t words)
+{
+    for (uint32_t w = 0; w < words; w++)
+        set[w] = n >= (w + 1u) * 64u ? ~(uint64_t)0 : ((uint64_t)1 << (n - w * 64u)) - 1u;
+}
+
 void mem_tick_l2(memsys *m)
 {
-    for (uint32_t pi = 0; pi < m->n_slices; pi++) {
-        if (l2_busy(m, pi))
-            l2_tick_part(m, pi);
-        else
-            m->part[pi].now++;
-    }
+    uint64_t c = m->l2_now;
+    uint64_t set[ICNT_WORDS];
+    uint32_t words = m->slice_words;
+    if (m->skip)
+        l2_candidates(m, set, words);
+    else
+        mem_all(set, m->n_slices, words);
+    /* in slice order: each is asked at its turn (a slice before it may have
+     * taken its channel's oldest return) */
+    for (uint32_t w = 0; w < words; w++)
+        for (uint64_t b = set[w]; b; b &= b - 1u) {
+            uint32_t pi = (w << 6) + (uint32_t)__builtin_ctzll(b);
+            if (l2_busy(m, pi))
+                l2_tick_busy(m, pi, c);
+            else
+                m->part[pi].now = c + 1u;
+        }
+    m->l2_now = c + 1u;
     m->st.l2_cycles++;
 }
 
 void mem_tick_dram(memsys *m)
 {
-    for (uint32_t ci = 0; ci < m->cfg.n_parts; ci++)
-        dram_tick(&m->chan[ci], m->core_clock);
+    uint64_t t = m->dram_now;
+    m->dram_lat = m->core_clock;
+    /* with skip, only the channels with requests: an idle one's tick
+     * advances its clocks alone, which l2_tick_busy sets when a slice next
+     * uses it */
+    uint64_t set[ICNT_WORDS];
+    if (m->skip)
+        memcpy(set, m->chan_run, sizeof set);
+    else
+        mem_all(set, m->cfg.n_parts, m->chan_words);
+    for (uint32_t w = 0; w < m->chan_words; w++)
+        for (uint64_t b = set[w]; b; b &= b - 1u) {
+            uint32_t ci = (w << 6) + (uint32_t)__builtin_ctzll(b);
+            uint64_t cb = (uint64_t)1 << (ci & 63u);
+            dram *d = &m->chan[ci];
+            d->now = t;
+            dram_tick(d, m->core_clock);
+            if (!mem_chan_runs(d))
+                m->chan_run[w] &= ~cb;
+            if (d->done_count)             /* (a read's data returned) */
+                m->chan_done[w] |= cb;
+        }
+    m->dram_now = t + 1u;
     m->st.dram_cycles++;
+}
+
+void mem_set_skip(memsys *m, int skip) { m->skip = skip != 0; }
+
+int mem_quiet(const memsys *m)
+{
+    if (m->req.in_total || m->req.out_total || m->resp.in_total)
+        return 0;
+    for (uint32_t w = 0; w < m->slice_words; w++)
+        if (m->slice_q[w])
+            return 0;
+    for (uint32_t w = 0; w < m->chan_words; w++)
+        if (m->chan_run[w] | m->chan_done[w])
+            return 0;
+    return 1;
+}
+
+void mem_advance(memsys *m, uint64_t n_icnt, uint64_t n_l2, uint64_t n_dram)
+{
+    /* icnt_tick with no input packet advances its clock only; an idle
+     * slice's and channel's clocks are the domain's (l2_tick_busy) */
+    m->req.now += n_icnt;
+    m->resp.now += n_icnt;
+    m->st.icnt_cycles += n_icnt;
+    m->l2_now += n_l2;
+    m->st.l2_cycles += n_l2;
+    if (n_dram) {
+        m->dram_now += n_dram;
+        m->dram_lat = m->core_clock;
+        m->st.dram_cycles += n_dram;
+    }
 }
 
 /* ------------------------------------------------------------------ queries */
@@ -1205,9 +1330,12 @@ int mem_idle(const memsys *m)
         if (p->pipe_count || p->rop_count || p->fill >= 0 || p->mshr.used)
             return 0;
     }
-    for (uint32_t i = 0; i < m->cfg.n_parts; i++)
-        if (dram_pending(&m->chan[i]))
+    for (uint32_t i = 0; i < m->cfg.n_parts; i++) {
+        /* (dram_pending, at the latency clock an idle channel takes up) */
+        const dram *d = &m->chan[i];
+        if (d->count || d->done_count || d->lat_n || (d->fixed && d->slot_free > m->dram_lat))
             return 0;
+    }
     return 1;
 }
 

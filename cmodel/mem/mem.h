@@ -117,6 +117,24 @@ void mem_tick_icnt(memsys *m);
 void mem_tick_l2(memsys *m);
 void mem_tick_dram(memsys *m);
 
+/* Skipping idle work (docs/performance.md "Skipping idle work"): with skip
+ * (mem_create's default) an L2 cycle visits only the slices holding work
+ * and a DRAM cycle only the channels holding requests; an idle slice's or
+ * channel's cycle count is the domain's, read when it next works.  Results
+ * are those of visiting every one (skip = 0). */
+void mem_set_skip(memsys *m, int skip);
+
+/* 1 when an icnt, L2 or DRAM cycle would change nothing but the cycle
+ * counters: no packet waiting at a crossbar input or at an L2 slice's
+ * output, no request in an L2 slice, no DRAM request queued or returned.
+ * Only a core cycle's accesses and responses (mem_tick_core) end it. */
+int mem_quiet(const memsys *m);
+
+/* n_icnt, n_l2 and n_dram cycles of the three domains at once while
+ * mem_quiet: the counters those cycles would count (mem_tick_icnt,
+ * mem_tick_l2 and mem_tick_dram n times each). */
+void mem_advance(memsys *m, uint64_t n_icnt, uint64_t n_l2, uint64_t n_dram);
+
 /* A kernel launches (the memory system is idle): with l1_flush, every
  * core's L1 is invalidated, as GPGPU-Sim's -gpgpu_flush_l1_cache 1 does. */
 void mem_kernel_begin(memsys *m);

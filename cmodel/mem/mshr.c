@@ -51,17 +51,23 @@ static void mshr_index_del(mshr *m, uint32_t idx)
 
 int mshr_init(mshr *m, uint32_t n, uint32_t merge)
 {
+    return mshr_init_in(m, NULL, n, merge);
+}
+
+int mshr_init_in(mshr *m, arena *ar, uint32_t n, uint32_t merge)
+{
     *m = (mshr){0};
+    m->ar = ar;
     if (n == 0 || merge == 0)
         return -1;
     m->n = n;
     m->merge = merge;
-    m->free_idx = calloc(n, sizeof *m->free_idx);
-    m->line = calloc(n, sizeof *m->line);
-    m->t_alloc = calloc(n, sizeof *m->t_alloc);
-    m->tok = calloc((size_t)n * merge, sizeof *m->tok);
-    m->ntok = calloc(n, sizeof *m->ntok);
-    m->flags = calloc(n, sizeof *m->flags);
+    m->free_idx = arena_calloc(ar, n, sizeof *m->free_idx);
+    m->line = arena_calloc(ar, n, sizeof *m->line);
+    m->t_alloc = arena_calloc(ar, n, sizeof *m->t_alloc);
+    m->tok = arena_calloc(ar, (size_t)n * merge, sizeof *m->tok);
+    m->ntok = arena_calloc(ar, n, sizeof *m->ntok);
+    m->flags = arena_calloc(ar, n, sizeof *m->flags);
     m->hbits = 1;
     while ((1u << m->hbits) < 2u * n)
         m->hbits++;
@@ -69,7 +75,8 @@ int mshr_init(mshr *m, uint32_t n, uint32_t merge)
     m->hshift = 64u - m->hbits;         /* no grouping until mshr_set_group */
     size_t hbytes = ((size_t)m->hmask + 1u) * sizeof *m->hslot;
     /* aligned to the host's cache line, so a group's slots share one */
-    m->hslot = hbytes % 64u == 0 ? aligned_alloc(64, hbytes) : malloc(hbytes);
+    m->hslot = ar ? arena_calloc(ar, 1, hbytes)   /* (64-byte aligned) */
+                  : hbytes % 64u == 0 ? aligned_alloc(64, hbytes) : malloc(hbytes);
     if (!m->free_idx || !m->line || !m->t_alloc || !m->tok || !m->ntok || !m->flags ||
         !m->hslot) {
         mshr_free(m);
@@ -79,13 +86,18 @@ int mshr_init(mshr *m, uint32_t n, uint32_t merge)
     for (uint32_t i = 0; i < n; i++)
         m->free_idx[i] = n - 1u - i;
     m->nfree = n;
-    for (uint32_t i = 0; i <= m->hmask; i++)
+    m->hlazy = ar != NULL;
+    for (uint32_t i = 0; !m->hlazy && i <= m->hmask; i++)
         m->hslot[i] = (mshr_slot){ 0, -1, 0 };
     return 0;
 }
 
 void mshr_free(mshr *m)
 {
+    if (m->ar) {                       /* freed with its arena */
+        *m = (mshr){0};
+        return;
+    }
     free(m->free_idx);
     free(m->line);
     free(m->t_alloc);
@@ -110,6 +122,11 @@ int mshr_alloc(mshr *m, uint64_t line, uint64_t now, uint32_t flags)
 {
     if (m->nfree == 0)
         return -1;
+    if (m->hlazy) {
+        for (uint32_t h = 0; h <= m->hmask; h++)
+            m->hslot[h] = (mshr_slot){ 0, -1, 0 };
+        m->hlazy = 0;
+    }
     uint32_t i = m->free_idx[--m->nfree];
     m->line[i] = line;
     m->t_alloc[i] = now;

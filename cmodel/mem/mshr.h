@@ -9,6 +9,7 @@
 #define MSHR_H
 
 #include <stdint.h>
+#include "arena.h"
 
 #define MSHR_NOMERGE 0x1u   /* entry accepts no merges (atomics) */
 #define MSHR_USER    0x2u   /* free for the owner (L2: dirty on fill) */
@@ -35,11 +36,17 @@ typedef struct mshr {
     uint32_t  hmask, hbits;
     uint32_t  gbits;      /* keys equal above these low bits hash to adjacent slots */
     uint32_t  gmask, hshift; /* (1 << gbits) - 1; 64 - (hbits - gbits) */
+    arena    *ar;         /* the arrays' arena (freed with it), or NULL: calloc'd */
+    uint32_t  hlazy;      /* the index's slots are set empty at the first mshr_alloc (an
+                           * arena's zero pages stay unwritten until then; mshr_find
+                           * reads no slot while no entry is used) */
 } mshr;
 
 /* n entries of `merge` tokens each (both >= 1).  0, or -1 on bad sizes or
  * allocation failure. */
 int  mshr_init(mshr *m, uint32_t n, uint32_t merge);
+/* mshr_init with the arrays carved from arena `ar` (NULL: calloc). */
+int  mshr_init_in(mshr *m, arena *ar, uint32_t n, uint32_t merge);
 void mshr_free(mshr *m);
 
 /* Lines that differ only in their low gbits bits (the sectors of one cache

@@ -107,6 +107,7 @@ typedef struct skip_run {
     kstats   total;
     uint64_t n_kernels, cycles, hash, first_diff;
     uint64_t jumped;                /* core cycles the GPU-wide jump left unvisited */
+    uint64_t quiet;                 /* core cycles whose memory cycles were counted in one step */
     uint64_t *per_cycle;
 } skip_run;
 
@@ -149,6 +150,7 @@ static void run_rec(const char *cfg_path, const char *wl_path, const char *const
     out->hash = r.hash;
     out->first_diff = r.first_diff;
     out->jumped = gpu_jumped(g);
+    out->quiet = gpu_mem_quiet(g);
     out->per_cycle = r.per_cycle;
     report_free(&rep);
     gpu_destroy(g);
@@ -174,7 +176,7 @@ static const char *core_diff(const kstats *a, const kstats *b, char *buf, size_t
 /* Run `on` (skip level) against the recorded run `off`: the same ctl_in in
  * every cycle, the same statistics. */
 static uint64_t same_as(const char *cfg_path, const char *wl_path, const char *const *sets,
-                        int level, const skip_run *off)
+                        int level, const skip_run *off, uint64_t *quiet)
 {
     skip_run on;
     char why[200];
@@ -189,24 +191,37 @@ static uint64_t same_as(const char *cfg_path, const char *wl_path, const char *c
         fail_msg("%s on %s, skip level %d: statistics differ: %s", wl_path, cfg_path, level,
                  core_diff(&off->total, &on.total, why, sizeof why));
     if (level < 2) assert_int_equal(on.jumped, 0);
+    /* a jump needs the memory system idle, so it is quiet in every jumped cycle */
+    assert_true(on.quiet >= on.jumped);
+    if (quiet) *quiet = on.quiet;
     free(on.per_cycle);
     return on.jumped;
 }
 
 /* Skipping as by default (2: frozen cores and the jump) and, with `level1`,
- * frozen cores only (1), against every core stepped; returns the cycles
- * jumped (and the kernels run in *n_kernels). */
-static uint64_t expect_same_n(const char *cfg_path, const char *wl_path, const char *const *sets,
-                              int level1, uint64_t *n_kernels)
+ * frozen cores only (1), against every core stepped and every memory slice
+ * and channel visited in every cycle of its domain (0); returns the cycles
+ * jumped (and the kernels run in *n_kernels, the core cycles whose memory
+ * cycles were counted in one step at level 2 in *quiet). */
+static uint64_t expect_same_q(const char *cfg_path, const char *wl_path, const char *const *sets,
+                              int level1, uint64_t *n_kernels, uint64_t *quiet)
 {
     skip_run off;
     run_rec(cfg_path, wl_path, sets, 0, NULL, &off);
     assert_int_equal(off.jumped, 0);
-    if (level1) same_as(cfg_path, wl_path, sets, 1, &off);
-    uint64_t j = same_as(cfg_path, wl_path, sets, 2, &off);
+    assert_int_equal(off.quiet, 0);
+    if (level1) same_as(cfg_path, wl_path, sets, 1, &off, NULL);
+    uint64_t j = same_as(cfg_path, wl_path, sets, 2, &off, quiet);
     *n_kernels = off.n_kernels;
     free(off.per_cycle);
     return j;
+}
+
+static uint64_t expect_same_n(const char *cfg_path, const char *wl_path, const char *const *sets,
+                              int level1, uint64_t *n_kernels)
+{
+    uint64_t q;
+    return expect_same_q(cfg_path, wl_path, sets, level1, n_kernels, &q);
 }
 
 static void expect_same(const char *cfg_path, const char *wl_path, const char *const *sets)
@@ -290,6 +305,33 @@ static void test_gpu_jump(void **st)
                 (const char *const[]){ "policy.claso=1", "claso.p_a=2", "claso.p_l=1", NULL }, 0);
 }
 
+/* The memory clock domains: over a launch hold (every core empty) and the
+ * ALU waits of a dependence chain the memory system is quiet, and its icnt,
+ * L2 and DRAM cycles of each core cycle are counted in one step; in busy
+ * spans only the slices and channels holding work are visited.  Checked
+ * against every slice and channel visited in every cycle (level 0), here on
+ * small with a 600-cycle DRAM latency; the mirror (two slices a channel, a
+ * DRAM clock 1.76 times the core's, the DRAM latency stage) in
+ * test_memory_waits and test_real_trace, where same_as requires the memory
+ * quiet in every jumped cycle at least. */
+static void expect_quiet(const char *cfg_path, const char *wl_path, const char *const *sets,
+                         uint64_t hold)
+{
+    uint64_t n, q;
+    expect_same_q(cfg_path, wl_path, sets, 1, &n, &q);
+    printf("  memory quiet in %llu cycles: %s on %s\n", (unsigned long long)q, wl_path, cfg_path);
+    if (q < n * hold)
+        fail_msg("%s on %s: memory quiet in %llu cycles, expected at least %llu", wl_path,
+                 cfg_path, (unsigned long long)q, (unsigned long long)(n * hold));
+}
+
+static void test_memory_quiet(void **st)
+{
+    (void)st;
+    expect_quiet("configs/small.cfg", "workloads/gather_irregular.kern",
+                 (const char *const[]){ "dram.latency=600", "launch.kernel_lat=800", NULL }, 800);
+}
+
 static void test_real_trace(void **st)
 {
     (void)st;
@@ -305,6 +347,7 @@ int main(void)
         cmocka_unit_test(test_dependences_barriers),
         cmocka_unit_test(test_launch_and_policies),
         cmocka_unit_test(test_gpu_jump),
+        cmocka_unit_test(test_memory_quiet),
         cmocka_unit_test(test_real_trace),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
