@@ -20,15 +20,25 @@ uint32_t coal_lines(const inst *in, uint32_t line_bytes, uint64_t *lines_out)
     const uint64_t span = in->bytes ? (uint64_t)in->bytes - 1u : 0u;
     uint32_t n = 0;
     uint32_t mask = in->mask;
+    /* the line touched last (present in lines_out), so that a lane on the
+     * same line as the one before costs one comparison; ~0 is no line
+     * (line addresses have their low bits clear) */
+    uint64_t prev = ~(uint64_t)0;
     while (mask) {
         unsigned lane = (unsigned)__builtin_ctz(mask);
         mask &= mask - 1u;
-        uint64_t first = in->addr[lane] & line_mask;
-        uint64_t last = (in->addr[lane] + span) & line_mask;
-        if (n == 0 || lines_out[n - 1] != first)   /* (coal_add's first test, inline) */
+        uint64_t a = in->addr[lane], first = a & line_mask;
+        if (first != prev) {
             n = coal_add(lines_out, n, first);
-        if (last != first)
-            n = coal_add(lines_out, n, last);
+            prev = first;
+        }
+        if (span) {
+            uint64_t last = (a + span) & line_mask;
+            if (last != first) {
+                n = coal_add(lines_out, n, last);
+                prev = last;
+            }
+        }
     }
     return n;
 }

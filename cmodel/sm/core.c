@@ -145,6 +145,13 @@ struct core {
     uint16_t rfree;
 
     core_stats s;
+    /* The busy slot sums of the stepped cycles not yet added to s.busy:
+     * sig->busy read as two 8-byte words (components 0-7, 8-15; 14 and 15
+     * are sch_busy's, never added) and split into even and odd bytes, each
+     * summed in a 16-bit lane; added to s.busy every BUSY_BATCH stepped
+     * cycles (255 x BUSY_BATCH fits 16 bits) and when s is read. */
+    uint64_t busy_acc[4];
+    uint32_t busy_n;
 
     /* Skipping a quiescent span (docs/performance.md "Skipping idle work"):
      * the cycles before q_until repeat the signals and statistics of the
@@ -255,6 +262,23 @@ void core_destroy(core *c) { free(c); }
 
 /* ------------------------------------------------------------ statistics */
 
+#define BUSY_BATCH 256u
+#define BUSY_LANES 0x00FF00FF00FF00FFull
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "busy_acc reads bytes as words");
+_Static_assert(CTL_NCOMP <= 16 && offsetof(ctl_core_in, busy) + 16 <= sizeof(ctl_core_in),
+               "sig->busy is read as two 8-byte words");
+
+/* The packed busy sums (busy_acc) into s.busy. */
+static void busy_flush(core *c)
+{
+    for (int i = 0; i < CTL_NCOMP; i++) {
+        uint64_t word = c->busy_acc[(i >> 3) * 2 + (i & 1)];
+        c->s.busy[i] += (word >> (16 * ((i & 7) >> 1))) & 0xFFFFu;
+    }
+    for (int j = 0; j < 4; j++) c->busy_acc[j] = 0;
+    c->busy_n = 0;
+}
+
 /* Add n cycles of the per-cycle statistics of signals sig (n = 1 for a
  * stepped cycle, the span's length for a skipped one: the same sums). */
 static inline __attribute__((always_inline)) void stats_add(core *c, const ctl_core_in *sig, uint8_t dep_wait, uint32_t sched_stalls,
@@ -270,9 +294,15 @@ static inline __attribute__((always_inline)) void stats_add(core *c, const ctl_c
     s->sched_stalls += n * sched_stalls;
     s->mem_wait += n * sig->mem_wait;
     s->active += n * sig->active;
-    if (n == 1) {               /* a stepped cycle (the same sums, no multiplications) */
-#pragma GCC unroll 16
-        for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += sig->busy[i];
+    if (n == 1) {               /* a stepped cycle: the packed sums (busy_acc) */
+        uint64_t lo, hi;
+        memcpy(&lo, (const unsigned char *)sig + offsetof(ctl_core_in, busy), 8);
+        memcpy(&hi, (const unsigned char *)sig + offsetof(ctl_core_in, busy) + 8, 8);
+        c->busy_acc[0] += lo & BUSY_LANES;
+        c->busy_acc[1] += (lo >> 8) & BUSY_LANES;
+        c->busy_acc[2] += hi & BUSY_LANES;
+        c->busy_acc[3] += (hi >> 8) & BUSY_LANES;
+        if (++c->busy_n == BUSY_BATCH) busy_flush(c);
     } else
         for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += n * sig->busy[i];
     if (c->paused_n) s->paused_cycles += n;
@@ -1262,11 +1292,13 @@ int core_cta_paused(const core *c, uint32_t cta)
 const core_stats *core_get_stats(core *c)
 {
     skip_flush(c);
+    busy_flush(c);
     return &c->s;
 }
 void core_stats_reset(core *c)
 {
     skip_flush(c);
+    busy_flush(c);
     memset(&c->s, 0, sizeof c->s);
 }
 
