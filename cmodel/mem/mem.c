@@ -45,6 +45,9 @@ typedef struct l1bank {
      * (l1_fail_mshr, _merge, _mq) */
     uint64_t rx_epoch;
     uint8_t  rx_rf[3];
+    /* the head, a load, refused at L1 rs_epoch - 1 with its sector absent for
+     * want of a token slot or an MSHR entry (l1_fail_mshr); 0: not */
+    uint64_t rs_epoch;
 } l1bank;
 
 typedef struct l1core {
@@ -66,6 +69,10 @@ typedef struct l1core {
     /* a refused access changes nothing but counters: the outcome of the same
      * access again is the same until the L1 side's state changes (epoch) */
     uint64_t  epoch;     /* changes of the state an access's outcome depends on */
+    /* changes of the state on which a load refused for want of a token slot
+     * or an MSHR entry depends: a slot freed (tok_live decreases), an MSHR
+     * entry released, the tags changed */
+    uint64_t  rs_epoch;
     uint64_t  rf_now;    /* core cycle of the refusals counted in rf */
     uint32_t  rf[5];     /* that cycle's counts: stalls, fail mshr / merge / mq, bank conflicts */
 } l1core;
@@ -696,15 +703,31 @@ static void l1_latency_cycle(memsys *m, uint32_t core, uint64_t t)
             m->st.l1_fail_mq += q->rx_rf[2];
             continue;
         }
+        if (q->rs_epoch == k->rs_epoch + 1u) {
+            /* a load, its sector absent, refused for want of a token slot
+             * (tok_live >= fq_cap) or of an MSHR entry (none for its unit, all
+             * taken): refused so again until a slot or an entry frees or the
+             * tags change (no entry is taken meanwhile: that takes a slot and
+             * a free entry) */
+            m->st.l1_fail_mshr++;
+            m->rf_why = 1;
+            continue;
+        }
         uint64_t f0 = m->st.l1_fail_mshr, f1 = m->st.l1_fail_merge, f2 = m->st.l1_fail_mq;
         if (mem_lookup(m, core, e->unit, (int)e->kind, e->token, t, 0, e->t_in) == MEM_STALL) {
             q->rx_epoch = k->epoch + 1u;
             q->rx_rf[0] = (uint8_t)(m->st.l1_fail_mshr - f0);
             q->rx_rf[1] = (uint8_t)(m->st.l1_fail_merge - f1);
             q->rx_rf[2] = (uint8_t)(m->st.l1_fail_mq - f2);
+            /* a load counted as l1_fail_mshr alone was refused so, its
+             * sector absent (a present one is refused only with a full hit
+             * queue, uncounted) */
+            if (e->kind == MEM_LOAD && q->rx_rf[0] == 1 && q->rx_rf[1] == 0 && q->rx_rf[2] == 0)
+                q->rs_epoch = k->rs_epoch + 1u;
             continue;
         }
         q->rx_epoch = 0;
+        q->rs_epoch = 0;
         q->head = q->head + 1u == m->cfg.l1_lat ? 0 : q->head + 1u;
         k->epoch++;
         if (--q->count == 0)
@@ -734,6 +757,7 @@ int mem_pop_done(memsys *m, uint32_t core, uint64_t now, uint32_t *token)
         k->fq_count--;
         k->tok_live--;
         k->epoch++;
+        k->rs_epoch++;
         return 1;
     }
     if (k->hq_count && k->hitq[k->hq_head].ready <= now) {
@@ -779,6 +803,7 @@ static void mem_core_fill(memsys *m, uint32_t core, const icnt_pkt *p, uint64_t 
     uint64_t u = k->mshr.line[idx];
     if (p->kind == MEM_LOAD)
         cache_fill_mask(&k->tags, unit_line(m, u), unit_bit(m, u), 0, NULL, NULL);
+    k->rs_epoch++;              /* the tags and the MSHRs change */
     m->st.roundtrip_sum += now - k->mshr.t_alloc[idx];
     m->st.roundtrip_n++;
     const uint32_t *tok = &k->mshr.tok[(size_t)idx * k->mshr.merge];
@@ -1244,7 +1269,10 @@ uint64_t mem_core_l1_misses(const memsys *m, uint32_t core)
 
 void mem_kernel_begin(memsys *m)
 {
-    for (uint32_t i = 0; i < m->n_cores; i++) m->core[i].epoch++;
+    for (uint32_t i = 0; i < m->n_cores; i++) {
+        m->core[i].epoch++;
+        m->core[i].rs_epoch++;
+    }
     if (!m->cfg.l1_flush) return;
     for (uint32_t i = 0; i < m->n_cores; i++) cache_invalidate_all(&m->core[i].tags);
 }

@@ -76,6 +76,7 @@ typedef struct warp {
     uint8_t  at_bar;
     uint8_t  fetch_done;        /* stream ended (EXIT fetched) */
     uint8_t  ib_head, ib_n;
+    uint8_t  rtype;             /* pipeline type of the head while ready (type_mask's bit) */
     uint64_t ibreg[2][4];       /* registers ib[i] reads or writes (head_hazard's set) */
     inst     ib[2];
 } warp;
@@ -95,6 +96,7 @@ typedef struct ctaslot {
 struct core {
     const sm_params *cfg;
     uint32_t access_bytes;      /* coalescing unit: memory line or L1 sector */
+    uint32_t ibuf_depth;        /* cfg->ibuf_depth (read at every warp_eval) */
     uint32_t ports;             /* accesses one EX_LDST unit offers the L1 per cycle */
     memsys  *mem;
     kern    *k;
@@ -243,6 +245,7 @@ core *core_create(const sm_params *cfg, uint32_t access_bytes, uint32_t id, mems
         c->g0[i] = (uint8_t)(cfg->units[i] / 2 + (cfg->units[i] & 1u));
     }
     c->access_bytes = access_bytes;
+    c->ibuf_depth = cfg->ibuf_depth;
     c->ports = mem ? mem_l1_ports(mem) : 1u;
     c->id = id;
     c->mem = mem;
@@ -403,13 +406,13 @@ static void warp_eval(core *c, uint32_t wi)
     warp *w = &c->w[wi];
     if (c->ready_mask & b) {    /* (the type and global bits are set only with ready) */
         c->ready_mask &= ~b;
-        for (int t = 0; t < 4; t++) c->type_mask[t] &= ~b;
+        c->type_mask[w->rtype] &= ~b;
         c->global_mask &= ~b;
     }
     c->memblk_mask &= ~b;
     c->fetch_mask &= ~b;
     if (!(c->live_mask & b) || (c->sleep_mask & b)) return;
-    if (!w->fetch_done && w->ib_n < c->cfg->ibuf_depth) c->fetch_mask |= b;
+    if (!w->fetch_done && w->ib_n < c->ibuf_depth) c->fetch_mask |= b;
     if (w->ib_n == 0 || w->at_bar) return;
     const inst *in = &w->ib[w->ib_head];
     int on_global;
@@ -418,7 +421,8 @@ static void warp_eval(core *c, uint32_t wi)
         return;
     }
     c->ready_mask |= b;
-    c->type_mask[ptype_of(in->cls)] |= b;
+    w->rtype = (uint8_t)ptype_of(in->cls);
+    c->type_mask[w->rtype] |= b;
     if (is_global(in->cls)) c->global_mask |= b;
 }
 
@@ -1087,11 +1091,11 @@ static int exec_bound(const core *c, uint64_t blocked, uint64_t now)
     return (blocked & c->type_mask[PT_NONE]) == 0;
 }
 
-/* Busy units of type t at cycle now (working, or holding accesses to send),
- * and the empty bit of its upper group.  The counts of the last stepped cycle
+/* Busy units of type t at cycle now (working, or holding accesses to send);
+ * exb_busy1[t], those of its upper group.  The counts of the last stepped cycle
  * hold until a unit changes (ex_touch) or the first unit counted only by its
  * busy_until becomes free: before that every unit is busy or free as it was. */
-static uint32_t ex_busy(core *c, int t, uint64_t now, uint16_t *empty_bits)
+static uint32_t ex_busy(core *c, int t, uint64_t now)
 {
     int comp = comp_ex[t];
     if (now < c->exb_from[t] || now >= c->exb_until[t]) {
@@ -1113,7 +1117,6 @@ static uint32_t ex_busy(core *c, int t, uint64_t now, uint16_t *empty_bits)
         c->exb_busy[t] = (uint8_t)busy;
         c->exb_busy1[t] = (uint8_t)busy1;
     }
-    if (!c->exb_busy1[t]) *empty_bits |= (uint16_t)(1u << comp);
     return c->exb_busy[t];
 }
 
@@ -1260,8 +1263,12 @@ static __attribute__((noinline)) int core_step(core *c, uint64_t now, ctl_core_i
     STAGE_SIG(CTL_IDOC_SFU);  STAGE_SIG(CTL_OC_SFU);  STAGE_SIG(CTL_OCEX_SFU);
     STAGE_SIG(CTL_IDOC_LDST); STAGE_SIG(CTL_OC_LDST); STAGE_SIG(CTL_OCEX_LDST);
 #undef STAGE_SIG
-    for (int t = 0; t < 3; t++)
-        sig->busy[comp_ex[t]] = (uint8_t)ex_busy(c, t, now, &empty);
+    sig->busy[CTL_EX_SP] = (uint8_t)ex_busy(c, PT_SP, now);
+    sig->busy[CTL_EX_SFU] = (uint8_t)ex_busy(c, PT_SFU, now);
+    sig->busy[CTL_EX_LDST] = (uint8_t)ex_busy(c, PT_LDST, now);
+    empty |= (uint16_t)(((c->exb_busy1[PT_SP] == 0) << CTL_EX_SP) |
+                        ((c->exb_busy1[PT_SFU] == 0) << CTL_EX_SFU) |
+                        ((c->exb_busy1[PT_LDST] == 0) << CTL_EX_LDST));
     sig->empty = empty;
     sig->mem_warps = (uint8_t)(c->ldst_jobs > 127 ? 127 : c->ldst_jobs);
 
