@@ -56,6 +56,11 @@ typedef struct l1core {
     uint8_t  *resp_left; /* [l1_mshr] responses an entry still waits for */
     l1bank   *bank;      /* [l1_banks] */
     uint32_t  lq_banks;  /* banks with a non-empty latency queue */
+    uint64_t  lq_due;    /* no latency-queue head reaches the tags before this cycle */
+    /* the slice of the last line queued (sl_line = line + 1; 0: none): the
+     * sectors of a line are queued one after another, amap_slice once */
+    uint64_t  sl_line;
+    uint32_t  sl_slice;
     icnt_pkt *mq;        /* [l1_miss_queue] miss queue ring */
     uint32_t  mq_head, mq_count;
     hit_ent  *hitq;      /* [hq_cap] hits and accepted stores, ready in order */
@@ -435,10 +440,14 @@ static void mq_push(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t aux
     if (i >= m->cfg.l1_miss_queue)
         i -= m->cfg.l1_miss_queue;
     uint64_t line = unit_line(m, u);
+    if (k->sl_line != line + 1u) {
+        k->sl_line = line + 1u;
+        k->sl_slice = amap_slice(&m->map, line);
+    }
     k->mq[i] = (icnt_pkt){
         .line = line, .aux = aux, .mask = unit_l2_mask(m, u), .t0 = (uint32_t)t0,
         .src = (uint8_t)core,
-        .dst = (uint8_t)amap_slice(&m->map, line), .kind = (uint8_t)kind,
+        .dst = (uint8_t)k->sl_slice, .kind = (uint8_t)kind,
         .flits = m->req_flits[kind],
     };
     k->mq_count++;
@@ -608,6 +617,8 @@ static int l1_enqueue(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t t
     if (i >= m->cfg.l1_lat)
         i -= m->cfg.l1_lat;
     q->q[i] = (lq_ent){ .unit = u, .t_in = now, .token = token, .kind = (uint32_t)kind };
+    if (q->count == 0 && now + m->cfg.l1_lat < k->lq_due)   /* a new head */
+        k->lq_due = now + m->cfg.l1_lat;
     q->count++;
     q->last_in = now + 1u;
     k->lq_banks |= 1u << b;
@@ -686,14 +697,22 @@ void mem_refused_again(memsys *m, uint32_t core)
 static void l1_latency_cycle(memsys *m, uint32_t core, uint64_t t)
 {
     l1core *k = &m->core[core];
+    if (t < k->lq_due)          /* every head still on its way */
+        return;
     uint32_t banks = k->lq_banks;
+    uint64_t due = UINT64_MAX;  /* the next lq_due: the heads' arrivals, t + 1 for a refused one */
     while (banks) {
         uint32_t b = (uint32_t)__builtin_ctz(banks);
         banks &= banks - 1u;
         l1bank *q = &k->bank[b];
         const lq_ent *e = &q->q[q->head];
-        if (e->t_in + m->cfg.l1_lat > t)
+        if (e->t_in + m->cfg.l1_lat > t) {
+            if (e->t_in + m->cfg.l1_lat < due)
+                due = e->t_in + m->cfg.l1_lat;
             continue;
+        }
+        if (t + 1u < due)       /* refused (below), or the next head's turn */
+            due = t + 1u;
         if (q->rx_epoch == k->epoch + 1u) {
             /* refused before at this epoch: a lookup's outcome depends only on
              * the core's L1 state, every change of which changes the epoch,
@@ -732,7 +751,10 @@ static void l1_latency_cycle(memsys *m, uint32_t core, uint64_t t)
         k->epoch++;
         if (--q->count == 0)
             k->lq_banks &= ~(1u << b);
+        else if (q->q[q->head].t_in + m->cfg.l1_lat < due)
+            due = q->q[q->head].t_in + m->cfg.l1_lat;
     }
+    k->lq_due = due;
     if (k->lq_banks == 0)
         m->lq_mask[core >> 6] &= ~((uint64_t)1 << (core & 63));
 }

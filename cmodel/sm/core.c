@@ -1095,7 +1095,7 @@ static int exec_bound(const core *c, uint64_t blocked, uint64_t now)
  * exb_busy1[t], those of its upper group.  The counts of the last stepped cycle
  * hold until a unit changes (ex_touch) or the first unit counted only by its
  * busy_until becomes free: before that every unit is busy or free as it was. */
-static uint32_t ex_busy(core *c, int t, uint64_t now)
+static inline __attribute__((always_inline)) uint32_t ex_busy(core *c, int t, uint64_t now)
 {
     int comp = comp_ex[t];
     if (now < c->exb_from[t] || now >= c->exb_until[t]) {
