@@ -1007,6 +1007,9 @@ static void issue_stage(core *c, ctl_core_in *sig, uint64_t *blocked_ready, int 
     uint32_t ns = c->cfg->n_sched;
     int sch_full = (c->accepts >> CTL_SCH) & 1u;
     uint32_t active_sched = (!sch_full && ns > 1) ? ns / 2 : ns;
+    /* issuable_mask, the same for every scheduler until one issues */
+    uint64_t issuable = 0;
+    int issuable_ok = 0;
     for (uint32_t s = 0; s < active_sched; s++) {
         uint64_t mine = c->sched_warps[s];
         /* still initiating its last instruction: busy, not a stall (seed 001
@@ -1018,7 +1021,11 @@ static void issue_stage(core *c, ctl_core_in *sig, uint64_t *blocked_ready, int 
         int stall = (c->live_mask & mine) != 0;
         uint64_t cand = c->ready_mask & mine;
         if (!cand) { *sched_stalls += (uint32_t)stall; continue; }
-        uint64_t ok = cand & issuable_mask(c);
+        if (!issuable_ok) {
+            issuable = issuable_mask(c);
+            issuable_ok = 1;
+        }
+        uint64_t ok = cand & issuable;
         if (!ok) { *blocked_ready |= cand; *sched_stalls += (uint32_t)stall; continue; }
         /* Paused CTAs' warps issue only when no unpaused warp can
          * (seed 000 Sec. 4.1); among them the oldest first. */
@@ -1032,6 +1039,7 @@ static void issue_stage(core *c, ctl_core_in *sig, uint64_t *blocked_ready, int 
         if (wi < 0) { *sched_stalls += (uint32_t)stall; continue; }
         int cls = c->w[wi].ib[c->w[wi].ib_head].cls;
         int t = issue(c, s, (uint32_t)wi, sig);
+        issuable_ok = 0;
         if (t < 0) {                    /* a retirement takes no issue slot */
             s--;
             continue;
