@@ -105,6 +105,9 @@ typedef struct l2part {
     int      fill;       /* MSHR entry whose responses are being sent, or -1 */
     uint32_t fill_pos;   /* next token of that entry to answer */
     uint64_t now;        /* L2 cycles ticked */
+    /* the slice key of the last line looked up (lk_line = line + 1; 0: none):
+     * a head is looked up once per sector, and again while refused */
+    uint64_t lk_line, lk_local;
 } l2part;
 
 struct memsys {
@@ -1125,7 +1128,12 @@ static int l2_read_sector(memsys *m, uint32_t pi, const icnt_pkt *q, uint64_t lo
  * one request per sector).  Returns 1 if the head completed (leaves the pipe). */
 static int l2_lookup(memsys *m, uint32_t pi, icnt_pkt *q, int resp_free)
 {
-    uint64_t local = amap_slice_key(&m->map, amap_local(&m->map, q->line));
+    l2part *p = &m->part[pi];
+    if (p->lk_line != q->line + 1u) {
+        p->lk_line = q->line + 1u;
+        p->lk_local = amap_slice_key(&m->map, amap_local(&m->map, q->line));
+    }
+    uint64_t local = p->lk_local;
     if (q->kind == MEM_STORE)
         return l2_store(m, pi, q, local, resp_free);
     uint32_t s = (uint32_t)__builtin_ctz(q->mask);
