@@ -39,7 +39,6 @@ typedef struct token {          /* an instruction between issue and EX */
 typedef struct stage {          /* IDOC_j, OC_j or OCEX_j: a small FIFO */
     token    t[MAXSLOT];
     uint8_t  n;
-    uint8_t  occ[2];            /* tokens per group */
 } stage;
 
 typedef struct exunit {
@@ -130,6 +129,12 @@ struct core {
     uint64_t sched_free[8];     /* core.sched_init: cycle the scheduler may pick again */
 
     stage    st[CTL_NCOMP];     /* IDOC/OC/OCEX used; index by component */
+    /* st[i].n, the tokens of st[i] per group, and bit i: st_occ[1][i] > 0,
+     * kept beside each other (every stepped cycle reads them for the room of
+     * the stages and the signals; the stages lie far apart) */
+    uint8_t  st_n[CTL_NCOMP];
+    uint8_t  st_occ[2][CTL_NCOMP];
+    uint16_t st_upper;
     uint8_t  units[CTL_NCOMP];  /* cfg->units, and the lower group's slots of each */
     uint8_t  g0[CTL_NCOMP];     /* component (ceil(units / 2)): read every stepped cycle */
     exunit   ex[3][MAXSLOT];    /* EX_SP, EX_SFU, EX_LDST units */
@@ -692,26 +697,30 @@ static void stage_push(core *c, int comp, const token *t)
 {
     stage *s = &c->st[comp];
     token tk = *t;
-    tk.grp = s->occ[0] < grp_size0(c, comp) ? 0 : 1;
-    s->occ[tk.grp]++;
+    tk.grp = c->st_occ[0][comp] < grp_size0(c, comp) ? 0 : 1;
+    c->st_occ[tk.grp][comp]++;
     s->t[s->n++] = tk;
+    c->st_n[comp] = s->n;
+    c->st_upper |= (uint16_t)(tk.grp << comp);
 }
 
-static void stage_remove(stage *s, uint32_t i)
+static void stage_remove(core *c, int comp, uint32_t i)
 {
-    s->occ[s->t[i].grp]--;
+    stage *s = &c->st[comp];
+    c->st_occ[s->t[i].grp][comp]--;
     for (uint32_t j = i + 1; j < s->n; j++)   /* a few tokens: no memmove call */
         s->t[j - 1] = s->t[j];
     s->n--;
+    c->st_n[comp] = s->n;
+    if (!c->st_occ[1][comp]) c->st_upper &= (uint16_t)~(1u << comp);
 }
 
 static inline int stage_has_room(const core *c, int comp)
 {
-    const stage *s = &c->st[comp];
     uint32_t g0 = grp_size0(c, comp);
-    if (s->occ[0] < g0) return 1;
+    if (c->st_occ[0][comp] < g0) return 1;
     if (!((c->accepts >> comp) & 1u)) return 0;
-    return s->occ[1] < c->units[comp] - g0;
+    return c->st_occ[1][comp] < c->units[comp] - g0;
 }
 
 /* An EX unit of type t changes (busy_until or rec): ex_busy counts anew. */
@@ -814,7 +823,7 @@ static void ocex_to_ex(core *c, int t, uint64_t now, ctl_core_in *sig)
                 return;
             e->busy_until = now + (occ ? occ : 1);
         }
-        stage_remove(s, 0);
+        stage_remove(c, comp_ocex[t], 0);
         c->moved++;
     }
 }
@@ -826,7 +835,7 @@ static void oc_to_ocex(core *c, int t, uint64_t now)
     for (uint32_t i = 0; i < s->n;) {
         if (s->t[i].ready <= (uint32_t)now && stage_has_room(c, comp_ocex[t])) {
             stage_push(c, comp_ocex[t], &s->t[i]);
-            stage_remove(s, i);
+            stage_remove(c, comp_oc[t], i);
             c->moved++;
         } else {
             i++;
@@ -840,7 +849,7 @@ static void idoc_to_oc(core *c, int t, uint64_t now)
     while (s->n && stage_has_room(c, comp_oc[t])) {
         token tk = s->t[0];
         tk.ready = (uint32_t)(now + c->cfg->oc_cycles);
-        stage_remove(s, 0);
+        stage_remove(c, comp_idoc[t], 0);
         stage_push(c, comp_oc[t], &tk);
         c->moved++;
     }
@@ -1264,13 +1273,11 @@ static __attribute__((noinline)) int core_step(core *c, uint64_t now, ctl_core_i
     /* Busy slot counts and empty bits of the gateable (upper) groups. */
     uint16_t empty = (uint16_t)((1u << CTL_IFID) | (1u << CTL_SCH));
     sig->busy[CTL_SCH] = (uint8_t)(n_issued > 15 ? 15 : n_issued);   /* 4 bits; dual issue: up to 2 x n_sched */
-    /* the nine stages, by constant index (unrolled: this runs every stepped cycle) */
-#define STAGE_SIG(comp) do { sig->busy[comp] = c->st[comp].n; \
-                             empty |= (uint16_t)((c->st[comp].occ[1] == 0) << (comp)); } while (0)
-    STAGE_SIG(CTL_IDOC_SP);   STAGE_SIG(CTL_OC_SP);   STAGE_SIG(CTL_OCEX_SP);
-    STAGE_SIG(CTL_IDOC_SFU);  STAGE_SIG(CTL_OC_SFU);  STAGE_SIG(CTL_OCEX_SFU);
-    STAGE_SIG(CTL_IDOC_LDST); STAGE_SIG(CTL_OC_LDST); STAGE_SIG(CTL_OCEX_LDST);
-#undef STAGE_SIG
+    /* the nine stages (components IDOC_SP .. OCEX_LDST, adjacent), from the
+     * counts kept beside each other */
+    _Static_assert(CTL_OCEX_LDST - CTL_IDOC_SP == 8, "the nine stages are adjacent");
+    memcpy(&sig->busy[CTL_IDOC_SP], &c->st_n[CTL_IDOC_SP], 9);
+    empty |= (uint16_t)(~c->st_upper & (((1u << 9) - 1u) << CTL_IDOC_SP));
     sig->busy[CTL_EX_SP] = (uint8_t)ex_busy(c, PT_SP, now);
     sig->busy[CTL_EX_SFU] = (uint8_t)ex_busy(c, PT_SFU, now);
     sig->busy[CTL_EX_LDST] = (uint8_t)ex_busy(c, PT_LDST, now);
