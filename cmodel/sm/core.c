@@ -36,9 +36,8 @@ typedef struct token {          /* an instruction between issue and EX */
     uint64_t issued;            /* the cycle it issued (core.lat_from = issue) */
 } token;
 
-typedef struct stage {          /* IDOC_j, OC_j or OCEX_j: a small FIFO */
+typedef struct stage {          /* IDOC_j, OC_j or OCEX_j: a small FIFO (its count: st_n) */
     token    t[MAXSLOT];
-    uint8_t  n;
 } stage;
 
 typedef struct exunit {
@@ -129,12 +128,11 @@ struct core {
     uint64_t sched_free[8];     /* core.sched_init: cycle the scheduler may pick again */
 
     stage    st[CTL_NCOMP];     /* IDOC/OC/OCEX used; index by component */
-    /* st[i].n, the tokens of st[i] per group, and bit i: st_occ[1][i] > 0,
-     * kept beside each other (every stepped cycle reads them for the room of
-     * the stages and the signals; the stages lie far apart) */
+    /* the tokens of st[i], and of those, the tokens in each group: kept
+     * beside each other (every stepped cycle reads them for the room of the
+     * stages and the signals; the stages' token arrays lie far apart) */
     uint8_t  st_n[CTL_NCOMP];
     uint8_t  st_occ[2][CTL_NCOMP];
-    uint16_t st_upper;
     uint8_t  units[CTL_NCOMP];  /* cfg->units, and the lower group's slots of each */
     uint8_t  g0[CTL_NCOMP];     /* component (ceil(units / 2)): read every stepped cycle */
     exunit   ex[3][MAXSLOT];    /* EX_SP, EX_SFU, EX_LDST units */
@@ -693,26 +691,23 @@ static int drain_mem(core *c, uint64_t now, ctl_core_in *sig)
 
 /* ------------------------------------------------------------- pipeline */
 
-static void stage_push(core *c, int comp, const token *t)
+static inline __attribute__((always_inline)) void stage_push(core *c, int comp, const token *t)
 {
     stage *s = &c->st[comp];
     token tk = *t;
     tk.grp = c->st_occ[0][comp] < grp_size0(c, comp) ? 0 : 1;
     c->st_occ[tk.grp][comp]++;
-    s->t[s->n++] = tk;
-    c->st_n[comp] = s->n;
-    c->st_upper |= (uint16_t)(tk.grp << comp);
+    s->t[c->st_n[comp]++] = tk;
 }
 
-static void stage_remove(core *c, int comp, uint32_t i)
+static inline __attribute__((always_inline)) void stage_remove(core *c, int comp, uint32_t i)
 {
     stage *s = &c->st[comp];
     c->st_occ[s->t[i].grp][comp]--;
-    for (uint32_t j = i + 1; j < s->n; j++)   /* a few tokens: no memmove call */
+    uint32_t n = c->st_n[comp];
+    for (uint32_t j = i + 1; j < n; j++)   /* a few tokens: no memmove call */
         s->t[j - 1] = s->t[j];
-    s->n--;
-    c->st_n[comp] = s->n;
-    if (!c->st_occ[1][comp]) c->st_upper &= (uint16_t)~(1u << comp);
+    c->st_n[comp] = (uint8_t)(n - 1u);
 }
 
 static inline int stage_has_room(const core *c, int comp)
@@ -789,7 +784,7 @@ static uint64_t result_at(const core *c, const token *tk, uint64_t now, uint32_t
 static void ocex_to_ex(core *c, int t, uint64_t now, ctl_core_in *sig)
 {
     stage *s = &c->st[comp_ocex[t]];
-    while (s->n) {
+    while (c->st_n[comp_ocex[t]]) {
         token *tk = &s->t[0];
         int u = ex_free_unit(c, t, now);
         if (u < 0) return;
@@ -832,7 +827,7 @@ static void ocex_to_ex(core *c, int t, uint64_t now, ctl_core_in *sig)
 static void oc_to_ocex(core *c, int t, uint64_t now)
 {
     stage *s = &c->st[comp_oc[t]];
-    for (uint32_t i = 0; i < s->n;) {
+    for (uint32_t i = 0; i < c->st_n[comp_oc[t]];) {
         if (s->t[i].ready <= (uint32_t)now && stage_has_room(c, comp_ocex[t])) {
             stage_push(c, comp_ocex[t], &s->t[i]);
             stage_remove(c, comp_oc[t], i);
@@ -846,7 +841,7 @@ static void oc_to_ocex(core *c, int t, uint64_t now)
 static void idoc_to_oc(core *c, int t, uint64_t now)
 {
     stage *s = &c->st[comp_idoc[t]];
-    while (s->n && stage_has_room(c, comp_oc[t])) {
+    while (c->st_n[comp_idoc[t]] && stage_has_room(c, comp_oc[t])) {
         token tk = s->t[0];
         tk.ready = (uint32_t)(now + c->cfg->oc_cycles);
         stage_remove(c, comp_idoc[t], 0);
@@ -1160,7 +1155,7 @@ static uint64_t skip_until(const core *c, uint64_t now)
     for (uint32_t s = 0; s < c->cfg->n_sched; s++) e = min_after(e, c->sched_free[s], now);
     for (int t = 0; t < 3; t++) {      /* operands collected (low 32 bits of the cycle) */
         const stage *st = &c->st[comp_oc[t]];
-        for (uint32_t i = 0; i < st->n; i++)
+        for (uint32_t i = 0; i < c->st_n[comp_oc[t]]; i++)
             if (st->t[i].ready > (uint32_t)now)
                 e = min_after(e, now + (st->t[i].ready - (uint32_t)now), now);
     }
@@ -1172,6 +1167,20 @@ static uint64_t skip_until(const core *c, uint64_t now)
         if (cs->retiring) e = min_after(e, cs->retire_at, now);
     }
     return e;
+}
+
+/* The empty bits of the nine stages' upper groups (components IDOC_SP ..
+ * OCEX_LDST) from their token counts occ1[] (each below 128): a byte's high
+ * bit after adding 0x7f is set where the count is not 0; the multiplication
+ * gathers the eight high bits of a word into its top byte, byte k's to bit k. */
+static inline uint16_t stages_upper_empty(const uint8_t *occ1)
+{
+    uint64_t w;
+    memcpy(&w, occ1 + CTL_IDOC_SP, 8);
+    uint64_t busy = ((w + 0x7f7f7f7f7f7f7f7full) >> 7) & 0x0101010101010101ull;
+    uint32_t bits = (uint32_t)((busy * 0x0102040810204080ull) >> 56) |
+                    ((uint32_t)(occ1[CTL_OCEX_LDST] != 0) << 8);
+    return (uint16_t)((~bits & 0x1ffu) << CTL_IDOC_SP);
 }
 
 /* 1 if an EX_LDST unit holds accesses to send. */
@@ -1277,7 +1286,7 @@ static __attribute__((noinline)) int core_step(core *c, uint64_t now, ctl_core_i
      * counts kept beside each other */
     _Static_assert(CTL_OCEX_LDST - CTL_IDOC_SP == 8, "the nine stages are adjacent");
     memcpy(&sig->busy[CTL_IDOC_SP], &c->st_n[CTL_IDOC_SP], 9);
-    empty |= (uint16_t)(~c->st_upper & (((1u << 9) - 1u) << CTL_IDOC_SP));
+    empty |= stages_upper_empty(c->st_occ[1]);
     sig->busy[CTL_EX_SP] = (uint8_t)ex_busy(c, PT_SP, now);
     sig->busy[CTL_EX_SFU] = (uint8_t)ex_busy(c, PT_SFU, now);
     sig->busy[CTL_EX_LDST] = (uint8_t)ex_busy(c, PT_LDST, now);
@@ -1327,7 +1336,7 @@ void core_stats_reset(core *c)
 int core_quiet(const core *c)
 {
     if (c->used_mask) return 0;
-    for (int i = 0; i < CTL_NCOMP; i++) if (c->st[i].n) return 0;
+    for (int i = 0; i < CTL_NCOMP; i++) if (c->st_n[i]) return 0;
     for (int t = 0; t < 3; t++)
         for (uint32_t u = 0; u < c->cfg->units[comp_ex[t]]; u++)
             if (c->ex[t][u].rec != NIL16 || c->ex[t][u].busy_until > c->now) return 0;
