@@ -74,9 +74,11 @@ typedef struct warp {
     uint8_t  at_bar;
     uint8_t  fetch_done;        /* stream ended (EXIT fetched) */
     uint8_t  ib_head, ib_n;
-    uint8_t  rtype;             /* pipeline type of the head while ready (type_mask's bit) */
     uint64_t ibreg[2][4];       /* registers ib[i] reads or writes (head_hazard's set) */
     inst     ib[2];
+    /* the type_mask bit set for the warp while its ready bit is (after ib: a
+     * launch's clearing of the fields before ib leaves it) */
+    uint8_t  rtype;
 } warp;
 
 typedef struct ctaslot {
