@@ -264,19 +264,32 @@ static uint32_t dram_col_cycles(const dram *d, const dram_ent *e)
     return bytes == d->line_bytes ? d->data_cycles : dram_cycles_of(d, bytes);
 }
 
-/* Next command for request e in bank b and the earliest cycle it is legal. */
-static int dram_next_cmd(const dram *d, const dram_bank *b, const dram_ent *e, uint64_t *at)
+/* The bounds of a column command that do not depend on its bank, fixed during
+ * one scan: tCCD after the last column command, the data bus (the data must
+ * find it free: RD + tCL (WR + tWL) >= bus_free) and, for a read, tWTR. */
+typedef struct dram_floor {
+    uint64_t rd, wr;
+} dram_floor;
+
+static dram_floor dram_floor_of(const dram *d)
+{
+    dram_floor f = { d->col_ok, d->col_ok };
+    if (d->bus_free > d->tCL)
+        f.rd = max64(f.rd, d->bus_free - d->tCL);
+    if (d->bus_free > d->tWL)
+        f.wr = max64(f.wr, d->bus_free - d->tWL);
+    f.rd = max64(f.rd, d->rd_ok);
+    return f;
+}
+
+/* Next command for request e in bank b and the earliest cycle it is legal
+ * (f: dram_floor_of(d)). */
+static int dram_next_cmd(const dram *d, const dram_bank *b, const dram_ent *e,
+                         const dram_floor *f, uint64_t *at)
 {
     if (b->open_row == e->r.row) {
-        const dram_group *g = &d->group[b->group];
-        uint64_t t = max64(e->r.write ? b->wr_ok : b->col_ok, max64(d->col_ok, g->col_ok));
-        /* the data must find the bus free: RD + tCL (WR + tWL) >= bus_free */
-        uint32_t lat = e->r.write ? d->tWL : d->tCL;
-        if (d->bus_free > lat)
-            t = max64(t, d->bus_free - lat);
-        if (!e->r.write)
-            t = max64(t, d->rd_ok);
-        *at = t;
+        uint64_t t = e->r.write ? max64(b->wr_ok, f->wr) : max64(b->col_ok, f->rd);
+        *at = max64(t, d->group[b->group].col_ok);
         return CMD_COL;
     }
     if (b->open_row != DRAM_NIL) {
@@ -398,6 +411,7 @@ static void dram_consider(dram_pick *p, uint32_t bi, uint32_t i, uint32_t prev, 
 static uint64_t dram_scan(dram *d, uint64_t t, dram_pick *col, dram_pick *row)
 {
     uint64_t soonest = UINT64_MAX;
+    dram_floor f = dram_floor_of(d);
     for (uint64_t q = d->queued; q; q &= q - 1u) {   /* the banks holding requests, in order */
         uint32_t bi = (uint32_t)__builtin_ctzll(q);
         dram_bank *b = &d->bank[bi];
@@ -407,7 +421,7 @@ static uint64_t dram_scan(dram *d, uint64_t t, dram_pick *col, dram_pick *row)
         }
         uint32_t i = b->cand;
         uint64_t at;
-        int cmd = dram_next_cmd(d, b, &d->ent[i], &at);
+        int cmd = dram_next_cmd(d, b, &d->ent[i], &f, &at);
         if (at > t) {
             if (at < soonest)
                 soonest = at;

@@ -45,6 +45,9 @@ typedef struct l1bank {
      * (l1_fail_mshr, _merge, _mq) */
     uint64_t rx_epoch;
     uint8_t  rx_rf[3];
+    /* the head, a load, refused at L1 rs_epoch - 1 with its sector absent for
+     * want of a token slot or an MSHR entry (l1_fail_mshr); 0: not */
+    uint64_t rs_epoch;
 } l1bank;
 
 typedef struct l1core {
@@ -53,6 +56,11 @@ typedef struct l1core {
     uint8_t  *resp_left; /* [l1_mshr] responses an entry still waits for */
     l1bank   *bank;      /* [l1_banks] */
     uint32_t  lq_banks;  /* banks with a non-empty latency queue */
+    uint64_t  lq_due;    /* no latency-queue head reaches the tags before this cycle */
+    /* the slice of the last line queued (sl_line = line + 1; 0: none): the
+     * sectors of a line are queued one after another, amap_slice once */
+    uint64_t  sl_line;
+    uint32_t  sl_slice;
     icnt_pkt *mq;        /* [l1_miss_queue] miss queue ring */
     uint32_t  mq_head, mq_count;
     hit_ent  *hitq;      /* [hq_cap] hits and accepted stores, ready in order */
@@ -66,6 +74,10 @@ typedef struct l1core {
     /* a refused access changes nothing but counters: the outcome of the same
      * access again is the same until the L1 side's state changes (epoch) */
     uint64_t  epoch;     /* changes of the state an access's outcome depends on */
+    /* changes of the state on which a load refused for want of a token slot
+     * or an MSHR entry depends: a slot freed (tok_live decreases), an MSHR
+     * entry released, the tags changed */
+    uint64_t  rs_epoch;
     uint64_t  rf_now;    /* core cycle of the refusals counted in rf */
     uint32_t  rf[5];     /* that cycle's counts: stalls, fail mshr / merge / mq, bank conflicts */
 } l1core;
@@ -93,6 +105,9 @@ typedef struct l2part {
     int      fill;       /* MSHR entry whose responses are being sent, or -1 */
     uint32_t fill_pos;   /* next token of that entry to answer */
     uint64_t now;        /* L2 cycles ticked */
+    /* the slice key of the last line looked up (lk_line = line + 1; 0: none):
+     * a head is looked up once per sector, and again while refused */
+    uint64_t lk_line, lk_local;
 } l2part;
 
 struct memsys {
@@ -421,10 +436,14 @@ static void mq_push(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t aux
     if (i >= m->cfg.l1_miss_queue)
         i -= m->cfg.l1_miss_queue;
     uint64_t line = unit_line(m, u);
+    if (k->sl_line != line + 1u) {
+        k->sl_line = line + 1u;
+        k->sl_slice = amap_slice(&m->map, line);
+    }
     k->mq[i] = (icnt_pkt){
         .line = line, .aux = aux, .mask = unit_l2_mask(m, u), .t0 = (uint32_t)t0,
         .src = (uint8_t)core,
-        .dst = (uint8_t)amap_slice(&m->map, line), .kind = (uint8_t)kind,
+        .dst = (uint8_t)k->sl_slice, .kind = (uint8_t)kind,
         .flits = m->req_flits[kind],
     };
     k->mq_count++;
@@ -594,6 +613,8 @@ static int l1_enqueue(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t t
     if (i >= m->cfg.l1_lat)
         i -= m->cfg.l1_lat;
     q->q[i] = (lq_ent){ .unit = u, .t_in = now, .token = token, .kind = (uint32_t)kind };
+    if (q->count == 0 && now + m->cfg.l1_lat < k->lq_due)   /* a new head */
+        k->lq_due = now + m->cfg.l1_lat;
     q->count++;
     q->last_in = now + 1u;
     k->lq_banks |= 1u << b;
@@ -672,14 +693,22 @@ void mem_refused_again(memsys *m, uint32_t core)
 static void l1_latency_cycle(memsys *m, uint32_t core, uint64_t t)
 {
     l1core *k = &m->core[core];
+    if (t < k->lq_due)          /* every head still on its way */
+        return;
     uint32_t banks = k->lq_banks;
+    uint64_t due = UINT64_MAX;  /* the next lq_due: the heads' arrivals, t + 1 for a refused one */
     while (banks) {
         uint32_t b = (uint32_t)__builtin_ctz(banks);
         banks &= banks - 1u;
         l1bank *q = &k->bank[b];
         const lq_ent *e = &q->q[q->head];
-        if (e->t_in + m->cfg.l1_lat > t)
+        if (e->t_in + m->cfg.l1_lat > t) {
+            if (e->t_in + m->cfg.l1_lat < due)
+                due = e->t_in + m->cfg.l1_lat;
             continue;
+        }
+        if (t + 1u < due)       /* refused (below), or the next head's turn */
+            due = t + 1u;
         if (q->rx_epoch == k->epoch + 1u) {
             /* refused before at this epoch: a lookup's outcome depends only on
              * the core's L1 state, every change of which changes the epoch,
@@ -689,20 +718,39 @@ static void l1_latency_cycle(memsys *m, uint32_t core, uint64_t t)
             m->st.l1_fail_mq += q->rx_rf[2];
             continue;
         }
+        if (q->rs_epoch == k->rs_epoch + 1u) {
+            /* a load, its sector absent, refused for want of a token slot
+             * (tok_live >= fq_cap) or of an MSHR entry (none for its unit, all
+             * taken): refused so again until a slot or an entry frees or the
+             * tags change (no entry is taken meanwhile: that takes a slot and
+             * a free entry) */
+            m->st.l1_fail_mshr++;
+            m->rf_why = 1;
+            continue;
+        }
         uint64_t f0 = m->st.l1_fail_mshr, f1 = m->st.l1_fail_merge, f2 = m->st.l1_fail_mq;
         if (mem_lookup(m, core, e->unit, (int)e->kind, e->token, t, 0, e->t_in) == MEM_STALL) {
             q->rx_epoch = k->epoch + 1u;
             q->rx_rf[0] = (uint8_t)(m->st.l1_fail_mshr - f0);
             q->rx_rf[1] = (uint8_t)(m->st.l1_fail_merge - f1);
             q->rx_rf[2] = (uint8_t)(m->st.l1_fail_mq - f2);
+            /* a load counted as l1_fail_mshr alone was refused so, its
+             * sector absent (a present one is refused only with a full hit
+             * queue, uncounted) */
+            if (e->kind == MEM_LOAD && q->rx_rf[0] == 1 && q->rx_rf[1] == 0 && q->rx_rf[2] == 0)
+                q->rs_epoch = k->rs_epoch + 1u;
             continue;
         }
         q->rx_epoch = 0;
+        q->rs_epoch = 0;
         q->head = q->head + 1u == m->cfg.l1_lat ? 0 : q->head + 1u;
         k->epoch++;
         if (--q->count == 0)
             k->lq_banks &= ~(1u << b);
+        else if (q->q[q->head].t_in + m->cfg.l1_lat < due)
+            due = q->q[q->head].t_in + m->cfg.l1_lat;
     }
+    k->lq_due = due;
     if (k->lq_banks == 0)
         m->lq_mask[core >> 6] &= ~((uint64_t)1 << (core & 63));
 }
@@ -727,6 +775,7 @@ int mem_pop_done(memsys *m, uint32_t core, uint64_t now, uint32_t *token)
         k->fq_count--;
         k->tok_live--;
         k->epoch++;
+        k->rs_epoch++;
         return 1;
     }
     if (k->hq_count && k->hitq[k->hq_head].ready <= now) {
@@ -772,6 +821,7 @@ static void mem_core_fill(memsys *m, uint32_t core, const icnt_pkt *p, uint64_t 
     uint64_t u = k->mshr.line[idx];
     if (p->kind == MEM_LOAD)
         cache_fill_mask(&k->tags, unit_line(m, u), unit_bit(m, u), 0, NULL, NULL);
+    k->rs_epoch++;              /* the tags and the MSHRs change */
     m->st.roundtrip_sum += now - k->mshr.t_alloc[idx];
     m->st.roundtrip_n++;
     const uint32_t *tok = &k->mshr.tok[(size_t)idx * k->mshr.merge];
@@ -1071,7 +1121,12 @@ static int l2_read_sector(memsys *m, uint32_t pi, const icnt_pkt *q, uint64_t lo
  * one request per sector).  Returns 1 if the head completed (leaves the pipe). */
 static int l2_lookup(memsys *m, uint32_t pi, icnt_pkt *q, int resp_free)
 {
-    uint64_t local = amap_slice_key(&m->map, amap_local(&m->map, q->line));
+    l2part *p = &m->part[pi];
+    if (p->lk_line != q->line + 1u) {
+        p->lk_line = q->line + 1u;
+        p->lk_local = amap_slice_key(&m->map, amap_local(&m->map, q->line));
+    }
+    uint64_t local = p->lk_local;
     if (q->kind == MEM_STORE)
         return l2_store(m, pi, q, local, resp_free);
     uint32_t s = (uint32_t)__builtin_ctz(q->mask);
@@ -1372,7 +1427,10 @@ uint64_t mem_core_l1_misses(const memsys *m, uint32_t core)
 
 void mem_kernel_begin(memsys *m)
 {
-    for (uint32_t i = 0; i < m->n_cores; i++) m->core[i].epoch++;
+    for (uint32_t i = 0; i < m->n_cores; i++) {
+        m->core[i].epoch++;
+        m->core[i].rs_epoch++;
+    }
     if (!m->cfg.l1_flush) return;
     for (uint32_t i = 0; i < m->n_cores; i++) cache_invalidate_all(&m->core[i].tags);
 }

@@ -1,15 +1,26 @@
 /* coal.c -- memory coalescer (see coal.h). */
 #include "coal.h"
 
-/* Append `line` unless already present; the last line touched is checked
- * first because neighbouring lanes usually share a line. */
-static uint32_t coal_add(uint64_t *lines, uint32_t n, uint64_t line)
+/* The lines seen so far, as a 256-bit filter of a hash of each: a line
+ * whose bit is clear is new, so a warp touching many lines searches the list
+ * only on a (rare) shared bit. */
+typedef struct coal_seen {
+    uint64_t bits[4];
+    unsigned shift;     /* log2(line_bytes): line numbers hash */
+} coal_seen;
+
+/* Append `line` unless already present. */
+static uint32_t coal_add(uint64_t *lines, uint32_t n, uint64_t line, coal_seen *seen)
 {
-    if (n > 0 && lines[n - 1] == line)
-        return n;
-    for (uint32_t i = 0; i < n; i++)
-        if (lines[i] == line)
-            return n;
+    uint32_t h = (uint32_t)(((line >> seen->shift) * 0x9E3779B97F4A7C15ull) >> 56);
+    uint64_t bit = (uint64_t)1 << (h & 63);
+    if (seen->bits[h >> 6] & bit) {
+        for (uint32_t i = 0; i < n; i++)
+            if (lines[i] == line)
+                return n;
+    } else {
+        seen->bits[h >> 6] |= bit;
+    }
     lines[n] = line;
     return n + 1;
 }
@@ -18,17 +29,28 @@ uint32_t coal_lines(const inst *in, uint32_t line_bytes, uint64_t *lines_out)
 {
     const uint64_t line_mask = ~(uint64_t)(line_bytes - 1u);
     const uint64_t span = in->bytes ? (uint64_t)in->bytes - 1u : 0u;
+    coal_seen seen = { { 0, 0, 0, 0 }, (unsigned)__builtin_ctz(line_bytes) };
     uint32_t n = 0;
     uint32_t mask = in->mask;
+    /* the line touched last (present in lines_out), so that a lane on the
+     * same line as the one before costs one comparison; ~0 is no line
+     * (line addresses have their low bits clear) */
+    uint64_t prev = ~(uint64_t)0;
     while (mask) {
         unsigned lane = (unsigned)__builtin_ctz(mask);
         mask &= mask - 1u;
-        uint64_t first = in->addr[lane] & line_mask;
-        uint64_t last = (in->addr[lane] + span) & line_mask;
-        if (n == 0 || lines_out[n - 1] != first)   /* (coal_add's first test, inline) */
-            n = coal_add(lines_out, n, first);
-        if (last != first)
-            n = coal_add(lines_out, n, last);
+        uint64_t a = in->addr[lane], first = a & line_mask;
+        if (first != prev) {
+            n = coal_add(lines_out, n, first, &seen);
+            prev = first;
+        }
+        if (span) {
+            uint64_t last = (a + span) & line_mask;
+            if (last != first) {
+                n = coal_add(lines_out, n, last, &seen);
+                prev = last;
+            }
+        }
     }
     return n;
 }

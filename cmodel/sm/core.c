@@ -36,10 +36,8 @@ typedef struct token {          /* an instruction between issue and EX */
     uint64_t issued;            /* the cycle it issued (core.lat_from = issue) */
 } token;
 
-typedef struct stage {          /* IDOC_j, OC_j or OCEX_j: a small FIFO */
+typedef struct stage {          /* IDOC_j, OC_j or OCEX_j: a small FIFO (its count: st_n) */
     token    t[MAXSLOT];
-    uint8_t  n;
-    uint8_t  occ[2];            /* tokens per group */
 } stage;
 
 typedef struct exunit {
@@ -78,6 +76,9 @@ typedef struct warp {
     uint8_t  ib_head, ib_n;
     uint64_t ibreg[2][4];       /* registers ib[i] reads or writes (head_hazard's set) */
     inst     ib[2];
+    /* the type_mask bit set for the warp while its ready bit is (after ib: a
+     * launch's clearing of the fields before ib leaves it) */
+    uint8_t  rtype;
 } warp;
 
 typedef struct ctaslot {
@@ -95,6 +96,7 @@ typedef struct ctaslot {
 struct core {
     const sm_params *cfg;
     uint32_t access_bytes;      /* coalescing unit: memory line or L1 sector */
+    uint32_t ibuf_depth;        /* cfg->ibuf_depth (read at every warp_eval) */
     uint32_t ports;             /* accesses one EX_LDST unit offers the L1 per cycle */
     memsys  *mem;
     kern    *k;
@@ -128,6 +130,11 @@ struct core {
     uint64_t sched_free[8];     /* core.sched_init: cycle the scheduler may pick again */
 
     stage    st[CTL_NCOMP];     /* IDOC/OC/OCEX used; index by component */
+    /* the tokens of st[i], and of those, the tokens in each group: kept
+     * beside each other (every stepped cycle reads them for the room of the
+     * stages and the signals; the stages' token arrays lie far apart) */
+    uint8_t  st_n[CTL_NCOMP];
+    uint8_t  st_occ[2][CTL_NCOMP];
     uint8_t  units[CTL_NCOMP];  /* cfg->units, and the lower group's slots of each */
     uint8_t  g0[CTL_NCOMP];     /* component (ceil(units / 2)): read every stepped cycle */
     exunit   ex[3][MAXSLOT];    /* EX_SP, EX_SFU, EX_LDST units */
@@ -145,6 +152,13 @@ struct core {
     uint16_t rfree;
 
     core_stats s;
+    /* The busy slot sums of the stepped cycles not yet added to s.busy:
+     * sig->busy read as two 8-byte words (components 0-7, 8-15; 14 and 15
+     * are sch_busy's, never added) and split into even and odd bytes, each
+     * summed in a 16-bit lane; added to s.busy every BUSY_BATCH stepped
+     * cycles (255 x BUSY_BATCH fits 16 bits) and when s is read. */
+    uint64_t busy_acc[4];
+    uint32_t busy_n;
 
     /* Skipping a quiescent span (docs/performance.md "Skipping idle work"):
      * the cycles before q_until repeat the signals and statistics of the
@@ -236,6 +250,7 @@ core *core_create(const sm_params *cfg, uint32_t access_bytes, uint32_t id, mems
         c->g0[i] = (uint8_t)(cfg->units[i] / 2 + (cfg->units[i] & 1u));
     }
     c->access_bytes = access_bytes;
+    c->ibuf_depth = cfg->ibuf_depth;
     c->ports = mem ? mem_l1_ports(mem) : 1u;
     c->id = id;
     c->mem = mem;
@@ -255,6 +270,23 @@ void core_destroy(core *c) { free(c); }
 
 /* ------------------------------------------------------------ statistics */
 
+#define BUSY_BATCH 256u
+#define BUSY_LANES 0x00FF00FF00FF00FFull
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "busy_acc reads bytes as words");
+_Static_assert(CTL_NCOMP <= 16 && offsetof(ctl_core_in, busy) + 16 <= sizeof(ctl_core_in),
+               "sig->busy is read as two 8-byte words");
+
+/* The packed busy sums (busy_acc) into s.busy. */
+static void busy_flush(core *c)
+{
+    for (int i = 0; i < CTL_NCOMP; i++) {
+        uint64_t word = c->busy_acc[(i >> 3) * 2 + (i & 1)];
+        c->s.busy[i] += (word >> (16 * ((i & 7) >> 1))) & 0xFFFFu;
+    }
+    for (int j = 0; j < 4; j++) c->busy_acc[j] = 0;
+    c->busy_n = 0;
+}
+
 /* Add n cycles of the per-cycle statistics of signals sig (n = 1 for a
  * stepped cycle, the span's length for a skipped one: the same sums). */
 static inline __attribute__((always_inline)) void stats_add(core *c, const ctl_core_in *sig, uint8_t dep_wait, uint32_t sched_stalls,
@@ -270,9 +302,15 @@ static inline __attribute__((always_inline)) void stats_add(core *c, const ctl_c
     s->sched_stalls += n * sched_stalls;
     s->mem_wait += n * sig->mem_wait;
     s->active += n * sig->active;
-    if (n == 1) {               /* a stepped cycle (the same sums, no multiplications) */
-#pragma GCC unroll 16
-        for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += sig->busy[i];
+    if (n == 1) {               /* a stepped cycle: the packed sums (busy_acc) */
+        uint64_t lo, hi;
+        memcpy(&lo, (const unsigned char *)sig + offsetof(ctl_core_in, busy), 8);
+        memcpy(&hi, (const unsigned char *)sig + offsetof(ctl_core_in, busy) + 8, 8);
+        c->busy_acc[0] += lo & BUSY_LANES;
+        c->busy_acc[1] += (lo >> 8) & BUSY_LANES;
+        c->busy_acc[2] += hi & BUSY_LANES;
+        c->busy_acc[3] += (hi >> 8) & BUSY_LANES;
+        if (++c->busy_n == BUSY_BATCH) busy_flush(c);
     } else
         for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += n * sig->busy[i];
     if (c->paused_n) s->paused_cycles += n;
@@ -373,13 +411,13 @@ static void warp_eval(core *c, uint32_t wi)
     warp *w = &c->w[wi];
     if (c->ready_mask & b) {    /* (the type and global bits are set only with ready) */
         c->ready_mask &= ~b;
-        for (int t = 0; t < 4; t++) c->type_mask[t] &= ~b;
+        c->type_mask[w->rtype] &= ~b;
         c->global_mask &= ~b;
     }
     c->memblk_mask &= ~b;
     c->fetch_mask &= ~b;
     if (!(c->live_mask & b) || (c->sleep_mask & b)) return;
-    if (!w->fetch_done && w->ib_n < c->cfg->ibuf_depth) c->fetch_mask |= b;
+    if (!w->fetch_done && w->ib_n < c->ibuf_depth) c->fetch_mask |= b;
     if (w->ib_n == 0 || w->at_bar) return;
     const inst *in = &w->ib[w->ib_head];
     int on_global;
@@ -388,7 +426,8 @@ static void warp_eval(core *c, uint32_t wi)
         return;
     }
     c->ready_mask |= b;
-    c->type_mask[ptype_of(in->cls)] |= b;
+    w->rtype = (uint8_t)ptype_of(in->cls);
+    c->type_mask[w->rtype] |= b;
     if (is_global(in->cls)) c->global_mask |= b;
 }
 
@@ -654,30 +693,31 @@ static int drain_mem(core *c, uint64_t now, ctl_core_in *sig)
 
 /* ------------------------------------------------------------- pipeline */
 
-static void stage_push(core *c, int comp, const token *t)
+static inline __attribute__((always_inline)) void stage_push(core *c, int comp, const token *t)
 {
     stage *s = &c->st[comp];
     token tk = *t;
-    tk.grp = s->occ[0] < grp_size0(c, comp) ? 0 : 1;
-    s->occ[tk.grp]++;
-    s->t[s->n++] = tk;
+    tk.grp = c->st_occ[0][comp] < grp_size0(c, comp) ? 0 : 1;
+    c->st_occ[tk.grp][comp]++;
+    s->t[c->st_n[comp]++] = tk;
 }
 
-static void stage_remove(stage *s, uint32_t i)
+static inline __attribute__((always_inline)) void stage_remove(core *c, int comp, uint32_t i)
 {
-    s->occ[s->t[i].grp]--;
-    for (uint32_t j = i + 1; j < s->n; j++)   /* a few tokens: no memmove call */
+    stage *s = &c->st[comp];
+    c->st_occ[s->t[i].grp][comp]--;
+    uint32_t n = c->st_n[comp];
+    for (uint32_t j = i + 1; j < n; j++)   /* a few tokens: no memmove call */
         s->t[j - 1] = s->t[j];
-    s->n--;
+    c->st_n[comp] = (uint8_t)(n - 1u);
 }
 
 static inline int stage_has_room(const core *c, int comp)
 {
-    const stage *s = &c->st[comp];
     uint32_t g0 = grp_size0(c, comp);
-    if (s->occ[0] < g0) return 1;
+    if (c->st_occ[0][comp] < g0) return 1;
     if (!((c->accepts >> comp) & 1u)) return 0;
-    return s->occ[1] < c->units[comp] - g0;
+    return c->st_occ[1][comp] < c->units[comp] - g0;
 }
 
 /* An EX unit of type t changes (busy_until or rec): ex_busy counts anew. */
@@ -746,7 +786,7 @@ static uint64_t result_at(const core *c, const token *tk, uint64_t now, uint32_t
 static void ocex_to_ex(core *c, int t, uint64_t now, ctl_core_in *sig)
 {
     stage *s = &c->st[comp_ocex[t]];
-    while (s->n) {
+    while (c->st_n[comp_ocex[t]]) {
         token *tk = &s->t[0];
         int u = ex_free_unit(c, t, now);
         if (u < 0) return;
@@ -780,7 +820,7 @@ static void ocex_to_ex(core *c, int t, uint64_t now, ctl_core_in *sig)
                 return;
             e->busy_until = now + (occ ? occ : 1);
         }
-        stage_remove(s, 0);
+        stage_remove(c, comp_ocex[t], 0);
         c->moved++;
     }
 }
@@ -789,10 +829,10 @@ static void ocex_to_ex(core *c, int t, uint64_t now, ctl_core_in *sig)
 static void oc_to_ocex(core *c, int t, uint64_t now)
 {
     stage *s = &c->st[comp_oc[t]];
-    for (uint32_t i = 0; i < s->n;) {
+    for (uint32_t i = 0; i < c->st_n[comp_oc[t]];) {
         if (s->t[i].ready <= (uint32_t)now && stage_has_room(c, comp_ocex[t])) {
             stage_push(c, comp_ocex[t], &s->t[i]);
-            stage_remove(s, i);
+            stage_remove(c, comp_oc[t], i);
             c->moved++;
         } else {
             i++;
@@ -803,10 +843,10 @@ static void oc_to_ocex(core *c, int t, uint64_t now)
 static void idoc_to_oc(core *c, int t, uint64_t now)
 {
     stage *s = &c->st[comp_idoc[t]];
-    while (s->n && stage_has_room(c, comp_oc[t])) {
+    while (c->st_n[comp_idoc[t]] && stage_has_room(c, comp_oc[t])) {
         token tk = s->t[0];
         tk.ready = (uint32_t)(now + c->cfg->oc_cycles);
-        stage_remove(s, 0);
+        stage_remove(c, comp_idoc[t], 0);
         stage_push(c, comp_oc[t], &tk);
         c->moved++;
     }
@@ -973,6 +1013,9 @@ static void issue_stage(core *c, ctl_core_in *sig, uint64_t *blocked_ready, int 
     uint32_t ns = c->cfg->n_sched;
     int sch_full = (c->accepts >> CTL_SCH) & 1u;
     uint32_t active_sched = (!sch_full && ns > 1) ? ns / 2 : ns;
+    /* issuable_mask, the same for every scheduler until one issues */
+    uint64_t issuable = 0;
+    int issuable_ok = 0;
     for (uint32_t s = 0; s < active_sched; s++) {
         uint64_t mine = c->sched_warps[s];
         /* still initiating its last instruction: busy, not a stall (seed 001
@@ -984,7 +1027,11 @@ static void issue_stage(core *c, ctl_core_in *sig, uint64_t *blocked_ready, int 
         int stall = (c->live_mask & mine) != 0;
         uint64_t cand = c->ready_mask & mine;
         if (!cand) { *sched_stalls += (uint32_t)stall; continue; }
-        uint64_t ok = cand & issuable_mask(c);
+        if (!issuable_ok) {
+            issuable = issuable_mask(c);
+            issuable_ok = 1;
+        }
+        uint64_t ok = cand & issuable;
         if (!ok) { *blocked_ready |= cand; *sched_stalls += (uint32_t)stall; continue; }
         /* Paused CTAs' warps issue only when no unpaused warp can
          * (seed 000 Sec. 4.1); among them the oldest first. */
@@ -998,6 +1045,7 @@ static void issue_stage(core *c, ctl_core_in *sig, uint64_t *blocked_ready, int 
         if (wi < 0) { *sched_stalls += (uint32_t)stall; continue; }
         int cls = c->w[wi].ib[c->w[wi].ib_head].cls;
         int t = issue(c, s, (uint32_t)wi, sig);
+        issuable_ok = 0;
         if (t < 0) {                    /* a retirement takes no issue slot */
             s--;
             continue;
@@ -1057,11 +1105,11 @@ static int exec_bound(const core *c, uint64_t blocked, uint64_t now)
     return (blocked & c->type_mask[PT_NONE]) == 0;
 }
 
-/* Busy units of type t at cycle now (working, or holding accesses to send),
- * and the empty bit of its upper group.  The counts of the last stepped cycle
+/* Busy units of type t at cycle now (working, or holding accesses to send);
+ * exb_busy1[t], those of its upper group.  The counts of the last stepped cycle
  * hold until a unit changes (ex_touch) or the first unit counted only by its
  * busy_until becomes free: before that every unit is busy or free as it was. */
-static uint32_t ex_busy(core *c, int t, uint64_t now, uint16_t *empty_bits)
+static inline __attribute__((always_inline)) uint32_t ex_busy(core *c, int t, uint64_t now)
 {
     int comp = comp_ex[t];
     if (now < c->exb_from[t] || now >= c->exb_until[t]) {
@@ -1083,7 +1131,6 @@ static uint32_t ex_busy(core *c, int t, uint64_t now, uint16_t *empty_bits)
         c->exb_busy[t] = (uint8_t)busy;
         c->exb_busy1[t] = (uint8_t)busy1;
     }
-    if (!c->exb_busy1[t]) *empty_bits |= (uint16_t)(1u << comp);
     return c->exb_busy[t];
 }
 
@@ -1110,7 +1157,7 @@ static uint64_t skip_until(const core *c, uint64_t now)
     for (uint32_t s = 0; s < c->cfg->n_sched; s++) e = min_after(e, c->sched_free[s], now);
     for (int t = 0; t < 3; t++) {      /* operands collected (low 32 bits of the cycle) */
         const stage *st = &c->st[comp_oc[t]];
-        for (uint32_t i = 0; i < st->n; i++)
+        for (uint32_t i = 0; i < c->st_n[comp_oc[t]]; i++)
             if (st->t[i].ready > (uint32_t)now)
                 e = min_after(e, now + (st->t[i].ready - (uint32_t)now), now);
     }
@@ -1122,6 +1169,20 @@ static uint64_t skip_until(const core *c, uint64_t now)
         if (cs->retiring) e = min_after(e, cs->retire_at, now);
     }
     return e;
+}
+
+/* The empty bits of the nine stages' upper groups (components IDOC_SP ..
+ * OCEX_LDST) from their token counts occ1[] (each below 128): a byte's high
+ * bit after adding 0x7f is set where the count is not 0; the multiplication
+ * gathers the eight high bits of a word into its top byte, byte k's to bit k. */
+static inline uint16_t stages_upper_empty(const uint8_t *occ1)
+{
+    uint64_t w;
+    memcpy(&w, occ1 + CTL_IDOC_SP, 8);
+    uint64_t busy = ((w + 0x7f7f7f7f7f7f7f7full) >> 7) & 0x0101010101010101ull;
+    uint32_t bits = (uint32_t)((busy * 0x0102040810204080ull) >> 56) |
+                    ((uint32_t)(occ1[CTL_OCEX_LDST] != 0) << 8);
+    return (uint16_t)((~bits & 0x1ffu) << CTL_IDOC_SP);
 }
 
 /* 1 if an EX_LDST unit holds accesses to send. */
@@ -1223,15 +1284,17 @@ static __attribute__((noinline)) int core_step(core *c, uint64_t now, ctl_core_i
     /* Busy slot counts and empty bits of the gateable (upper) groups. */
     uint16_t empty = (uint16_t)((1u << CTL_IFID) | (1u << CTL_SCH));
     sig->busy[CTL_SCH] = (uint8_t)(n_issued > 15 ? 15 : n_issued);   /* 4 bits; dual issue: up to 2 x n_sched */
-    /* the nine stages, by constant index (unrolled: this runs every stepped cycle) */
-#define STAGE_SIG(comp) do { sig->busy[comp] = c->st[comp].n; \
-                             empty |= (uint16_t)((c->st[comp].occ[1] == 0) << (comp)); } while (0)
-    STAGE_SIG(CTL_IDOC_SP);   STAGE_SIG(CTL_OC_SP);   STAGE_SIG(CTL_OCEX_SP);
-    STAGE_SIG(CTL_IDOC_SFU);  STAGE_SIG(CTL_OC_SFU);  STAGE_SIG(CTL_OCEX_SFU);
-    STAGE_SIG(CTL_IDOC_LDST); STAGE_SIG(CTL_OC_LDST); STAGE_SIG(CTL_OCEX_LDST);
-#undef STAGE_SIG
-    for (int t = 0; t < 3; t++)
-        sig->busy[comp_ex[t]] = (uint8_t)ex_busy(c, t, now, &empty);
+    /* the nine stages (components IDOC_SP .. OCEX_LDST, adjacent), from the
+     * counts kept beside each other */
+    _Static_assert(CTL_OCEX_LDST - CTL_IDOC_SP == 8, "the nine stages are adjacent");
+    memcpy(&sig->busy[CTL_IDOC_SP], &c->st_n[CTL_IDOC_SP], 9);
+    empty |= stages_upper_empty(c->st_occ[1]);
+    sig->busy[CTL_EX_SP] = (uint8_t)ex_busy(c, PT_SP, now);
+    sig->busy[CTL_EX_SFU] = (uint8_t)ex_busy(c, PT_SFU, now);
+    sig->busy[CTL_EX_LDST] = (uint8_t)ex_busy(c, PT_LDST, now);
+    empty |= (uint16_t)(((c->exb_busy1[PT_SP] == 0) << CTL_EX_SP) |
+                        ((c->exb_busy1[PT_SFU] == 0) << CTL_EX_SFU) |
+                        ((c->exb_busy1[PT_LDST] == 0) << CTL_EX_LDST));
     sig->empty = empty;
     sig->mem_warps = (uint8_t)(c->ldst_jobs > 127 ? 127 : c->ldst_jobs);
 
@@ -1262,18 +1325,20 @@ int core_cta_paused(const core *c, uint32_t cta)
 const core_stats *core_get_stats(core *c)
 {
     skip_flush(c);
+    busy_flush(c);
     return &c->s;
 }
 void core_stats_reset(core *c)
 {
     skip_flush(c);
+    busy_flush(c);
     memset(&c->s, 0, sizeof c->s);
 }
 
 int core_quiet(const core *c)
 {
     if (c->used_mask) return 0;
-    for (int i = 0; i < CTL_NCOMP; i++) if (c->st[i].n) return 0;
+    for (int i = 0; i < CTL_NCOMP; i++) if (c->st_n[i]) return 0;
     for (int t = 0; t < 3; t++)
         for (uint32_t u = 0; u < c->cfg->units[comp_ex[t]]; u++)
             if (c->ex[t][u].rec != NIL16 || c->ex[t][u].busy_until > c->now) return 0;

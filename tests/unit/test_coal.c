@@ -130,6 +130,52 @@ static void smem_bank_conflicts(void **state)
     assert_int_equal(coal_bank_conflicts(&f), 0);
 }
 
+/* The definition, lane by lane: append each lane's first line, then its last
+ * (when the access crosses into it), unless already in the list. */
+static uint32_t coal_ref(const inst *in, uint32_t line_bytes, uint64_t *out)
+{
+    uint32_t n = 0;
+    uint64_t span = in->bytes ? in->bytes - 1u : 0u;
+    for (int l = 0; l < 32; l++) {
+        if (!((in->mask >> l) & 1u)) continue;
+        uint64_t two[2] = { in->addr[l] & ~(uint64_t)(line_bytes - 1u),
+                            (in->addr[l] + span) & ~(uint64_t)(line_bytes - 1u) };
+        for (int k = 0; k < 2; k++) {
+            int seen = 0;
+            for (uint32_t i = 0; i < n; i++) seen |= out[i] == two[k];
+            if (!seen) out[n++] = two[k];
+        }
+    }
+    return n;
+}
+
+/* Random warps (scattered, clustered, repeated and straddling lines, many
+ * distinct lines: the seen-line filter's shared bits included) give the
+ * definition's lines in its order. */
+static void random_warps_match_definition(void **state)
+{
+    uint64_t x = 12345;
+    for (int trial = 0; trial < 20000; trial++) {
+        inst in;
+        memset(&in, 0, sizeof in);
+        in.cls = IC_GLD;
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        in.mask = (uint32_t)(x >> 32) | (trial % 3 == 0 ? 0xffffffffu : 0u);
+        static const uint8_t sizes[] = { 0, 1, 4, 8, 16 };
+        in.bytes = sizes[trial % 5];
+        uint64_t spread = trial % 4 == 0 ? 256u : trial % 4 == 1 ? 4096u : 1u << 30;
+        for (int l = 0; l < 32; l++) {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            in.addr[l] = l > 0 && (x & 7u) == 0 ? in.addr[(x >> 8) % (uint64_t)l] : x % spread;
+        }
+        uint32_t line = trial % 2 ? 128u : 32u;
+        uint64_t got[COAL_MAX_LINES], want[COAL_MAX_LINES];
+        uint32_t n = coal_lines(&in, line, got);
+        assert_int_equal(n, coal_ref(&in, line, want));
+        for (uint32_t i = 0; i < n; i++) assert_int_equal(got[i], want[i]);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -141,6 +187,7 @@ int main(void)
         cmocka_unit_test(straddle_worst_case_64),
         cmocka_unit_test(inactive_lanes_ignored_and_order),
         cmocka_unit_test(distinct_lines_lane_order),
+        cmocka_unit_test(random_warps_match_definition),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -310,6 +310,53 @@ static void latency_queue_backs_up(void **state)
     mem_destroy(s->m);
 }
 
+/* The same refusal while other traffic changes the core's L1 state in most
+ * cycles: A (bank 0, cycle 0) takes the only MSHR, B (bank 0, cycle 1) is
+ * refused for want of one, and a store a cycle into bank 1 is taken, queued
+ * and sent meanwhile.  B is counted refused exactly once in every cycle until
+ * the cycle that takes it (its miss counted), whether or not its lookup is
+ * made again: for want of the MSHR, and once A's fill frees it, for want of a
+ * miss-queue slot while the stores fill the queue. */
+static void refusal_counted_under_traffic(void **state)
+{
+    gpu_cfg c = small_cfg();
+    c.mem.l1_banks = 2;
+    c.mem.l1_bank_bytes = 64;           /* the bank: address bit 6 */
+    c.mem.l1_lat_on_miss = 1;
+    c.mem.l1_mshr = 1;
+    c.mem.l2_write_ack = 0;             /* stores take no token slot */
+    sim *s = sim_new(&c);
+    const mem_stats *st = mem_get_stats(s->m);
+    assert_int_equal(mem_access(s->m, 0, 0x10000, MEM_LOAD, 0, s->now), MEM_MISS);
+    step(s);
+    assert_int_equal(mem_access(s->m, 0, 0x20000, MEM_LOAD, 1, s->now), MEM_MISS);
+    uint32_t refused = 0, epoch_moves = 0, k = 0;
+    while (st->l1_misses < 2) {
+        uint64_t f0 = st->l1_fail_mshr + st->l1_fail_mq, e0 = mem_l1_epoch(s->m, 0);
+        mem_access(s->m, 0, 0x60040u + 0x80u * k, MEM_STORE, 2 + (k & 7u), s->now);
+        k++;
+        step(s);
+        uint64_t d = st->l1_fail_mshr + st->l1_fail_mq - f0;
+        assert_true(d <= 1);
+        if (st->l1_misses == 2)
+            assert_int_equal(d, 0);     /* the cycle that takes it refuses nothing */
+        else if (refused)
+            assert_int_equal(d, 1);     /* once refused, every cycle until taken */
+        if (d) {
+            refused++;
+            epoch_moves += mem_l1_epoch(s->m, 0) != e0;
+        }
+        assert_true(k < 10000);
+    }
+    assert_true(refused > 20);
+    assert_true(epoch_moves > refused / 2);
+    assert_true(st->l1_fail_mshr > 20);
+    assert_int_equal(st->l1_fail_mshr + st->l1_fail_mq, refused);
+    assert_int_equal(st->l1_fail_merge, 0);
+    run_until_idle(s);
+    mem_destroy(s->m);
+}
+
 /* The reservation-fail counters without a latency queue: merge slots full,
  * MSHRs full, miss queue full, each counted once per refused attempt. */
 static void reservation_fail_reasons(void **state)
@@ -450,6 +497,7 @@ int main(void)
         cmocka_unit_test(line_request_over_sectored_l2),
         cmocka_unit_test(latency_on_miss),
         cmocka_unit_test(latency_queue_backs_up),
+        cmocka_unit_test(refusal_counted_under_traffic),
         cmocka_unit_test(reservation_fail_reasons),
         cmocka_unit_test(sub_partitions_in_parallel),
         cmocka_unit_test(sub_partitions_share_dram),
