@@ -90,24 +90,43 @@ static void ucs_hit(ucs *s, int br)
     s->branch_hits[br]++;
 }
 
+/* The registered outputs tuned_down, accepts_work and pg_state: adjacent in
+ * ctl_core_out, copied as one piece every edge. */
+#define UCS_OUT_AT offsetof(ctl_core_out, tuned_down)
+_Static_assert(offsetof(ctl_core_out, accepts_work) == UCS_OUT_AT + 2 &&
+               offsetof(ctl_core_out, pg_state) == UCS_OUT_AT + 4 &&
+               sizeof(((ctl_core_out *)0)->pg_state) == 4, "ucs outputs adjacent");
+
+/* The outputs of core k from its groups' bit sets (a group accepts work while
+ * ON), into k->out. */
+static void ucs_pack(ucs_core *k)
+{
+    ctl_core_out o;
+    o.tuned_down = k->m_down;
+    o.accepts_work = (uint16_t)(~(k->m_drain | k->m_off | k->m_wake) & ((1u << CTL_NCOMP) - 1u));
+    for (int i = 0; i < CTL_NCOMP; i++) {
+        int g = ucs_pg_index(i);
+        if (g >= 0)
+            o.pg_state[g] = k->grp[i].state;
+    }
+    memcpy(k->out, (const uint8_t *)&o + UCS_OUT_AT, sizeof k->out);
+}
+
 /* The reset state, also that of a core held in reset: all groups ON, tuned
  * up, sums and stats 0, waiting for the start of an interval to count. */
 static void ucs_core_clear(ucs_core *k)
 {
     memset(k, 0, sizeof *k);
     k->wait = 1;
+    ucs_pack(k);
 }
 
-/* The registered outputs, from the state's bit sets: a group accepts work
- * while ON. */
 static void ucs_core_outputs(const ucs_core *k, ctl_core_out *o)
 {
-    o->tuned_down = k->m_down;
-    o->accepts_work = (uint16_t)(~(k->m_drain | k->m_off | k->m_wake) & ((1u << CTL_NCOMP) - 1u));
-    memcpy(o->pg_state, k->pg, sizeof o->pg_state);
+    memcpy((uint8_t *)o + UCS_OUT_AT, k->out, sizeof k->out);
 }
 
-/* Group comp of core k enters state st (its bit sets and pg_state with it). */
+/* Group comp of core k enters state st (its bit sets and outputs with it). */
 static void ucs_set_state(ucs_core *k, int comp, uint8_t st)
 {
     uint16_t b = (uint16_t)(1u << comp);
@@ -115,9 +134,8 @@ static void ucs_set_state(ucs_core *k, int comp, uint8_t st)
     k->m_drain = (uint16_t)((k->m_drain & ~b) | (st == CTL_PGS_DRAINING ? b : 0u));
     k->m_off = (uint16_t)((k->m_off & ~b) | (st == CTL_PGS_OFF ? b : 0u));
     k->m_wake = (uint16_t)((k->m_wake & ~b) | (st == CTL_PGS_WAKING ? b : 0u));
-    int g = ucs_pg_index(comp);
-    if (g >= 0)
-        k->pg[g] = st;
+    k->n_drain = (uint8_t)bits_popcount32(k->m_drain);
+    ucs_pack(k);
 }
 
 /* Group comp of core k tuned down (1) or up (0). */
@@ -126,6 +144,7 @@ static void ucs_set_down(ucs_core *k, int comp, uint8_t down)
     uint16_t b = (uint16_t)(1u << comp);
     k->grp[comp].tuned_down = down;
     k->m_down = (uint16_t)((k->m_down & ~b) | (down ? b : 0u));
+    ucs_pack(k);
 }
 
 /* ---- interval counting -------------------------------------------------
@@ -399,16 +418,18 @@ static void ucs_grp_step(ucs *s, ucs_core *k, int comp, int cmd, int empty, cons
 /* Every group's edge without a command, as ucs_grp_step gives it, visiting
  * only the groups such an edge changes: ON and OFF groups stay as they are
  * (an OFF group's length is counted from its first edge), a DRAINING group is
- * gated when empty, a WAKING one counts down. */
-static void ucs_grps_idle(ucs *s, ucs_core *k, uint16_t empty)
+ * gated when empty (else it waits: *waits counts it), a WAKING one counts
+ * down. */
+static inline void ucs_grps_idle(ucs *s, ucs_core *k, uint16_t empty, uint64_t *waits)
 {
-    uint16_t dr = k->m_drain;
-    if (dr) {
-        uint16_t go = dr & empty;
-        s->branch_hits[UCS_BR_DRAIN_WAIT] += bits_popcount32((uint32_t)(dr & ~go));
-        for (uint32_t m = go; m; m &= m - 1u)
-            ucs_gate(s, k, __builtin_ctz(m));
+    uint16_t go = k->m_drain & empty;
+    if (!(go | k->m_wake)) {
+        *waits += k->n_drain;
+        return;
     }
+    *waits += k->n_drain - bits_popcount32(go);
+    for (uint32_t m = go; m; m &= m - 1u)
+        ucs_gate(s, k, __builtin_ctz(m));
     for (uint32_t m = k->m_wake; m; m &= m - 1u)
         ucs_wake_tick(s, k, __builtin_ctz(m));
 }
@@ -497,7 +518,7 @@ static void ucs_core_decide(ucs *s, ucs_core *k, const ucs_regs *r, uint8_t cmd[
 }
 
 static void ucs_core_step(ucs *s, ucs_core *k, const ucs_regs *r, const ucs_edge *e,
-                          const ctl_core_in *ci)
+                          const ctl_core_in *ci, uint64_t *waits)
 {
     uint8_t cmd[CTL_NCOMP];
     if (e->ks) {
@@ -509,7 +530,7 @@ static void ucs_core_step(ucs *s, ucs_core *k, const ucs_regs *r, const ucs_edge
             ucs_count(k, ci);
             k->wait = 0;
         }
-        ucs_grps_idle(s, k, ci->empty);
+        ucs_grps_idle(s, k, ci->empty, waits);
         return;
     } else if (e->apply) {
         /* A core that waited through the interval has no sums to decide on. */
@@ -520,7 +541,7 @@ static void ucs_core_step(ucs *s, ucs_core *k, const ucs_regs *r, const ucs_edge
             memset(k->obs_cmd, 0, sizeof k->obs_cmd);
         ucs_count_clear(k);
     } else {
-        ucs_grps_idle(s, k, ci->empty);
+        ucs_grps_idle(s, k, ci->empty, waits);
         return;
     }
     for (int i = 0; i < CTL_NCOMP; i++)
@@ -580,15 +601,17 @@ void ucs_step(ucs *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
     if (r.n_cores < CTL_MAX_CORES)
         ucs_hit(s, UCS_BR_CORE_DISABLED);
     uint32_t span = ctl_span(&s->span, ctl_used_cores(cfg));
+    uint64_t waits = 0; /* DRAINING groups not yet empty, on command-free edges */
     for (uint32_t c = 0; c < span; c++) {
         ucs_core *k = &s->core[c];
         if (c >= r.n_cores) {
             ucs_core_clear(k);
         } else {
-            ucs_core_step(s, k, &r, &e, &in->core[c]);
+            ucs_core_step(s, k, &r, &e, &in->core[c], &waits);
         }
         ucs_core_outputs(k, &out->core[c]);
     }
+    s->branch_hits[UCS_BR_DRAIN_WAIT] += waits;
     ucs_timer(s, &e, &r);
     s->edge++;
 }

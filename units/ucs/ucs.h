@@ -84,7 +84,10 @@ typedef struct ucs_core {
     /* The groups' states as bit sets (bit i = component i), kept with grp[] by
      * every change: tuned down, DRAINING, OFF, WAKING (a group in none is ON). */
     uint16_t m_down, m_drain, m_off, m_wake;
-    uint8_t  pg[CTL_NPG];     /* the PG groups' states: the pg_state output */
+    uint8_t  n_drain;         /* DRAINING groups */
+    /* The registered outputs tuned_down, accepts_work and pg_state as they lie
+     * in ctl_core_out, rebuilt where a group changes. */
+    uint8_t  out[8];
     /* C-model statistics for the power model (not RTL state): per PG group,
      * the edge (ucs.edge) its current OFF episode began (its length is the
      * edges since, saturating at UINT32_MAX), finished episodes, and episodes
