@@ -443,9 +443,26 @@ static uint32_t ucs_sum_add(uint32_t acc, uint32_t add, uint32_t n)
     return t > UINT32_MAX ? UINT32_MAX : (uint32_t)t;
 }
 
-/* The inputs ci counted n cycles. */
-static void ucs_observe(ucs_sums *run, const ctl_core_in *ci, uint32_t n)
+/* The largest input a sum adds in one cycle (mem_warps, 7 bits). */
+#define UCS_IN_MAX 0x7Fu
+
+/* The inputs ci counted n cycles; k->counted cycles were counted before.
+ * While every sum is at most counted x UCS_IN_MAX below UINT32_MAX, none
+ * saturates and the sums are plain additions. */
+static void ucs_observe(ucs_core *k, const ctl_core_in *ci, uint32_t n)
 {
+    ucs_sums *run = &k->obs_run;
+    uint64_t counted = (uint64_t)k->counted + n;
+    k->counted = counted > UINT32_MAX ? UINT32_MAX : (uint32_t)counted;
+    if (counted * UCS_IN_MAX <= UINT32_MAX) {
+        for (int i = 0; i < CTL_NCOMP; i++)
+            run->busy[i] += (ci->busy[i] & 0xFu) * n;
+        for (int j = 0; j < CTL_NTYPE; j++)
+            run->sch[j] += (ci->sch_busy[j] & 0xFu) * n;
+        run->j += (ci->mem_warps & 0x7Fu) * n;
+        run->lambda += (ci->ldst_enter & 0x7u) * n;
+        return;
+    }
     for (int i = 0; i < CTL_NCOMP; i++)
         run->busy[i] = ucs_sum_add(run->busy[i], ci->busy[i] & 0xFu, n);
     for (int j = 0; j < CTL_NTYPE; j++)
@@ -470,7 +487,7 @@ static void ucs_count(ucs_core *k, const ctl_core_in *ci)
         return;
     }
     if (k->held_n)
-        ucs_observe(&k->obs_run, &k->held, k->held_n);
+        ucs_observe(k, &k->held, k->held_n);
     k->held = *ci;
     k->held_n = 1;
 }
@@ -479,7 +496,7 @@ static void ucs_count(ucs_core *k, const ctl_core_in *ci)
 static void ucs_count_flush(ucs_core *k)
 {
     if (k->held_n)
-        ucs_observe(&k->obs_run, &k->held, k->held_n);
+        ucs_observe(k, &k->held, k->held_n);
     k->held_n = 0;
 }
 
@@ -488,6 +505,7 @@ static void ucs_count_clear(ucs_core *k)
 {
     memset(&k->obs_run, 0, sizeof k->obs_run);
     k->held_n = 0;
+    k->counted = 0;
 }
 
 /* ---- one clock edge --------------------------------------------------- */

@@ -99,6 +99,7 @@ typedef struct ucs_core {
      * and not yet added to obs_run. */
     ctl_core_in held;
     uint32_t held_n;
+    uint32_t counted;         /* cycles added to obs_run (saturating) */
     /* Decision trace: the running sums, and at a decision edge the sums it
      * decided on and the commands (1 down, 2 up, 0 none) per component. */
     ucs_sums obs_run;
