@@ -474,9 +474,21 @@ static void ucs_observe(ucs_core *k, const ctl_core_in *ci, uint32_t n)
 /* The counted inputs of a and b are the same (busy through ldst_enter). */
 static int ucs_same(const ctl_core_in *a, const ctl_core_in *b)
 {
+    /* 8 + 8 + 3 bytes, compared as three words (the last one's fourth byte
+     * is ldst_enter's successor: a difference there only adds a span early) */
     enum { FROM = offsetof(ctl_core_in, busy),
            LEN = offsetof(ctl_core_in, ldst_enter) + 1 - offsetof(ctl_core_in, busy) };
-    return memcmp((const uint8_t *)a + FROM, (const uint8_t *)b + FROM, LEN) == 0;
+    _Static_assert(LEN == 19 && FROM + 20 <= sizeof(ctl_core_in), "counted inputs: 19 bytes");
+    const uint8_t *p = (const uint8_t *)a + FROM, *q = (const uint8_t *)b + FROM;
+    uint64_t p0, p1, q0, q1;
+    uint32_t p2, q2;
+    memcpy(&p0, p, 8);
+    memcpy(&q0, q, 8);
+    memcpy(&p1, p + 8, 8);
+    memcpy(&q1, q + 8, 8);
+    memcpy(&p2, p + 16, 4);
+    memcpy(&q2, q + 16, 4);
+    return ((p0 ^ q0) | (p1 ^ q1) | (uint64_t)(p2 ^ q2)) == 0;
 }
 
 /* Count one cycle's inputs: a repeat of the held ones only counts the cycle. */
@@ -620,6 +632,23 @@ void ucs_step(ucs *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
         ucs_hit(s, UCS_BR_CORE_DISABLED);
     uint32_t span = ctl_span(&s->span, ctl_used_cores(cfg));
     uint64_t waits = 0; /* DRAINING groups not yet empty, on command-free edges */
+    if (e.counting && span <= r.n_cores) {
+        /* (ucs_core_step of a counting edge, every core in use) */
+        for (uint32_t c = 0; c < span; c++) {
+            ucs_core *k = &s->core[c];
+            const ctl_core_in *ci = &in->core[c];
+            if (e.first || !k->wait) {
+                ucs_count(k, ci);
+                k->wait = 0;
+            }
+            ucs_grps_idle(s, k, ci->empty, &waits);
+            ucs_core_outputs(k, &out->core[c]);
+        }
+        s->branch_hits[UCS_BR_DRAIN_WAIT] += waits;
+        ucs_timer(s, &e, &r);
+        s->edge++;
+        return;
+    }
     for (uint32_t c = 0; c < span; c++) {
         ucs_core *k = &s->core[c];
         if (c >= r.n_cores) {
