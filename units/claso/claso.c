@@ -153,6 +153,7 @@ static void alloc_load(claso *s, const ctl_cfg *cfg)
  * register *g is the running value of this cycle's ascending-core chain. */
 static void consume(claso *s, uint32_t c, int32_t threshold, int32_t *g)
 {
+    s->served_m[c >> 6] |= 1ull << (c & 63);
     s->obs.served[c] = 1;
     s->obs.any_served = 1;
     s->obs.c_p[c] = s->local[c];
@@ -185,8 +186,6 @@ static void consume_all(claso *s, const ctl_cfg *cfg, const ctl_in *in)
     int32_t threshold = global_threshold(cfg);
     int32_t g = s->global;
     for (uint32_t c = 0; c < s->span; c++) {
-        s->grant[c] = 0;
-        s->refuse[c] = 0;
         if (!in->core[c].req)
             continue;
         if (serve)
@@ -222,7 +221,15 @@ void claso_step(claso *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
     ctl_span(&s->span, s->n_core);
     s->obs.loaded = 0;
     s->obs.any_served = 0;
-    memset(s->obs.served, 0, s->span * sizeof s->obs.served[0]);
+    /* the last edge's grants, refusals and served cores end */
+    for (uint32_t w = 0; w < sizeof s->served_m / sizeof s->served_m[0]; w++) {
+        for (uint64_t m = s->served_m[w]; m; m &= m - 1) {
+            uint32_t c = (w << 6) + (uint32_t)__builtin_ctzll(m);
+            s->grant[c] = s->refuse[c] = 0;
+            s->obs.served[c] = 0;
+        }
+        s->served_m[w] = 0;
+    }
     consume_all(s, cfg, in);
     if (in->alloc) {
         alloc_start(s, in);

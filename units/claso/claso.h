@@ -91,6 +91,9 @@ typedef struct claso {
     int32_t  local[CTL_MAX_CORES];  /* C_p[c] */
     uint8_t  grant[CTL_MAX_CORES];
     uint8_t  refuse[CTL_MAX_CORES];
+    /* The cores served at the last edge, a bit each (C model only): the only
+     * ones whose grant, refuse and obs.served are not 0. */
+    uint64_t served_m[(CTL_MAX_CORES + 63) / 64];
     uint64_t branch_hits[CLASO_NBRANCH];
     claso_obs obs;
 } claso;

@@ -27,12 +27,9 @@ static uint32_t sat_add(uint32_t sum, uint32_t add)
 
 static uint32_t used_cores(const ctl_cfg *cfg) { return ctl_used_cores(cfg); }
 
-static int all_used_on(const dyncore *s, uint32_t n_used)
+static int all_used_on(const dyncore *s)
 {
-    for (uint32_t c = 0; c < n_used; c++)
-        if (s->mode[c] != DYNCORE_ON)
-            return 0;
-    return 1;
+    return !s->n_drain && !s->n_off;
 }
 
 /* Lowest core index that a gate decision drains: the K highest-numbered used
@@ -44,21 +41,62 @@ static uint32_t first_gated_core(const ctl_cfg *cfg)
     return n > k ? n - k : 1;
 }
 
-/* Outputs of cores 0 .. cores-1 (the others keep their reset outputs, 0). */
-static void write_outputs(const dyncore *s, const ctl_cfg *cfg, ctl_out *out, uint32_t cores)
+/* dc_enable and dc_power_on: adjacent in ctl_core_out, copied as one piece. */
+#define DC_OUT_AT offsetof(ctl_core_out, dc_enable)
+_Static_assert(offsetof(ctl_core_out, dc_power_on) == DC_OUT_AT + 1, "dyncore outputs adjacent");
+
+/* The outputs and mode counts of cores 0 .. cores-1 from their modes, where
+ * the modes or the cores in use change. */
+static void modes_changed(dyncore *s, const ctl_cfg *cfg, uint32_t cores)
 {
     uint32_t n_used = used_cores(cfg);
+    s->n_used = n_used;
+    s->n_drain = s->n_off = 0;
+    memset(s->drain_m, 0, sizeof s->drain_m);
     for (uint32_t c = 0; c < cores; c++) {
         int used = c < n_used;
-        out->core[c].dc_enable = (uint8_t)(used && s->mode[c] == DYNCORE_ON);
-        out->core[c].dc_power_on = (uint8_t)(used && s->mode[c] != DYNCORE_OFF);
+        s->out[c][0] = (uint8_t)(used && s->mode[c] == DYNCORE_ON);
+        s->out[c][1] = (uint8_t)(used && s->mode[c] != DYNCORE_OFF);
+        if (used && s->mode[c] == DYNCORE_DRAINING) {
+            s->n_drain++;
+            s->drain_m[c >> 6] |= 1ull << (c & 63);
+        }
+        s->n_off += used && s->mode[c] == DYNCORE_OFF;
     }
+}
+
+/* An edge without a decision: only the DRAINING cores change (next_mode), a
+ * drained one to OFF. */
+static void drain_step(dyncore *s, const ctl_in *in)
+{
+    for (uint32_t w = 0; w < sizeof s->drain_m / sizeof s->drain_m[0]; w++)
+        for (uint64_t m = s->drain_m[w]; m; m &= m - 1) {
+            uint32_t c = (w << 6) + (uint32_t)__builtin_ctzll(m);
+            if (!(in->core[c].drained & 1u)) {
+                s->branch_hits[DYNCORE_BR_DRAIN_WAIT]++;
+                continue;
+            }
+            s->branch_hits[DYNCORE_BR_DRAIN_OFF]++;
+            s->mode[c] = DYNCORE_OFF;
+            s->out[c][1] = 0;
+            s->drain_m[w] &= ~(1ull << (c & 63));
+            s->n_drain--;
+            s->n_off++;
+        }
+}
+
+/* Outputs of cores 0 .. cores-1 (the others keep their reset outputs, 0). */
+static void write_outputs(const dyncore *s, ctl_out *out, uint32_t cores)
+{
+    for (uint32_t c = 0; c < cores; c++)
+        memcpy((uint8_t *)&out->core[c] + DC_OUT_AT, s->out[c], 2);
 }
 
 void dyncore_reset(dyncore *s, const ctl_cfg *cfg, ctl_out *out)
 {
     memset(s, 0, sizeof *s); /* every core ON */
-    write_outputs(s, cfg, out, CTL_MAX_CORES);
+    modes_changed(s, cfg, CTL_MAX_CORES);
+    write_outputs(s, out, CTL_MAX_CORES);
     s->span = used_cores(cfg); /* the cores given outputs other than 0 */
 }
 
@@ -69,12 +107,13 @@ void dyncore_reset(dyncore *s, const ctl_cfg *cfg, ctl_out *out)
  * when turned off; tact_counted = 1 scales it with the cores not off). */
 static void accumulate(dyncore *s, const ctl_cfg *cfg, const ctl_in *in, uint32_t n_used)
 {
-    uint32_t active = 0, counted = 0;
-    for (uint32_t c = 0; c < n_used; c++) {
-        if (s->mode[c] == DYNCORE_OFF)
-            continue;
-        counted++;
-        active += in->core[c].active & 1u;
+    uint32_t active = 0, counted = n_used - s->n_off;
+    if (!s->n_off) {
+        for (uint32_t c = 0; c < n_used; c++)
+            active += in->core[c].active & 1u;
+    } else {
+        for (uint32_t c = 0; c < n_used; c++)
+            active += (in->core[c].active & 1u) && s->mode[c] != DYNCORE_OFF;
     }
     s->g_act = sat_add(s->g_act, active);
     s->core_cycles = sat_add(s->core_cycles, (cfg->dyncore_tact_counted & 1u) ? counted : n_used);
@@ -94,7 +133,7 @@ enum decision { DEC_NONE = DYNCORE_DEC_NONE, DEC_GATE = DYNCORE_DEC_GATE, DEC_WA
 /* Period decision on the modes of this cycle (before the edge). */
 static enum decision decide(dyncore *s, const ctl_cfg *cfg, uint32_t n_used)
 {
-    int all_on = all_used_on(s, n_used);
+    int all_on = all_used_on(s);
     int below = below_threshold(s, cfg);
 
     s->obs.below = (uint8_t)below;
@@ -173,6 +212,9 @@ void dyncore_step(dyncore *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out
     uint32_t first_gated = first_gated_core(cfg);
     uint8_t mode_next[CTL_MAX_CORES];
     uint32_t span = ctl_span(&s->span, n_used);
+    int used_changed = n_used != s->n_used;
+    if (used_changed)
+        modes_changed(s, cfg, span);
 
     s->obs.decided = 0;
     if (in->kernel_start & 1u) {
@@ -180,7 +222,8 @@ void dyncore_step(dyncore *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out
         s->branch_hits[DYNCORE_BR_KERNEL_START]++;
         memset(s->mode, DYNCORE_ON, span);
         restart_period(s);
-        write_outputs(s, cfg, out, span);
+        modes_changed(s, cfg, span);
+        write_outputs(s, out, span);
         return;
     }
     /* The evaluation cycle after a period's end decides with that period's
@@ -200,9 +243,16 @@ void dyncore_step(dyncore *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out
         if (period_end)
             s->branch_hits[DYNCORE_BR_PERIOD_END]++;
     }
-    for (uint32_t c = 0; c < span; c++)
-        mode_next[c] = c < n_used ? next_mode(s, in, c, first_gated, dec) : DYNCORE_ON;
-    memcpy(s->mode, mode_next, span);
+    /* Without a decision only DRAINING cores change mode, and the cores
+     * beyond the used ones are ON already unless the used ones changed. */
+    if (dec != DEC_NONE || used_changed) {
+        for (uint32_t c = 0; c < span; c++)
+            mode_next[c] = c < n_used ? next_mode(s, in, c, first_gated, dec) : DYNCORE_ON;
+        memcpy(s->mode, mode_next, span);
+        modes_changed(s, cfg, span);
+    } else if (s->n_drain) {
+        drain_step(s, in);
+    }
     if (s->eval) {
         restart_period(s);
     } else if (period_end) {
@@ -211,7 +261,7 @@ void dyncore_step(dyncore *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out
     } else {
         s->period_count++;
     }
-    write_outputs(s, cfg, out, span);
+    write_outputs(s, out, span);
 }
 
 /* ---------------------------------------------------------------- keys */

@@ -74,6 +74,12 @@ typedef struct dyncore {
     uint32_t core_cycles;   /* counted cores summed over this period's cycles */
     uint8_t  mode[CTL_MAX_CORES]; /* enum dyncore_mode; unused cores kept ON */
     uint32_t span;          /* cores stepped: ctl_span() */
+    /* Kept where the modes change (C model only): the used cores DRAINING and
+     * OFF among the n_used cores in use then, and each core's outputs
+     * dc_enable and dc_power_on as they lie in ctl_core_out. */
+    uint32_t n_used, n_drain, n_off;
+    uint64_t drain_m[(CTL_MAX_CORES + 63) / 64]; /* the used cores DRAINING, a bit each */
+    uint8_t  out[CTL_MAX_CORES][2];
     uint64_t branch_hits[DYNCORE_NBRANCH];
     dyncore_obs obs;
 } dyncore;

@@ -120,6 +120,27 @@ static void step_core(dyncta *s, const ctl_cfg *cfg, const ctl_in *in, int c, in
     s->c_mem[c] = c_mem;
 }
 
+/* step_core of every core on an edge that neither starts a kernel nor ends
+ * a period: the used cores count, the others stay in reset.  (obs.n_old is
+ * read only at a decision, whose edge notes it.) */
+static void count_cores(dyncta *s, const ctl_cfg *cfg, const ctl_in *in, uint32_t span)
+{
+    uint32_t used = ctl_used_cores(cfg), n = used < span ? used : span;
+    for (uint32_t c = 0; c < n; c++) {
+        const ctl_core_in *ci = &in->core[c];
+        if (ci->idle & 1u) {
+            if (s->c_idle[c] >= DYNCTA_CNT_MAX) s->branch_hits[DYNCTA_BR_IDLE_SAT]++;
+            else s->c_idle[c]++;
+        }
+        if (ci->mem_wait & 1u) {
+            if (s->c_mem[c] >= DYNCTA_CNT_MAX) s->branch_hits[DYNCTA_BR_MEM_SAT]++;
+            else s->c_mem[c]++;
+        }
+    }
+    for (uint32_t c = n; c < span; c++)
+        step_core(s, cfg, in, (int)c, 0);
+}
+
 void dyncta_step(dyncta *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
 {
     uint32_t period = cfg->dyncta_period & MASK(DYNCTA_PERIOD_BITS);
@@ -132,8 +153,12 @@ void dyncta_step(dyncta *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
         s->n_max = (uint8_t)(in->n_max & MASK(DYNCTA_N_BITS));
     s->obs.decided = (uint8_t)(kernel_start || period_end);
     uint32_t span = ctl_span(&s->span, ctl_used_cores(cfg));
-    for (uint32_t c = 0; c < span; c++)
-        step_core(s, cfg, in, (int)c, period_end);
+    if (kernel_start || period_end) {
+        for (uint32_t c = 0; c < span; c++)
+            step_core(s, cfg, in, (int)c, period_end);
+    } else {
+        count_cores(s, cfg, in, span);
+    }
     /* the cores beyond the span are unused and already in reset: counted as
      * the unused-core branch they take, not visited */
     s->branch_hits[DYNCTA_BR_UNUSED_CORE] += CTL_MAX_CORES - span;

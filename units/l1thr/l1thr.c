@@ -84,6 +84,26 @@ static void step_core(l1thr *s, const ctl_cfg *cfg, const ctl_in *in, int c, int
     s->misses[c] = (uint16_t)m;
 }
 
+/* step_core of every core on an edge that neither starts a kernel nor ends
+ * a period: the used cores count their misses, the others stay in reset.
+ * (obs.n_old is read only at a decision, whose edge notes it.) */
+static void count_cores(l1thr *s, const ctl_cfg *cfg, const ctl_in *in, uint32_t span)
+{
+    uint32_t used = ctl_used_cores(cfg), n = used < span ? used : span;
+    for (uint32_t c = 0; c < n; c++) {
+        uint32_t add = in->core[c].l1_miss & MASK(CTL_W_L1_MISS);
+        if (!add) continue;
+        uint32_t m = s->misses[c] + add;
+        if (m > L1THR_CNT_MAX) {
+            s->branch_hits[L1THR_BR_SAT]++;
+            m = L1THR_CNT_MAX;
+        }
+        s->misses[c] = (uint16_t)m;
+    }
+    for (uint32_t c = n; c < span; c++)
+        step_core(s, cfg, in, (int)c, 0);
+}
+
 void l1thr_step(l1thr *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
 {
     uint32_t period = cfg->l1thr_period & MASK(L1THR_PERIOD_BITS);
@@ -94,7 +114,11 @@ void l1thr_step(l1thr *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
     if (kernel_start) s->n_max = (uint8_t)(in->n_max & MASK(L1THR_N_BITS));
     s->obs.decided = (uint8_t)(kernel_start || period_end);
     uint32_t span = ctl_span(&s->span, ctl_used_cores(cfg));
-    for (uint32_t c = 0; c < span; c++) step_core(s, cfg, in, (int)c, period_end);
+    if (kernel_start || period_end) {
+        for (uint32_t c = 0; c < span; c++) step_core(s, cfg, in, (int)c, period_end);
+    } else {
+        count_cores(s, cfg, in, span);
+    }
     s->branch_hits[L1THR_BR_UNUSED_CORE] += CTL_MAX_CORES - span;
     s->period_count = (kernel_start || period_end) ? 0 : counted;
     write_outputs(s, out, span);

@@ -753,6 +753,98 @@ static void test_unused_core_held_in_reset(void **st)
     assert_int_equal(F.out.core[1].tuned_down & (1u << CTL_EX_SP), 1u << CTL_EX_SP);
 }
 
+/* ---- repeated inputs: a span counted at once ------------------------------
+ * A core whose counted inputs repeat those of the cycle before adds the span
+ * at once (ucs.h, ucs_core.held).  Unit A gets inputs held for random spans;
+ * unit B gets the same counted values with random bits above each field's
+ * width (which the unit masks off), different in every cycle, so that B adds
+ * every cycle on its own.  Both must give the same outputs in every cycle, the
+ * same decision sums and the same branch and episode counts; kernel starts
+ * and a core disabled for a while cut spans short. */
+static ucs span_a, span_b;
+
+static uint32_t lcg(uint32_t *x)
+{
+    *x = *x * 1664525u + 1013904223u;
+    return *x >> 8;
+}
+
+static void test_repeated_inputs_as_span(void **st)
+{
+    (void)st;
+    enum { NC = 4, CYCLES = 40000 };
+    ctl_cfg cfg;
+    static ctl_in in_a, in_b;
+    static ctl_out out_a, out_b;
+    memset(&in_a, 0, sizeof in_a);
+    memset(&in_b, 0, sizeof in_b);
+    ctl_cfg_defaults(&cfg, NC, 1);
+    cfg.uc_period = 37;
+    cfg.uc_wakeup = 3;
+    cfg.uc_break_even = 60;
+    cfg.uc_th_u_pct = 40;
+    cfg.uc_th_rt = 8;
+    ucs_reset(&span_a, &cfg, &out_a);
+    ucs_reset(&span_b, &cfg, &out_b);
+    uint32_t x = 12345u, left[NC] = { 0 };
+    uint64_t held_cycles = 0;
+    for (int t = 0; t < CYCLES; t++) {
+        for (int c = 0; c < NC; c++) {
+            ctl_core_in *a = &in_a.core[c];
+            if (left[c] == 0) {
+                left[c] = 1 + lcg(&x) % 150;
+                for (int i = 0; i < CTL_NCOMP; i++)
+                    a->busy[i] = (uint8_t)(lcg(&x) % 3);
+                for (int j = 0; j < CTL_NTYPE; j++)
+                    a->sch_busy[j] = (uint8_t)(lcg(&x) % 3);
+                a->mem_warps = (uint8_t)(lcg(&x) % 128);
+                a->ldst_enter = (uint8_t)(lcg(&x) % 8);
+                a->empty = (uint16_t)(lcg(&x) % 4 ? 0x3FFF : lcg(&x) & 0x3FFF);
+            } else {
+                held_cycles++;
+            }
+            left[c]--;
+            ctl_core_in *b = &in_b.core[c];
+            *b = *a;
+            for (int i = 0; i < CTL_NCOMP; i++)
+                b->busy[i] = (uint8_t)(a->busy[i] | (lcg(&x) & 0xF0u));
+            for (int j = 0; j < CTL_NTYPE; j++)
+                b->sch_busy[j] = (uint8_t)(a->sch_busy[j] | (lcg(&x) & 0xF0u));
+            b->mem_warps = (uint8_t)(a->mem_warps | (lcg(&x) & 0x80u));
+            b->ldst_enter = (uint8_t)(a->ldst_enter | (lcg(&x) & 0xF8u));
+        }
+        in_a.kernel_start = in_b.kernel_start = (uint8_t)(t % 9001 == 9000);
+        cfg.n_cores = (t >= 20000 && t < 20500) ? NC - 1 : NC;
+        ucs_step(&span_a, &cfg, &in_a, &out_a);
+        ucs_step(&span_b, &cfg, &in_b, &out_b);
+        assert_int_equal(span_a.obs_decided, span_b.obs_decided);
+        for (int c = 0; c < NC; c++) {
+            assert_int_equal(out_a.core[c].tuned_down, out_b.core[c].tuned_down);
+            assert_int_equal(out_a.core[c].accepts_work, out_b.core[c].accepts_work);
+            assert_memory_equal(out_a.core[c].pg_state, out_b.core[c].pg_state, CTL_NPG);
+            if (span_a.obs_decided)
+                assert_memory_equal(&span_a.core[c].obs_last, &span_b.core[c].obs_last,
+                                    sizeof(ucs_sums));
+        }
+    }
+    assert_memory_equal(span_a.branch_hits, span_b.branch_hits, sizeof span_a.branch_hits);
+    for (int c = 0; c < NC; c++) {
+        assert_memory_equal(span_a.core[c].episodes, span_b.core[c].episodes,
+                            sizeof span_a.core[c].episodes);
+        assert_memory_equal(span_a.core[c].short_episodes, span_b.core[c].short_episodes,
+                            sizeof span_a.core[c].short_episodes);
+    }
+    /* the run held inputs, gated, woke and ended short and long episodes */
+    assert_true(held_cycles > CYCLES);
+    assert_true(span_a.branch_hits[UCS_BR_PG_OFF] > 0);
+    assert_true(span_a.branch_hits[UCS_BR_CG_GATED] > 0);
+    assert_true(span_a.branch_hits[UCS_BR_PG_WAKE_DONE] > 0);
+    assert_true(span_a.branch_hits[UCS_BR_DRAIN_WAIT] > 0);
+    assert_true(span_a.branch_hits[UCS_BR_SHORT_EPISODE] > 0);
+    assert_true(span_a.branch_hits[UCS_BR_LONG_EPISODE] > 0);
+    assert_true(span_a.branch_hits[UCS_BR_KERNEL_START] > 0);
+}
+
 /* ---- sequential decision: latency, evaluation window --------------------- */
 /* T = 10: the interval is edges 1..10; EX_SP idle there but busy (2 = 100 %)
  * in the 18 evaluation edges 11..28, which are not counted: EX_SP is still
@@ -910,6 +1002,7 @@ int main(void)
         cmocka_unit_test(test_cfg_check),
         cmocka_unit_test(test_branch_names),
         cmocka_unit_test(test_keys),
+        cmocka_unit_test(test_repeated_inputs_as_span),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

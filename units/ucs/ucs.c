@@ -11,6 +11,7 @@
 #include "ucs.h"
 #include "ctl_decisions.h"
 #include "ctl_unit.h"
+#include "bits.h"
 
 /* Counter widths: input width + 16 bits of uc_period (units/ucs/ucs.md);
  * slot 2 holds J (7 bits) in phase 1, the others a 4-bit busy count or
@@ -77,16 +78,38 @@ static ucs_regs ucs_regs_of(const ctl_cfg *cfg)
 
 
 
-/* acc + add, saturating at 2^bits - 1. */
-static uint32_t ucs_sat_add(uint32_t acc, uint32_t add, unsigned bits)
+/* A total, saturated at 2^bits - 1. */
+static uint32_t ucs_sat(uint32_t total, unsigned bits)
 {
     uint32_t max = (1u << bits) - 1u;
-    return add > max - acc ? max : acc + add;
+    return total > max ? max : total;
 }
 
 static void ucs_hit(ucs *s, int br)
 {
     s->branch_hits[br]++;
+}
+
+/* The registered outputs tuned_down, accepts_work and pg_state: adjacent in
+ * ctl_core_out, copied as one piece every edge. */
+#define UCS_OUT_AT offsetof(ctl_core_out, tuned_down)
+_Static_assert(offsetof(ctl_core_out, accepts_work) == UCS_OUT_AT + 2 &&
+               offsetof(ctl_core_out, pg_state) == UCS_OUT_AT + 4 &&
+               sizeof(((ctl_core_out *)0)->pg_state) == 4, "ucs outputs adjacent");
+
+/* The outputs of core k from its groups' bit sets (a group accepts work while
+ * ON), into k->out. */
+static void ucs_pack(ucs_core *k)
+{
+    ctl_core_out o;
+    o.tuned_down = k->m_down;
+    o.accepts_work = (uint16_t)(~(k->m_drain | k->m_off | k->m_wake) & ((1u << CTL_NCOMP) - 1u));
+    for (int i = 0; i < CTL_NCOMP; i++) {
+        int g = ucs_pg_index(i);
+        if (g >= 0)
+            o.pg_state[g] = k->grp[i].state;
+    }
+    memcpy(k->out, (const uint8_t *)&o + UCS_OUT_AT, sizeof k->out);
 }
 
 /* The reset state, also that of a core held in reset: all groups ON, tuned
@@ -95,59 +118,74 @@ static void ucs_core_clear(ucs_core *k)
 {
     memset(k, 0, sizeof *k);
     k->wait = 1;
+    ucs_pack(k);
 }
 
 static void ucs_core_outputs(const ucs_core *k, ctl_core_out *o)
 {
-    uint16_t down = 0, accepts = 0;
-    for (int i = 0; i < CTL_NCOMP; i++) {
-        if (k->grp[i].tuned_down)
-            down |= (uint16_t)(1u << i);
-        if (k->grp[i].state == CTL_PGS_ON)
-            accepts |= (uint16_t)(1u << i);
-        int g = ucs_pg_index(i);
-        if (g >= 0)
-            o->pg_state[g] = k->grp[i].state;
-    }
-    o->tuned_down = down;
-    o->accepts_work = accepts;
+    memcpy((uint8_t *)o + UCS_OUT_AT, k->out, sizeof k->out);
+}
+
+/* Group comp of core k enters state st (its bit sets and outputs with it). */
+static void ucs_set_state(ucs_core *k, int comp, uint8_t st)
+{
+    uint16_t b = (uint16_t)(1u << comp);
+    k->grp[comp].state = st;
+    k->m_drain = (uint16_t)((k->m_drain & ~b) | (st == CTL_PGS_DRAINING ? b : 0u));
+    k->m_off = (uint16_t)((k->m_off & ~b) | (st == CTL_PGS_OFF ? b : 0u));
+    k->m_wake = (uint16_t)((k->m_wake & ~b) | (st == CTL_PGS_WAKING ? b : 0u));
+    k->n_drain = (uint8_t)bits_popcount32(k->m_drain);
+    ucs_pack(k);
+}
+
+/* Group comp of core k tuned down (1) or up (0). */
+static void ucs_set_down(ucs_core *k, int comp, uint8_t down)
+{
+    uint16_t b = (uint16_t)(1u << comp);
+    k->grp[comp].tuned_down = down;
+    k->m_down = (uint16_t)((k->m_down & ~b) | (down ? b : 0u));
+    ucs_pack(k);
 }
 
 /* ---- interval counting -------------------------------------------------
  * Algorithm 1 compares utilisations U = sum(busy) / (T * units) (Sec. 2.2,
  * utilisation law) and the response time RT = sum(J) / sum(lambda) (Little's
- * law).  The core counts the raw interval sums the next decision needs; the
- * paper's divider is replaced by cross-multiplication, evaluated after the
- * interval by one multiplier and one comparator (ucs_compare).
+ * law).  The core counts the raw interval sums (ucs_sums); the RTL's slots
+ * that the next decision reads are those sums, each saturated at its slot's
+ * width (ucs_slots).  The paper's divider is replaced by cross-multiplication,
+ * evaluated after the interval by one multiplier and one comparator
+ * (ucs_compare).  The slots of each phase:
  *   phase 1: 0 EX_SP, 1 EX_SFU, 2 J, 3 lambda
  *   phase 2: k = st*3 + j for OCEX_j, OC_j, IDOC_j (st 0..2); 9 + j EX_j
  *   phase 3: j sch_busy[j], 3 + j EX_j, 6 IFID, 7 SCH */
 
-static void ucs_counts(int phase, const ctl_core_in *in, uint32_t x[UCS_NSLOT])
+static void ucs_slots(int phase, const ucs_sums *u, uint32_t x[UCS_NSLOT])
 {
     memset(x, 0, UCS_NSLOT * sizeof x[0]);
     if (phase == UCS_PHASE1) {
-        x[0] = in->busy[CTL_EX_SP] & 0xFu;
-        x[1] = in->busy[CTL_EX_SFU] & 0xFu;
-        x[2] = in->mem_warps & 0x7Fu;
-        x[3] = in->ldst_enter & 0x7u;
-        return;
-    }
-    for (int j = 0; j < CTL_NTYPE; j++) {
-        if (phase == UCS_PHASE2) {
-            x[j] = in->busy[CTL_OCEX_SP + j] & 0xFu;
-            x[3 + j] = in->busy[CTL_OC_SP + j] & 0xFu;
-            x[6 + j] = in->busy[CTL_IDOC_SP + j] & 0xFu;
-            x[9 + j] = in->busy[CTL_EX_SP + j] & 0xFu;
-        } else {
-            x[j] = in->sch_busy[j] & 0xFu;
-            x[3 + j] = in->busy[CTL_EX_SP + j] & 0xFu;
+        x[0] = u->busy[CTL_EX_SP];
+        x[1] = u->busy[CTL_EX_SFU];
+        x[2] = u->j;
+        x[3] = u->lambda;
+    } else {
+        for (int j = 0; j < CTL_NTYPE; j++) {
+            if (phase == UCS_PHASE2) {
+                x[j] = u->busy[CTL_OCEX_SP + j];
+                x[3 + j] = u->busy[CTL_OC_SP + j];
+                x[6 + j] = u->busy[CTL_IDOC_SP + j];
+                x[9 + j] = u->busy[CTL_EX_SP + j];
+            } else {
+                x[j] = u->sch[j];
+                x[3 + j] = u->busy[CTL_EX_SP + j];
+            }
+        }
+        if (phase == UCS_PHASE3) {
+            x[6] = u->busy[CTL_IFID];
+            x[7] = u->busy[CTL_SCH];
         }
     }
-    if (phase == UCS_PHASE3) {
-        x[6] = in->busy[CTL_IFID] & 0xFu;
-        x[7] = in->busy[CTL_SCH] & 0xFu;
-    }
+    for (int i = 0; i < UCS_NSLOT; i++)
+        x[i] = ucs_sat(x[i], ucs_slot_bits[i]);
 }
 
 /* One comparison of the sequence: res = a * fa < Q, Q = b * fb, or the
@@ -290,10 +328,35 @@ static void ucs_episode_end(ucs *s, ucs_core *k, int g, const ucs_regs *r)
 {
     if (k->episodes[g] != UINT32_MAX)
         k->episodes[g]++;
-    int is_short = k->off_len[g] < r->break_even; /* Sec. 2.3 break-even time */
+    /* the episode's length: the edges since it began, this one included */
+    uint64_t len = s->edge - k->off_at[g];
+    int is_short = len < r->break_even; /* Sec. 2.3 break-even time */
     if (is_short && k->short_episodes[g] != UINT32_MAX)
         k->short_episodes[g]++;
     ucs_hit(s, is_short ? UCS_BR_SHORT_EPISODE : UCS_BR_LONG_EPISODE);
+}
+
+/* A DRAINING group found empty is gated. */
+static void ucs_gate(ucs *s, ucs_core *k, int comp)
+{
+    int g = ucs_pg_index(comp);
+    ucs_set_state(k, comp, CTL_PGS_OFF);
+    if (g >= 0)
+        k->off_at[g] = s->edge;
+    ucs_hit(s, g >= 0 ? UCS_BR_PG_OFF : UCS_BR_CG_GATED);
+}
+
+/* A WAKING group's edge without a command. */
+static void ucs_wake_tick(ucs *s, ucs_core *k, int comp)
+{
+    ucs_grp *gr = &k->grp[comp];
+    if (gr->wake_left <= 1) {
+        ucs_set_state(k, comp, CTL_PGS_ON);
+        gr->wake_left = 0;
+        ucs_hit(s, UCS_BR_PG_WAKE_DONE);
+    } else {
+        gr->wake_left--;
+    }
 }
 
 static void ucs_grp_step(ucs *s, ucs_core *k, int comp, int cmd, int empty, const ucs_regs *r)
@@ -303,78 +366,158 @@ static void ucs_grp_step(ucs *s, ucs_core *k, int comp, int cmd, int empty, cons
     switch (gr->state) {
     case CTL_PGS_ON:
         if (cmd == UCS_CMD_DOWN) {
-            gr->tuned_down = 1;
-            gr->state = CTL_PGS_DRAINING;
+            ucs_set_down(k, comp, 1);
+            ucs_set_state(k, comp, CTL_PGS_DRAINING);
             ucs_hit(s, UCS_BR_DRAIN_START);
         }
         break;
     case CTL_PGS_DRAINING:
         if (cmd == UCS_CMD_UP) {
-            gr->tuned_down = 0;
-            gr->state = CTL_PGS_ON;
+            ucs_set_down(k, comp, 0);
+            ucs_set_state(k, comp, CTL_PGS_ON);
             ucs_hit(s, UCS_BR_DRAIN_CANCEL);
         } else if (empty) {
-            gr->state = CTL_PGS_OFF;
-            if (g >= 0)
-                k->off_len[g] = 0;
-            ucs_hit(s, g >= 0 ? UCS_BR_PG_OFF : UCS_BR_CG_GATED);
+            ucs_gate(s, k, comp);
         } else {
             ucs_hit(s, UCS_BR_DRAIN_WAIT);
         }
         break;
     case CTL_PGS_OFF:
-        if (g >= 0 && k->off_len[g] != UINT32_MAX)
-            k->off_len[g]++;
+        /* (a PG group's OFF cycles are counted by its episode's first edge) */
         if (cmd != UCS_CMD_UP)
             break;
-        gr->tuned_down = 0;
+        ucs_set_down(k, comp, 0);
         if (g < 0) {
-            gr->state = CTL_PGS_ON;
+            ucs_set_state(k, comp, CTL_PGS_ON);
             ucs_hit(s, UCS_BR_CG_UNGATE);
             break;
         }
         ucs_episode_end(s, k, g, r);
         if (r->wakeup == 0) {
-            gr->state = CTL_PGS_ON;
+            ucs_set_state(k, comp, CTL_PGS_ON);
             ucs_hit(s, UCS_BR_PG_WAKE_NOW);
         } else {
-            gr->state = CTL_PGS_WAKING;
+            ucs_set_state(k, comp, CTL_PGS_WAKING);
             gr->wake_left = (uint8_t)r->wakeup;
             ucs_hit(s, UCS_BR_PG_WAKE_START);
         }
         break;
     default: /* CTL_PGS_WAKING (PG only) */
         if (cmd == UCS_CMD_DOWN) {
-            gr->tuned_down = 1;
-            gr->state = CTL_PGS_DRAINING;
+            ucs_set_down(k, comp, 1);
+            ucs_set_state(k, comp, CTL_PGS_DRAINING);
             gr->wake_left = 0;
             ucs_hit(s, UCS_BR_WAKING_DOWN);
-        } else if (gr->wake_left <= 1) {
-            gr->state = CTL_PGS_ON;
-            gr->wake_left = 0;
-            ucs_hit(s, UCS_BR_PG_WAKE_DONE);
         } else {
-            gr->wake_left--;
+            ucs_wake_tick(s, k, comp);
         }
         break;
     }
 }
 
-/* ---- decision trace: raw sums beside the RTL's slots -------------------- */
-
-static uint32_t ucs_sum_add(uint32_t acc, uint32_t add)
+/* Every group's edge without a command, as ucs_grp_step gives it, visiting
+ * only the groups such an edge changes: ON and OFF groups stay as they are
+ * (an OFF group's length is counted from its first edge), a DRAINING group is
+ * gated when empty (else it waits: *waits counts it), a WAKING one counts
+ * down. */
+static inline void ucs_grps_idle(ucs *s, ucs_core *k, uint16_t empty, uint64_t *waits)
 {
-    return acc > UINT32_MAX - add ? UINT32_MAX : acc + add;
+    uint16_t go = k->m_drain & empty;
+    if (!(go | k->m_wake)) {
+        *waits += k->n_drain;
+        return;
+    }
+    *waits += k->n_drain - bits_popcount32(go);
+    for (uint32_t m = go; m; m &= m - 1u)
+        ucs_gate(s, k, __builtin_ctz(m));
+    for (uint32_t m = k->m_wake; m; m &= m - 1u)
+        ucs_wake_tick(s, k, __builtin_ctz(m));
 }
 
-static void ucs_observe(ucs_sums *run, const ctl_core_in *ci)
+/* ---- decision trace: raw sums beside the RTL's slots -------------------- */
+
+/* acc + n * add, saturating at UINT32_MAX. */
+static uint32_t ucs_sum_add(uint32_t acc, uint32_t add, uint32_t n)
 {
+    uint64_t t = (uint64_t)acc + (uint64_t)add * n;
+    return t > UINT32_MAX ? UINT32_MAX : (uint32_t)t;
+}
+
+/* The largest input a sum adds in one cycle (mem_warps, 7 bits). */
+#define UCS_IN_MAX 0x7Fu
+
+/* The inputs ci counted n cycles; k->counted cycles were counted before.
+ * While every sum is at most counted x UCS_IN_MAX below UINT32_MAX, none
+ * saturates and the sums are plain additions. */
+static void ucs_observe(ucs_core *k, const ctl_core_in *ci, uint32_t n)
+{
+    ucs_sums *run = &k->obs_run;
+    uint64_t counted = (uint64_t)k->counted + n;
+    k->counted = counted > UINT32_MAX ? UINT32_MAX : (uint32_t)counted;
+    if (counted * UCS_IN_MAX <= UINT32_MAX) {
+        for (int i = 0; i < CTL_NCOMP; i++)
+            run->busy[i] += (ci->busy[i] & 0xFu) * n;
+        for (int j = 0; j < CTL_NTYPE; j++)
+            run->sch[j] += (ci->sch_busy[j] & 0xFu) * n;
+        run->j += (ci->mem_warps & 0x7Fu) * n;
+        run->lambda += (ci->ldst_enter & 0x7u) * n;
+        return;
+    }
     for (int i = 0; i < CTL_NCOMP; i++)
-        run->busy[i] = ucs_sum_add(run->busy[i], ci->busy[i] & 0xFu);
+        run->busy[i] = ucs_sum_add(run->busy[i], ci->busy[i] & 0xFu, n);
     for (int j = 0; j < CTL_NTYPE; j++)
-        run->sch[j] = ucs_sum_add(run->sch[j], ci->sch_busy[j] & 0xFu);
-    run->j = ucs_sum_add(run->j, ci->mem_warps & 0x7Fu);
-    run->lambda = ucs_sum_add(run->lambda, ci->ldst_enter & 0x7u);
+        run->sch[j] = ucs_sum_add(run->sch[j], ci->sch_busy[j] & 0xFu, n);
+    run->j = ucs_sum_add(run->j, ci->mem_warps & 0x7Fu, n);
+    run->lambda = ucs_sum_add(run->lambda, ci->ldst_enter & 0x7u, n);
+}
+
+/* The counted inputs of a and b are the same (busy through ldst_enter). */
+static int ucs_same(const ctl_core_in *a, const ctl_core_in *b)
+{
+    /* 8 + 8 + 3 bytes, compared as three words (the last one's fourth byte
+     * is ldst_enter's successor: a difference there only adds a span early) */
+    enum { FROM = offsetof(ctl_core_in, busy),
+           LEN = offsetof(ctl_core_in, ldst_enter) + 1 - offsetof(ctl_core_in, busy) };
+    _Static_assert(LEN == 19 && FROM + 20 <= sizeof(ctl_core_in), "counted inputs: 19 bytes");
+    const uint8_t *p = (const uint8_t *)a + FROM, *q = (const uint8_t *)b + FROM;
+    uint64_t p0, p1, q0, q1;
+    uint32_t p2, q2;
+    memcpy(&p0, p, 8);
+    memcpy(&q0, q, 8);
+    memcpy(&p1, p + 8, 8);
+    memcpy(&q1, q + 8, 8);
+    memcpy(&p2, p + 16, 4);
+    memcpy(&q2, q + 16, 4);
+    return ((p0 ^ q0) | (p1 ^ q1) | (uint64_t)(p2 ^ q2)) == 0;
+}
+
+/* Count one cycle's inputs: a repeat of the held ones only counts the cycle. */
+static void ucs_count(ucs_core *k, const ctl_core_in *ci)
+{
+    if (k->held_n && ucs_same(&k->held, ci)) {
+        k->held_n++;
+        return;
+    }
+    if (k->held_n)
+        ucs_observe(k, &k->held, k->held_n);
+    k->held = *ci;
+    k->held_n = 1;
+}
+
+/* The interval's sums, complete. */
+static void ucs_count_flush(ucs_core *k)
+{
+    if (k->held_n)
+        ucs_observe(k, &k->held, k->held_n);
+    k->held_n = 0;
+}
+
+/* A new interval's sums: none. */
+static void ucs_count_clear(ucs_core *k)
+{
+    memset(&k->obs_run, 0, sizeof k->obs_run);
+    k->held_n = 0;
+    k->counted = 0;
 }
 
 /* ---- one clock edge --------------------------------------------------- */
@@ -388,45 +531,48 @@ typedef struct ucs_edge {
 static void ucs_core_decide(ucs *s, ucs_core *k, const ucs_regs *r, uint8_t cmd[CTL_NCOMP])
 {
     int res[UCS_NCMP];
-    uint16_t down = 0;
-    for (int i = 0; i < CTL_NCOMP; i++)
-        down |= (uint16_t)(k->grp[i].tuned_down << i);
-    ucs_compare(r, s->phase, down, k->sum, res);
+    uint32_t sum[UCS_NSLOT];
+    uint16_t down = k->m_down;
+    ucs_count_flush(k);
+    ucs_slots(s->phase, &k->obs_run, sum);
+    ucs_compare(r, s->phase, down, sum, res);
     if (s->phase == UCS_PHASE1)
-        ucs_phase1(s, res, k->sum[3] != 0, cmd);
+        ucs_phase1(s, res, sum[3] != 0, cmd);
     else if (s->phase == UCS_PHASE2)
-        ucs_phase2(s, res, k->sum, cmd);
+        ucs_phase2(s, res, sum, cmd);
     else
-        ucs_phase3(s, res, k->sum, cmd);
+        ucs_phase3(s, res, sum, cmd);
     k->obs_last = k->obs_run;
     k->obs_down = down;
     memcpy(k->obs_cmd, cmd, sizeof k->obs_cmd);
 }
 
 static void ucs_core_step(ucs *s, ucs_core *k, const ucs_regs *r, const ucs_edge *e,
-                          const ctl_core_in *ci)
+                          const ctl_core_in *ci, uint64_t *waits)
 {
-    uint8_t cmd[CTL_NCOMP] = { 0 };
+    uint8_t cmd[CTL_NCOMP];
     if (e->ks) {
         /* New kernel: this cycle's counts are dropped, every group tuned up. */
-        memset(k->sum, 0, sizeof k->sum);
-        memset(&k->obs_run, 0, sizeof k->obs_run);
+        ucs_count_clear(k);
         memset(cmd, UCS_CMD_UP, sizeof cmd);
-    } else if (e->counting && (e->first || !k->wait)) {
-        uint32_t x[UCS_NSLOT];
-        ucs_counts(s->phase, ci, x);
-        for (int i = 0; i < UCS_NSLOT; i++)
-            k->sum[i] = ucs_sat_add(k->sum[i], x[i], ucs_slot_bits[i]);
-        ucs_observe(&k->obs_run, ci);
-        k->wait = 0;
+    } else if (e->counting) {
+        if (e->first || !k->wait) {
+            ucs_count(k, ci);
+            k->wait = 0;
+        }
+        ucs_grps_idle(s, k, ci->empty, waits);
+        return;
     } else if (e->apply) {
         /* A core that waited through the interval has no sums to decide on. */
+        memset(cmd, UCS_CMD_NONE, sizeof cmd);
         if (!k->wait)
             ucs_core_decide(s, k, r, cmd);
         else
             memset(k->obs_cmd, 0, sizeof k->obs_cmd);
-        memset(k->sum, 0, sizeof k->sum);
-        memset(&k->obs_run, 0, sizeof k->obs_run);
+        ucs_count_clear(k);
+    } else {
+        ucs_grps_idle(s, k, ci->empty, waits);
+        return;
     }
     for (int i = 0; i < CTL_NCOMP; i++)
         ucs_grp_step(s, k, i, cmd[i], (ci->empty >> i) & 1u, r);
@@ -485,16 +631,36 @@ void ucs_step(ucs *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
     if (r.n_cores < CTL_MAX_CORES)
         ucs_hit(s, UCS_BR_CORE_DISABLED);
     uint32_t span = ctl_span(&s->span, ctl_used_cores(cfg));
+    uint64_t waits = 0; /* DRAINING groups not yet empty, on command-free edges */
+    if (e.counting && span <= r.n_cores) {
+        /* (ucs_core_step of a counting edge, every core in use) */
+        for (uint32_t c = 0; c < span; c++) {
+            ucs_core *k = &s->core[c];
+            const ctl_core_in *ci = &in->core[c];
+            if (e.first || !k->wait) {
+                ucs_count(k, ci);
+                k->wait = 0;
+            }
+            ucs_grps_idle(s, k, ci->empty, &waits);
+            ucs_core_outputs(k, &out->core[c]);
+        }
+        s->branch_hits[UCS_BR_DRAIN_WAIT] += waits;
+        ucs_timer(s, &e, &r);
+        s->edge++;
+        return;
+    }
     for (uint32_t c = 0; c < span; c++) {
         ucs_core *k = &s->core[c];
         if (c >= r.n_cores) {
             ucs_core_clear(k);
         } else {
-            ucs_core_step(s, k, &r, &e, &in->core[c]);
+            ucs_core_step(s, k, &r, &e, &in->core[c], &waits);
         }
         ucs_core_outputs(k, &out->core[c]);
     }
+    s->branch_hits[UCS_BR_DRAIN_WAIT] += waits;
     ucs_timer(s, &e, &r);
+    s->edge++;
 }
 
 /* ---------------------------------------------------------------- keys */

@@ -70,17 +70,36 @@ typedef struct ucs_sums {
     uint32_t j, lambda;
 } ucs_sums;
 
-/* Per-core Gating Control Unit state. */
+/* Per-core Gating Control Unit state.  The RTL's interval counters (one per
+ * UCS_NSLOT slot, saturating at ucs_slot_bits) are not kept apart: a slot's
+ * count is the saturated total of the busy count it counts (a saturating sum of
+ * non-negative addends is the saturated total), so the decision reads it from
+ * the interval's raw sums, obs_run.  A core whose counted inputs repeat those of
+ * the cycle before adds nothing per cycle: the repeated inputs (held) and their
+ * number of cycles (held_n) are added to obs_run at once, before a decision
+ * reads it. */
 typedef struct ucs_core {
-    uint32_t sum[UCS_NSLOT];  /* interval counters of the next decision */
     uint8_t  wait;            /* enabled mid-interval: counts from the next interval */
     ucs_grp  grp[CTL_NCOMP];
+    /* The groups' states as bit sets (bit i = component i), kept with grp[] by
+     * every change: tuned down, DRAINING, OFF, WAKING (a group in none is ON). */
+    uint16_t m_down, m_drain, m_off, m_wake;
+    uint8_t  n_drain;         /* DRAINING groups */
+    /* The registered outputs tuned_down, accepts_work and pg_state as they lie
+     * in ctl_core_out, rebuilt where a group changes. */
+    uint8_t  out[8];
     /* C-model statistics for the power model (not RTL state): per PG group,
-     * cycles in the current OFF episode, finished episodes, and episodes that
-     * ended before uc_break_even cycles.  Saturate at UINT32_MAX. */
-    uint32_t off_len[CTL_NPG];
+     * the edge (ucs.edge) its current OFF episode began (its length is the
+     * edges since, saturating at UINT32_MAX), finished episodes, and episodes
+     * that ended before uc_break_even cycles.  Saturate at UINT32_MAX. */
+    uint64_t off_at[CTL_NPG];
     uint32_t episodes[CTL_NPG];
     uint32_t short_episodes[CTL_NPG];
+    /* The counted inputs of the last counted cycle, repeated held_n cycles
+     * and not yet added to obs_run. */
+    ctl_core_in held;
+    uint32_t held_n;
+    uint32_t counted;         /* cycles added to obs_run (saturating) */
     /* Decision trace: the running sums, and at a decision edge the sums it
      * decided on and the commands (1 down, 2 up, 0 none) per component. */
     ucs_sums obs_run;
@@ -94,6 +113,7 @@ typedef struct ucs {
     uint8_t  phase;  /* enum ucs_phase of the next decision */
     uint8_t  eval;   /* 1: the counters are being read (UCS_EVAL edges) */
     uint8_t  ev;     /* evaluation edges done */
+    uint64_t edge;   /* edges since the reset (C model only: OFF episode lengths) */
     ucs_core core[CTL_MAX_CORES];
     uint32_t span;          /* cores stepped: ctl_span() */
     uint64_t branch_hits[UCS_NBRANCH];
