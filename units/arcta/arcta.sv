@@ -305,34 +305,62 @@ module arcta #(
     if (!rst_ni) asrt_phase_q <= PhIdle;
     else         asrt_phase_q <= phase_q;
   end
+  // The rest of the edge before, in explicit registers the checks share
+  // ($past() reads sampled values, which an edge evaluated together with its
+  // new inputs would see stale: cosim/vmodel/vtop_ports.h, rising_edge).
+  logic              asrt_start_q;
+  logic [PartsW-1:0] asrt_n_parts_q;
+  logic [WinW-1:0]   asrt_window_q;
+  logic [CycW-1:0]   asrt_cyc_q, asrt_good_q;
+  logic [InstW-1:0]  asrt_insts_q;
+  logic [DramW-1:0]  asrt_dram_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      asrt_start_q   <= 1'b0;
+      asrt_n_parts_q <= '0;
+      asrt_window_q  <= '0;
+      asrt_cyc_q     <= '0;
+      asrt_good_q    <= '0;
+      asrt_insts_q   <= '0;
+      asrt_dram_q    <= '0;
+    end else begin
+      asrt_start_q   <= kernel_start_i;
+      asrt_n_parts_q <= cfg_n_parts_i;
+      asrt_window_q  <= cfg_window_i;
+      asrt_cyc_q     <= cyc_q;
+      asrt_good_q    <= good_q;
+      asrt_insts_q   <= insts_q;
+      asrt_dram_q    <= dram_q;
+    end
+  end
   logic asrt_step;   // legal phase step: stay, PROFILE -> DECISION, DECISION -> ACTION
   assign asrt_step = phase_q == asrt_phase_q ||
                      (asrt_phase_q == PhProfile && phase_q == PhDecision) ||
                      (asrt_phase_q == PhDecision && phase_q == PhAction);
 `endif
   // seed 002 Sec. 3.1 / units/arcta/arcta.md: IDLE -> PROFILE -> DECISION -> ACTION; a kernel start restarts PROFILE
-  `ASSERT(PhaseOrder, $past(kernel_start_i) ? phase_q == PhProfile : asrt_step,
+  `ASSERT(PhaseOrder, asrt_start_q ? phase_q == PhProfile : asrt_step,
           "phase step out of order")
   // units/arcta/arcta.md: a kernel start clears the profile and the type
-  `ASSERT(StartClears, !$past(kernel_start_i) || (type_q == TyUnknown && cyc_q == '0 &&
+  `ASSERT(StartClears, !asrt_start_q || (type_q == TyUnknown && cyc_q == '0 &&
           insts_q == '0 && good_q == '0 && dram_q == '0 && st_q == SUL), "profile not cleared")
   // seed 002 Sec. 3.1.2: the kernel type is known exactly in ACTION
   `ASSERT(TypeInAction, (phase_q == PhAction) == (type_q != TyUnknown), "type and phase disagree")
   `ASSERT(TypeValid, type_q != 2'd3, "type code 3")
   // units/arcta/arcta.md: DECISION takes 3 .. 9 + n_parts cycles
-  `ASSERT(DecisionBounded, !$stable(cfg_n_parts_i) || {1'b0, asrt_dec_q} <= 9'd9 + 9'(cfg_n_parts_i),
+  `ASSERT(DecisionBounded, cfg_n_parts_i != asrt_n_parts_q || {1'b0, asrt_dec_q} <= 9'd9 + 9'(cfg_n_parts_i),
           "DECISION longer than 9 + n_parts cycles")
   `ASSERT(StepRange, st_q <= SGX, "decision step code out of range")
-  `ASSERT(PartRange, !$stable(cfg_n_parts_i) || phase_q != PhDecision || part_q <= cfg_n_parts_i,
+  `ASSERT(PartRange, cfg_n_parts_i != asrt_n_parts_q || phase_q != PhDecision || part_q <= cfg_n_parts_i,
           "partition index past n_parts")
   // units/arcta/arcta.md: PROFILE holds fewer than W counted cycles (W = 0 acts as 1)
-  `ASSERT(ProfileInWindow, !$stable(cfg_window_i) || phase_q != PhProfile || cyc_q == '0 ||
+  `ASSERT(ProfileInWindow, cfg_window_i != asrt_window_q || phase_q != PhProfile || cyc_q == '0 ||
           cyc_q < cfg_window_i, "PROFILE past the window")
   // seed 002 Sec. 2.2.3: good cycles are a subset of the window's cycles
   `ASSERT(GoodLeCycles, good_q <= cyc_q, "more good cycles than cycles")
   // controllers.md: counters never wrap
-  `ASSERT(InstsSaturate, $past(kernel_start_i) || insts_q >= $past(insts_q), "insts wrapped")
-  `ASSERT(DramSaturate, $past(kernel_start_i) || dram_q >= $past(dram_q), "dram cycles wrapped")
+  `ASSERT(InstsSaturate, asrt_start_q || insts_q >= asrt_insts_q, "insts wrapped")
+  `ASSERT(DramSaturate, asrt_start_q || dram_q >= asrt_dram_q, "dram cycles wrapped")
   // the counters' widths hold a window (above): PROFILE stays below 2^WinW - 1 counted cycles,
   // and each sum below its inputs' maximum per counted cycle
   `ASSERT(CycInWindow, phase_q != PhProfile || cyc_q != '1, "PROFILE with the cycle counter at its maximum")
@@ -341,8 +369,8 @@ module arcta #(
   `ASSERT(DramPerCycle, {1'b0, dram_q} <= (DramW+1)'(cyc_q) * (DramW+1)'(7),
           "more than 7 DRAM cycles a counted cycle")
   // units/arcta/arcta.md: the counters count only in PROFILE
-  `ASSERT(FrozenOutsideProfile, $past(kernel_start_i) || $past(phase_q) == PhProfile ||
-          (cyc_q == $past(cyc_q) && insts_q == $past(insts_q) && good_q == $past(good_q)),
+  `ASSERT(FrozenOutsideProfile, asrt_start_q || asrt_phase_q == PhProfile ||
+          (cyc_q == asrt_cyc_q && insts_q == asrt_insts_q && good_q == asrt_good_q),
           "counters moved outside PROFILE")
   // seed 002 Sec. 3.1: CTA limit 1 and core 0 alone while profiling and deciding
   `ASSERT(Limit1Core0, limit1_o == (phase_q == PhProfile || phase_q == PhDecision) &&

@@ -102,25 +102,52 @@ module claso #(
   // "Assertions"); nothing below changes the unit's behaviour.
 `include "ctasim_assert.svh"
   `ASSERT_INIT
+`ifdef CTASIM_ASSERT_ON
+  // The edge before, in explicit registers the checks share ($past() reads
+  // sampled values, which an edge evaluated together with its new inputs
+  // would see stale: cosim/vmodel/vtop_ports.h, rising_edge).
+  logic                asrt_alloc_q, asrt_ready_q, asrt_load_q, asrt_serve_q;
+  logic [NumCores-1:0] asrt_req_q;
+  logic [CreditW-1:0]  asrt_global_q, asrt_global_credit_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      asrt_alloc_q         <= 1'b0;
+      asrt_ready_q         <= 1'b0;
+      asrt_load_q          <= 1'b0;
+      asrt_serve_q         <= 1'b0;
+      asrt_req_q           <= '0;
+      asrt_global_q        <= '0;
+      asrt_global_credit_q <= '0;
+    end else begin
+      asrt_alloc_q         <= alloc_i;
+      asrt_ready_q         <= ready_q;
+      asrt_load_q          <= load;
+      asrt_serve_q         <= serve;
+      asrt_req_q           <= req_i;
+      asrt_global_q        <= global_q;
+      asrt_global_credit_q <= global_credit;
+    end
+  end
+`endif
   // units/claso/claso.md: an alloc drops ready in the next cycle
-  `ASSERT(AllocDropsReady, !$past(alloc_i) || !ready_q, "ready after an alloc")
+  `ASSERT(AllocDropsReady, !asrt_alloc_q || !ready_q, "ready after an alloc")
   // units/claso/claso.md: ready rises only with the allocator's load
-  `ASSERT(ReadyOnLoad, !(ready_q && !$past(ready_q)) || $past(load), "ready rose without a load")
+  `ASSERT(ReadyOnLoad, !(ready_q && !asrt_ready_q) || asrt_load_q, "ready rose without a load")
   // claso.sv: a load happens only after an alloc dropped ready, so load and serve never coincide
   `ASSERT(LoadNotServe, !(load && serve), "load and serve in one cycle")
   // issue rule: grant xor refuse, per core
   `ASSERT(GrantXorRefuse, (grant_o & refuse_o) == '0, "grant and refuse to one core")
   // units/claso/claso.md: requests of the alloc cycle and while not ready get no reply
-  `ASSERT(ReplyOnlyServed, (grant_o | refuse_o) == ($past(serve) ? $past(req_i) : '0),
+  `ASSERT(ReplyOnlyServed, (grant_o | refuse_o) == (asrt_serve_q ? asrt_req_q : '0),
           "reply not matching the served requests")
   // seed 003 Alg. 1 / units/claso/claso.md: C_g saturates at -1
   `ASSERT(GlobalSat, !global_q[CreditW-1] || global_q == '1, "C_g below -1")
   // C_g changes only by a load or by serving requests, and serving never raises it
-  `ASSERT(GlobalHeld, !$past(!load && !serve) || global_q == $past(global_q),
+  `ASSERT(GlobalHeld, asrt_load_q || asrt_serve_q || global_q == asrt_global_q,
           "C_g changed while idle")
-  `ASSERT(GlobalFalls, !$past(serve) || $signed(global_q) <= $signed($past(global_q)),
+  `ASSERT(GlobalFalls, !asrt_serve_q || $signed(global_q) <= $signed(asrt_global_q),
           "serving raised C_g")
-  `ASSERT(GlobalLoad, !$past(load) || global_q == $past(global_credit), "C_g not loaded")
+  `ASSERT(GlobalLoad, !asrt_load_q || global_q == asrt_global_credit_q, "C_g not loaded")
   for (genvar i = 0; i < NumCores; i++) begin : g_asrt_core
     // units/claso/claso.md: ascending core order; each core takes at most one global credit
     `ASSERT(ChainStep, chain[(i+1)*CreditW +: CreditW] == chain[i*CreditW +: CreditW] ||
@@ -131,7 +158,7 @@ module claso #(
             credit_o[i*CreditW +: CreditW] == '1, "C_p below -1")
   end
   `ASSERT_KNOWN(ReadyKnown, ready_o)
-  `COVER(CovReady, ready_q && !$past(ready_q))
+  `COVER(CovReady, ready_q && !asrt_ready_q)
   `COVER(CovGlobalMinusOne, global_q == '1)
   `COVER(CovGrant, grant_o != '0)
   `COVER(CovRefuse, refuse_o != '0)

@@ -93,6 +93,24 @@ module claso_alloc #(
       asrt_pend_q <= alloc_i || (asrt_pend_q && !load_o);
     end
   end
+  // The edge before, in explicit registers the checks share ($past() reads
+  // sampled values, which an edge evaluated together with its new inputs
+  // would see stale: cosim/vmodel/vtop_ports.h, rising_edge).
+  logic             asrt_alloc_q, asrt_load_q;
+  logic [CoreW-1:0] asrt_n_core_d_q, asrt_n_core_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      asrt_alloc_q    <= 1'b0;
+      asrt_load_q     <= 1'b0;
+      asrt_n_core_d_q <= '0;
+      asrt_n_core_q   <= '0;
+    end else begin
+      asrt_alloc_q    <= alloc_i;
+      asrt_load_q     <= load_o;
+      asrt_n_core_d_q <= n_core_d;
+      asrt_n_core_q   <= n_core_q;
+    end
+  end
   localparam int AsrtW = CtaW + CoreW + 8;
   // the CTAs the loaded credits admit: n_core * (C_p - p_L - 1) + C_g - layers * n_core
   logic [AsrtW-1:0] asrt_admit;
@@ -117,13 +135,13 @@ module claso_alloc #(
   `ASSERT(LayersCapped, CtaW'(layers) <= quo && layers <= p_a_m1, "too many global layers")
   // units/claso/claso.md: n_core = min(alloc_cores, NumCores)
   `ASSERT(NCoreClamped, n_core_q <= MaxCores, "n_core above the unit's cores")
-  `ASSERT(NCoreLatched, !$past(alloc_i) || n_core_q == $past(n_core_d), "n_core not latched")
-  `ASSERT(NCoreHeld, $past(alloc_i) || n_core_q == $past(n_core_q), "n_core changed")
+  `ASSERT(NCoreLatched, !asrt_alloc_q || n_core_q == asrt_n_core_d_q, "n_core not latched")
+  `ASSERT(NCoreHeld, asrt_alloc_q || n_core_q == asrt_n_core_q, "n_core changed")
   // the remainder of the division by n_core is below n_core
   `ASSERT(RemBelowNCore, !load_o || empty_q || CoreW'(rem) < n_core_q, "remainder >= n_core")
   // a load answers exactly one alloc
   `ASSERT(LoadAfterAlloc, !load_o || asrt_pend_q, "load without an alloc")
-  `ASSERT(LoadPulse, !(load_o && $past(load_o)), "load held two cycles")
+  `ASSERT(LoadPulse, !(load_o && asrt_load_q), "load held two cycles")
   // seed 003 Alg. 1 line 8: threshold = p_A + p_L (p_A = 0 read as 1)
   `ASSERT(ThresholdRule, threshold_o == {1'b0, p_a} + {1'b0, cfg_p_l_i} && p_a != '0,
           "threshold is not p_A + p_L")

@@ -62,6 +62,26 @@ module claso_consumer #(
   // "Assertions"); nothing below changes the unit's behaviour.
 `include "ctasim_assert.svh"
   `ASSERT_INIT
+`ifdef CTASIM_ASSERT_ON
+  // The edge before, in explicit registers the checks share ($past() reads
+  // sampled values, which an edge evaluated together with its new inputs
+  // would see stale: cosim/vmodel/vtop_ports.h, rising_edge).
+  logic               asrt_take_q, asrt_load_q;
+  logic [CreditW-1:0] asrt_credit_q, asrt_load_credit_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      asrt_take_q        <= 1'b0;
+      asrt_load_q        <= 1'b0;
+      asrt_credit_q      <= '0;
+      asrt_load_credit_q <= '0;
+    end else begin
+      asrt_take_q        <= take;
+      asrt_load_q        <= load_i;
+      asrt_credit_q      <= credit_q;
+      asrt_load_credit_q <= load_credit_i;
+    end
+  end
+`endif
   // claso_alloc loads non-negative credits (ASSERT LocalNonNeg there)
   `ASSUME(LoadNonNeg, !load_i || !load_credit_i[CreditW-1], "negative credits loaded")
   // seed 003 Alg. 1: the global register saturates at -1 (ASSERT GlobalSat in claso)
@@ -69,18 +89,18 @@ module claso_consumer #(
   // issue rule: a reply is a grant or a refusal, never both
   `ASSERT(GrantXorRefuse, !(grant_q && refuse_q), "grant and refuse together")
   // units/claso/claso.md: every served request gets one reply in the next cycle, nothing else does
-  `ASSERT(ReplyToServedReq, (grant_q || refuse_q) == $past(serve_i && req_i),
+  `ASSERT(ReplyToServedReq, (grant_q || refuse_q) == asrt_take_q,
           "reply without a served request, or a served request without a reply")
   // seed 003 Alg. 1 / units/claso/claso.md: C_p saturates at -1
   `ASSERT(CreditSat, !credit_q[CreditW-1] || credit_q == '1, "C_p below -1")
   `ASSERT(GlobOutSat, !glob_o[CreditW-1] || glob_o == '1, "C_g passed on below -1")
   // seed 003 Alg. 1 line 7: a served request takes one local credit (or finds C_p at -1)
-  `ASSERT(CreditTakesOne, !$past(take && !load_i) || credit_q == $past(credit_q) - 1'b1 ||
-          ($past(credit_q) == '1 && credit_q == '1), "C_p not decremented by one")
+  `ASSERT(CreditTakesOne, !(asrt_take_q && !asrt_load_q) || credit_q == asrt_credit_q - 1'b1 ||
+          (asrt_credit_q == '1 && credit_q == '1), "C_p not decremented by one")
   // C_p changes only by a load or a served request
-  `ASSERT(CreditHeld, !$past(!load_i && !take) || credit_q == $past(credit_q),
+  `ASSERT(CreditHeld, asrt_load_q || asrt_take_q || credit_q == asrt_credit_q,
           "C_p changed without a request")
-  `ASSERT(CreditLoad, !$past(load_i) || credit_q == $past(load_credit_i), "C_p not loaded")
+  `ASSERT(CreditLoad, !asrt_load_q || credit_q == asrt_load_credit_q, "C_p not loaded")
   // seed 003 Alg. 1 lines 10-15: C_g is touched only when local credits fall below p_A + p_L
   `ASSERT(GlobOnlyWhenNeeded, need_global || glob_o == glob_i, "C_g used without need")
   `ASSERT(GlobTakesOne, !need_global || glob_o == glob_dec, "C_g not decremented by one")

@@ -91,6 +91,34 @@ module claso_div #(
   localparam int AsrtW = DividendW + DivisorW;
   logic [AsrtW-1:0] asrt_back;   // quotient * divisor + remainder
   assign asrt_back = AsrtW'(quo_q) * AsrtW'(div_q) + AsrtW'(rem_q);
+  // The edge before, in explicit registers the checks share ($past() reads
+  // sampled values, which an edge evaluated together with its new inputs
+  // would see stale: cosim/vmodel/vtop_ports.h, rising_edge).
+  logic                 asrt_start_q, asrt_done_q;
+  logic [CntW-1:0]      asrt_count_q;
+  logic [DividendW-1:0] asrt_dividend_i_q, asrt_quo_q;
+  logic [DivisorW-1:0]  asrt_divisor_i_q, asrt_rem_q, asrt_div_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      asrt_start_q      <= 1'b0;
+      asrt_done_q       <= 1'b0;
+      asrt_count_q      <= '0;
+      asrt_dividend_i_q <= '0;
+      asrt_quo_q        <= '0;
+      asrt_divisor_i_q  <= '0;
+      asrt_rem_q        <= '0;
+      asrt_div_q        <= '0;
+    end else begin
+      asrt_start_q      <= start_i;
+      asrt_done_q       <= done_q;
+      asrt_count_q      <= count_q;
+      asrt_dividend_i_q <= dividend_i;
+      asrt_quo_q        <= quo_q;
+      asrt_divisor_i_q  <= divisor_i;
+      asrt_rem_q        <= rem_q;
+      asrt_div_q        <= div_q;
+    end
+  end
 `endif
   // claso_alloc never divides by 0 (it divides by 1 when there are no cores)
   `ASSUME(DivisorNonZero, !start_i || divisor_i != '0, "division by zero")
@@ -100,20 +128,20 @@ module claso_div #(
   // restoring division: the partial remainder stays below the divisor
   `ASSERT(RemBelowDivisor, div_q == '0 || rem_q < div_q, "remainder not below the divisor")
   // done is a one-cycle pulse after the last of DividendW steps
-  `ASSERT(DoneAfterLastStep, !done_q || $past(count_q) == One, "done without the last step")
-  `ASSERT(DonePulse, !(done_q && $past(done_q)), "done held two cycles")
-  `ASSERT(NoDoneAfterStart, !$past(start_i) || !done_q, "done in the cycle after a start")
+  `ASSERT(DoneAfterLastStep, !done_q || asrt_count_q == One, "done without the last step")
+  `ASSERT(DonePulse, !(done_q && asrt_done_q), "done held two cycles")
+  `ASSERT(NoDoneAfterStart, !asrt_start_q || !done_q, "done in the cycle after a start")
   // the step counter never exceeds DividendW and counts down by one
   `ASSERT(CountBound, count_q <= Steps, "step counter above DividendW")
-  `ASSERT(CountDown, !$past(!start_i && count_q != '0) || count_q == $past(count_q) - One,
+  `ASSERT(CountDown, asrt_start_q || asrt_count_q == '0 || count_q == asrt_count_q - One,
           "step counter skipped")
   // a start loads the operands
-  `ASSERT(StartLoads, !$past(start_i) || (count_q == Steps && rem_q == '0 &&
-          div_q == $past(divisor_i) && quo_q == $past(dividend_i)), "start did not load")
+  `ASSERT(StartLoads, !asrt_start_q || (count_q == Steps && rem_q == '0 &&
+          div_q == asrt_divisor_i_q && quo_q == asrt_dividend_i_q), "start did not load")
   // results stay valid until the next start
-  `ASSERT(ResultHeld, !$past(!start_i && count_q == '0) ||
-          (quo_q == $past(quo_q) && rem_q == $past(rem_q)), "idle divider changed its result")
-  `ASSERT(DivisorHeld, $past(start_i) || div_q == $past(div_q), "divisor changed")
+  `ASSERT(ResultHeld, asrt_start_q || asrt_count_q != '0 ||
+          (quo_q == asrt_quo_q && rem_q == asrt_rem_q), "idle divider changed its result")
+  `ASSERT(DivisorHeld, asrt_start_q || div_q == asrt_div_q, "divisor changed")
   `COVER(CovDone, done_q)
   `COVER(CovRestartBusy, start_i && count_q != '0)
 endmodule

@@ -150,49 +150,89 @@ module dyncore #(
     asrt_n_gated = '0;
     for (int i = 0; i < NumCores; i++) asrt_n_gated = asrt_n_gated + CoresW'(in_use[i] && !enable_q[i]);
   end
+  // The edge before, in explicit registers the checks share ($past() reads
+  // sampled values, which an edge evaluated together with its new inputs
+  // would see stale: cosim/vmodel/vtop_ports.h, rising_edge).
+  logic                asrt_start_q, asrt_end_q, asrt_eval_q, asrt_restart_q, asrt_wake_q;
+  logic                asrt_gate_q;
+  logic [CoresW-1:0]   asrt_k_q, asrt_ncores_q;
+  logic [ProdW-1:0]    asrt_g_act_q;
+  logic [SumW-1:0]     asrt_core_cyc_q;
+  logic [NumCores-1:0] asrt_enable_q, asrt_power_q, asrt_drained_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      asrt_start_q    <= 1'b0;
+      asrt_end_q      <= 1'b0;
+      asrt_eval_q     <= 1'b0;
+      asrt_restart_q  <= 1'b0;
+      asrt_wake_q     <= 1'b0;
+      asrt_gate_q     <= 1'b0;
+      asrt_k_q        <= '0;
+      asrt_ncores_q   <= '0;
+      asrt_g_act_q    <= '0;
+      asrt_core_cyc_q <= '0;
+      asrt_enable_q   <= '0;
+      asrt_power_q    <= '0;
+      asrt_drained_q  <= '0;
+    end else begin
+      asrt_start_q    <= kernel_start_i;
+      asrt_end_q      <= period_end;
+      asrt_eval_q     <= eval_q;
+      asrt_restart_q  <= restart;
+      asrt_wake_q     <= wake;
+      asrt_gate_q     <= gate;
+      asrt_k_q        <= cfg_k_i;
+      asrt_ncores_q   <= cfg_n_cores_i;
+      asrt_g_act_q    <= g_act_q;
+      asrt_core_cyc_q <= core_cyc_q;
+      asrt_enable_q   <= enable_q;
+      asrt_power_q    <= power_q;
+      asrt_drained_q  <= drained_i;
+    end
+  end
 `endif
   // units/dyncore/dyncore.md: core 0 is never gated
   `ASSERT(Core0NeverGated, cfg_n_cores_i == '0 || (enable_o[0] && power_on_o[0]),
           "core 0 left ON")
   // seed 000 Sec. 4.2: DYNCORE never turns off more than k cores (nor all of them)
-  `ASSERT(AtMostKGated, !$stable(cfg_k_i) || !$stable(cfg_n_cores_i) ||
+  `ASSERT(AtMostKGated, cfg_k_i != asrt_k_q || cfg_n_cores_i != asrt_ncores_q ||
           (asrt_n_gated <= cfg_k_i && (cfg_n_cores_i == '0 || asrt_n_gated < cfg_n_cores_i)),
           "more than k cores gated")
   // units/dyncore/dyncore.md: unused cores output 0
   `ASSERT(UnusedOutputsZero, ((enable_o | power_on_o) & ~in_use) == '0,
           "an unused core's enable or power is 1")
   // units/dyncore/dyncore.md: the period's last cycle is followed by exactly one evaluation cycle
-  `ASSERT(EvalAfterPeriodEnd, eval_q == $past(period_end), "evaluation cycle misplaced")
-  `ASSERT(EvalOneCycle, !(eval_q && $past(eval_q)), "evaluation lasted two cycles")
+  `ASSERT(EvalAfterPeriodEnd, eval_q == asrt_end_q, "evaluation cycle misplaced")
+  `ASSERT(EvalOneCycle, !(eval_q && asrt_eval_q), "evaluation lasted two cycles")
   // units/dyncore/dyncore.md: the evaluation cycle's inputs are not counted
   `ASSERT(NoEndInEval, !(eval_q && period_end), "a period ended in an evaluation cycle")
   // units/dyncore/dyncore.md: a kernel start or the evaluation clears the sums
-  `ASSERT(SumsCleared, !$past(restart) || (g_act_q == '0 && core_cyc_q == '0),
+  `ASSERT(SumsCleared, !asrt_restart_q || (g_act_q == '0 && core_cyc_q == '0),
           "G_act or core_cycles not cleared")
   // controllers.md: counters saturate, never wrap (G_act grows inside a period)
-  `ASSERT(GActGrows, $past(restart || period_end) || g_act_q >= $past(g_act_q),
+  `ASSERT(GActGrows, asrt_restart_q || asrt_end_q || g_act_q >= asrt_g_act_q,
           "G_act wrapped")
-  `ASSERT(CoreCycGrows, $past(restart) || core_cyc_q >= $past(core_cyc_q),
+  `ASSERT(CoreCycGrows, asrt_restart_q || core_cyc_q >= asrt_core_cyc_q,
           "core_cycles wrapped")
   // units/dyncore/dyncore.md: a kernel start turns every used core ON
-  `ASSERT(StartAllOn, !$past(kernel_start_i) || (enable_o == in_use && power_on_o == in_use),
+  `ASSERT(StartAllOn, !asrt_start_q || (enable_o == in_use && power_on_o == in_use),
           "a core not ON after a kernel start")
   // units/dyncore/dyncore.md: G_act >= t_act with a core gated wakes every core
-  `ASSERT(WakeAllOn, !$past(wake) || enable_o == in_use, "a core not woken")
+  `ASSERT(WakeAllOn, !asrt_wake_q || enable_o == in_use, "a core not woken")
   // units/dyncore/dyncore.md: cores drain only when all used cores were ON
-  `ASSERT(GateFromAllOn, (in_use & $past(enable_q) & ~enable_q) == '0 || $past(gate),
+  `ASSERT(GateFromAllOn, (in_use & asrt_enable_q & ~enable_q) == '0 || asrt_gate_q,
           "a core started draining outside a gate decision")
   for (genvar i = 0; i < NumCores; i++) begin : g_asrt_core
     // mode encoding: enable (ON) implies power (not OFF)
     `ASSERT(ModeValid, !enable_q[i] || power_q[i], "core enabled while OFF")
     // seed 000 Sec. 4.2 / units/dyncore/dyncore.md: ON -> DRAINING -> OFF, never ON -> OFF
-    `ASSERT(OffFromDraining, !($past(power_q[i]) && !power_q[i]) || !$past(enable_q[i]),
+    `ASSERT(OffFromDraining, !(asrt_power_q[i] && !power_q[i]) || !asrt_enable_q[i],
             "core went OFF without draining")
     // units/dyncore/dyncore.md: a DRAINING core turns OFF only once drained
-    `ASSERT(OffWhenDrained, !($past(power_q[i]) && !power_q[i]) || $past(drained_i[i]),
+    `ASSERT(OffWhenDrained, !(asrt_power_q[i] && !power_q[i]) || asrt_drained_q[i],
             "core turned OFF with CTAs resident")
     // units/dyncore/dyncore.md: an OFF core comes back ON directly (never DRAINING)
-    `ASSERT(OffToOn, $past(power_q[i]) || enable_q[i] == power_q[i],
+    `ASSERT(OffToOn, asrt_power_q[i] || enable_q[i] == power_q[i],
             "OFF core went to DRAINING")
     if (i > 0) begin : g_order
       // units/dyncore/dyncore.md: the K highest used cores drain: no ON core above a gated one

@@ -75,32 +75,63 @@ module dyncta #(
   // "Assertions"); nothing below changes the unit's behaviour.
 `include "ctasim_assert.svh"
   `ASSERT_INIT
+`ifdef CTASIM_ASSERT_ON
+  // The edge before, in explicit registers the checks share ($past() reads
+  // sampled values, which an edge evaluated together with its new inputs
+  // would see stale: cosim/vmodel/vtop_ports.h, rising_edge).
+  logic                       asrt_start_q, asrt_end_q;
+  logic [PeriodW-1:0]         asrt_period_q, asrt_cnt_q;
+  logic [CoresW-1:0]          asrt_ncores_q;
+  logic [LimitW-1:0]          asrt_n_max_i_q, asrt_n_max_q;
+  logic [NumCores*LimitW-1:0] asrt_n_o_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      asrt_start_q   <= 1'b0;
+      asrt_end_q     <= 1'b0;
+      asrt_period_q  <= '0;
+      asrt_cnt_q     <= '0;
+      asrt_ncores_q  <= '0;
+      asrt_n_max_i_q <= '0;
+      asrt_n_max_q   <= '0;
+      asrt_n_o_q     <= '0;
+    end else begin
+      asrt_start_q   <= kernel_start_i;
+      asrt_end_q     <= period_end;
+      asrt_period_q  <= cfg_period_i;
+      asrt_cnt_q     <= period_cnt_q;
+      asrt_ncores_q  <= cfg_n_cores_i;
+      asrt_n_max_i_q <= n_max_i;
+      asrt_n_max_q   <= n_max_q;
+      asrt_n_o_q     <= n_o;
+    end
+  end
+`endif
   // units/dyncta/dyncta.md: T = 0 acts as 1; the counter stays below T
-  `ASSERT(PeriodCntBelowT, !$stable(cfg_period_i) || period_cnt_q == '0 ||
+  `ASSERT(PeriodCntBelowT, cfg_period_i != asrt_period_q || period_cnt_q == '0 ||
           period_cnt_q < cfg_period_i, "period counter reached T")
   // units/dyncta/dyncta.md: a kernel start restarts the period
-  `ASSERT(PeriodRestart, !$past(kernel_start_i) || period_cnt_q == '0,
+  `ASSERT(PeriodRestart, !asrt_start_q || period_cnt_q == '0,
           "period not restarted by a kernel start")
   // units/dyncta/dyncta.md: a period end restarts the count
-  `ASSERT(PeriodEndClears, !$past(period_end) || period_cnt_q == '0,
+  `ASSERT(PeriodEndClears, !asrt_end_q || period_cnt_q == '0,
           "period counter not cleared at the decision")
   // the period counts every other cycle by one
-  `ASSERT(PeriodCounts, !$past(!kernel_start_i && !period_end) ||
-          period_cnt_q == $past(period_cnt_q) + 1'b1, "period counter skipped")
+  `ASSERT(PeriodCounts, asrt_start_q || asrt_end_q ||
+          period_cnt_q == asrt_cnt_q + 1'b1, "period counter skipped")
   // units/dyncta/dyncta.md: a kernel start never decides in the same edge
   `ASSERT(NoEndAtStart, !(period_end && kernel_start_i), "decision in a kernel-start cycle")
   // seed 000 Alg. 1: N is sampled with the kernel start and held
-  `ASSERT(NMaxLatched, !$past(kernel_start_i) || n_max_q == $past(n_max_i), "N not latched")
-  `ASSERT(NMaxHeld, $past(kernel_start_i) || n_max_q == $past(n_max_q), "N changed mid-kernel")
+  `ASSERT(NMaxLatched, !asrt_start_q || n_max_q == asrt_n_max_i_q, "N not latched")
+  `ASSERT(NMaxHeld, asrt_start_q || n_max_q == asrt_n_max_q, "N changed mid-kernel")
   // seed 000 Alg. 1 INITIALIZE: n_init = max(1, floor(N/2)) lies in 1..max(N,1)
   `ASSERT(NInitRange, n_init >= LimitW'(1) && (n_init <= n_max_i || n_init == LimitW'(1)),
           "n_init outside 1..N")
   // units/dyncta/dyncta.md: all cores decide at the same edge: n moves only then
-  `ASSERT(NMovesAtDecision, $past(kernel_start_i || period_end) || !$stable(cfg_n_cores_i) ||
-          n_o == $past(n_o), "a core's n moved outside a decision edge")
+  `ASSERT(NMovesAtDecision, asrt_start_q || asrt_end_q || cfg_n_cores_i != asrt_ncores_q ||
+          n_o == asrt_n_o_q, "a core's n moved outside a decision edge")
   for (genvar i = 0; i < NumCores; i++) begin : g_asrt_core
     // units/dyncta/dyncta.md: cores >= n_cores output 0
-    `ASSERT(UnusedCoreZero, !$past(CoresW'(i) >= cfg_n_cores_i) ||
+    `ASSERT(UnusedCoreZero, !(CoresW'(i) >= asrt_ncores_q) ||
             n_o[i*LimitW +: LimitW] == '0, "unused core's n is not 0")
   end
   `ASSERT_KNOWN(NKnown, n_o)

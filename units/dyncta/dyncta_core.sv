@@ -95,47 +95,87 @@ module dyncta_core #(
   end
   logic asrt_run;   // the last edge was an ordinary cycle of a core in use
   assign asrt_run = in_use_i && !kernel_start_i;
+  // The edge before, in explicit registers the checks share ($past() reads
+  // sampled values, which an edge evaluated together with its new inputs
+  // would see stale: cosim/vmodel/vtop_ports.h, rising_edge).
+  logic              asrt_in_use_q, asrt_start_q, asrt_run_q, asrt_count_q;
+  logic              asrt_no_idle_q, asrt_no_mem_q, asrt_clr_q, asrt_inc_q, asrt_dec_q;
+  logic [LimitW-1:0] asrt_n_q, asrt_n_init_q, asrt_n_max_q;
+  logic [CntW-1:0]   asrt_c_idle_q, asrt_c_mem_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      asrt_in_use_q  <= 1'b0;
+      asrt_start_q   <= 1'b0;
+      asrt_run_q     <= 1'b0;
+      asrt_count_q   <= 1'b0;
+      asrt_no_idle_q <= 1'b0;
+      asrt_no_mem_q  <= 1'b0;
+      asrt_clr_q     <= 1'b0;
+      asrt_inc_q     <= 1'b0;
+      asrt_dec_q     <= 1'b0;
+      asrt_n_q       <= '0;
+      asrt_n_init_q  <= '0;
+      asrt_n_max_q   <= '0;
+      asrt_c_idle_q  <= '0;
+      asrt_c_mem_q   <= '0;
+    end else begin
+      asrt_in_use_q  <= in_use_i;
+      asrt_start_q   <= in_use_i && kernel_start_i;
+      asrt_run_q     <= asrt_run;
+      asrt_count_q   <= asrt_run && !period_end_i;
+      asrt_no_idle_q <= asrt_run && !period_end_i && !idle_i;
+      asrt_no_mem_q  <= asrt_run && !period_end_i && !mem_wait_i;
+      asrt_clr_q     <= !in_use_i || kernel_start_i || period_end_i;
+      asrt_inc_q     <= want_inc;
+      asrt_dec_q     <= want_dec;
+      asrt_n_q       <= n_q;
+      asrt_n_init_q  <= n_init_i;
+      asrt_n_max_q   <= n_max_i;
+      asrt_c_idle_q  <= c_idle_q;
+      asrt_c_mem_q   <= c_mem_q;
+    end
+  end
 `endif
   // seam (ctl_seam.h ctl_core_in): at most one issue class a cycle, so never idle and mem_wait
   `ASSUME(IdleXorMemWait, !(idle_i && mem_wait_i), "idle and mem_wait in the same cycle")
   // units/dyncta/dyncta.md: a core >= n_cores holds n = 0
-  `ASSERT(UnusedNZero, $past(in_use_i) || n_q == '0, "unused core's n is not 0")
+  `ASSERT(UnusedNZero, asrt_in_use_q || n_q == '0, "unused core's n is not 0")
   // seed 000 Alg. 1 INITIALIZE: n = max(1, floor(N/2)) at kernel start
-  `ASSERT(NInitAtStart, !$past(in_use_i && kernel_start_i) || n_q == $past(n_init_i),
+  `ASSERT(NInitAtStart, !asrt_start_q || n_q == asrt_n_init_q,
           "n after a kernel start is not max(1, N/2)")
   // controllers.md 1: n is within 1..max(N,1) once a kernel started
   `ASSERT(NWithin1toN, !asrt_started_q || (n_q >= LimitW'(1) &&
           (n_q <= n_max_i || n_q == LimitW'(1))), "n outside 1..N")
   // seed 000 Alg. 1: n moves by one step per decision at most
-  `ASSERT(NStepOne, !$past(asrt_run) || n_q == $past(n_q) || n_q == $past(n_q) + 1'b1 ||
-          n_q == $past(n_q) - 1'b1, "n moved by more than one")
+  `ASSERT(NStepOne, !asrt_run_q || n_q == asrt_n_q || n_q == asrt_n_q + 1'b1 ||
+          n_q == asrt_n_q - 1'b1, "n moved by more than one")
   // units/dyncta/dyncta.md: n changes only at a period end or a kernel start
-  `ASSERT(NHeldInPeriod, !$past(asrt_run && !period_end_i) || n_q == $past(n_q),
+  `ASSERT(NHeldInPeriod, !asrt_count_q || n_q == asrt_n_q,
           "n changed inside a sampling period")
   // seed 000 Alg. 1: increment only below N (n = min(n + 1, N))
-  `ASSERT(NIncBelowMax, !$past(asrt_run) || n_q <= $past(n_q) || $past(n_q) < $past(n_max_i),
+  `ASSERT(NIncBelowMax, !asrt_run_q || n_q <= asrt_n_q || asrt_n_q < asrt_n_max_q,
           "n incremented at N")
   // seed 000 Alg. 1: an increment needs C_idle >= t_idle or C_mem < t_mem_l
-  `ASSERT(NIncRule, !$past(asrt_run) || !(n_q > $past(n_q)) || $past(want_inc),
+  `ASSERT(NIncRule, !asrt_run_q || !(n_q > asrt_n_q) || asrt_inc_q,
           "n incremented without the increment condition")
   // seed 000 Alg. 1: a decrement needs C_mem >= t_mem_h and no increment condition
-  `ASSERT(NDecRule, !$past(asrt_run) || !(n_q < $past(n_q)) ||
-          ($past(want_dec) && $past(n_q) > LimitW'(1)), "n decremented without the rule")
+  `ASSERT(NDecRule, !asrt_run_q || !(n_q < asrt_n_q) ||
+          (asrt_dec_q && asrt_n_q > LimitW'(1)), "n decremented without the rule")
   // controllers.md: counters saturate, never wrap; one count a cycle at most
-  `ASSERT(IdleCntStep, !$past(asrt_run && !period_end_i) || c_idle_q == $past(c_idle_q) ||
-          c_idle_q == $past(c_idle_q) + 1'b1, "C_idle wrapped or jumped")
-  `ASSERT(MemCntStep, !$past(asrt_run && !period_end_i) || c_mem_q == $past(c_mem_q) ||
-          c_mem_q == $past(c_mem_q) + 1'b1, "C_mem wrapped or jumped")
+  `ASSERT(IdleCntStep, !asrt_count_q || c_idle_q == asrt_c_idle_q ||
+          c_idle_q == asrt_c_idle_q + 1'b1, "C_idle wrapped or jumped")
+  `ASSERT(MemCntStep, !asrt_count_q || c_mem_q == asrt_c_mem_q ||
+          c_mem_q == asrt_c_mem_q + 1'b1, "C_mem wrapped or jumped")
   // seed 000 Sec. 4.1: C_idle counts idle cycles only, C_mem mem_wait cycles only
-  `ASSERT(IdleCntOnIdle, !$past(asrt_run && !period_end_i && !idle_i) ||
-          c_idle_q == $past(c_idle_q), "C_idle counted a non-idle cycle")
-  `ASSERT(MemCntOnMemWait, !$past(asrt_run && !period_end_i && !mem_wait_i) ||
-          c_mem_q == $past(c_mem_q), "C_mem counted a cycle without mem_wait")
+  `ASSERT(IdleCntOnIdle, !asrt_no_idle_q ||
+          c_idle_q == asrt_c_idle_q, "C_idle counted a non-idle cycle")
+  `ASSERT(MemCntOnMemWait, !asrt_no_mem_q ||
+          c_mem_q == asrt_c_mem_q, "C_mem counted a cycle without mem_wait")
   // units/dyncta/dyncta.md: a decision, a kernel start or disuse clears both counters
-  `ASSERT(CntClearedAtDecision, !$past(!in_use_i || kernel_start_i || period_end_i) ||
+  `ASSERT(CntClearedAtDecision, !asrt_clr_q ||
           (c_idle_q == '0 && c_mem_q == '0), "counters not cleared")
-  `COVER(CovInc, $past(asrt_run) && n_q > $past(n_q))
-  `COVER(CovDec, $past(asrt_run) && n_q < $past(n_q))
+  `COVER(CovInc, asrt_run_q && n_q > asrt_n_q)
+  `COVER(CovDec, asrt_run_q && n_q < asrt_n_q)
   `COVER(CovAtMax, asrt_started_q && n_q == n_max_i && n_max_i > LimitW'(1))
   `COVER(CovIdleSat, c_idle_q == CntMax)
 endmodule

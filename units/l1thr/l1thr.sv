@@ -49,6 +49,32 @@ module l1thr #(
     end
   end
 
+`ifdef CTASIM_ASSERT_ON
+  // The edge before, in explicit registers the checks share ($past() reads
+  // sampled values, which an edge evaluated together with its new inputs
+  // would see stale: cosim/vmodel/vtop_ports.h, rising_edge).
+  logic               asrt_start_q, asrt_end_q;
+  logic [PeriodW-1:0] asrt_period_q, asrt_cnt_q;
+  logic [LimitW-1:0]  asrt_n_max_i_q, asrt_n_max_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      asrt_start_q   <= 1'b0;
+      asrt_end_q     <= 1'b0;
+      asrt_period_q  <= '0;
+      asrt_cnt_q     <= '0;
+      asrt_n_max_i_q <= '0;
+      asrt_n_max_q   <= '0;
+    end else begin
+      asrt_start_q   <= kernel_start_i;
+      asrt_end_q     <= period_end;
+      asrt_period_q  <= cfg_period_i;
+      asrt_cnt_q     <= period_cnt_q;
+      asrt_n_max_i_q <= n_max_i;
+      asrt_n_max_q   <= n_max_q;
+    end
+  end
+`endif
+
   for (genvar i = 0; i < NumCores; i++) begin : g_core
     logic              in_use;
     logic [LimitW-1:0] n_d, n_q;    // the core's CTA limit n
@@ -95,32 +121,57 @@ module l1thr #(
 `ifdef CTASIM_ASSERT_ON
     logic asrt_run;   // this edge is an ordinary cycle of a core in use
     assign asrt_run = in_use && !kernel_start_i;
+    // the core's edge before (the shared ones above)
+    logic              asrt_in_use_q, asrt_cstart_q, asrt_run_q, asrt_count_q, asrt_over_q;
+    logic [LimitW-1:0] asrt_n_q;
+    logic [CntW-1:0]   asrt_m_q, asrt_msum_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        asrt_in_use_q <= 1'b0;
+        asrt_cstart_q <= 1'b0;
+        asrt_run_q    <= 1'b0;
+        asrt_count_q  <= 1'b0;
+        asrt_over_q   <= 1'b0;
+        asrt_n_q      <= '0;
+        asrt_m_q      <= '0;
+        asrt_msum_q   <= '0;
+      end else begin
+        asrt_in_use_q <= in_use;
+        asrt_cstart_q <= in_use && kernel_start_i;
+        asrt_run_q    <= asrt_run;
+        asrt_count_q  <= asrt_run && !period_end;
+        asrt_over_q   <= m_sum > cfg_t_miss_i;
+        asrt_n_q      <= n_q;
+        asrt_m_q      <= m_q;
+        asrt_msum_q   <= m_sum;
+      end
+    end
 `endif
     // cores >= n_cores output 0 and count nothing
-    `ASSERT(UnusedCoreZero, $past(in_use) || (n_q == '0 && m_q == '0),
+    `ASSERT(UnusedCoreZero, asrt_in_use_q || (n_q == '0 && m_q == '0),
             "unused core's n or M is not 0")
     // a kernel start gives n = N
-    `ASSERT(NIsNAtStart, !$past(in_use && kernel_start_i) || n_q == $past(n_max_i),
+    `ASSERT(NIsNAtStart, !asrt_cstart_q || n_q == asrt_n_max_i_q,
             "n is not N after a kernel start")
     // n moves by at most one, and only at a decision
-    `ASSERT(NStepOne, !$past(asrt_run) || n_q == $past(n_q) ||
-            ($past(period_end) && (n_q == $past(n_q) + 1'b1 || n_q == $past(n_q) - 1'b1)),
+    `ASSERT(NStepOne, !asrt_run_q || n_q == asrt_n_q ||
+            (asrt_end_q && (n_q == asrt_n_q + 1'b1 || n_q == asrt_n_q - 1'b1)),
             "n moved by more than one or outside a decision")
     // the limit falls only on more than t_miss misses, and never below 1
-    `ASSERT(NDecRule, !$past(asrt_run) || !(n_q < $past(n_q)) ||
-            ($past(m_sum > cfg_t_miss_i) && n_q >= LimitW'(1)),
+    `ASSERT(NDecRule, !asrt_run_q || !(n_q < asrt_n_q) ||
+            (asrt_over_q && n_q >= LimitW'(1)),
             "n fell without more than t_miss misses, or below 1")
     // it rises only on at most t_miss misses, and never above N
-    `ASSERT(NIncRule, !$past(asrt_run) || !(n_q > $past(n_q)) ||
-            (!$past(m_sum > cfg_t_miss_i) && n_q <= $past(n_max_q)),
+    `ASSERT(NIncRule, !asrt_run_q || !(n_q > asrt_n_q) ||
+            (!asrt_over_q && n_q <= asrt_n_max_q),
             "n rose on more than t_miss misses, or above N")
     // M adds the cycle's misses (saturating) and clears at a decision
-    `ASSERT(MissCount, !$past(asrt_run) || m_q == ($past(period_end) ? '0 : $past(m_sum)),
+    `ASSERT(MissCount, !asrt_run_q || m_q == (asrt_end_q ? '0 : asrt_msum_q),
             "M is not the count")
-    `ASSERT(MissSaturates, !$past(asrt_run && !period_end) || m_q >= $past(m_q), "M wrapped")
-    `COVER(CovDec, $past(asrt_run) && n_q < $past(n_q))
-    `COVER(CovInc, $past(asrt_run) && n_q > $past(n_q))
-    `COVER(CovHoldAt1, $past(asrt_run && period_end && m_sum > cfg_t_miss_i) && n_q == LimitW'(1))
+    `ASSERT(MissSaturates, !asrt_count_q || m_q >= asrt_m_q, "M wrapped")
+    `COVER(CovDec, asrt_run_q && n_q < asrt_n_q)
+    `COVER(CovInc, asrt_run_q && n_q > asrt_n_q)
+    `COVER(CovHoldAt1, asrt_run_q && asrt_end_q && asrt_over_q && n_q == LimitW'(1))
     `COVER(CovSat, m_q == CntMax[CntW-1:0])
   end
 
@@ -129,20 +180,20 @@ module l1thr #(
   // docs/verification.md, "Assertions"); nothing below changes the unit's
   // behaviour.  The per-core checks are in g_core.
   // T = 0 acts as 1; the counter stays below T
-  `ASSERT(PeriodCntBelowT, !$stable(cfg_period_i) || period_cnt_q == '0 ||
+  `ASSERT(PeriodCntBelowT, cfg_period_i != asrt_period_q || period_cnt_q == '0 ||
           period_cnt_q < cfg_period_i, "period counter reached T")
   // a kernel start restarts the period
-  `ASSERT(PeriodRestart, !$past(kernel_start_i) || period_cnt_q == '0,
+  `ASSERT(PeriodRestart, !asrt_start_q || period_cnt_q == '0,
           "period not restarted by a kernel start")
   // a decision restarts the period
-  `ASSERT(PeriodEndClears, !$past(period_end) || period_cnt_q == '0,
+  `ASSERT(PeriodEndClears, !asrt_end_q || period_cnt_q == '0,
           "period counter not cleared at the decision")
   // every other cycle counts by one
-  `ASSERT(PeriodCounts, !$past(!kernel_start_i && !period_end) ||
-          period_cnt_q == $past(period_cnt_q) + 1'b1, "period counter skipped")
+  `ASSERT(PeriodCounts, asrt_start_q || asrt_end_q ||
+          period_cnt_q == asrt_cnt_q + 1'b1, "period counter skipped")
   // N is sampled with the kernel start and held
-  `ASSERT(NMaxLatched, !$past(kernel_start_i) || n_max_q == $past(n_max_i), "N not latched")
-  `ASSERT(NMaxHeld, $past(kernel_start_i) || n_max_q == $past(n_max_q), "N changed mid-kernel")
+  `ASSERT(NMaxLatched, !asrt_start_q || n_max_q == asrt_n_max_i_q, "N not latched")
+  `ASSERT(NMaxHeld, asrt_start_q || n_max_q == asrt_n_max_q, "N changed mid-kernel")
   `ASSERT_KNOWN(NKnown, n_o)
   `COVER(CovPeriodEnd, period_end)
   `COVER(CovStartMidPeriod, kernel_start_i && period_cnt_q != '0)
