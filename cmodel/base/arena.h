@@ -8,7 +8,7 @@
  * array costs a page only once it is written.  arena_calloc(NULL, ...) is
  * plain calloc, so a structure initialised without an arena is freed as
  * before; one made in an arena is freed by arena_free (its own free
- * functions leave its blocks alone: arena_owns). */
+ * function, seeing its arena pointer set, leaves its blocks alone). */
 #ifndef ARENA_H
 #define ARENA_H
 

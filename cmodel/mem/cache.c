@@ -44,14 +44,14 @@ static void cache_heads_init(cache *c)
 }
 
 /* An empty slot is all zero (key 0; its way and home are never read: a
- * probe stops at key 0), so a calloc'd index is empty without a write. */
+ * probe stops at key 0), so a calloc'd index is empty without a write.  The
+ * sets' LRU heads are set again by the next fill (c->filled is 0). */
 static void cache_index_clear(cache *c)
 {
     if (c->hslot)
         memset(c->hslot, 0, ((size_t)c->hmask + 1u) * sizeof *c->hslot);
     if (c->nvalid)
         memset(c->nvalid, 0, (size_t)c->sets * sizeof *c->nvalid);
-    cache_heads_init(c);
 }
 
 /* ---- the LRU lists of the indexed caches (cache.h): the list order is the
