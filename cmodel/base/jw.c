@@ -1,23 +1,47 @@
 /* jw.c -- streaming JSON writer.  See jw.h. */
 #include <inttypes.h>
 #include <math.h>
+#include <stddef.h>
+#include <stdio_ext.h>
 #include <string.h>
 #include "jw.h"
 
 void jw_init(jw *w, FILE *f)
 {
-    memset(w, 0, sizeof *w);
+    memset(w, 0, offsetof(jw, buf));
     w->f = f;
     w->indent = -1;
     if (!f) w->err = 1;
+    else w->direct = __fbufsize(f) == 1;    /* _IONBF: glibc sets a one-byte buffer; 0: none yet */
 }
 
 int jw_error(const jw *w) { return w->err; }
 
-static void jw_put(jw *w, const char *s)
+/* Hand the gathered bytes to the FILE. */
+static void jw_drain(jw *w)
 {
-    if (!w->err && fputs(s, w->f) == EOF) w->err = 1;
+    if (w->n && !w->err && fwrite(w->buf, 1, w->n, w->f) != w->n) w->err = 1;
+    w->n = 0;
 }
+
+static void jw_putn(jw *w, const char *s, size_t len)
+{
+    if (w->err) return;
+    while (len > sizeof w->buf - w->n) {
+        size_t part = sizeof w->buf - w->n;
+        memcpy(w->buf + w->n, s, part);
+        w->n += part;
+        s += part;
+        len -= part;
+        jw_drain(w);
+        if (w->err) return;
+    }
+    memcpy(w->buf + w->n, s, len);
+    w->n += len;
+    if (w->direct) jw_drain(w);
+}
+
+static void jw_put(jw *w, const char *s) { jw_putn(w, s, strlen(s)); }
 
 /* The pending break, if any: "\n" and its indent. */
 static void jw_flush_break(jw *w)
@@ -91,9 +115,9 @@ static void jw_quoted(jw *w, const char *s)
     static const char hex[] = "0123456789abcdef";
     char buf[128];
     size_t n = 0;
-    jw_put(w, "\"");
+    buf[n++] = '"';
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (n > sizeof buf - 8) { buf[n] = 0; jw_put(w, buf); n = 0; }
+        if (n > sizeof buf - 8) { jw_putn(w, buf, n); n = 0; }
         unsigned char c = *p;
         const char *esc = NULL;
         switch (c) {
@@ -118,9 +142,8 @@ static void jw_quoted(jw *w, const char *s)
             buf[n++] = (char)c;
         }
     }
-    buf[n] = 0;
-    jw_put(w, buf);
-    jw_put(w, "\"");
+    buf[n++] = '"';
+    jw_putn(w, buf, n);
 }
 
 void jw_key(jw *w, const char *key)
@@ -140,7 +163,7 @@ void jw_string(jw *w, const char *s)
 static void jw_printf_value(jw *w, const char *text, int n)
 {
     if (n < 0) { w->err = 1; return; }
-    jw_put(w, text);
+    jw_putn(w, text, (size_t)n);
     jw_value_done(w);
 }
 
@@ -190,7 +213,7 @@ void jw_double(jw *w, const char *fmt, double v)
 {
     char buf[512];
     if (jw_item(w, 0) < 0) return;
-    if (!isfinite(v)) { jw_printf_value(w, "null", 0); return; }
+    if (!isfinite(v)) { jw_printf_value(w, "null", 4); return; }
     int n = snprintf(buf, sizeof buf, fmt, v);
     jw_printf_value(w, buf, n >= (int)sizeof buf ? -1 : n);
 }
@@ -199,6 +222,7 @@ int jw_finish(jw *w)
 {
     if (!w->err && (w->depth != 0 || !w->done || w->keyed)) w->err = 1;
     jw_put(w, "\n");
+    jw_drain(w);
     if (!w->err && (fflush(w->f) == EOF || ferror(w->f))) w->err = 1;
     return w->err ? -1 : 0;
 }
