@@ -47,6 +47,7 @@ void trace_params_defaults(trace_params *p)
 }
 
 #define RD_BUF        (1u << 16)
+#define RD_FIRST      (1u << 10)   /* the first fill; each next one doubles, up to RD_BUF */
 #define RD_LINE_MAX   (1u << 20)
 #define RD_XZ_MEMLIMIT (256ull << 20)
 #define TR_MAX_TOK    72
@@ -90,6 +91,7 @@ typedef struct tr_rd {
     lzma_stream zs;
     uint8_t    *inbuf, *outbuf;
     size_t      opos, olen;
+    size_t      ochunk;            /* bytes the next fill decodes or reads at most */
     char       *line;
     size_t      llen, lcap;
     uint64_t    lineno;
@@ -145,6 +147,7 @@ static int rd_open(tr_rd *r, const char *path, char *err, size_t errlen)
         return tr_fail(err, errlen, path, 0, "out of memory (reader buffers)");
     }
     r->obuf = r->outbuf;
+    r->ochunk = RD_FIRST;
     if (has_suffix(path, ".tracez")) {
         if (tz_open(&r->tz, r->f, path, err, errlen)) {
             rd_close(r);
@@ -204,8 +207,14 @@ static int rd_fill(tr_rd *r, char *err, size_t errlen)
         return 0;
     if (r->tz)
         return rd_fill_tz(r, err, errlen);
+    /* A kernel's header is read when the workload loads (the kernel's lines
+     * when it runs, from a second reader), so the first fills are small: a
+     * header read does not decode a whole block of instruction lines. */
+    size_t chunk = r->ochunk;
+    if (r->ochunk < RD_BUF)
+        r->ochunk *= 2;
     if (!r->xz) {
-        r->olen = fread(r->outbuf, 1, RD_BUF, r->f);
+        r->olen = fread(r->outbuf, 1, chunk, r->f);
         if (r->olen > 0)
             return 1;
         if (ferror(r->f))
@@ -224,9 +233,9 @@ static int rd_fill(tr_rd *r, char *err, size_t errlen)
             }
         }
         r->zs.next_out = r->outbuf;
-        r->zs.avail_out = RD_BUF;
+        r->zs.avail_out = chunk;
         lzma_ret ret = lzma_code(&r->zs, r->in_eof ? LZMA_FINISH : LZMA_RUN);
-        r->olen = RD_BUF - r->zs.avail_out;
+        r->olen = chunk - r->zs.avail_out;
         if (ret == LZMA_STREAM_END)
             r->out_eof = 1;
         else if (ret != LZMA_OK)

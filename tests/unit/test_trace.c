@@ -511,6 +511,65 @@ static void test_xz_compressed(void **state)
     assert_non_null(strstr(err, "xz"));
 }
 
+/* The reader's first fills are small (a header read decodes little) and grow
+ * block by block: a kernel whose first line (a comment) is longer than the
+ * first fills, read plain and xz-compressed, gives every instruction exactly
+ * as the file without the comment does. */
+static void test_xz_growing_fills(void **state)
+{
+    (void)state;
+    char plain[128], xz[128], err[300] = "";
+    snprintf(plain, sizeof plain, "%s/long-head.traceg", tmpdir);
+    snprintf(xz, sizeof xz, "%s/long-head.traceg.xz", tmpdir);
+    FILE *in = fopen(REAL "/kernel-1.traceg", "rb"), *out = fopen(plain, "wb");
+    assert_non_null(in);
+    assert_non_null(out);
+    fputc('#', out);
+    for (int i = 0; i < 3000; i++)
+        fputc('a' + i % 26, out);
+    fputc('\n', out);
+    int c;
+    while ((c = fgetc(in)) != EOF)
+        fputc(c, out);
+    fclose(in);
+    assert_int_equal(fclose(out), 0);
+    make_xz(plain, xz, 0);
+    const char *paths[2] = { plain, xz };
+    for (int v = 0; v < 2; v++) {
+        kern *want, *got;
+        assert_int_equal(trace_open_kernel(&want, REAL "/kernel-1.traceg", 1, err, sizeof err), 0);
+        if (trace_open_kernel(&got, paths[v], 1, err, sizeof err))
+            fail_msg("%s", err);
+        assert_int_equal(got->n_cta, want->n_cta);
+        assert_int_equal(got->warps_per_cta, want->warps_per_cta);
+        uint64_t n = 0;
+        for (uint32_t cta = 0; cta < want->n_cta; cta++) {
+            assert_int_equal(want->ops->cta_begin(want, cta, err, sizeof err), 0);
+            if (got->ops->cta_begin(got, cta, err, sizeof err))
+                fail_msg("%s", err);
+            for (uint32_t w = 0; w < want->warps_per_cta; w++) {
+                kcursor cw, cg;
+                inst iw, ig;
+                memset(&cw, 0, sizeof cw);
+                memset(&cg, 0, sizeof cg);
+                while (want->ops->fetch(want, cta, w, &cw, &iw, err, sizeof err) == 1) {
+                    fetch_ok(got, cta, w, &cg, &ig);
+                    assert_inst_equal(&ig, &iw);
+                    n++;
+                }
+                fetch_end(got, cta, w, &cg);
+            }
+            want->ops->cta_end(want, cta);
+            got->ops->cta_end(got, cta);
+        }
+        uint64_t lines, threads;
+        count_file(REAL "/kernel-1.traceg", &lines, &threads);
+        assert_int_equal(n, lines);
+        want->ops->destroy(want);
+        got->ops->destroy(got);
+    }
+}
+
 /* ------------------------------------------------------------ round trip */
 
 /* A tiny synthetic source: 3 CTAs of 48 threads (warp 1 has 16 lanes);
@@ -1109,6 +1168,7 @@ int main(void)
         cmocka_unit_test(test_errors_header_and_list),
         cmocka_unit_test(test_errors_api_order),
         cmocka_unit_test(test_xz_compressed),
+        cmocka_unit_test(test_xz_growing_fills),
         cmocka_unit_test(test_roundtrip_list),
         cmocka_unit_test(test_roundtrip_compressed),
         cmocka_unit_test(test_many_resident_ctas),
