@@ -41,16 +41,21 @@ static void jw_putn(jw *w, const char *s, size_t len)
     if (w->direct) jw_drain(w);
 }
 
-static void jw_put(jw *w, const char *s) { jw_putn(w, s, strlen(s)); }
+/* One byte; the common case (room, buffered) without a call. */
+static inline void jw_putc(jw *w, char c)
+{
+    if (w->n < sizeof w->buf && !w->direct && !w->err) w->buf[w->n++] = c;
+    else jw_putn(w, &c, 1);
+}
 
 /* The pending break, if any: "\n" and its indent. */
 static void jw_flush_break(jw *w)
 {
     if (w->indent < 0) return;
     static const char spaces[] = "                                ";   /* 32 */
-    jw_put(w, "\n");
+    jw_putc(w, '\n');
     for (int left = w->indent; left > 0; left -= 32)
-        jw_put(w, spaces + (left >= 32 ? 0 : 32 - left));
+        jw_putn(w, spaces, left >= 32 ? 32 : (size_t)left);
     w->indent = -1;
 }
 
@@ -70,9 +75,9 @@ static int jw_item(jw *w, int is_key)
         return 0;
     }
     if (w->is_obj[lvl] != is_key || w->keyed) { w->err = 1; return -1; }
-    if (w->has_item[lvl]) jw_put(w, ",");
+    if (w->has_item[lvl]) jw_putc(w, ',');
     if (w->indent >= 0) jw_flush_break(w);
-    else if (w->has_item[lvl]) jw_put(w, " ");
+    else if (w->has_item[lvl]) jw_putc(w, ' ');
     w->has_item[lvl] = 1;
     if (is_key) w->keyed = 1;
     return 0;
@@ -91,7 +96,7 @@ static void jw_open(jw *w, int is_obj)
     w->is_obj[w->depth] = (uint8_t)is_obj;
     w->has_item[w->depth] = 0;
     w->depth++;
-    jw_put(w, is_obj ? "{" : "[");
+    jw_putc(w, is_obj ? '{' : '[');
 }
 
 static void jw_close(jw *w, int is_obj)
@@ -100,7 +105,7 @@ static void jw_close(jw *w, int is_obj)
     if (w->depth == 0 || w->is_obj[w->depth - 1] != is_obj || w->keyed) { w->err = 1; return; }
     jw_flush_break(w);
     w->depth--;
-    jw_put(w, is_obj ? "}" : "]");
+    jw_putc(w, is_obj ? '}' : ']');
     jw_value_done(w);
 }
 
@@ -110,9 +115,23 @@ void jw_array_begin(jw *w) { jw_open(w, 0); }
 void jw_array_end(jw *w) { jw_close(w, 0); }
 void jw_break(jw *w, int indent) { w->indent = indent < 0 ? 0 : indent; }
 
+/* s in quotes, escaped.  A string with nothing to escape (every key, most
+ * values) goes in one piece. */
 static void jw_quoted(jw *w, const char *s)
 {
     static const char hex[] = "0123456789abcdef";
+    const unsigned char *q = (const unsigned char *)s;
+    while (*q >= 0x20 && *q != '"' && *q != '\\')
+        q++;
+    if (!*q && (size_t)(q - (const unsigned char *)s) + 2 <= sizeof w->buf - w->n && !w->direct &&
+        !w->err) {
+        size_t len = (size_t)(q - (const unsigned char *)s);
+        w->buf[w->n] = '"';
+        memcpy(w->buf + w->n + 1, s, len);
+        w->buf[w->n + 1 + len] = '"';
+        w->n += len + 2;
+        return;
+    }
     char buf[128];
     size_t n = 0;
     buf[n++] = '"';
@@ -150,7 +169,7 @@ void jw_key(jw *w, const char *key)
 {
     if (jw_item(w, 1) < 0) return;
     jw_quoted(w, key);
-    jw_put(w, ": ");
+    jw_putn(w, ": ", 2);
 }
 
 void jw_string(jw *w, const char *s)
@@ -221,7 +240,7 @@ void jw_double(jw *w, const char *fmt, double v)
 int jw_finish(jw *w)
 {
     if (!w->err && (w->depth != 0 || !w->done || w->keyed)) w->err = 1;
-    jw_put(w, "\n");
+    jw_putc(w, '\n');
     jw_drain(w);
     if (!w->err && (fflush(w->f) == EOF || ferror(w->f))) w->err = 1;
     return w->err ? -1 : 0;

@@ -257,8 +257,9 @@ static void full_buffer(void **state)
     fclose(f);
 }
 
-/* A document of several JW_BUF blocks (an array of numbers whose text crosses
- * each block boundary at a different offset) comes out whole and in order,
+/* A document of several JW_BUF blocks (an array of numbers and strings, some
+ * with a quote to escape, whose text crosses each block boundary at a
+ * different offset) comes out whole and in order,
  * over a buffered and an unbuffered FILE alike (a temporary file: a memory
  * stream cannot be unbuffered). */
 static void many_blocks(void **state)
@@ -274,6 +275,14 @@ static void many_blocks(void **state)
         want[n++] = '[';
         jw_array_begin(&w);
         for (uint64_t v = 0, i = 0; n < 3 * JW_BUF; v = v * 7 + 3, i++) {
+            if (i % 3 == 2) {          /* a string: quoted in one piece or escaped */
+                char text[40];
+                snprintf(text, sizeof text, "s%llu%s", (unsigned long long)v, i % 2 ? "\"" : "");
+                jw_string(&w, text);
+                n += (size_t)sprintf(want + n, ", \"s%llu%s\"", (unsigned long long)v,
+                                     i % 2 ? "\\\"" : "");
+                continue;
+            }
             jw_u64(&w, v);
             n += (size_t)sprintf(want + n, "%s%llu", i ? ", " : "", (unsigned long long)v);
         }
