@@ -1139,7 +1139,9 @@ static void opc_fill(tr_opc *o, const char *opcode)
 }
 
 /* The facts of an opcode token: its cached slot, or *tmp filled when the
- * token is too long, the cache is half full, or it cannot be allocated. */
+ * token is too long, the cache is half full, or it cannot be allocated; NULL
+ * when the token is not an opcode (opcode_ok).  Only good tokens are cached,
+ * so a token found in the cache is not checked again. */
 static const tr_opc *opc_get(tr_kern *tk, const char *opcode, tr_opc *tmp)
 {
     uint32_t h = 2166136261u;     /* FNV-1a */
@@ -1153,6 +1155,8 @@ static const tr_opc *opc_get(tr_kern *tk, const char *opcode, tr_opc *tmp)
     for (uint32_t i = h & (TR_OPC_SLOTS - 1);; i = (i + 1) & (TR_OPC_SLOTS - 1)) {
         tr_opc *o = &tk->opc[i];
         if (!o->name[0]) {
+            if (!opcode_ok(opcode))
+                return NULL;
             if (tk->n_opc * 2 >= TR_OPC_SLOTS)
                 goto direct;
             memcpy(o->name, opcode, n + 1);
@@ -1164,6 +1168,8 @@ static const tr_opc *opc_get(tr_kern *tk, const char *opcode, tr_opc *tmp)
             return o;
     }
 direct:
+    if (!opcode_ok(opcode))
+        return NULL;
     opc_fill(tmp, opcode);
     return tmp;
 }
@@ -1235,10 +1241,10 @@ static int inst_line(tr_kern *tk, tr_cta *c, uint32_t w, tr_line *L)
     const char *opcode = line_take(L, "opcode");
     if (!opcode)
         return -1;
-    if (!opcode_ok(opcode))
-        return line_fail(L, "bad opcode (%s)", opcode);
     tr_opc tmp;
     const tr_opc *op = opc_get(tk, opcode, &tmp);
+    if (!op)
+        return line_fail(L, "bad opcode (%s)", opcode);
     if (line_regs(L, "source", KERN_MAX_SRC, rec.src, &rec.nsrc) ||
         line_dec(L, "mem_width", UINT32_MAX, &width))
         return -1;

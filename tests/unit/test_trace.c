@@ -780,6 +780,19 @@ static void test_number_and_register_limits(void **state)
         snprintf(want, sizeof want, "%s:14: %s", path, bad[i].problem);
         expect_run_error(path, want);
     }
+    /* a bad opcode token after good ones (found in the opcode cache, which
+     * holds only good tokens): still refused, on its own line; a bad token
+     * too long for the cache likewise */
+    static const char *const after[] = { "0000 1 1 R1 MOV 0 0", "0010 1 1 R1 MOV 0 0",
+                                         "0020 1 1 R1 MOV- 0 0" };
+    write_one_warp(path, "limit_bad_after.traceg", after, 3);
+    snprintf(want, sizeof want, "%s:16: bad opcode (MOV-)", path);
+    expect_run_error(path, want);
+    static const char *const longbad[] = { "0000 1 1 R1 MOV 0 0",
+                                           "0010 1 1 R1 ABCDEFGHIJABCDEFGHIJABCDEFGHIJABCDEFGHIJabc 0 0" };
+    write_one_warp(path, "limit_bad_long.traceg", longbad, 2);
+    snprintf(want, sizeof want, "%s:15: bad opcode (ABCDEFGHIJABCDEFGHIJABCDEFGHIJABCDEFGHIJabc)", path);
+    expect_run_error(path, want);
 }
 
 /* ------------------------------------------------------------ issue 11: forms */
