@@ -570,6 +570,55 @@ static void test_xz_growing_fills(void **state)
     }
 }
 
+/* A NUL byte in a line is refused with its line number: on a line read in
+ * place after clean lines of the same block (plain and xz), and on a first
+ * line longer than the reader's first fill (gathered across fills). */
+static void write_bytes(const char *path, const char *a, size_t na, const char *b, size_t nb)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(a, 1, na, f), na);
+    assert_int_equal(fwrite(b, 1, nb, f), nb);
+    assert_int_equal(fclose(f), 0);
+}
+
+static void test_nul_byte_in_line(void **state)
+{
+    (void)state;
+    static const char head[] =
+        "-kernel name = fixture\n-kernel id = 1\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n"
+        "-shmem = 0\n-nregs = 8\n-binary version = 70\n-accelsim tracer version = 4\n\n"
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n"
+        "0000 1 1 R1 MOV 0 0\n";                              /* line 14 */
+    static const char body[] = "0010 1 1 R1 M\0V 0 0\n0020 1 1 R1 MOV 0 0\n#END_TB\n";
+    char plain[128], xz[128], want[400], err[300] = "";
+    snprintf(plain, sizeof plain, "%s/nul.traceg", tmpdir);
+    write_bytes(plain, head, sizeof head - 1, body, sizeof body - 1);
+    snprintf(want, sizeof want, "%s:15: NUL byte in line", plain);
+    expect_run_error(plain, want);
+    snprintf(xz, sizeof xz, "%s/nul.traceg.xz", tmpdir);
+    make_xz(plain, xz, 0);
+    snprintf(want, sizeof want, "%s:15: NUL byte in line", xz);
+    expect_run_error(xz, want);
+    /* without the NUL the same file runs */
+    static const char fixed[] = "0010 1 1 R1 MOV 0 0\n0020 1 1 R1 MOV 0 0\n#END_TB\n";
+    write_bytes(plain, head, sizeof head - 1, fixed, sizeof fixed - 1);
+    kern *k;
+    assert_int_equal(trace_open_kernel(&k, plain, 1, err, sizeof err), 0);
+    assert_int_equal(k->ops->cta_begin(k, 0, err, sizeof err), 0);
+    k->ops->destroy(k);
+    /* a 3000-byte comment first line with a NUL past the first fill */
+    static char longline[3002];
+    memset(longline, 'a', sizeof longline);
+    longline[0] = '#';
+    longline[2000] = '\0';
+    longline[3001] = '\n';
+    write_bytes(plain, longline, sizeof longline, head, sizeof head - 1);
+    snprintf(want, sizeof want, "%s:1: NUL byte in line", plain);
+    assert_int_equal(trace_open_kernel(&k, plain, 1, err, sizeof err), -1);
+    assert_string_equal(err, want);
+}
+
 /* ------------------------------------------------------------ round trip */
 
 /* A tiny synthetic source: 3 CTAs of 48 threads (warp 1 has 16 lanes);
@@ -1182,6 +1231,7 @@ int main(void)
         cmocka_unit_test(test_errors_api_order),
         cmocka_unit_test(test_xz_compressed),
         cmocka_unit_test(test_xz_growing_fills),
+        cmocka_unit_test(test_nul_byte_in_line),
         cmocka_unit_test(test_roundtrip_list),
         cmocka_unit_test(test_roundtrip_compressed),
         cmocka_unit_test(test_many_resident_ctas),
