@@ -54,3 +54,15 @@ void arena_free(arena *a)
     }
     *a = (arena){0};
 }
+
+void *arena_map(size_t bytes)
+{
+    void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
+void arena_unmap(void *p, size_t bytes)
+{
+    if (p)
+        munmap(p, bytes);
+}

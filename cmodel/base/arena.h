@@ -28,4 +28,13 @@ void *arena_calloc(arena *a, size_t n, size_t size);
 /* Unmap every chunk; the arena is empty again. */
 void arena_free(arena *a);
 
+/* One large zeroed block in a mapping of its own (zero pages until written),
+ * for a structure that lives apart from any arena; NULL if out of memory.
+ * calloc would clear it, and does whenever glibc serves it from the heap:
+ * after a large block is freed (liblzma's dictionary, say) glibc raises the
+ * size it maps instead, so a block of this size may come from the heap.
+ * Freed with arena_unmap and the same size. */
+void *arena_map(size_t bytes);
+void arena_unmap(void *p, size_t bytes);
+
 #endif

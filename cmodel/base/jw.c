@@ -1,22 +1,51 @@
 /* jw.c -- streaming JSON writer.  See jw.h. */
 #include <inttypes.h>
 #include <math.h>
+#include <stddef.h>
+#include <stdio_ext.h>
 #include <string.h>
 #include "jw.h"
 
 void jw_init(jw *w, FILE *f)
 {
-    memset(w, 0, sizeof *w);
+    memset(w, 0, offsetof(jw, buf));
     w->f = f;
     w->indent = -1;
     if (!f) w->err = 1;
+    else w->direct = __fbufsize(f) == 1;    /* _IONBF: glibc sets a one-byte buffer; 0: none yet */
 }
 
 int jw_error(const jw *w) { return w->err; }
 
-static void jw_put(jw *w, const char *s)
+/* Hand the gathered bytes to the FILE. */
+static void jw_drain(jw *w)
 {
-    if (!w->err && fputs(s, w->f) == EOF) w->err = 1;
+    if (w->n && !w->err && fwrite(w->buf, 1, w->n, w->f) != w->n) w->err = 1;
+    w->n = 0;
+}
+
+static void jw_putn(jw *w, const char *s, size_t len)
+{
+    if (w->err) return;
+    while (len > sizeof w->buf - w->n) {
+        size_t part = sizeof w->buf - w->n;
+        memcpy(w->buf + w->n, s, part);
+        w->n += part;
+        s += part;
+        len -= part;
+        jw_drain(w);
+        if (w->err) return;
+    }
+    memcpy(w->buf + w->n, s, len);
+    w->n += len;
+    if (w->direct) jw_drain(w);
+}
+
+/* One byte; the common case (room, buffered) without a call. */
+static inline void jw_putc(jw *w, char c)
+{
+    if (w->n < sizeof w->buf && !w->direct && !w->err) w->buf[w->n++] = c;
+    else jw_putn(w, &c, 1);
 }
 
 /* The pending break, if any: "\n" and its indent. */
@@ -24,9 +53,9 @@ static void jw_flush_break(jw *w)
 {
     if (w->indent < 0) return;
     static const char spaces[] = "                                ";   /* 32 */
-    jw_put(w, "\n");
+    jw_putc(w, '\n');
     for (int left = w->indent; left > 0; left -= 32)
-        jw_put(w, spaces + (left >= 32 ? 0 : 32 - left));
+        jw_putn(w, spaces, left >= 32 ? 32 : (size_t)left);
     w->indent = -1;
 }
 
@@ -46,9 +75,9 @@ static int jw_item(jw *w, int is_key)
         return 0;
     }
     if (w->is_obj[lvl] != is_key || w->keyed) { w->err = 1; return -1; }
-    if (w->has_item[lvl]) jw_put(w, ",");
+    if (w->has_item[lvl]) jw_putc(w, ',');
     if (w->indent >= 0) jw_flush_break(w);
-    else if (w->has_item[lvl]) jw_put(w, " ");
+    else if (w->has_item[lvl]) jw_putc(w, ' ');
     w->has_item[lvl] = 1;
     if (is_key) w->keyed = 1;
     return 0;
@@ -67,7 +96,7 @@ static void jw_open(jw *w, int is_obj)
     w->is_obj[w->depth] = (uint8_t)is_obj;
     w->has_item[w->depth] = 0;
     w->depth++;
-    jw_put(w, is_obj ? "{" : "[");
+    jw_putc(w, is_obj ? '{' : '[');
 }
 
 static void jw_close(jw *w, int is_obj)
@@ -76,7 +105,7 @@ static void jw_close(jw *w, int is_obj)
     if (w->depth == 0 || w->is_obj[w->depth - 1] != is_obj || w->keyed) { w->err = 1; return; }
     jw_flush_break(w);
     w->depth--;
-    jw_put(w, is_obj ? "}" : "]");
+    jw_putc(w, is_obj ? '}' : ']');
     jw_value_done(w);
 }
 
@@ -86,14 +115,28 @@ void jw_array_begin(jw *w) { jw_open(w, 0); }
 void jw_array_end(jw *w) { jw_close(w, 0); }
 void jw_break(jw *w, int indent) { w->indent = indent < 0 ? 0 : indent; }
 
+/* s in quotes, escaped.  A string with nothing to escape (every key, most
+ * values) goes in one piece. */
 static void jw_quoted(jw *w, const char *s)
 {
     static const char hex[] = "0123456789abcdef";
+    const unsigned char *q = (const unsigned char *)s;
+    while (*q >= 0x20 && *q != '"' && *q != '\\')
+        q++;
+    if (!*q && (size_t)(q - (const unsigned char *)s) + 2 <= sizeof w->buf - w->n && !w->direct &&
+        !w->err) {
+        size_t len = (size_t)(q - (const unsigned char *)s);
+        w->buf[w->n] = '"';
+        memcpy(w->buf + w->n + 1, s, len);
+        w->buf[w->n + 1 + len] = '"';
+        w->n += len + 2;
+        return;
+    }
     char buf[128];
     size_t n = 0;
-    jw_put(w, "\"");
+    buf[n++] = '"';
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        if (n > sizeof buf - 8) { buf[n] = 0; jw_put(w, buf); n = 0; }
+        if (n > sizeof buf - 8) { jw_putn(w, buf, n); n = 0; }
         unsigned char c = *p;
         const char *esc = NULL;
         switch (c) {
@@ -118,16 +161,15 @@ static void jw_quoted(jw *w, const char *s)
             buf[n++] = (char)c;
         }
     }
-    buf[n] = 0;
-    jw_put(w, buf);
-    jw_put(w, "\"");
+    buf[n++] = '"';
+    jw_putn(w, buf, n);
 }
 
 void jw_key(jw *w, const char *key)
 {
     if (jw_item(w, 1) < 0) return;
     jw_quoted(w, key);
-    jw_put(w, ": ");
+    jw_putn(w, ": ", 2);
 }
 
 void jw_string(jw *w, const char *s)
@@ -140,7 +182,7 @@ void jw_string(jw *w, const char *s)
 static void jw_printf_value(jw *w, const char *text, int n)
 {
     if (n < 0) { w->err = 1; return; }
-    jw_put(w, text);
+    jw_putn(w, text, (size_t)n);
     jw_value_done(w);
 }
 
@@ -190,7 +232,7 @@ void jw_double(jw *w, const char *fmt, double v)
 {
     char buf[512];
     if (jw_item(w, 0) < 0) return;
-    if (!isfinite(v)) { jw_printf_value(w, "null", 0); return; }
+    if (!isfinite(v)) { jw_printf_value(w, "null", 4); return; }
     int n = snprintf(buf, sizeof buf, fmt, v);
     jw_printf_value(w, buf, n >= (int)sizeof buf ? -1 : n);
 }
@@ -198,7 +240,8 @@ void jw_double(jw *w, const char *fmt, double v)
 int jw_finish(jw *w)
 {
     if (!w->err && (w->depth != 0 || !w->done || w->keyed)) w->err = 1;
-    jw_put(w, "\n");
+    jw_putc(w, '\n');
+    jw_drain(w);
     if (!w->err && (fflush(w->f) == EOF || ferror(w->f))) w->err = 1;
     return w->err ? -1 : 0;
 }

@@ -21,6 +21,12 @@
  * second root value) or a failed write sets the flag; later calls write
  * nothing.  Check it once at the end with jw_finish.  A non-finite double
  * (JSON has no NaN or infinity) is written as null.
+ *
+ * The writer gathers its pieces in its own buffer and hands them to the FILE
+ * in blocks of JW_BUF bytes (one fwrite each, not one fputs per token), and
+ * the rest at jw_finish; nothing else may write to the FILE between jw_init
+ * and jw_finish.  Over an unbuffered FILE (setvbuf _IONBF) every piece is
+ * handed on at once, so a failing write shows at the call that made it.
  */
 #ifndef JW_H
 #define JW_H
@@ -30,8 +36,12 @@
 
 #define JW_MAX_DEPTH 32
 
+#define JW_BUF 4096                 /* bytes gathered before one fwrite */
+
 typedef struct jw {                 /* fields are private; on the stack is fine */
     FILE    *f;
+    size_t   n;                     /* bytes waiting in buf */
+    int      direct;                /* f is unbuffered: hand each piece on at once */
     int      err;                   /* sticky: nonzero after any error */
     int      depth;                 /* open containers */
     int      indent;                /* pending break: spaces after "\n", or -1 */
@@ -39,6 +49,7 @@ typedef struct jw {                 /* fields are private; on the stack is fine 
     uint8_t  has_item[JW_MAX_DEPTH];/* an item was written at that level */
     uint8_t  keyed;                 /* in an object: a key waits for its value */
     uint8_t  done;                  /* the root value is complete */
+    char     buf[JW_BUF];
 } jw;
 
 void jw_init(jw *w, FILE *f);

@@ -55,18 +55,22 @@ uint32_t coal_lines(const inst *in, uint32_t line_bytes, uint64_t *lines_out)
     return n;
 }
 
+/* A lane's word is looked for only among the distinct words already seen in
+ * its bank (a word has one bank): a lane mask per bank lists them, so a warp
+ * spread over the banks costs one comparison per lane, not one per word. */
 uint32_t coal_bank_conflicts(const inst *in)
 {
     uint64_t word[32];
-    uint32_t n = 0, per_bank[COAL_SMEM_BANKS] = { 0 }, most = 0;
+    uint32_t in_bank[COAL_SMEM_BANKS] = { 0 }, per_bank[COAL_SMEM_BANKS] = { 0 }, most = 0;
     for (uint32_t lane = 0; lane < 32; lane++) {
         if (!((in->mask >> lane) & 1u)) continue;
         uint64_t w = in->addr[lane] / COAL_SMEM_WORD;
-        uint32_t seen = 0;
-        for (uint32_t i = 0; i < n && !seen; i++) seen = word[i] == w;
+        uint32_t b = (uint32_t)(w % COAL_SMEM_BANKS), seen = 0;
+        for (uint32_t m = in_bank[b]; m && !seen; m &= m - 1u)
+            seen = word[__builtin_ctz(m)] == w;
         if (seen) continue;
-        word[n++] = w;
-        uint32_t b = (uint32_t)(w % COAL_SMEM_BANKS);
+        word[lane] = w;
+        in_bank[b] |= 1u << lane;
         if (++per_bank[b] > most) most = per_bank[b];
     }
     return most ? most - 1 : 0;

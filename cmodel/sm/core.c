@@ -13,6 +13,7 @@
 #include "core.h"
 #include "coal.h"
 #include "wsched.h"
+#include "arena.h"
 #include "bits.h"
 
 #define WHEEL      1024u        /* timing wheel slots (max latency < WHEEL) */
@@ -241,7 +242,7 @@ core *core_create(const sm_params *cfg, uint32_t access_bytes, uint32_t id, mems
         snprintf(err, errlen, "core: %u warp schedulers (1..8)", cfg->n_sched);
         return NULL;
     }
-    core *c = calloc(1, sizeof *c);
+    core *c = arena_map(sizeof *c);   /* large, mostly unwritten in a short run */
     if (!c) { snprintf(err, errlen, "core: out of memory"); return NULL; }
     c->cfg = cfg;
     c->warp_slots = cfg->max_warps ? cfg->max_warps : cfg->max_threads / 32;
@@ -266,7 +267,7 @@ core *core_create(const sm_params *cfg, uint32_t access_bytes, uint32_t id, mems
     return c;
 }
 
-void core_destroy(core *c) { free(c); }
+void core_destroy(core *c) { arena_unmap(c, sizeof *c); }
 
 /* ------------------------------------------------------------ statistics */
 

@@ -47,6 +47,7 @@ void trace_params_defaults(trace_params *p)
 }
 
 #define RD_BUF        (1u << 16)
+#define RD_FIRST      (1u << 10)   /* the first fill; each next one doubles, up to RD_BUF */
 #define RD_LINE_MAX   (1u << 20)
 #define RD_XZ_MEMLIMIT (256ull << 20)
 #define TR_MAX_TOK    72
@@ -90,8 +91,12 @@ typedef struct tr_rd {
     lzma_stream zs;
     uint8_t    *inbuf, *outbuf;
     size_t      opos, olen;
-    char       *line;
-    size_t      llen, lcap;
+    size_t      ochunk;            /* bytes the next fill decodes or reads at most */
+    size_t      nul_at;            /* the first NUL byte in outbuf[0, olen), else olen */
+    char       *line;              /* the current line: in lbuf, or in place in outbuf */
+    size_t      llen;
+    char       *lbuf;              /* a line gathered across fills (or from a tracez) */
+    size_t      lcap;
     uint64_t    lineno;
     char        path[256];
     tz_src     *tz;                /* a .tracez file: its text form, else NULL */
@@ -117,6 +122,14 @@ static int has_suffix(const char *s, const char *suffix)
 
 static const uint8_t xz_magic[6] = { 0xFD, '7', 'z', 'X', 'Z', 0x00 };
 
+/* Where the decoded block's first NUL byte is (once per fill, so that a line
+ * read in place needs no search of its own). */
+static void rd_find_nul(tr_rd *r)
+{
+    const uint8_t *z = memchr(r->outbuf, '\0', r->olen);
+    r->nul_at = z ? (size_t)(z - r->outbuf) : r->olen;
+}
+
 static void rd_close(tr_rd *r)
 {
     if (r->f)
@@ -126,7 +139,7 @@ static void rd_close(tr_rd *r)
     tz_close(r->tz);
     free(r->inbuf);
     free(r->outbuf);
-    free(r->line);
+    free(r->lbuf);
     memset(r, 0, sizeof *r);
 }
 
@@ -145,6 +158,7 @@ static int rd_open(tr_rd *r, const char *path, char *err, size_t errlen)
         return tr_fail(err, errlen, path, 0, "out of memory (reader buffers)");
     }
     r->obuf = r->outbuf;
+    r->ochunk = RD_FIRST;
     if (has_suffix(path, ".tracez")) {
         if (tz_open(&r->tz, r->f, path, err, errlen)) {
             rd_close(r);
@@ -168,6 +182,7 @@ static int rd_open(tr_rd *r, const char *path, char *err, size_t errlen)
     } else {
         memcpy(r->outbuf, magic, got);
         r->olen = got;
+        rd_find_nul(r);
     }
     return 0;
 }
@@ -204,8 +219,15 @@ static int rd_fill(tr_rd *r, char *err, size_t errlen)
         return 0;
     if (r->tz)
         return rd_fill_tz(r, err, errlen);
+    /* A kernel's header is read when the workload loads (the kernel's lines
+     * when it runs, from a second reader), so the first fills are small: a
+     * header read does not decode a whole block of instruction lines. */
+    size_t chunk = r->ochunk;
+    if (r->ochunk < RD_BUF)
+        r->ochunk *= 2;
     if (!r->xz) {
-        r->olen = fread(r->outbuf, 1, RD_BUF, r->f);
+        r->olen = fread(r->outbuf, 1, chunk, r->f);
+        rd_find_nul(r);
         if (r->olen > 0)
             return 1;
         if (ferror(r->f))
@@ -224,9 +246,10 @@ static int rd_fill(tr_rd *r, char *err, size_t errlen)
             }
         }
         r->zs.next_out = r->outbuf;
-        r->zs.avail_out = RD_BUF;
+        r->zs.avail_out = chunk;
         lzma_ret ret = lzma_code(&r->zs, r->in_eof ? LZMA_FINISH : LZMA_RUN);
-        r->olen = RD_BUF - r->zs.avail_out;
+        r->olen = chunk - r->zs.avail_out;
+        rd_find_nul(r);
         if (ret == LZMA_STREAM_END)
             r->out_eof = 1;
         else if (ret != LZMA_OK)
@@ -247,24 +270,25 @@ static int rd_append(tr_rd *r, const uint8_t *p, size_t n, char *err, size_t err
         size_t cap = r->lcap ? r->lcap : 256;
         while (cap < r->llen + n + 1)
             cap *= 2;
-        char *grown = realloc(r->line, cap);
+        char *grown = realloc(r->lbuf, cap);
         if (!grown)
             return tr_fail(err, errlen, r->path, rd_loc_next(r), "out of memory (line buffer)");
-        r->line = grown;
+        r->lbuf = grown;
         r->lcap = cap;
     }
-    memcpy(r->line + r->llen, p, n);
+    r->line = r->lbuf;
+    memcpy(r->lbuf + r->llen, p, n);
     r->llen += n;
-    r->line[r->llen] = '\0';
+    r->lbuf[r->llen] = '\0';
     return 0;
 }
 
-/* A line read into r->line: count it, refuse a NUL byte, drop trailing CR
- * and blanks.  1, or -1 error. */
-static int rd_finish_line(tr_rd *r, char *err, size_t errlen)
+/* A line read into r->line: count it, refuse a NUL byte (unless the line is
+ * known to hold none: `clean`), drop trailing CR and blanks.  1, or -1 error. */
+static int rd_finish_line(tr_rd *r, int clean, char *err, size_t errlen)
 {
     r->lineno++;
-    if (memchr(r->line, '\0', r->llen))
+    if (!clean && memchr(r->line, '\0', r->llen))
         return tr_fail(err, errlen, r->path, rd_loc(r), "NUL byte in line");
     while (r->llen && (r->line[r->llen - 1] == '\r' || r->line[r->llen - 1] == ' ' ||
                        r->line[r->llen - 1] == '\t'))
@@ -280,16 +304,18 @@ static int rd_next(tr_rd *r, char *err, size_t errlen)
         r->pushback = 0;
         return 1;
     }
-    /* the common case: a whole line in the decoded bytes that fits the line
-     * buffer (a line the loop below would take in one piece, unchanged) */
+    /* the common case: a whole line in the decoded bytes (not a tracez
+     * segment, which is not ours to write): read in place, its newline made
+     * its end; it holds no NUL when the block's first NUL lies beyond it */
     const uint8_t *nl0 = r->tz || r->opos == r->olen ? NULL
-                         : memchr(r->obuf + r->opos, '\n', r->olen - r->opos);
-    if (nl0 && (size_t)(nl0 - (r->obuf + r->opos)) < r->lcap) {
-        r->llen = (size_t)(nl0 - (r->obuf + r->opos));
-        memcpy(r->line, r->obuf + r->opos, r->llen);
+                         : memchr(r->outbuf + r->opos, '\n', r->olen - r->opos);
+    if (nl0) {
+        size_t start = r->opos;
+        r->llen = (size_t)(nl0 - (r->outbuf + start));
+        r->line = (char *)r->outbuf + start;
         r->line[r->llen] = '\0';
         r->opos += r->llen + 1;
-        return rd_finish_line(r, err, errlen);
+        return rd_finish_line(r, r->nul_at >= start + r->llen, err, errlen);
     }
     r->llen = 0;
     if (rd_append(r, (const uint8_t *)"", 0, err, errlen))
@@ -318,7 +344,7 @@ static int rd_next(tr_rd *r, char *err, size_t errlen)
         if (nl)
             break;
     }
-    return rd_finish_line(r, err, errlen);
+    return rd_finish_line(r, 0, err, errlen);
 }
 
 static void rd_unread(tr_rd *r) { r->pushback = 1; }
@@ -1130,7 +1156,9 @@ static void opc_fill(tr_opc *o, const char *opcode)
 }
 
 /* The facts of an opcode token: its cached slot, or *tmp filled when the
- * token is too long, the cache is half full, or it cannot be allocated. */
+ * token is too long, the cache is half full, or it cannot be allocated; NULL
+ * when the token is not an opcode (opcode_ok).  Only good tokens are cached,
+ * so a token found in the cache is not checked again. */
 static const tr_opc *opc_get(tr_kern *tk, const char *opcode, tr_opc *tmp)
 {
     uint32_t h = 2166136261u;     /* FNV-1a */
@@ -1144,6 +1172,8 @@ static const tr_opc *opc_get(tr_kern *tk, const char *opcode, tr_opc *tmp)
     for (uint32_t i = h & (TR_OPC_SLOTS - 1);; i = (i + 1) & (TR_OPC_SLOTS - 1)) {
         tr_opc *o = &tk->opc[i];
         if (!o->name[0]) {
+            if (!opcode_ok(opcode))
+                return NULL;
             if (tk->n_opc * 2 >= TR_OPC_SLOTS)
                 goto direct;
             memcpy(o->name, opcode, n + 1);
@@ -1155,6 +1185,8 @@ static const tr_opc *opc_get(tr_kern *tk, const char *opcode, tr_opc *tmp)
             return o;
     }
 direct:
+    if (!opcode_ok(opcode))
+        return NULL;
     opc_fill(tmp, opcode);
     return tmp;
 }
@@ -1226,10 +1258,10 @@ static int inst_line(tr_kern *tk, tr_cta *c, uint32_t w, tr_line *L)
     const char *opcode = line_take(L, "opcode");
     if (!opcode)
         return -1;
-    if (!opcode_ok(opcode))
-        return line_fail(L, "bad opcode (%s)", opcode);
     tr_opc tmp;
     const tr_opc *op = opc_get(tk, opcode, &tmp);
+    if (!op)
+        return line_fail(L, "bad opcode (%s)", opcode);
     if (line_regs(L, "source", KERN_MAX_SRC, rec.src, &rec.nsrc) ||
         line_dec(L, "mem_width", UINT32_MAX, &width))
         return -1;

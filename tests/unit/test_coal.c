@@ -130,6 +130,50 @@ static void smem_bank_conflicts(void **state)
     assert_int_equal(coal_bank_conflicts(&f), 0);
 }
 
+/* The definition of the bank count: the distinct words of the active lanes,
+ * each counted in its bank; the most in one bank, minus 1. */
+static uint32_t conflicts_ref(const inst *in)
+{
+    uint64_t word[32];
+    uint32_t n = 0, per_bank[COAL_SMEM_BANKS] = { 0 }, most = 0;
+    for (int l = 0; l < 32; l++) {
+        if (!((in->mask >> l) & 1u)) continue;
+        uint64_t w = in->addr[l] / COAL_SMEM_WORD;
+        int dup = 0;
+        for (uint32_t i = 0; i < n; i++) dup |= word[i] == w;
+        if (dup) continue;
+        word[n++] = w;
+        uint32_t b = (uint32_t)(w % COAL_SMEM_BANKS);
+        if (++per_bank[b] > most) most = per_bank[b];
+    }
+    return most ? most - 1 : 0;
+}
+
+/* Random warps over a few words of a few banks (duplicates, broadcasts and
+ * same-bank words mixed): the count is the definition's. */
+static void random_bank_conflicts_match_definition(void **state)
+{
+    (void)state;
+    uint64_t x = 0x2545F4914F6CDD1Dull;
+    uint32_t seen_max = 0;
+    for (int t = 0; t < 20000; t++) {
+        inst in;
+        memset(&in, 0, sizeof in);
+        x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+        in.mask = (uint32_t)x;
+        in.bytes = 4;
+        unsigned spread = 1u + (unsigned)(x >> 40) % 96u;     /* words drawn from 0..spread-1 */
+        for (int l = 0; l < 32; l++) {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+            in.addr[l] = 0x4000 + (x % spread) * (x >> 63 ? 128u : 4u) + (x >> 32 & 3u);
+        }
+        uint32_t want = conflicts_ref(&in);
+        assert_int_equal(coal_bank_conflicts(&in), want);
+        if (want > seen_max) seen_max = want;
+    }
+    assert_true(seen_max >= 8);                          /* the draw reached deep conflicts */
+}
+
 /* The definition, lane by lane: append each lane's first line, then its last
  * (when the access crosses into it), unless already in the list. */
 static uint32_t coal_ref(const inst *in, uint32_t line_bytes, uint64_t *out)
@@ -181,6 +225,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(full_coalesced_one_line),
         cmocka_unit_test(smem_bank_conflicts),
+        cmocka_unit_test(random_bank_conflicts_match_definition),
         cmocka_unit_test(two_lines_of_64),
         cmocka_unit_test(stride_patterns),
         cmocka_unit_test(straddling_access_touches_both),

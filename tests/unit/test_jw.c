@@ -257,6 +257,47 @@ static void full_buffer(void **state)
     fclose(f);
 }
 
+/* A document of several JW_BUF blocks (an array of numbers and strings, some
+ * with a quote to escape, whose text crosses each block boundary at a
+ * different offset) comes out whole and in order,
+ * over a buffered and an unbuffered FILE alike (a temporary file: a memory
+ * stream cannot be unbuffered). */
+static void many_blocks(void **state)
+{
+    static char want[8 * JW_BUF], got[8 * JW_BUF];
+    for (int unbuffered = 0; unbuffered < 2; unbuffered++) {
+        FILE *f = tmpfile();
+        assert_non_null(f);
+        if (unbuffered) setvbuf(f, NULL, _IONBF, 0);
+        jw w;
+        jw_init(&w, f);
+        size_t n = 0;
+        want[n++] = '[';
+        jw_array_begin(&w);
+        for (uint64_t v = 0, i = 0; n < 3 * JW_BUF; v = v * 7 + 3, i++) {
+            if (i % 3 == 2) {          /* a string: quoted in one piece or escaped */
+                char text[40];
+                snprintf(text, sizeof text, "s%llu%s", (unsigned long long)v, i % 2 ? "\"" : "");
+                jw_string(&w, text);
+                n += (size_t)sprintf(want + n, ", \"s%llu%s\"", (unsigned long long)v,
+                                     i % 2 ? "\\\"" : "");
+                continue;
+            }
+            jw_u64(&w, v);
+            n += (size_t)sprintf(want + n, "%s%llu", i ? ", " : "", (unsigned long long)v);
+        }
+        jw_array_end(&w);
+        n += (size_t)sprintf(want + n, "]\n");
+        assert_int_equal(jw_finish(&w), 0);
+        rewind(f);
+        size_t len = fread(got, 1, sizeof got - 1, f);
+        got[len] = 0;
+        assert_int_equal(len, n);
+        assert_string_equal(got, want);
+        fclose(f);
+    }
+}
+
 static void null_file(void **state)
 {
     jw w;
@@ -280,6 +321,7 @@ int main(void)
         cmocka_unit_test(depth_bound),
         cmocka_unit_test(write_failure),
         cmocka_unit_test(full_buffer),
+        cmocka_unit_test(many_blocks),
         cmocka_unit_test(null_file),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

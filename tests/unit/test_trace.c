@@ -511,6 +511,114 @@ static void test_xz_compressed(void **state)
     assert_non_null(strstr(err, "xz"));
 }
 
+/* The reader's first fills are small (a header read decodes little) and grow
+ * block by block: a kernel whose first line (a comment) is longer than the
+ * first fills, read plain and xz-compressed, gives every instruction exactly
+ * as the file without the comment does. */
+static void test_xz_growing_fills(void **state)
+{
+    (void)state;
+    char plain[128], xz[128], err[300] = "";
+    snprintf(plain, sizeof plain, "%s/long-head.traceg", tmpdir);
+    snprintf(xz, sizeof xz, "%s/long-head.traceg.xz", tmpdir);
+    FILE *in = fopen(REAL "/kernel-1.traceg", "rb"), *out = fopen(plain, "wb");
+    assert_non_null(in);
+    assert_non_null(out);
+    fputc('#', out);
+    for (int i = 0; i < 3000; i++)
+        fputc('a' + i % 26, out);
+    fputc('\n', out);
+    int c;
+    while ((c = fgetc(in)) != EOF)
+        fputc(c, out);
+    fclose(in);
+    assert_int_equal(fclose(out), 0);
+    make_xz(plain, xz, 0);
+    const char *paths[2] = { plain, xz };
+    for (int v = 0; v < 2; v++) {
+        kern *want, *got;
+        assert_int_equal(trace_open_kernel(&want, REAL "/kernel-1.traceg", 1, err, sizeof err), 0);
+        if (trace_open_kernel(&got, paths[v], 1, err, sizeof err))
+            fail_msg("%s", err);
+        assert_int_equal(got->n_cta, want->n_cta);
+        assert_int_equal(got->warps_per_cta, want->warps_per_cta);
+        uint64_t n = 0;
+        for (uint32_t cta = 0; cta < want->n_cta; cta++) {
+            assert_int_equal(want->ops->cta_begin(want, cta, err, sizeof err), 0);
+            if (got->ops->cta_begin(got, cta, err, sizeof err))
+                fail_msg("%s", err);
+            for (uint32_t w = 0; w < want->warps_per_cta; w++) {
+                kcursor cw, cg;
+                inst iw, ig;
+                memset(&cw, 0, sizeof cw);
+                memset(&cg, 0, sizeof cg);
+                while (want->ops->fetch(want, cta, w, &cw, &iw, err, sizeof err) == 1) {
+                    fetch_ok(got, cta, w, &cg, &ig);
+                    assert_inst_equal(&ig, &iw);
+                    n++;
+                }
+                fetch_end(got, cta, w, &cg);
+            }
+            want->ops->cta_end(want, cta);
+            got->ops->cta_end(got, cta);
+        }
+        uint64_t lines, threads;
+        count_file(REAL "/kernel-1.traceg", &lines, &threads);
+        assert_int_equal(n, lines);
+        want->ops->destroy(want);
+        got->ops->destroy(got);
+    }
+}
+
+/* A NUL byte in a line is refused with its line number: on a line read in
+ * place after clean lines of the same block (plain and xz), and on a first
+ * line longer than the reader's first fill (gathered across fills). */
+static void write_bytes(const char *path, const char *a, size_t na, const char *b, size_t nb)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(a, 1, na, f), na);
+    assert_int_equal(fwrite(b, 1, nb, f), nb);
+    assert_int_equal(fclose(f), 0);
+}
+
+static void test_nul_byte_in_line(void **state)
+{
+    (void)state;
+    static const char head[] =
+        "-kernel name = fixture\n-kernel id = 1\n-grid dim = (1,1,1)\n-block dim = (32,1,1)\n"
+        "-shmem = 0\n-nregs = 8\n-binary version = 70\n-accelsim tracer version = 4\n\n"
+        "#BEGIN_TB\nthread block = 0,0,0\nwarp = 0\ninsts = 3\n"
+        "0000 1 1 R1 MOV 0 0\n";                              /* line 14 */
+    static const char body[] = "0010 1 1 R1 M\0V 0 0\n0020 1 1 R1 MOV 0 0\n#END_TB\n";
+    char plain[128], xz[128], want[400], err[300] = "";
+    snprintf(plain, sizeof plain, "%s/nul.traceg", tmpdir);
+    write_bytes(plain, head, sizeof head - 1, body, sizeof body - 1);
+    snprintf(want, sizeof want, "%s:15: NUL byte in line", plain);
+    expect_run_error(plain, want);
+    snprintf(xz, sizeof xz, "%s/nul.traceg.xz", tmpdir);
+    make_xz(plain, xz, 0);
+    snprintf(want, sizeof want, "%s:15: NUL byte in line", xz);
+    expect_run_error(xz, want);
+    /* without the NUL the same file runs */
+    static const char fixed[] = "0010 1 1 R1 MOV 0 0\n0020 1 1 R1 MOV 0 0\n#END_TB\n";
+    write_bytes(plain, head, sizeof head - 1, fixed, sizeof fixed - 1);
+    kern *k;
+    assert_int_equal(trace_open_kernel(&k, plain, 1, err, sizeof err), 0);
+    assert_int_equal(k->ops->cta_begin(k, 0, err, sizeof err), 0);
+    k->ops->destroy(k);
+    /* a 3000-byte comment first line with a NUL past the first fill */
+    static char longline[3002];
+    memset(longline, 'a', sizeof longline);
+    longline[0] = '#';
+    longline[2000] = '\0';
+    longline[3001] = '\n';
+    write_bytes(plain, longline, sizeof longline, head, sizeof head - 1);
+    snprintf(want, sizeof want, "%s:1: NUL byte in line", plain);
+    assert_int_equal(trace_open_kernel(&k, plain, 1, err, sizeof err), -1);
+    assert_string_equal(err, want);
+}
+
 /* ------------------------------------------------------------ round trip */
 
 /* A tiny synthetic source: 3 CTAs of 48 threads (warp 1 has 16 lanes);
@@ -721,6 +829,19 @@ static void test_number_and_register_limits(void **state)
         snprintf(want, sizeof want, "%s:14: %s", path, bad[i].problem);
         expect_run_error(path, want);
     }
+    /* a bad opcode token after good ones (found in the opcode cache, which
+     * holds only good tokens): still refused, on its own line; a bad token
+     * too long for the cache likewise */
+    static const char *const after[] = { "0000 1 1 R1 MOV 0 0", "0010 1 1 R1 MOV 0 0",
+                                         "0020 1 1 R1 MOV- 0 0" };
+    write_one_warp(path, "limit_bad_after.traceg", after, 3);
+    snprintf(want, sizeof want, "%s:16: bad opcode (MOV-)", path);
+    expect_run_error(path, want);
+    static const char *const longbad[] = { "0000 1 1 R1 MOV 0 0",
+                                           "0010 1 1 R1 ABCDEFGHIJABCDEFGHIJABCDEFGHIJABCDEFGHIJabc 0 0" };
+    write_one_warp(path, "limit_bad_long.traceg", longbad, 2);
+    snprintf(want, sizeof want, "%s:15: bad opcode (ABCDEFGHIJABCDEFGHIJABCDEFGHIJABCDEFGHIJabc)", path);
+    expect_run_error(path, want);
 }
 
 /* ------------------------------------------------------------ issue 11: forms */
@@ -1109,6 +1230,8 @@ int main(void)
         cmocka_unit_test(test_errors_header_and_list),
         cmocka_unit_test(test_errors_api_order),
         cmocka_unit_test(test_xz_compressed),
+        cmocka_unit_test(test_xz_growing_fills),
+        cmocka_unit_test(test_nul_byte_in_line),
         cmocka_unit_test(test_roundtrip_list),
         cmocka_unit_test(test_roundtrip_compressed),
         cmocka_unit_test(test_many_resident_ctas),
