@@ -67,26 +67,21 @@ module ucs_gcu #(
   assign ph2 = (phase_i == 2'd1);
   assign ph3 = (phase_i == 2'd2);
 
-  function automatic logic [BusyW-1:0] busy_of(input logic [NumComp*BusyW-1:0] v, input int c);
-    busy_of = v[c*BusyW +: BusyW];
-  endfunction
-  function automatic logic [UnitsW-1:0] units_of(input logic [NumComp*UnitsW-1:0] v,
-                                                  input int c);
-    units_of = v[c*UnitsW +: UnitsW];
-  endfunction
-
   // Slots of each component that are powered on: all, or the always-on
   // group ceil(units / 2) while it is tuned down.  Seed 004 Sec. 4: a
   // tuned-down component's utilization doubles, and phase 2's tuned-down
   // stage that became the bottleneck is reverted; the U[a] < U[b] tests use
   // these, the th_U thresholds all units (ucs.sv).  tuned_down_o only
   // changes at apply_i or a kernel start, so it is stable while evaluating.
-  logic [NumComp*UnitsW-1:0] on_units;
-  for (genvar i = 0; i < NumComp; i++) begin : g_on
+  // Computed where the evaluation's factor multiplexer reads it (below), not
+  // as a vector of every component: a Verilated core then spends nothing on
+  // it on the interval's edges.
+  function automatic logic [UnitsW-1:0] on_of(input logic [NumComp*UnitsW-1:0] units,
+                                               input logic [NumComp-1:0] down, input int i);
     logic [UnitsW-1:0] u;
-    assign u = units_of(cfg_units_i, i);
-    assign on_units[i*UnitsW +: UnitsW] = tuned_down_o[i] ? (u - (u >> 1)) : u;
-  end
+    u = units[i*UnitsW +: UnitsW];
+    on_of = down[i] ? (u - (u >> 1)) : u;
+  endfunction
 
   // ---------------------------------------------------------------- counting
   // A core enabled mid-interval waits for the next interval's first edge.
@@ -105,50 +100,57 @@ module ucs_gcu #(
   //   phase 1: 0 EX_SP, 1 EX_SFU, 2 J, 3 lambda
   //   phase 2: st*3 + j for OCEX_j, OC_j, IDOC_j; 9 + j EX_j
   //   phase 3: j sch_busy[j], 3 + j EX_j, 6 IFID, 7 SCH
+  // One element per slot, each component's busy count read as a constant
+  // slice of busy_i (an unpacked array: a Verilated core writes each slot's
+  // input as a byte of its own, not as a field of a packed vector).
   localparam int XW = MemWarpsW;
-  logic [NSlot*XW-1:0] x;   // slot k's input: x[k*XW +: XW]
+  logic [XW-1:0] x [NSlot];   // slot k's input
   always_comb begin
-    x = '0;
+    for (int k = 0; k < NSlot; k++) begin
+      x[k] = '0;
+    end
     if (ph1) begin
-      x[0*XW +: XW] = MemWarpsW'(busy_of(busy_i, Ex0));
-      x[1*XW +: XW] = MemWarpsW'(busy_of(busy_i, ExSfu));
-      x[2*XW +: XW] = mem_warps_i;
-      x[3*XW +: XW] = MemWarpsW'(ldst_enter_i);
+      x[0] = XW'(busy_i[Ex0*BusyW +: BusyW]);
+      x[1] = XW'(busy_i[ExSfu*BusyW +: BusyW]);
+      x[2] = mem_warps_i;
+      x[3] = XW'(ldst_enter_i);
+    end else if (ph2) begin
+      for (int j = 0; j < 3; j++) begin
+        x[j]     = XW'(busy_i[(Ocex0 + j)*BusyW +: BusyW]);
+        x[3 + j] = XW'(busy_i[(Oc0 + j)*BusyW +: BusyW]);
+        x[6 + j] = XW'(busy_i[(Idoc0 + j)*BusyW +: BusyW]);
+        x[9 + j] = XW'(busy_i[(Ex0 + j)*BusyW +: BusyW]);
+      end
     end else begin
       for (int j = 0; j < 3; j++) begin
-        if (ph2) begin
-          x[j*XW +: XW]     = MemWarpsW'(busy_of(busy_i, Ocex0 + j));
-          x[(3 + j)*XW +: XW] = MemWarpsW'(busy_of(busy_i, Oc0 + j));
-          x[(6 + j)*XW +: XW] = MemWarpsW'(busy_of(busy_i, Idoc0 + j));
-          x[(9 + j)*XW +: XW] = MemWarpsW'(busy_of(busy_i, Ex0 + j));
-        end else begin
-          x[j*XW +: XW]     = MemWarpsW'(sch_busy_i[j*BusyW +: BusyW]);
-          x[(3 + j)*XW +: XW] = MemWarpsW'(busy_of(busy_i, Ex0 + j));
-        end
+        x[j]     = XW'(sch_busy_i[j*BusyW +: BusyW]);
+        x[3 + j] = XW'(busy_i[(Ex0 + j)*BusyW +: BusyW]);
       end
       if (ph3) begin
-        x[6*XW +: XW] = MemWarpsW'(busy_of(busy_i, Ifid));
-        x[7*XW +: XW] = MemWarpsW'(busy_of(busy_i, Sch));
+        x[6] = XW'(busy_i[Ifid*BusyW +: BusyW]);
+        x[7] = XW'(busy_i[Sch*BusyW +: BusyW]);
       end
     end
   end
 
   // Saturating counters (never saturate for T < 2^PeriodW); cleared when the
-  // core is unused, at a kernel start and by the decision.
+  // core is unused, at a kernel start and by the decision.  acc_q + xk
+  // overflows W bits exactly when acc_q > ~xk (= 2^W - 1 - xk).  The sum is
+  // formed in the clocked block (no next-value signal), so a Verilated core
+  // adds once per edge, where a combinational sum is evaluated twice (on the
+  // new inputs, then after the registers update).
   logic [OpW-1:0] slot [NSlot];
   for (genvar k = 0; k < NSlot; k++) begin : g_slot
     localparam int W = (k == 2) ? JSumW : SumW;
-    logic [W-1:0] acc_q, acc_d;
-    logic [W:0]   wide;
-    assign wide  = {1'b0, acc_q} + (W+1)'(x[k*XW +: XW]);
-    assign acc_d = wide[W] ? {W{1'b1}} : wide[W-1:0];
+    logic [W-1:0] acc_q, xk;
+    assign xk = W'(x[k]);
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         acc_q <= '0;
       end else if (!en_i || kernel_start_i || apply_i) begin
         acc_q <= '0;
       end else if (count) begin
-        acc_q <= acc_d;
+        acc_q <= (acc_q > ~xk) ? {W{1'b1}} : acc_q + xk;
       end
     end
     assign slot[k] = OpW'(acc_q);
@@ -157,7 +159,7 @@ module ucs_gcu #(
   // ---------------------------------------------------------------- evaluation
   // Comparison c = ev_i / 2: edge 2c loads P = slot[sa] * fa, edge 2c+1 sets
   // res[c] = P < Q with Q = slot[sb] * fb or a threshold (use_thr).
-  //   U[x] < U[y]   <=> sum_x * on_y < sum_y * on_x   (on_units)
+  //   U[x] < U[y]   <=> sum_x * on_y < sum_y * on_x   (on_of)
   //   U[x] < th     <=> sum_x * 100 < thr = th% * units_x * T
   //   RT > th_RT    <=> sum(lambda) * th_RT < sum(J) * 1
   logic [3:0]      cmp;
@@ -194,18 +196,17 @@ module ucs_gcu #(
       // comparison cmp = st * 3 + j (every one of the NCmp, CmpRange): slot
       // cmp (OCEX_j, OC_j, IDOC_j for st = 0, 1, 2) against slot 9 + j (EX_j)
       sel = load ? cmp : 4'(9 + 32'(ph2_j));
-      fac = load ? FacW'(units_of(on_units, Ex0 + 32'(ph2_j))) :
-            (ph2_st == 2'd0) ? FacW'(units_of(on_units, Ocex0 + 32'(ph2_j))) :
-            (ph2_st == 2'd1) ? FacW'(units_of(on_units, Oc0 + 32'(ph2_j))) :
-                               FacW'(units_of(on_units, Idoc0 + 32'(ph2_j)));
+      fac = FacW'(on_of(cfg_units_i, tuned_down_o,
+                        load             ? Ex0 + 32'(ph2_j) :
+                        (ph2_st == 2'd0) ? Ocex0 + 32'(ph2_j) :
+                        (ph2_st == 2'd1) ? Oc0 + 32'(ph2_j) : Idoc0 + 32'(ph2_j)));
     end else begin
       if (cmp < 4'd3) begin      // U[SCH_j] < U[EX_j], j = cmp
         sel = load ? cmp : cmp + 4'd3;
-        fac = load ? FacW'(units_of(on_units, Ex0 + 32'(cmp))) :
-                     FacW'(units_of(on_units, Sch));
+        fac = FacW'(on_of(cfg_units_i, tuned_down_o, load ? Ex0 + 32'(cmp) : Sch));
       end else if (cmp == 4'd3) begin
         sel = load ? 4'd6 : 4'd7;
-        fac = load ? FacW'(units_of(on_units, Sch)) : FacW'(units_of(on_units, Ifid));
+        fac = FacW'(on_of(cfg_units_i, tuned_down_o, load ? Sch : Ifid));
       end else if (cmp == 4'd4) begin
         if (load) begin
           sel = 4'd7;
@@ -327,18 +328,23 @@ module ucs_gcu #(
   `ASSERT_INIT
 `ifdef CTASIM_ASSERT_ON
   // The cycle before, in explicit registers the checks share.
-  logic [3*OpW-1:0] asrt_slots_q;   // slots 0, 2 and 7
+  logic [OpW-1:0]   asrt_slot0_q, asrt_slot2_q, asrt_slot7_q;  // slots 0, 2 and 7 (words of
+                                                              // their own, not one wide vector)
   logic             asrt_unused_q;  // !en_i
   logic             asrt_clr_q;     // !en_i || kernel_start_i || apply_i: the sums clear
   logic             asrt_frozen_q;  // en_i, evaluating, not the decision: the sums hold
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      asrt_slots_q  <= '0;
+      asrt_slot0_q  <= '0;
+      asrt_slot2_q  <= '0;
+      asrt_slot7_q  <= '0;
       asrt_unused_q <= 1'b0;
       asrt_clr_q    <= 1'b0;
       asrt_frozen_q <= 1'b0;
     end else begin
-      asrt_slots_q  <= {slot[0], slot[2], slot[7]};
+      asrt_slot0_q  <= slot[0];
+      asrt_slot2_q  <= slot[2];
+      asrt_slot7_q  <= slot[7];
       asrt_unused_q <= !en_i;
       asrt_clr_q    <= !en_i || kernel_start_i || apply_i;
       asrt_frozen_q <= en_i && !counting_i && !kernel_start_i && !apply_i;
@@ -382,7 +388,8 @@ module ucs_gcu #(
              (slot[0] == '0 && slot[1] == '0 && slot[2] == '0 && slot[3] == '0 &&
               slot[6] == '0 && slot[9] == '0 && slot[11] == '0), "sums not cleared")
   // the sums stay frozen while the datapath reads them
-  `ASSERT_IN(SumsFrozen, !asrt_frozen_q || {slot[0], slot[2], slot[7]} == asrt_slots_q,
+  `ASSERT_IN(SumsFrozen, !asrt_frozen_q || (slot[0] == asrt_slot0_q &&
+             slot[2] == asrt_slot2_q && slot[7] == asrt_slot7_q),
              "sums moved during the evaluation")
   `ASSERT_GROUP_END
   // seed 004 Sec. 4: a tuned-down group takes no work

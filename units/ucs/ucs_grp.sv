@@ -24,69 +24,65 @@ module ucs_grp #(
   localparam logic [StW-1:0] StOff      = ctasim_pkg::PGS_OFF;
   localparam logic [StW-1:0] StWaking   = ctasim_pkg::PGS_WAKING;
 
-  logic              down_d, down_q;
-  logic [StW-1:0]    state_d, state_q;
-  logic [WakeW-1:0] wake_d, wake_q;
+  logic              down_q;
+  logic [StW-1:0]    state_q;
+  logic [WakeW-1:0] wake_q;
 
-  always_comb begin
-    down_d  = down_q;
-    state_d = state_q;
-    wake_d  = wake_q;
-    case (state_q)
-      StOn: begin
-        if (down_i) begin
-          down_d  = 1'b1;
-          state_d = StDraining;
-        end
-      end
-      StDraining: begin
-        if (up_i) begin
-          down_d  = 1'b0;           // cancel the drain
-          state_d = StOn;
-        end else if (empty_i) begin
-          state_d = StOff;
-        end
-      end
-      StOff: begin
-        if (up_i) begin
-          down_d = 1'b0;
-          if (!IsPg || cfg_wakeup_i == '0) begin
-            state_d = StOn;
-          end else begin
-            state_d = StWaking;
-            wake_d  = cfg_wakeup_i;
-          end
-        end
-      end
-      default: begin                // StWaking
-        if (down_i) begin
-          down_d  = 1'b1;
-          state_d = StDraining;
-          wake_d  = '0;
-        end else if (wake_q <= WakeW'(1)) begin
-          state_d = StOn;
-          wake_d  = '0;
-        end else begin
-          wake_d  = wake_q - WakeW'(1);
-        end
-      end
-    endcase
-    if (clr_i) begin
-      down_d  = 1'b0;
-      state_d = StOn;
-      wake_d  = '0;
-    end
-  end
-
+  // The transitions are written in the clocked block itself (no next-state
+  // signals): a Verilated model evaluates a combinational next state twice
+  // per edge (once on the new inputs, once after the registers update), for
+  // each of the fourteen groups of every core; here it is one case walk per
+  // edge, and a group that holds (ON without a tune-down, OFF without a
+  // tune-up) costs two tests.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       down_q  <= 1'b0;
       state_q <= StOn;
       wake_q  <= '0;
+    end else if (clr_i) begin
+      down_q  <= 1'b0;
+      state_q <= StOn;
+      wake_q  <= '0;
     end else begin
-      down_q  <= down_d;
-      state_q <= state_d;
-      wake_q  <= wake_d;
+      case (state_q)
+        StOn: begin
+          if (down_i) begin
+            down_q  <= 1'b1;
+            state_q <= StDraining;
+          end
+        end
+        StDraining: begin
+          if (up_i) begin
+            down_q  <= 1'b0;        // cancel the drain
+            state_q <= StOn;
+          end else if (empty_i) begin
+            state_q <= StOff;
+          end
+        end
+        StOff: begin
+          if (up_i) begin
+            down_q <= 1'b0;
+            if (!IsPg || cfg_wakeup_i == '0) begin
+              state_q <= StOn;
+            end else begin
+              state_q <= StWaking;
+              wake_q  <= cfg_wakeup_i;
+            end
+          end
+        end
+        default: begin              // StWaking
+          if (down_i) begin
+            down_q  <= 1'b1;
+            state_q <= StDraining;
+            wake_q  <= '0;
+          end else if (wake_q <= WakeW'(1)) begin
+            state_q <= StOn;
+            wake_q  <= '0;
+          end else begin
+            wake_q  <= wake_q - WakeW'(1);
+          end
+        end
+      endcase
     end
   end
 
