@@ -24,6 +24,7 @@ import html
 import json
 import math
 import os
+import statistics
 import subprocess
 import sys
 import threading
@@ -393,9 +394,8 @@ def fmt(x, d=3):
 
 
 def median(xs):
-    xs = sorted(x for x in xs if x is not None)
-    n = len(xs)
-    return None if not n else (xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2)
+    xs = [x for x in xs if x is not None]
+    return statistics.median(xs) if xs else None
 
 
 def pct(x):
