@@ -160,16 +160,6 @@ def parse_published(text):
     return out
 
 
-def cfg_cores(preset):
-    """core.count of configs/PRESET.cfg (0 when absent)."""
-    with open(os.path.join(ROOT, "configs", preset + ".cfg"), encoding="utf-8") as f:
-        for line in f:
-            s = line.split("#", 1)[0].strip()
-            if s.replace(" ", "").startswith("core.count="):
-                return int(s.split("=", 1)[1])
-    return 0
-
-
 def cfg_value(binary, preset, key, memo={}):  # noqa: B006 -- a memo of (preset, key) values
     """KEY's value in configs/PRESET.cfg with its includes resolved (ctasim --dump-config), or None."""
     if preset not in memo:
@@ -178,6 +168,11 @@ def cfg_value(binary, preset, key, memo={}):  # noqa: B006 -- a memo of (preset,
         memo[preset] = dict(tuple(x.strip() for x in line.split("#", 1)[0].split("=", 1))
                             for line in out.splitlines() if "=" in line.split("#", 1)[0])
     return memo[preset].get(key)
+
+
+def cfg_cores(binary, preset):
+    """core.count of configs/PRESET.cfg with its includes resolved (0 when absent)."""
+    return int(cfg_value(binary, preset, "core.count") or 0)
 
 
 # ---------------------------------------------------------------- runs and the cache
@@ -467,9 +462,8 @@ class Study:
         return v
 
     # ---- job lists
-    @staticmethod
-    def dyncore_k(preset):
-        c = cfg_cores(preset)
+    def dyncore_k(self, preset):
+        c = cfg_cores(self.r.bin, preset)
         return [] if c > 8 else ["--set", f"dyncore.k={max(1, c // 4)}"]
 
     def jobs_phase1(self):
@@ -484,7 +478,7 @@ class Study:
         for m in self.rows("seed002"):
             p, w = m["preset"], m["file"]
             j += [(p, w, ["--set", "policy.arcta=0"]), (p, w, ["--set", "policy.arcta=1"]),
-                  (p, w, ["--set", "policy.arcta=0", "--set", f"core.count={max(1, cfg_cores(p) // 2)}"])]
+                  (p, w, ["--set", "policy.arcta=0", "--set", f"core.count={max(1, cfg_cores(self.r.bin, p) // 2)}"])]
         for m in self.rows("seed003"):
             p, w = m["preset"], m["file"]
             j += [(p, w, ["--set", "core.sched=lrr"]),
@@ -800,7 +794,7 @@ class Study:
         for m in rows:
             b60 = self.get(m, "--set", "policy.arcta=0")
             on = self.get(m, "--set", "policy.arcta=1")
-            b30 = self.get(m, "--set", "policy.arcta=0", "--set", f"core.count={max(1, cfg_cores(m['preset']) // 2)}")
+            b30 = self.get(m, "--set", "policy.arcta=0", "--set", f"core.count={max(1, cfg_cores(self.r.bin, m['preset']) // 2)}")
             ty = {1: "I", 2: "II"}.get(on.ar_type, f"? ({on.ar_type})")
             per.append({"app": m["app"], "class": m["class"], "ours": ty, "ipc_vs60": on.ipc / b60.ipc,
                         "ipc_vs30": on.ipc / b30.ipc, "power_vs60": on.power / b60.power,
