@@ -1152,9 +1152,12 @@ static uint64_t skip_until(const core *c, uint64_t now)
         if (bits) { d += (uint32_t)__builtin_ctzll(bits); if (d < WHEEL) e = now + d; break; }
         d += 64 - (slot & 63);
     }
+    /* the EX units: ex_busy's exb_until, the first busy_until after its
+     * count's cycle among the units holding no record (one holding a record
+     * took it free, at a busy_until not after now), counted at now by the
+     * stepped cycle that calls this (core_step) */
     for (int t = 0; t < 3; t++)
-        for (uint32_t i = 0; i < c->cfg->units[comp_ex[t]]; i++)
-            e = min_after(e, c->ex[t][i].busy_until, now);
+        e = min_after(e, c->exb_until[t], now);
     for (uint32_t s = 0; s < c->cfg->n_sched; s++) e = min_after(e, c->sched_free[s], now);
     for (int t = 0; t < 3; t++) {      /* operands collected (low 32 bits of the cycle) */
         const stage *st = &c->st[comp_oc[t]];
