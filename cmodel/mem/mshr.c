@@ -4,11 +4,15 @@
 
 #define MSHR_VALID 0x80u
 
-/* Line index: open addressing with linear probing over >= 2n slots, so
+/* Line index: open addressing with linear probing over >= 4n slots, so
  * lookups stay O(1) with a full table; deletion by backward shift.  The keys
  * of one group (equal above the low gbits, mshr_set_group: the sectors of a
  * line) have adjacent home slots, so a probe of a line's other sectors reads
- * the host cache line that the first probe brought in. */
+ * the host cache line that the first probe brought in.  A group's keys then
+ * join a probe run together, up to 2^gbits slots at once, so the runs grow
+ * faster with the load than those of scattered keys: the table is kept at
+ * most a quarter full (not half), which keeps a lookup's and a deletion's
+ * walk short. */
 static uint32_t mshr_hash(const mshr *m, uint64_t line)
 {
     uint32_t home = (uint32_t)(((line >> m->gbits) * 0x9E3779B97F4A7C15ull) >> m->hshift);
@@ -69,7 +73,7 @@ int mshr_init_in(mshr *m, arena *ar, uint32_t n, uint32_t merge)
     m->ntok = arena_calloc(ar, n, sizeof *m->ntok);
     m->flags = arena_calloc(ar, n, sizeof *m->flags);
     m->hbits = 1;
-    while ((1u << m->hbits) < 2u * n)
+    while ((1u << m->hbits) < 4u * n)
         m->hbits++;
     m->hmask = (1u << m->hbits) - 1u;
     m->hshift = 64u - m->hbits;         /* no grouping until mshr_set_group */

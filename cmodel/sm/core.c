@@ -1152,9 +1152,12 @@ static uint64_t skip_until(const core *c, uint64_t now)
         if (bits) { d += (uint32_t)__builtin_ctzll(bits); if (d < WHEEL) e = now + d; break; }
         d += 64 - (slot & 63);
     }
+    /* the EX units: ex_busy's exb_until, the first busy_until after its
+     * count's cycle among the units holding no record (one holding a record
+     * took it free, at a busy_until not after now), counted at now by the
+     * stepped cycle that calls this (core_step) */
     for (int t = 0; t < 3; t++)
-        for (uint32_t i = 0; i < c->cfg->units[comp_ex[t]]; i++)
-            e = min_after(e, c->ex[t][i].busy_until, now);
+        e = min_after(e, c->exb_until[t], now);
     for (uint32_t s = 0; s < c->cfg->n_sched; s++) e = min_after(e, c->sched_free[s], now);
     for (int t = 0; t < 3; t++) {      /* operands collected (low 32 bits of the cycle) */
         const stage *st = &c->st[comp_oc[t]];
@@ -1248,7 +1251,20 @@ static __attribute__((noinline)) int core_step(core *c, uint64_t now, ctl_core_i
 
     if (c->used_mask) {         /* warps finish only with nothing in flight */
         if (!frozen) ldst_send(c, now);
+        /* A type whose three stages are empty moves nothing: its moves take
+         * tokens only from its own stages, so the counts read here hold at
+         * each type's turn.  The nine counts lie adjacent (IDOC, OC, OCEX of
+         * SP, SFU, LDST): byte t of `any` is nonzero where type t holds one. */
+        _Static_assert(CTL_IDOC_SFU == CTL_IDOC_SP + 1 && CTL_IDOC_LDST == CTL_IDOC_SP + 2 &&
+                       CTL_OC_SP == CTL_IDOC_SP + 3 && CTL_OCEX_SP == CTL_IDOC_SP + 6 &&
+                       CTL_OCEX_LDST == CTL_IDOC_SP + 8, "the nine stages by type");
+        uint64_t w;
+        memcpy(&w, &c->st_n[CTL_IDOC_SP], 8);
+        uint64_t x = w | w >> 24 | w >> 48;
+        uint32_t any = (uint32_t)(x & 0xffffu) | ((uint32_t)(((x >> 16) & 0xffu) | c->st_n[CTL_OCEX_LDST]) << 16);
         for (int t = 0; t < 3; t++) {
+            if (!((any >> (8 * t)) & 0xffu))
+                continue;
             ocex_to_ex(c, t, now, sig);
             oc_to_ocex(c, t, now);
             idoc_to_oc(c, t, now);

@@ -117,15 +117,17 @@ static void grouped_index_matches_scan(void **state)
 {
     index_vs_scan(2, 1);
     index_vs_scan(2, 0);
-    index_vs_scan(4, 1);        /* 32 slots: the group takes all but one bit */
+    index_vs_scan(4, 1);
+    index_vs_scan(5, 1);        /* 64 slots: the group takes all but one bit */
 }
 
 /* Grouping is refused while entries are valid and where it leaves the index no bit. */
 static void group_limits(void **state)
 {
     mshr m;
-    mshr_init(&m, 16, 2);       /* 32 slots: hbits 5 */
-    mshr_set_group(&m, 5);
+    mshr_init(&m, 16, 2);       /* 64 slots (at least 4 per entry): hbits 6 */
+    assert_int_equal(m.hbits, 6);
+    mshr_set_group(&m, 6);
     assert_int_equal(m.gbits, 0);
     mshr_alloc(&m, 7, 0, 0);
     mshr_set_group(&m, 2);
