@@ -222,22 +222,39 @@ module dyncore #(
   // units/dyncore/dyncore.md: cores drain only when all used cores were ON
   `ASSERT(GateFromAllOn, (in_use & asrt_enable_q & ~enable_q) == '0 || asrt_gate_q,
           "a core started draining outside a gate decision")
+`ifdef CTASIM_ASSERT_ON
+  // The per-core checks below are quiet on an edge where no core changed
+  // mode, no core is enabled while OFF and no ON core sits above a gated
+  // one: ModeValid and GateHighest hold by the last two, OffFromDraining
+  // and OffWhenDrained because no core lost power, OffToOn because an OFF
+  // core (power unchanged at 0) is not enabled.  One test over the vector of
+  // cores then stands for every core's checks (most edges of a run).
+  logic [NumCores-1:0] asrt_above;  // core i ON above a gated core i - 1
+  assign asrt_above = in_use & enable_q & ~((enable_q << 1) | NumCores'(1));
+  logic asrt_quiet;
+  assign asrt_quiet = ((enable_q ^ asrt_enable_q) | (power_q ^ asrt_power_q) |
+                       (enable_q & ~power_q) | asrt_above) == '0;
+`endif
   for (genvar i = 0; i < NumCores; i++) begin : g_asrt_core
+    `ASSERT_GROUP_BEGIN(asrt_quiet)
     // mode encoding: enable (ON) implies power (not OFF)
-    `ASSERT(ModeValid, !enable_q[i] || power_q[i], "core enabled while OFF")
+    `ASSERT_IN(ModeValid, !enable_q[i] || power_q[i], "core enabled while OFF")
     // seed 000 Sec. 4.2 / units/dyncore/dyncore.md: ON -> DRAINING -> OFF, never ON -> OFF
-    `ASSERT(OffFromDraining, !(asrt_power_q[i] && !power_q[i]) || !asrt_enable_q[i],
-            "core went OFF without draining")
+    `ASSERT_IN(OffFromDraining, !(asrt_power_q[i] && !power_q[i]) || !asrt_enable_q[i],
+               "core went OFF without draining")
     // units/dyncore/dyncore.md: a DRAINING core turns OFF only once drained
-    `ASSERT(OffWhenDrained, !(asrt_power_q[i] && !power_q[i]) || asrt_drained_q[i],
-            "core turned OFF with CTAs resident")
+    `ASSERT_IN(OffWhenDrained, !(asrt_power_q[i] && !power_q[i]) || asrt_drained_q[i],
+               "core turned OFF with CTAs resident")
     // units/dyncore/dyncore.md: an OFF core comes back ON directly (never DRAINING)
-    `ASSERT(OffToOn, asrt_power_q[i] || enable_q[i] == power_q[i],
-            "OFF core went to DRAINING")
+    `ASSERT_IN(OffToOn, asrt_power_q[i] || enable_q[i] == power_q[i],
+               "OFF core went to DRAINING")
+    `ASSERT_GROUP_END
     if (i > 0) begin : g_order
+      `ASSERT_GROUP_BEGIN(asrt_quiet)
       // units/dyncore/dyncore.md: the K highest used cores drain: no ON core above a gated one
-      `ASSERT(GateHighest, !(in_use[i] && enable_q[i] && !enable_q[i-1]),
-              "a core is ON above a gated core")
+      `ASSERT_IN(GateHighest, !(in_use[i] && enable_q[i] && !enable_q[i-1]),
+                 "a core is ON above a gated core")
+      `ASSERT_GROUP_END
     end
   end
   `ASSERT_KNOWN(EnableKnown, enable_o)

@@ -129,11 +129,8 @@ module dyncta #(
   // units/dyncta/dyncta.md: all cores decide at the same edge: n moves only then
   `ASSERT(NMovesAtDecision, asrt_start_q || asrt_end_q || cfg_n_cores_i != asrt_ncores_q ||
           n_o == asrt_n_o_q, "a core's n moved outside a decision edge")
-  for (genvar i = 0; i < NumCores; i++) begin : g_asrt_core
-    // units/dyncta/dyncta.md: cores >= n_cores output 0
-    `ASSERT(UnusedCoreZero, !(CoresW'(i) >= asrt_ncores_q) ||
-            n_o[i*LimitW +: LimitW] == '0, "unused core's n is not 0")
-  end
+  // cores >= n_cores output 0: each dyncta_core's UnusedNZero (its in_use_i
+  // of the edge before is CoresW'(i) < asrt_ncores_q here), not repeated per core
   `ASSERT_KNOWN(NKnown, n_o)
   `COVER(CovPeriodEnd, period_end)
   `COVER(CovStartMidPeriod, kernel_start_i && period_cnt_q != '0)
