@@ -162,82 +162,132 @@ module ucs_gcu #(
   //   U[x] < U[y]   <=> sum_x * on_y < sum_y * on_x   (on_of)
   //   U[x] < th     <=> sum_x * 100 < thr = th% * units_x * T
   //   RT > th_RT    <=> sum(lambda) * th_RT < sum(J) * 1
-  logic [3:0]      cmp;
-  logic            load;
-  logic [3:0]      sel;
-  logic [FacW-1:0] fac;
-  logic            use_thr;
-  assign cmp  = 4'(ev_i >> 1);
-  assign load = !ev_i[0];
-  logic [1:0] ph2_j, ph2_st;       // phase 2's comparison cmp = ph2_st * 3 + ph2_j
-  assign ph2_j  = 2'(cmp % 4'd3);
-  assign ph2_st = 2'(cmp / 4'd3);
-
-  always_comb begin
-    sel     = '0;
-    fac     = '0;     // comparisons a phase does not use: 0 < 0 = false
-    use_thr = 1'b0;
-    if (counting_i) begin
-      // interval edges: nothing reads the datapath (p_q and res_q hold, no
-      // decision), so its multiplexers are left at 0 until the evaluation
-    end else if (ph1) begin
-      if (cmp < 4'd2) begin
-        if (load) begin
-          sel = cmp;
-          fac = FacW'(100);
-        end else begin
-          use_thr = 1'b1;        // thr_i: EX_SP's, then EX_SFU's
-        end
-      end else if (cmp == 4'd2) begin
-        sel = load ? 4'd3 : 4'd2;
-        fac = load ? FacW'(cfg_th_rt_i) : FacW'(1);
-      end
-    end else if (ph2) begin
-      // comparison cmp = st * 3 + j (every one of the NCmp, CmpRange): slot
-      // cmp (OCEX_j, OC_j, IDOC_j for st = 0, 1, 2) against slot 9 + j (EX_j)
-      sel = load ? cmp : 4'(9 + 32'(ph2_j));
-      fac = FacW'(on_of(cfg_units_i, tuned_down_o,
-                        load             ? Ex0 + 32'(ph2_j) :
-                        (ph2_st == 2'd0) ? Ocex0 + 32'(ph2_j) :
-                        (ph2_st == 2'd1) ? Oc0 + 32'(ph2_j) : Idoc0 + 32'(ph2_j)));
-    end else begin
-      if (cmp < 4'd3) begin      // U[SCH_j] < U[EX_j], j = cmp
-        sel = load ? cmp : cmp + 4'd3;
-        fac = FacW'(on_of(cfg_units_i, tuned_down_o, load ? Ex0 + 32'(cmp) : Sch));
-      end else if (cmp == 4'd3) begin
-        sel = load ? 4'd6 : 4'd7;
-        fac = FacW'(on_of(cfg_units_i, tuned_down_o, load ? Sch : Ifid));
-      end else if (cmp == 4'd4) begin
-        if (load) begin
-          sel = 4'd7;
-          fac = FacW'(100);
-        end else begin
-          use_thr = 1'b1;        // thr_i: 2 th_U of SCH
-        end
-      end
-    end
-  end
-
-  // The one multiplier and the one comparator of the core.
-  logic [OpW-1:0]   op;
-  logic [ProdW-1:0] prod, q, p_d, p_q;
-  logic             lt;
-  assign op   = slot[sel];
-  assign prod = ProdW'(op * OpW'(fac));
-  assign q    = use_thr ? thr_i : prod;
-  assign lt   = (p_q < q);
-  assign p_d  = prod;
-
-  // results of comparisons 0..7, each stored at its compare edge (comparison 8
-  // is read as lt at apply_i, below)
+  //
+  // The datapath and the decision below are one block that does nothing on an
+  // interval edge (counting_i), where nothing reads them: p_q and res_q hold,
+  // and no decision comes (apply_i never comes with counting_i, ASSUME
+  // ApplyAtLastStep).  A Verilated core then skips the multiplexers, the
+  // multiplier and the comparisons on those edges, where a network of
+  // continuous assignments is evaluated on every input change and again
+  // after every edge.  sel, fac, lt, idle and the decision read 0 there.
+  //
+  // Decisions (after the comparisons): a component idle all interval
+  // (counter 0) is not the bottleneck (seed 004 Sec. 2.2, the Utilization
+  // Law), though 0 < 0 is false: phase 2 tunes an idle i_j down, phase 3
+  // ignores a type the scheduler did not issue.  Phase 3: SCH down iff
+  // U[SCH] < 2 th_U and U[SCH_j] < U[EX_j] for every issued j; then IFID down
+  // iff U[IFID] < U[SCH]; otherwise both up.  Phase 1: EX_{SP,SFU,LDST};
+  // phase 2: IDOC_j, OC_j, OCEX_j; phase 3: IFID, SCH.  Held in reset (clr_i)
+  // when !en_i; a kernel start tunes every group up.  A core that waited
+  // through the interval (enabled mid-interval) has no sums: it takes no
+  // decision.
   localparam int ResIdxW = $clog2(NCmp - 1);
-  logic [NCmp-2:0] res_d, res_q;
+  localparam logic [NumComp-1:0] Ph1Comps = NumComp'(7) << Ex0;
+  localparam logic [NumComp-1:0] Ph2Comps = NumComp'(9'h1ff) << Idoc0;
+  localparam logic [NumComp-1:0] Ph3Comps = (NumComp'(1) << Ifid) | (NumComp'(1) << Sch);
+  logic [3:0]         cmp, sel;
+  logic               load, use_thr, lt, sch_dn, decide;
+  logic [1:0]         ph2_j, ph2_st;   // phase 2's comparison cmp = ph2_st * 3 + ph2_j
+  logic [FacW-1:0]    fac;
+  logic [ProdW-1:0]   p_d, p_q;
+  logic [NCmp-2:0]    res_d, res_q;    // results of comparisons 0..7
+  logic [NCmp-1:0]    res, idle;       // at apply_i: comparison 8 is this edge's lt
+  logic [NumComp-1:0] in_phase;        // components decided in the current phase
+  logic [NumComp-1:0] want_down;       // the phase's decision for those components
+  logic [NumComp-1:0] down, up;
+  assign decide = en_i && apply_i && !wait_q;
+
   always_comb begin
-    res_d = res_q;
-    if (!load && cmp != 4'(NCmp - 1)) begin
-      res_d[cmp[ResIdxW-1:0]] = lt;
+    cmp       = '0;
+    load      = 1'b0;
+    ph2_j     = '0;
+    ph2_st    = '0;
+    sel       = '0;
+    fac       = '0;     // comparisons a phase does not use: 0 < 0 = false
+    use_thr   = 1'b0;
+    p_d       = '0;
+    lt        = 1'b0;
+    res_d     = res_q;
+    res       = {1'b0, res_q};
+    idle      = '0;
+    sch_dn    = 1'b0;
+    in_phase  = '0;
+    want_down = '0;
+    down      = '0;
+    up        = (en_i && kernel_start_i) ? '1 : '0;
+    if (!counting_i) begin
+      cmp    = 4'(ev_i >> 1);
+      load   = !ev_i[0];
+      ph2_j  = 2'(cmp % 4'd3);
+      ph2_st = 2'(cmp / 4'd3);
+      if (ph1) begin
+        if (cmp < 4'd2) begin
+          if (load) begin
+            sel = cmp;
+            fac = FacW'(100);
+          end else begin
+            use_thr = 1'b1;        // thr_i: EX_SP's, then EX_SFU's
+          end
+        end else if (cmp == 4'd2) begin
+          sel = load ? 4'd3 : 4'd2;
+          fac = load ? FacW'(cfg_th_rt_i) : FacW'(1);
+        end
+      end else if (ph2) begin
+        // comparison cmp = st * 3 + j (every one of the NCmp, CmpRange): slot
+        // cmp (OCEX_j, OC_j, IDOC_j for st = 0, 1, 2) against slot 9 + j (EX_j)
+        sel = load ? cmp : 4'(9 + 32'(ph2_j));
+        fac = FacW'(on_of(cfg_units_i, tuned_down_o,
+                          load             ? Ex0 + 32'(ph2_j) :
+                          (ph2_st == 2'd0) ? Ocex0 + 32'(ph2_j) :
+                          (ph2_st == 2'd1) ? Oc0 + 32'(ph2_j) : Idoc0 + 32'(ph2_j)));
+      end else begin
+        if (cmp < 4'd3) begin      // U[SCH_j] < U[EX_j], j = cmp
+          sel = load ? cmp : cmp + 4'd3;
+          fac = FacW'(on_of(cfg_units_i, tuned_down_o, load ? Ex0 + 32'(cmp) : Sch));
+        end else if (cmp == 4'd3) begin
+          sel = load ? 4'd6 : 4'd7;
+          fac = FacW'(on_of(cfg_units_i, tuned_down_o, load ? Sch : Ifid));
+        end else if (cmp == 4'd4) begin
+          if (load) begin
+            sel = 4'd7;
+            fac = FacW'(100);
+          end else begin
+            use_thr = 1'b1;        // thr_i: 2 th_U of SCH
+          end
+        end
+      end
+      // the one multiplier and the one comparator of the core
+      p_d = ProdW'(slot[sel] * OpW'(fac));
+      lt  = p_q < (use_thr ? thr_i : p_d);
+      // comparisons 0..7 are stored at their compare edge; 8 is read as lt at apply_i
+      if (!load && cmp != 4'(NCmp - 1)) begin
+        res_d[cmp[ResIdxW-1:0]] = lt;
+      end
+      res = {lt, res_q};
+      for (int k = 0; k < NCmp; k++) begin
+        idle[k] = (slot[k] == '0);
+      end
+      sch_dn   = res[4] && (&(res[2:0] | idle[2:0]));
+      in_phase = ph1 ? Ph1Comps : ph2 ? Ph2Comps : Ph3Comps;
+      for (int j = 0; j < 3; j++) begin
+        want_down[Ocex0 + j] = res[j] | idle[j];
+        want_down[Oc0 + j]   = res[3 + j] | idle[3 + j];
+        want_down[Idoc0 + j] = res[6 + j] | idle[6 + j];
+      end
+      want_down[Ex0]    = res[0];
+      want_down[ExSfu]  = res[1];
+      want_down[ExLdst] = (slot[3] != '0) && res[2];   // sum(lambda) = 0: RT = 0
+      want_down[Sch]    = sch_dn;
+      want_down[Ifid]   = sch_dn && res[3];
+      if (decide) begin
+        down = in_phase & want_down;
+        if (!kernel_start_i) begin
+          up = in_phase & ~want_down;
+        end
+      end
     end
   end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       p_q   <= '0;
@@ -252,49 +302,6 @@ module ucs_gcu #(
       res_q <= res_d;
     end
   end
-
-  logic [NCmp-1:0] res;   // at apply_i: comparison 8 is this edge's
-  assign res = {lt, res_q};
-
-  // ---------------------------------------------------------------- decisions
-  // A component idle all interval (counter 0) is not the bottleneck (seed 004
-  // Sec. 2.2, the Utilization Law), though 0 < 0 is false: phase 2 tunes an
-  // idle i_j down, phase 3 ignores a type the scheduler did not issue.
-  // Phase 3: SCH down iff U[SCH] < 2 th_U and U[SCH_j] < U[EX_j] for every
-  // issued j; then IFID down iff U[IFID] < U[SCH]; otherwise both up.
-  logic [NCmp-1:0]  idle;
-  for (genvar k = 0; k < NCmp; k++) begin : g_idle
-    assign idle[k] = (slot[k] == '0);
-  end
-  logic             sch_dn;
-  logic [NumComp-1:0] in_phase;   // components decided in the current phase
-  logic [NumComp-1:0] want_down;  // the phase's decision for those components
-  logic [NumComp-1:0] down, up;
-  assign sch_dn    = res[4] && (&(res[2:0] | idle[2:0]));
-  // Phase 1: EX_{SP,SFU,LDST}; phase 2: IDOC_j, OC_j, OCEX_j; phase 3: IFID, SCH.
-  localparam logic [NumComp-1:0] Ph1Comps = NumComp'(7) << Ex0;
-  localparam logic [NumComp-1:0] Ph2Comps = NumComp'(9'h1ff) << Idoc0;
-  localparam logic [NumComp-1:0] Ph3Comps = (NumComp'(1) << Ifid) | (NumComp'(1) << Sch);
-  assign in_phase  = ph1 ? Ph1Comps : ph2 ? Ph2Comps : Ph3Comps;
-  for (genvar j = 0; j < 3; j++) begin : g_want
-    assign want_down[Ocex0 + j] = res[j] | idle[j];
-    assign want_down[Oc0 + j]   = res[3 + j] | idle[3 + j];
-    assign want_down[Idoc0 + j] = res[6 + j] | idle[6 + j];
-  end
-  assign want_down[Ex0]    = res[0];
-  assign want_down[ExSfu]  = res[1];
-  assign want_down[ExLdst] = (slot[3] != '0) && res[2];   // sum(lambda) = 0: RT = 0
-  assign want_down[Sch]    = sch_dn;
-  assign want_down[Ifid]   = sch_dn && res[3];
-  // Held in reset (clr_i) when !en_i; kernel start tunes every group up.
-  // A core that waited through the interval (enabled mid-interval) has no
-  // sums: it takes no decision.
-  logic decide;
-  assign decide = en_i && apply_i && !wait_q;
-  assign down = decide ? (in_phase & want_down) : '0;
-  assign up   = !en_i          ? '0 :
-                kernel_start_i ? '1 :
-                decide         ? (in_phase & ~want_down) : '0;
 
   // ---------------------------------------------------------------- groups
   logic [NumComp*StW-1:0] state;
