@@ -36,10 +36,10 @@ void ucs_rtl_get_out(ucs_rtl *h, ctl_out *out)
 
 // Test-only fault (test_assert_fires): core 2's power-gated group 0 jumps
 // from ON straight to OFF, skipping DRAINING (seed 004 Sec. 4; ASSERT
-// StateOrder / NoOnToOff in ucs_grp).
+// StateOrder / NoOnToOff in ucs_grp): bit 0 of the state's high plane.
 void ucs_rtl_fault_grp2(ucs_rtl *h)
 {
-    h->m->rootp->ucs__DOT__g_core__BRA__2__KET____DOT__u_gcu__DOT__g_grp__BRA__0__KET____DOT__u_grp__DOT__state_q = 2;
+    h->m->rootp->ucs__DOT__g_core__BRA__2__KET____DOT__u_gcu__DOT__u_grp__DOT__s1_q |= 1u;
 }
 
 uint64_t ucs_rtl_edges(const ucs_rtl *h) { return h->w.edges; }

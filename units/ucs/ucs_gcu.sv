@@ -5,7 +5,7 @@
 // ucs.sv steps ev_i through 9 comparisons of two edges each on ONE multiplier
 // and ONE comparator: edge 2c loads P = a * fa, edge 2c+1 compares
 // P < Q = b * fb (or the shared threshold) into res bit c; the last edge
-// (apply_i) drives the NumComp group state machines (ucs_grp).  The paper's
+// (apply_i) drives the bank of NumComp group state machines (ucs_grp).  The paper's
 // divider U = sum / (T * units) becomes cross-multiplication (exact).
 // Mirrors units/ucs/ucs.c; slots and timing in units/ucs/ucs.md.
 // Component order, SCH types and gate groups: ctasim_pkg (= cmodel/ctl/ctl_seam.h).
@@ -304,21 +304,22 @@ module ucs_gcu #(
   end
 
   // ---------------------------------------------------------------- groups
+  // PG: IFID (decoder; its buffer half is clock-gated alongside), SCH, EX_SP, EX_SFU.
+  localparam logic [NumComp-1:0] PgMask = (NumComp'(1) << Ifid) | (NumComp'(1) << Sch) |
+                                          (NumComp'(1) << Ex0) | (NumComp'(1) << ExSfu);
   logic [NumComp*StW-1:0] state;
-  for (genvar i = 0; i < NumComp; i++) begin : g_grp
-    // PG: IFID (decoder; its buffer half is clock-gated alongside), SCH, EX_SP, EX_SFU.
-    localparam bit IsPg = (i == Ifid) || (i == Sch) || (i == Ex0) || (i == ExSfu);
-    ucs_grp #(.IsPg(IsPg), .WakeW(WakeW)) u_grp (
-      .clk_i,
-      .rst_ni,
-      .clr_i        (!en_i),
-      .down_i       (down[i]),
-      .up_i         (up[i]),
-      .empty_i      (empty_i[i]),
-      .cfg_wakeup_i,
-      .tuned_down_o (tuned_down_o[i]),
-      .state_o      (state[i*StW +: StW])
-    );
+  ucs_grp #(.NumGrp(NumComp), .PgMask(PgMask), .WakeW(WakeW)) u_grp (
+    .clk_i,
+    .rst_ni,
+    .clr_i        (!en_i),
+    .down_i       (down),
+    .up_i         (up),
+    .empty_i,
+    .cfg_wakeup_i,
+    .tuned_down_o,
+    .state_o      (state)
+  );
+  for (genvar i = 0; i < NumComp; i++) begin : g_acc
     assign accepts_work_o[i] = (state[i*StW +: StW] == ctasim_pkg::PGS_ON);
   end
 
