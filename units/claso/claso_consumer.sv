@@ -81,36 +81,47 @@ module claso_consumer #(
       asrt_load_credit_q <= load_credit_i;
     end
   end
+  // A quiet edge: no request served and no load, neither now nor the edge
+  // before, no reply out, and C_p as it was.  Every check of the group below
+  // holds on it by inspection (no reply owed or given, C_p held, nothing
+  // taken, so C_g passes through untouched: glob_o = glob_i, whose range
+  // GlobInSat checks on every edge), so simulation skips the group then;
+  // a core that does not ask for a CTA is quiet.
+  logic asrt_quiet;
+  assign asrt_quiet = !take && !load_i && !asrt_take_q && !asrt_load_q && !grant_q && !refuse_q &&
+                      credit_q == asrt_credit_q;
 `endif
   // claso_alloc loads non-negative credits (ASSERT LocalNonNeg there)
   `ASSUME(LoadNonNeg, !load_i || !load_credit_i[CreditW-1], "negative credits loaded")
   // seed 003 Alg. 1: the global register saturates at -1 (ASSERT GlobalSat in claso)
   `ASSUME(GlobInSat, !glob_i[CreditW-1] || glob_i == '1, "C_g below -1")
-  // issue rule: a reply is a grant or a refusal, never both
-  `ASSERT(GrantXorRefuse, !(grant_q && refuse_q), "grant and refuse together")
-  // units/claso/claso.md: every served request gets one reply in the next cycle, nothing else does
-  `ASSERT(ReplyToServedReq, (grant_q || refuse_q) == asrt_take_q,
-          "reply without a served request, or a served request without a reply")
   // seed 003 Alg. 1 / units/claso/claso.md: C_p saturates at -1
   `ASSERT(CreditSat, !credit_q[CreditW-1] || credit_q == '1, "C_p below -1")
-  `ASSERT(GlobOutSat, !glob_o[CreditW-1] || glob_o == '1, "C_g passed on below -1")
+  `ASSERT_GROUP_BEGIN(asrt_quiet)
+  // issue rule: a reply is a grant or a refusal, never both
+  `ASSERT_IN(GrantXorRefuse, !(grant_q && refuse_q), "grant and refuse together")
+  // units/claso/claso.md: every served request gets one reply in the next cycle, nothing else does
+  `ASSERT_IN(ReplyToServedReq, (grant_q || refuse_q) == asrt_take_q,
+             "reply without a served request, or a served request without a reply")
+  `ASSERT_IN(GlobOutSat, !glob_o[CreditW-1] || glob_o == '1, "C_g passed on below -1")
   // seed 003 Alg. 1 line 7: a served request takes one local credit (or finds C_p at -1)
-  `ASSERT(CreditTakesOne, !(asrt_take_q && !asrt_load_q) || credit_q == asrt_credit_q - 1'b1 ||
-          (asrt_credit_q == '1 && credit_q == '1), "C_p not decremented by one")
+  `ASSERT_IN(CreditTakesOne, !(asrt_take_q && !asrt_load_q) || credit_q == asrt_credit_q - 1'b1 ||
+             (asrt_credit_q == '1 && credit_q == '1), "C_p not decremented by one")
   // C_p changes only by a load or a served request
-  `ASSERT(CreditHeld, asrt_load_q || asrt_take_q || credit_q == asrt_credit_q,
-          "C_p changed without a request")
-  `ASSERT(CreditLoad, !asrt_load_q || credit_q == asrt_load_credit_q, "C_p not loaded")
+  `ASSERT_IN(CreditHeld, asrt_load_q || asrt_take_q || credit_q == asrt_credit_q,
+             "C_p changed without a request")
+  `ASSERT_IN(CreditLoad, !asrt_load_q || credit_q == asrt_load_credit_q, "C_p not loaded")
   // seed 003 Alg. 1 lines 10-15: C_g is touched only when local credits fall below p_A + p_L
-  `ASSERT(GlobOnlyWhenNeeded, need_global || glob_o == glob_i, "C_g used without need")
-  `ASSERT(GlobTakesOne, !need_global || glob_o == glob_dec, "C_g not decremented by one")
+  `ASSERT_IN(GlobOnlyWhenNeeded, need_global || glob_o == glob_i, "C_g used without need")
+  `ASSERT_IN(GlobTakesOne, !need_global || glob_o == glob_dec, "C_g not decremented by one")
   // seed 003 Alg. 1 line 8: C_p >= p_A + p_L grants from local credits
-  `ASSERT(LocalGrant, !(take && local_ok) || grant_d, "local credits refused")
+  `ASSERT_IN(LocalGrant, !(take && local_ok) || grant_d, "local credits refused")
   // seed 003 Alg. 1 line 17: C_p < 0 refuses
-  `ASSERT(NegativeRefuses, !(take && cp_dec[CreditW-1]) || refuse_d, "granted with C_p < 0")
+  `ASSERT_IN(NegativeRefuses, !(take && cp_dec[CreditW-1]) || refuse_d, "granted with C_p < 0")
   // a grant without local credits consumed a global one that stayed >= 0
-  `ASSERT(GlobalGrant, !(grant_d && !local_ok) || (need_global && !glob_o[CreditW-1]),
-          "granted without a credit")
+  `ASSERT_IN(GlobalGrant, !(grant_d && !local_ok) || (need_global && !glob_o[CreditW-1]),
+             "granted without a credit")
+  `ASSERT_GROUP_END
   `ASSERT_KNOWN(GrantKnown, grant_o)
   `ASSERT_KNOWN(RefuseKnown, refuse_o)
   `COVER(CovCreditMinusOne, credit_q == '1)
