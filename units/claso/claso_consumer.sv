@@ -86,10 +86,10 @@ module claso_consumer #(
   // holds on it by inspection (no reply owed or given, C_p held, nothing
   // taken, so C_g passes through untouched: glob_o = glob_i, whose range
   // GlobInSat checks on every edge), so simulation skips the group then;
-  // a core that does not ask for a CTA is quiet.
-  logic asrt_quiet;
-  assign asrt_quiet = !take && !load_i && !asrt_take_q && !asrt_load_q && !grant_q && !refuse_q &&
-                      credit_q == asrt_credit_q;
+  // a core that does not ask for a CTA is quiet.  The condition is written in
+  // the group's clocked block (ASSERT_GROUP_BEGIN below), read at the edge: a
+  // combinational signal is not settled again when a test writes a fault into
+  // a register between edges.
 `endif
   // claso_alloc loads non-negative credits (ASSERT LocalNonNeg there)
   `ASSUME(LoadNonNeg, !load_i || !load_credit_i[CreditW-1], "negative credits loaded")
@@ -97,7 +97,8 @@ module claso_consumer #(
   `ASSUME(GlobInSat, !glob_i[CreditW-1] || glob_i == '1, "C_g below -1")
   // seed 003 Alg. 1 / units/claso/claso.md: C_p saturates at -1
   `ASSERT(CreditSat, !credit_q[CreditW-1] || credit_q == '1, "C_p below -1")
-  `ASSERT_GROUP_BEGIN(asrt_quiet)
+  `ASSERT_GROUP_BEGIN(!take && !load_i && !asrt_take_q && !asrt_load_q && !grant_q && !refuse_q &&
+      credit_q == asrt_credit_q)
   // issue rule: a reply is a grant or a refusal, never both
   `ASSERT_IN(GrantXorRefuse, !(grant_q && refuse_q), "grant and refuse together")
   // units/claso/claso.md: every served request gets one reply in the next cycle, nothing else does

@@ -189,15 +189,15 @@ module ucs_grp #(
   // it by inspection (no step, no state that a command or a clear should have
   // left, wake_q 0 outside WAKING, tuned_down agreeing, no drain a tune-up
   // should have cancelled), so simulation skips the checks then; most banks
-  // are quiet on most edges.
-  logic asrt_quiet;
-  assign asrt_quiet = s0_q == asrt_p0_q && s1_q == asrt_p1_q && (s0_q & s1_q) == '0 &&
-                      down_q == (s0_q ^ s1_q) && (s0_q & asrt_up_q) == '0 && wake_q == '0 &&
-                      !asrt_clr_q;
+  // are quiet on most edges.  The condition is written in the group's
+  // clocked block (ASSERT_GROUP_BEGIN below), read from the registers at the
+  // edge: a combinational signal is not settled again when a test writes a
+  // fault into a register between edges.
 `endif
   // ucs_gcu never tunes a group down and up in one edge (ASSERT DownUpDisjoint there)
   `ASSUME(DownXorUp, (down_i & up_i) == '0, "tune down and up together")
-  `ASSERT_GROUP_BEGIN(asrt_quiet)
+  `ASSERT_GROUP_BEGIN(s0_q == asrt_p0_q && s1_q == asrt_p1_q && (s0_q & s1_q) == '0 &&
+      down_q == (s0_q ^ s1_q) && (s0_q & asrt_up_q) == '0 && wake_q == '0 && !asrt_clr_q)
   // seed 004 Sec. 4 / units/ucs/ucs.md: the power-gating order ON -> DRAINING -> OFF -> WAKING -> ON
   `ASSERT_IN(StateOrder, (`UCS_CLR | `UCS_STEP) == '1, "group state step out of order")
   // seed 004 Sec. 4 "Maintaining Execution State": gated only once drained
