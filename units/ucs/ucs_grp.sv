@@ -84,9 +84,10 @@ module ucs_grp #(
   // The transitions are written in the clocked block itself, as bit-vector
   // logic over the groups (no next-state signals, no instance per group): a
   // Verilated model then spends one test per core on an edge where no group
-  // has a command and none drains or wakes (every group holds ON or OFF),
-  // and a few word operations otherwise; the wake-up counters are visited
-  // only while a group wakes or is tuned up from OFF.
+  // has a command, none wakes and no draining group is empty (every group
+  // holds ON, DRAINING or OFF), and a few word operations otherwise; the
+  // wake-up counters are visited only while a group wakes or is tuned up
+  // from OFF.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       s0_q   <= '0;
