@@ -219,6 +219,7 @@ static void kernel_collect(gpu *g, kstats *ks, uint64_t start, uint64_t start_fs
         ks->warp_insts += ks->core[c].warp_insts;
         ks->thread_insts += ks->core[c].thread_insts;
     }
+    mem_settle(g->mem);
     ks->mem = *mem_get_stats(g->mem);
     seam_flush(&g->seam, ks);
     seam_kernel_end(&g->seam);

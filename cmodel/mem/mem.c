@@ -80,6 +80,7 @@ typedef struct l1core {
     uint64_t  rs_epoch;
     uint64_t  rf_now;    /* core cycle of the refusals counted in rf */
     uint32_t  rf[5];     /* that cycle's counts: stalls, fail mshr / merge / mq, bank conflicts */
+    uint64_t  rf_owed;   /* cycles that refused rf again, not yet added to the statistics */
 } l1core;
 
 /* A fillq entry of a store: its token is not counted by l1_fill_wb. */
@@ -639,6 +640,24 @@ static int l1_banked(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t to
     return r;
 }
 
+/* The refusals owed by mem_refused_again, added: rf times the cycles. */
+static void rf_settle(memsys *m, l1core *k)
+{
+    uint64_t n = k->rf_owed;
+    m->st.l1_stalls += n * k->rf[0];
+    m->st.l1_fail_mshr += n * k->rf[1];
+    m->st.l1_fail_merge += n * k->rf[2];
+    m->st.l1_fail_mq += n * k->rf[3];
+    m->st.l1_bank_conflicts += n * k->rf[4];
+    k->rf_owed = 0;
+}
+
+void mem_settle(memsys *m)
+{
+    for (uint32_t i = 0; i < m->n_cores; i++)
+        if (m->core[i].rf_owed) rf_settle(m, &m->core[i]);
+}
+
 int mem_access(memsys *m, uint32_t core, uint64_t addr, int kind,
                uint32_t token, uint64_t now)
 {
@@ -661,6 +680,7 @@ int mem_access(memsys *m, uint32_t core, uint64_t addr, int kind,
         return r;
     }
     m->st.l1_stalls++;
+    if (k->rf_owed) rf_settle(m, k);
     if (k->rf_now != now) {
         k->rf_now = now;
         memset(k->rf, 0, sizeof k->rf);
@@ -675,13 +695,7 @@ uint64_t mem_l1_epoch(const memsys *m, uint32_t core) { return m->core[core].epo
 
 void mem_refused_again(memsys *m, uint32_t core)
 {
-    const l1core *k = &m->core[core];
-    /* (l1core.rf's order, unrolled: this runs every cycle of a frozen core) */
-    m->st.l1_stalls += k->rf[0];
-    m->st.l1_fail_mshr += k->rf[1];
-    m->st.l1_fail_merge += k->rf[2];
-    m->st.l1_fail_mq += k->rf[3];
-    m->st.l1_bank_conflicts += k->rf[4];
+    m->core[core].rf_owed++;   /* added by rf_settle, before rf changes or is read */
 }
 
 /* The heads of core's latency queues that reach the tags at core cycle t
@@ -1412,7 +1426,7 @@ void mem_stats_reset(memsys *m)
 {
     memset(&m->st, 0, sizeof m->st);
     for (uint32_t i = 0; i < m->n_cores; i++)
-        m->core[i].hits = m->core[i].misses = 0;
+        m->core[i].hits = m->core[i].misses = m->core[i].rf_owed = 0;
 }
 
 uint64_t mem_core_l1_hits(const memsys *m, uint32_t core)

@@ -110,6 +110,10 @@ int mem_done_ready(const memsys *m, uint32_t core, uint64_t now);
  * same accesses again at an unchanged epoch would. */
 uint64_t mem_l1_epoch(const memsys *m, uint32_t core);
 void     mem_refused_again(memsys *m, uint32_t core);
+/* The refusals counted again are added to the statistics in one step, when
+ * the core's refusals change and by mem_settle: call it before reading
+ * mem_get_stats' L1 refusal counters. */
+void     mem_settle(memsys *m);
 
 /* Advance one cycle of a clock domain. */
 void mem_tick_core(memsys *m, uint64_t now);   /* L1 side: miss queue -> crossbar */

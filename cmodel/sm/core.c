@@ -172,6 +172,8 @@ struct core {
     uint64_t q_n;               /* skipped cycles whose statistics are not yet added */
     uint64_t q_epoch;           /* the L1 side's epoch of the last refused sends (mem_l1_epoch) */
     uint8_t  q_ldst;            /* the frozen core retries sends (EX_LDST units hold accesses) */
+    uint8_t  ls_refused;        /* ldst_send's last sends were all refused, no unit loaded since */
+    uint64_t ls_epoch;          /* the L1 side's epoch of those sends */
     ctl_core_in q_sig;
 
     /* the large arrays last: the fields above share a few host pages, and a
@@ -747,15 +749,25 @@ static uint32_t lanes_cycles(uint32_t lanes)
  * the first the L1 refuses: a bank conflict serialises the rest). */
 static void ldst_send(core *c, uint64_t now)
 {
-    uint32_t u = c->units[CTL_EX_LDST];
+    /* Every unit's first access refused last time, no unit loaded since and
+     * the L1 side unchanged: the same accesses are refused again, and counted
+     * again (docs/performance.md "Skipping idle work", stepped cores). */
+    if (c->ls_refused && mem_l1_epoch(c->mem, c->id) == c->ls_epoch) {
+        mem_refused_again(c->mem, c->id);
+        c->mem_blocked = 1;
+        return;
+    }
+    uint32_t u = c->units[CTL_EX_LDST], tried = 0, taken = 0;
     for (uint32_t i = 0; i < u; i++) {
         exunit *e = &c->ex[PT_LDST][i];
         if (e->rec == NIL16) continue;
         ldrec *r = &c->rec[e->rec];
         int kind = r->cls == IC_GLD ? MEM_LOAD : r->cls == IC_GST ? MEM_STORE : MEM_ATOMIC;
+        tried++;
         for (uint32_t k = 0; k < c->ports; k++) {
             int res = mem_access(c->mem, c->id, c->rec_line[e->rec][e->next], kind, e->rec, now);
             if (res == MEM_STALL) { c->mem_blocked = 1; break; }
+            taken++;
             c->s.l1_lines++;
             c->moved++;
             if (++e->next == r->nlines) {
@@ -766,6 +778,9 @@ static void ldst_send(core *c, uint64_t now)
             }
         }
     }
+    /* (a refused access leaves the epoch as it was) */
+    c->ls_refused = c->skip_on && tried && !taken;
+    if (c->ls_refused) c->ls_epoch = mem_l1_epoch(c->mem, c->id);
 }
 
 /* The cycle a result releases the scoreboard (core.lat_from): ex, lat (+ wb
@@ -801,6 +816,7 @@ static void ocex_to_ex(core *c, int t, uint64_t now, ctl_core_in *sig)
             if (tk->rec != NIL16) {
                 e->rec = tk->rec;
                 e->next = 0;
+                c->ls_refused = 0;
             } else {            /* shared memory */
                 if (wheel_add(c, result_at(c, tk, now, 0), tk->warp, tk->dst, tk->ndst, 1) < 0) return;
                 e->busy_until = now + cfg->ii[tk->cls];
