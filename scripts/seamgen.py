@@ -418,8 +418,10 @@ def vdata(wv):
     return "CData" if wv <= 8 else "SData" if wv <= 16 else "IData" if wv <= 32 else "QData"
 
 
-def cpp_in_body(seam, sigs, m, n, parts, ind):
-    """Statements writing the inputs `sigs` [(kind, s, port, core0)] to model m."""
+def cpp_in_body(seam, sigs, m, n, parts, ind, dirty=False):
+    """Statements writing the inputs `sigs` [(kind, s, port, core0)] to model m;
+    with `dirty`, the per-core fields of the cores whose bit is set in `dirty`
+    only, in place, when it is not null."""
     o, fields = [], []
     p = " " * ind
     for kind, s, port, core0 in sigs:
@@ -439,11 +441,28 @@ def cpp_in_body(seam, sigs, m, n, parts, ind):
             o.append(p + "    w.flush();")
             o.append(p + "    w.store(%s%s);" % (m, port))
             o.append(p + "}")
-        elif wv == 1 and not cnt:
+        elif wv == 1 and not cnt and not dirty:
             o.append(p + "put_core_bits(%s%s, in, %s, [](const ctl_core_in &c) { return c.%s; });"
                      % (m, port, n, s["name"]))
         else:
             fields.append((s, port, wv, cnt))
+    if fields and dirty:
+        o.append(p + "if (dirty) {")
+        o.append(p + "    for (uint32_t c = 0; c < %s; c++) {" % n)
+        o.append(p + "        if (!core_dirty(dirty, c)) continue;")
+        o.append(p + "        const ctl_core_in &ci = in->core[c];")
+        for s, port, wv, cnt in fields:
+            if cnt:
+                o.append(p + "        for (int i = 0; i < %s; i++) put_at(%s%s, (c * %s + (unsigned)i) * %d, ci.%s[i], %d);"
+                         % (cnt[0], m, port, cnt[0], wv, s["name"], wv))
+            else:
+                o.append(p + "        put_at(%s%s, c * %d, ci.%s, %d);" % (m, port, wv, s["name"], wv))
+        o.append(p + "    }")
+        o.append(p + "    return;")
+        o.append(p + "}")
+        o += cpp_in_body(seam, [(kind, s, port, False) for s, port, wv, cnt in fields
+                                for kind in ("core_in",)], m, n, parts, ind)
+        return o
     if fields:
         o.append(p + "{")
         o.append(p + "    bit_writer %s;" % ", ".join("w_" + s["name"] for s, _, _, _ in fields))
@@ -550,16 +569,20 @@ def gen_vseam(seam):
                          "m.", "n", "parts", 4)
         o.append("}")
         o.append("")
+        o.append("// dirty: bit c set where core c's inputs changed since the last call, whose")
+        o.append("// per-core fields the ports still hold for the other cores (null: every core).")
         o.append("template <class M>")
-        o.append("void %s_in(M &m, const ctl_in *in, uint32_t n, uint32_t parts)" % u)
+        o.append("void %s_in(M &m, const ctl_in *in, uint32_t n, uint32_t parts, const uint64_t *dirty = nullptr)" % u)
         o.append("{")
         body = cpp_in_body(seam, [(k, s) + seam.unit_port(s, u) for k, s in sigs
-                                  if k in ("in", "core_in")], "m.", "n", "parts", 4)
+                                  if k in ("in", "core_in")], "m.", "n", "parts", 4, dirty=True)
         text = "\n".join(body)
         if "parts" not in text:
             o.append("    (void)parts;")
         if " n," not in text and " n;" not in text and "< n;" not in text:
             o.append("    (void)n;")
+        if "dirty" not in text:
+            o.append("    (void)dirty;")
         o += body
         o.append("}")
         o.append("")

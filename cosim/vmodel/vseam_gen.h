@@ -197,12 +197,23 @@ void dyncta_cfg(M &m, const ctl_cfg *cfg)
     m.cfg_t_mem_h_i = (SData)mask_bits(cfg->dyncta_t_mem_h, 11);
 }
 
+// dirty: bit c set where core c's inputs changed since the last call, whose
+// per-core fields the ports still hold for the other cores (null: every core).
 template <class M>
-void dyncta_in(M &m, const ctl_in *in, uint32_t n, uint32_t parts)
+void dyncta_in(M &m, const ctl_in *in, uint32_t n, uint32_t parts, const uint64_t *dirty = nullptr)
 {
     (void)parts;
     m.kernel_start_i = (CData)mask_bits(in->kernel_start, 1);
     m.n_max_i = (CData)mask_bits(in->n_max, 6);
+    if (dirty) {
+        for (uint32_t c = 0; c < n; c++) {
+            if (!core_dirty(dirty, c)) continue;
+            const ctl_core_in &ci = in->core[c];
+            put_at(m.idle_i, c * 1, ci.idle, 1);
+            put_at(m.mem_wait_i, c * 1, ci.mem_wait, 1);
+        }
+        return;
+    }
     put_core_bits(m.idle_i, in, n, [](const ctl_core_in &c) { return c.idle; });
     put_core_bits(m.mem_wait_i, in, n, [](const ctl_core_in &c) { return c.mem_wait; });
 }
@@ -231,11 +242,22 @@ void dyncore_cfg(M &m, const ctl_cfg *cfg)
     m.cfg_tact_counted_i = (CData)mask_bits(cfg->dyncore_tact_counted, 1);
 }
 
+// dirty: bit c set where core c's inputs changed since the last call, whose
+// per-core fields the ports still hold for the other cores (null: every core).
 template <class M>
-void dyncore_in(M &m, const ctl_in *in, uint32_t n, uint32_t parts)
+void dyncore_in(M &m, const ctl_in *in, uint32_t n, uint32_t parts, const uint64_t *dirty = nullptr)
 {
     (void)parts;
     m.kernel_start_i = (CData)mask_bits(in->kernel_start, 1);
+    if (dirty) {
+        for (uint32_t c = 0; c < n; c++) {
+            if (!core_dirty(dirty, c)) continue;
+            const ctl_core_in &ci = in->core[c];
+            put_at(m.active_i, c * 1, ci.active, 1);
+            put_at(m.drained_i, c * 1, ci.drained, 1);
+        }
+        return;
+    }
     put_core_bits(m.active_i, in, n, [](const ctl_core_in &c) { return c.active; });
     put_core_bits(m.drained_i, in, n, [](const ctl_core_in &c) { return c.drained; });
 }
@@ -261,13 +283,23 @@ void claso_cfg(M &m, const ctl_cfg *cfg)
     m.cfg_p_l_i = (CData)mask_bits(cfg->claso_p_l, 8);
 }
 
+// dirty: bit c set where core c's inputs changed since the last call, whose
+// per-core fields the ports still hold for the other cores (null: every core).
 template <class M>
-void claso_in(M &m, const ctl_in *in, uint32_t n, uint32_t parts)
+void claso_in(M &m, const ctl_in *in, uint32_t n, uint32_t parts, const uint64_t *dirty = nullptr)
 {
     (void)parts;
     m.n_cta_i = (IData)mask_bits(in->n_cta, 20);
     m.alloc_i = (CData)mask_bits(in->alloc, 1);
     m.alloc_cores_i = (CData)mask_bits(in->alloc_cores, 8);
+    if (dirty) {
+        for (uint32_t c = 0; c < n; c++) {
+            if (!core_dirty(dirty, c)) continue;
+            const ctl_core_in &ci = in->core[c];
+            put_at(m.req_i, c * 1, ci.req, 1);
+        }
+        return;
+    }
     put_core_bits(m.req_i, in, n, [](const ctl_core_in &c) { return c.req; });
 }
 
@@ -304,10 +336,13 @@ void arcta_cfg(M &m, const ctl_cfg *cfg)
     m.cfg_mem_pct_i = (CData)mask_bits(cfg->ar_mem_pct, 7);
 }
 
+// dirty: bit c set where core c's inputs changed since the last call, whose
+// per-core fields the ports still hold for the other cores (null: every core).
 template <class M>
-void arcta_in(M &m, const ctl_in *in, uint32_t n, uint32_t parts)
+void arcta_in(M &m, const ctl_in *in, uint32_t n, uint32_t parts, const uint64_t *dirty = nullptr)
 {
     (void)n;
+    (void)dirty;
     m.kernel_start_i = (CData)mask_bits(in->kernel_start, 1);
     m.dram_cycles_i = (CData)mask_bits(in->dram_cycles, 3);
     {
@@ -358,11 +393,25 @@ void ucs_cfg(M &m, const ctl_cfg *cfg)
     m.cfg_wakeup_i = (CData)mask_bits(cfg->uc_wakeup, 8);
 }
 
+// dirty: bit c set where core c's inputs changed since the last call, whose
+// per-core fields the ports still hold for the other cores (null: every core).
 template <class M>
-void ucs_in(M &m, const ctl_in *in, uint32_t n, uint32_t parts)
+void ucs_in(M &m, const ctl_in *in, uint32_t n, uint32_t parts, const uint64_t *dirty = nullptr)
 {
     (void)parts;
     m.kernel_start_i = (CData)mask_bits(in->kernel_start, 1);
+    if (dirty) {
+        for (uint32_t c = 0; c < n; c++) {
+            if (!core_dirty(dirty, c)) continue;
+            const ctl_core_in &ci = in->core[c];
+            for (int i = 0; i < CTL_NCOMP; i++) put_at(m.busy_i, (c * CTL_NCOMP + (unsigned)i) * 4, ci.busy[i], 4);
+            for (int i = 0; i < CTL_NTYPE; i++) put_at(m.sch_busy_i, (c * CTL_NTYPE + (unsigned)i) * 4, ci.sch_busy[i], 4);
+            put_at(m.mem_warps_i, c * 7, ci.mem_warps, 7);
+            put_at(m.ldst_enter_i, c * 3, ci.ldst_enter, 3);
+            put_at(m.empty_i, c * 14, ci.empty, 14);
+        }
+        return;
+    }
     {
         bit_writer w_busy, w_sch_busy, w_mem_warps, w_ldst_enter, w_empty;
         for (uint32_t c = 0; c < n; c++) {
@@ -409,12 +458,22 @@ void l1thr_cfg(M &m, const ctl_cfg *cfg)
     m.cfg_t_miss_i = (SData)mask_bits(cfg->l1thr_t_miss, 16);
 }
 
+// dirty: bit c set where core c's inputs changed since the last call, whose
+// per-core fields the ports still hold for the other cores (null: every core).
 template <class M>
-void l1thr_in(M &m, const ctl_in *in, uint32_t n, uint32_t parts)
+void l1thr_in(M &m, const ctl_in *in, uint32_t n, uint32_t parts, const uint64_t *dirty = nullptr)
 {
     (void)parts;
     m.kernel_start_i = (CData)mask_bits(in->kernel_start, 1);
     m.n_max_i = (CData)mask_bits(in->n_max, 6);
+    if (dirty) {
+        for (uint32_t c = 0; c < n; c++) {
+            if (!core_dirty(dirty, c)) continue;
+            const ctl_core_in &ci = in->core[c];
+            put_at(m.l1_miss_i, c * 3, ci.l1_miss, 3);
+        }
+        return;
+    }
     {
         bit_writer w_l1_miss;
         for (uint32_t c = 0; c < n; c++) {

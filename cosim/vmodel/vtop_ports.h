@@ -103,6 +103,33 @@ inline int32_t sign_extend(uint32_t v, unsigned width)
     return (v & sign) ? (int32_t)(v - sign) - (int32_t)sign : (int32_t)v;
 }
 
+// Writes one field of <= 32 bits at bit `pos` of a packed port, the other
+// bits as they are: a core's fields rewritten in place (a step that writes
+// only the cores whose inputs changed, vunits_model.cpp).
+template <std::size_t W>
+void put_at(VlWide<W> &port, unsigned pos, uint32_t v, unsigned width)
+{
+    unsigned i = pos >> 5, sh = pos & 31u;
+    uint64_t m = ((1ull << width) - 1u) << sh, x = (uint64_t)mask_bits(v, width) << sh;
+    uint64_t cur = port.at(i) | (i + 1 < W ? (uint64_t)port.at(i + 1) << 32 : 0u);
+    cur = (cur & ~m) | x;
+    port.at(i) = (uint32_t)cur;
+    if (i + 1 < W) port.at(i + 1) = (uint32_t)(cur >> 32);
+}
+template <typename T>
+typename std::enable_if<std::is_integral<T>::value>::type put_at(T &port, unsigned pos, uint32_t v,
+                                                                  unsigned width)
+{
+    uint64_t m = ((1ull << width) - 1u) << pos;
+    port = (T)(((uint64_t)port & ~m) | ((uint64_t)mask_bits(v, width) << pos));
+}
+
+// Bit c of dirty: core c's inputs changed since the last step (null: all did).
+inline bool core_dirty(const uint64_t *dirty, uint32_t c)
+{
+    return !dirty || ((dirty[c >> 6] >> (c & 63u)) & 1u);
+}
+
 // One bit per core of a NumCores-bit port (any width): bit c = field of core c.
 template <typename T, typename F>
 void put_core_bits(T &port, const ctl_in *in, uint32_t n, F field)

@@ -12,6 +12,7 @@
 // clocks and reads back only the units asked for, leaving the other fields of
 // ctl_out untouched -- exactly what ctl_ref_step() does.
 #include <cstdio>
+#include <cstring>
 #include <new>
 #include "vunits_gen.h"
 #include "vtop_api.h"
@@ -38,7 +39,7 @@ static_assert(sizeof(Vu_arcta::dram_busy_i) * 8 >= NP * 3 &&
 template <class M>
 struct unit_ops {
     void (*cfg)(M &, const ctl_cfg *);
-    void (*in)(M &, const ctl_in *, uint32_t n, uint32_t parts);
+    void (*in)(M &, const ctl_in *, uint32_t n, uint32_t parts, const uint64_t *dirty);
     void (*out)(const M &, ctl_out *, uint32_t n);
 };
 
@@ -54,7 +55,7 @@ void reset_unit(M &m, const unit_ops<M> &u, const ctl_cfg *cfg, ctl_out *out, ui
 {
     static const ctl_in zero = {};
     u.cfg(m, cfg);
-    u.in(m, &zero, NC, NP);
+    u.in(m, &zero, NC, NP, nullptr);
     reset_pulse(m);
     u.out(m, out, n);
 }
@@ -64,9 +65,9 @@ void reset_unit(M &m, const unit_ops<M> &u, const ctl_cfg *cfg, ctl_out *out, ui
 // scripts/vtop-build.sh), so its inputs settle with the clock low first.
 template <bool Sampled, class M>
 void step_unit(M &m, const unit_ops<M> &u, const ctl_in *in, ctl_out *out, uint32_t n,
-               uint32_t parts)
+               uint32_t parts, const uint64_t *dirty)
 {
-    u.in(m, in, n, parts);
+    u.in(m, in, n, parts, dirty);
     if (Sampled) {
         rising_edge(m);
     } else {
@@ -85,6 +86,13 @@ struct vtop_model {
     VUNITS_X(VUNIT_MEMBER)
 #undef VUNIT_MEMBER
     unsigned units = CTL_U_ALL;
+    // The cores' inputs of the last step, which every stepped unit's ports
+    // hold: a step rewrites only the cores whose inputs changed (most cores
+    // repeat a frozen cycle's, docs/performance.md).  `held` is 0 after a reset.
+    ctl_core_in last[NC];
+    uint32_t last_n = 0;
+    bool held = false;
+    uint64_t dirty[(NC + 63) / 64];
     ~vtop_model()
     {
         Verilated::threadContextp(&ctx);   // see vtop_model.cpp ~top_variant
@@ -102,6 +110,7 @@ static void api_reset(vtop_model *t, const ctl_cfg *cfg, ctl_out *out, uint32_t 
                       uint32_t, unsigned units)
 {
     t->units = units & CTL_U_ALL;
+    t->held = false;
     vassert_rec stale;   // a failure of an earlier run (a replay) is not this run's
     vassert_take(&stale);
 #define VUNIT_RESET(u, U) reset_unit(t->u, U, cfg, out, n);
@@ -109,13 +118,34 @@ static void api_reset(vtop_model *t, const ctl_cfg *cfg, ctl_out *out, uint32_t 
 #undef VUNIT_RESET
 }
 
+// The cores whose inputs differ from the last step's (null: write every core;
+// compared and kept byte for byte, padding included).
+static const uint64_t *dirty_cores(vtop_model *t, const ctl_in *in, uint32_t n)
+{
+    if (n > NC) return nullptr;   // (the engine steps a model of the run's size)
+    if (!t->held || n != t->last_n) {
+        std::memcpy(t->last, in->core, n * sizeof *in->core);
+        t->last_n = n;
+        t->held = true;
+        return nullptr;
+    }
+    std::memset(t->dirty, 0, sizeof t->dirty);
+    for (uint32_t c = 0; c < n; c++)
+        if (std::memcmp(&t->last[c], &in->core[c], sizeof *in->core) != 0) {
+            std::memcpy(&t->last[c], &in->core[c], sizeof *in->core);
+            t->dirty[c >> 6] |= 1ull << (c & 63u);
+        }
+    return t->dirty;
+}
+
 // One core cycle of the units asked for.
 static void api_step(vtop_model *t, uint64_t, const ctl_in *in, ctl_out *out, uint32_t n,
                      uint32_t parts)
 {
     unsigned u = t->units;
+    const uint64_t *dirty = dirty_cores(t, in, n);
 #define VUNIT_STEP(m, U) \
-    if (u & CTL_U_##U) step_unit<VU_SAMPLED_##m != 0>(t->m, U, in, out, n, parts);
+    if (u & CTL_U_##U) step_unit<VU_SAMPLED_##m != 0>(t->m, U, in, out, n, parts, dirty);
     VUNITS_X(VUNIT_STEP)
 #undef VUNIT_STEP
 }
