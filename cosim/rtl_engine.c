@@ -673,6 +673,10 @@ static int eng_step(void *impl, const ctl_cfg *cfg, const ctl_in *in, ctl_out *o
 {
     rtl_eng *r = impl;
     if (r->log) inlog_push(r->log, in, cycle);
+    /* an injected fault lasts its cycle: undone before the next step, whose
+     * model reads back only the outputs whose ports changed (vunits_model.cpp) */
+    if (r->inj_sig >= 0 && cycle == r->inj_cycle + 1)
+        sig_flip(out, &SIGS[r->inj_sig], (uint32_t)r->inj_core);
     vtop_step(r->top, cycle, in, out);
     if (r->inj_sig >= 0 && cycle == r->inj_cycle)
         sig_flip(out, &SIGS[r->inj_sig], (uint32_t)r->inj_core);

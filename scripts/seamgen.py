@@ -592,6 +592,26 @@ def gen_vseam(seam):
         o += cpp_out_body(seam, [(k, s, seam.unit_port(s, u)[0]) for k, s in sigs
                                  if k in ("out", "core_out")], "m.", "n", 4)
         o.append("}")
+        o.append("")
+        o.append("// The output ports' bytes, appended to raw (vunits_model.cpp: %s_out is skipped" % u)
+        o.append("// when they are those it last read); returns their count.")
+        o.append("template <class M>")
+        o.append("std::size_t %s_out_raw(const M &m, unsigned char *raw)" % u)
+        o.append("{")
+        o.append("    std::size_t k = 0;")
+        for k, s in sigs:
+            if k in ("out", "core_out"):
+                port = seam.unit_port(s, u)[0]
+                o.append("    std::memcpy(raw + k, &m.%s, sizeof m.%s);" % (port, port))
+                o.append("    k += sizeof m.%s;" % port)
+        o.append("    return k;")
+        o.append("}")
+        ports = [seam.unit_port(s, u)[0] for k, s in sigs if k in ("out", "core_out")]
+        o.append("template <class M>")
+        o.append("constexpr std::size_t %s_out_raw_size()" % u)
+        o.append("{")
+        o.append("    return " + " + ".join("sizeof(M::%s)" % p for p in ports) + ";")
+        o.append("}")
     o.append("")
     o.append("} // namespace vseam")
     o.append("")

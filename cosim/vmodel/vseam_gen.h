@@ -230,6 +230,22 @@ void dyncta_out(const M &m, ctl_out *out, uint32_t n)
     }
 }
 
+// The output ports' bytes, appended to raw (vunits_model.cpp: dyncta_out is skipped
+// when they are those it last read); returns their count.
+template <class M>
+std::size_t dyncta_out_raw(const M &m, unsigned char *raw)
+{
+    std::size_t k = 0;
+    std::memcpy(raw + k, &m.n_o, sizeof m.n_o);
+    k += sizeof m.n_o;
+    return k;
+}
+template <class M>
+constexpr std::size_t dyncta_out_raw_size()
+{
+    return sizeof(M::n_o);
+}
+
 // ---- dyncore: its ports as ctl_top.sv's u_dyncore.
 template <class M>
 void dyncore_cfg(M &m, const ctl_cfg *cfg)
@@ -275,6 +291,24 @@ void dyncore_out(const M &m, ctl_out *out, uint32_t n)
     }
 }
 
+// The output ports' bytes, appended to raw (vunits_model.cpp: dyncore_out is skipped
+// when they are those it last read); returns their count.
+template <class M>
+std::size_t dyncore_out_raw(const M &m, unsigned char *raw)
+{
+    std::size_t k = 0;
+    std::memcpy(raw + k, &m.enable_o, sizeof m.enable_o);
+    k += sizeof m.enable_o;
+    std::memcpy(raw + k, &m.power_on_o, sizeof m.power_on_o);
+    k += sizeof m.power_on_o;
+    return k;
+}
+template <class M>
+constexpr std::size_t dyncore_out_raw_size()
+{
+    return sizeof(M::enable_o) + sizeof(M::power_on_o);
+}
+
 // ---- claso: its ports as ctl_top.sv's u_claso.
 template <class M>
 void claso_cfg(M &m, const ctl_cfg *cfg)
@@ -317,6 +351,30 @@ void claso_out(const M &m, ctl_out *out, uint32_t n)
             co.credit = (int32_t)sign_extend(r_credit.get(24), 24);
         }
     }
+}
+
+// The output ports' bytes, appended to raw (vunits_model.cpp: claso_out is skipped
+// when they are those it last read); returns their count.
+template <class M>
+std::size_t claso_out_raw(const M &m, unsigned char *raw)
+{
+    std::size_t k = 0;
+    std::memcpy(raw + k, &m.ready_o, sizeof m.ready_o);
+    k += sizeof m.ready_o;
+    std::memcpy(raw + k, &m.credit_global_o, sizeof m.credit_global_o);
+    k += sizeof m.credit_global_o;
+    std::memcpy(raw + k, &m.grant_o, sizeof m.grant_o);
+    k += sizeof m.grant_o;
+    std::memcpy(raw + k, &m.refuse_o, sizeof m.refuse_o);
+    k += sizeof m.refuse_o;
+    std::memcpy(raw + k, &m.credit_o, sizeof m.credit_o);
+    k += sizeof m.credit_o;
+    return k;
+}
+template <class M>
+constexpr std::size_t claso_out_raw_size()
+{
+    return sizeof(M::ready_o) + sizeof(M::credit_global_o) + sizeof(M::grant_o) + sizeof(M::refuse_o) + sizeof(M::credit_o);
 }
 
 // ---- arcta: its ports as ctl_top.sv's u_arcta.
@@ -373,6 +431,34 @@ void arcta_out(const M &m, ctl_out *out, uint32_t n)
             co.ar_enable = (uint8_t)r_ar_enable.get(1);
         }
     }
+}
+
+// The output ports' bytes, appended to raw (vunits_model.cpp: arcta_out is skipped
+// when they are those it last read); returns their count.
+template <class M>
+std::size_t arcta_out_raw(const M &m, unsigned char *raw)
+{
+    std::size_t k = 0;
+    std::memcpy(raw + k, &m.phase_o, sizeof m.phase_o);
+    k += sizeof m.phase_o;
+    std::memcpy(raw + k, &m.type_o, sizeof m.type_o);
+    k += sizeof m.type_o;
+    std::memcpy(raw + k, &m.limit1_o, sizeof m.limit1_o);
+    k += sizeof m.limit1_o;
+    std::memcpy(raw + k, &m.fc_on_o, sizeof m.fc_on_o);
+    k += sizeof m.fc_on_o;
+    std::memcpy(raw + k, &m.core_clk_pct_o, sizeof m.core_clk_pct_o);
+    k += sizeof m.core_clk_pct_o;
+    std::memcpy(raw + k, &m.mem_clk_pct_o, sizeof m.mem_clk_pct_o);
+    k += sizeof m.mem_clk_pct_o;
+    std::memcpy(raw + k, &m.enable_o, sizeof m.enable_o);
+    k += sizeof m.enable_o;
+    return k;
+}
+template <class M>
+constexpr std::size_t arcta_out_raw_size()
+{
+    return sizeof(M::phase_o) + sizeof(M::type_o) + sizeof(M::limit1_o) + sizeof(M::fc_on_o) + sizeof(M::core_clk_pct_o) + sizeof(M::mem_clk_pct_o) + sizeof(M::enable_o);
 }
 
 // ---- ucs: its ports as ctl_top.sv's u_ucs.
@@ -449,6 +535,26 @@ void ucs_out(const M &m, ctl_out *out, uint32_t n)
     }
 }
 
+// The output ports' bytes, appended to raw (vunits_model.cpp: ucs_out is skipped
+// when they are those it last read); returns their count.
+template <class M>
+std::size_t ucs_out_raw(const M &m, unsigned char *raw)
+{
+    std::size_t k = 0;
+    std::memcpy(raw + k, &m.tuned_down_o, sizeof m.tuned_down_o);
+    k += sizeof m.tuned_down_o;
+    std::memcpy(raw + k, &m.accepts_work_o, sizeof m.accepts_work_o);
+    k += sizeof m.accepts_work_o;
+    std::memcpy(raw + k, &m.pg_state_o, sizeof m.pg_state_o);
+    k += sizeof m.pg_state_o;
+    return k;
+}
+template <class M>
+constexpr std::size_t ucs_out_raw_size()
+{
+    return sizeof(M::tuned_down_o) + sizeof(M::accepts_work_o) + sizeof(M::pg_state_o);
+}
+
 // ---- l1thr: its ports as ctl_top.sv's u_l1thr.
 template <class M>
 void l1thr_cfg(M &m, const ctl_cfg *cfg)
@@ -495,6 +601,22 @@ void l1thr_out(const M &m, ctl_out *out, uint32_t n)
             co.l1thr_n = (uint8_t)r_l1thr_n.get(6);
         }
     }
+}
+
+// The output ports' bytes, appended to raw (vunits_model.cpp: l1thr_out is skipped
+// when they are those it last read); returns their count.
+template <class M>
+std::size_t l1thr_out_raw(const M &m, unsigned char *raw)
+{
+    std::size_t k = 0;
+    std::memcpy(raw + k, &m.n_o, sizeof m.n_o);
+    k += sizeof m.n_o;
+    return k;
+}
+template <class M>
+constexpr std::size_t l1thr_out_raw_size()
+{
+    return sizeof(M::n_o);
 }
 
 } // namespace vseam

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdio>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
 #include <utility>
 #include "verilated.h"
