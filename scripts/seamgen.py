@@ -460,8 +460,8 @@ def cpp_in_body(seam, sigs, m, n, parts, ind, dirty=False):
         o.append(p + "    }")
         o.append(p + "    return;")
         o.append(p + "}")
-        o += cpp_in_body(seam, [(kind, s, port, False) for s, port, wv, cnt in fields
-                                for kind in ("core_in",)], m, n, parts, ind)
+        o += cpp_in_body(seam, [("core_in", s, port, False) for s, port, _, _ in fields],
+                         m, n, parts, ind)
         return o
     if fields:
         o.append(p + "{")
@@ -592,25 +592,19 @@ def gen_vseam(seam):
         o += cpp_out_body(seam, [(k, s, seam.unit_port(s, u)[0]) for k, s in sigs
                                  if k in ("out", "core_out")], "m.", "n", 4)
         o.append("}")
+        ports = [seam.unit_port(s, u)[0] for k, s in sigs if k in ("out", "core_out")]
         o.append("")
-        o.append("// The output ports' bytes, appended to raw (vunits_model.cpp: %s_out is skipped" % u)
-        o.append("// when they are those it last read); returns their count.")
+        o.append("// The output ports' bytes (vunits_model.cpp: %s_out is skipped when they are" % u)
+        o.append("// those it last read): copied to raw, their count returned; and that count.")
         o.append("template <class M>")
         o.append("std::size_t %s_out_raw(const M &m, unsigned char *raw)" % u)
         o.append("{")
-        o.append("    std::size_t k = 0;")
-        for k, s in sigs:
-            if k in ("out", "core_out"):
-                port = seam.unit_port(s, u)[0]
-                o.append("    std::memcpy(raw + k, &m.%s, sizeof m.%s);" % (port, port))
-                o.append("    k += sizeof m.%s;" % port)
-        o.append("    return k;")
+        o.append("    return copy_bytes(raw, %s);" % ", ".join("m." + q for q in ports))
         o.append("}")
-        ports = [seam.unit_port(s, u)[0] for k, s in sigs if k in ("out", "core_out")]
         o.append("template <class M>")
         o.append("constexpr std::size_t %s_out_raw_size()" % u)
         o.append("{")
-        o.append("    return " + " + ".join("sizeof(M::%s)" % p for p in ports) + ";")
+        o.append("    return " + " + ".join("sizeof(M::%s)" % q for q in ports) + ";")
         o.append("}")
     o.append("")
     o.append("} // namespace vseam")

@@ -230,15 +230,12 @@ void dyncta_out(const M &m, ctl_out *out, uint32_t n)
     }
 }
 
-// The output ports' bytes, appended to raw (vunits_model.cpp: dyncta_out is skipped
-// when they are those it last read); returns their count.
+// The output ports' bytes (vunits_model.cpp: dyncta_out is skipped when they are
+// those it last read): copied to raw, their count returned; and that count.
 template <class M>
 std::size_t dyncta_out_raw(const M &m, unsigned char *raw)
 {
-    std::size_t k = 0;
-    std::memcpy(raw + k, &m.n_o, sizeof m.n_o);
-    k += sizeof m.n_o;
-    return k;
+    return copy_bytes(raw, m.n_o);
 }
 template <class M>
 constexpr std::size_t dyncta_out_raw_size()
@@ -291,17 +288,12 @@ void dyncore_out(const M &m, ctl_out *out, uint32_t n)
     }
 }
 
-// The output ports' bytes, appended to raw (vunits_model.cpp: dyncore_out is skipped
-// when they are those it last read); returns their count.
+// The output ports' bytes (vunits_model.cpp: dyncore_out is skipped when they are
+// those it last read): copied to raw, their count returned; and that count.
 template <class M>
 std::size_t dyncore_out_raw(const M &m, unsigned char *raw)
 {
-    std::size_t k = 0;
-    std::memcpy(raw + k, &m.enable_o, sizeof m.enable_o);
-    k += sizeof m.enable_o;
-    std::memcpy(raw + k, &m.power_on_o, sizeof m.power_on_o);
-    k += sizeof m.power_on_o;
-    return k;
+    return copy_bytes(raw, m.enable_o, m.power_on_o);
 }
 template <class M>
 constexpr std::size_t dyncore_out_raw_size()
@@ -353,23 +345,12 @@ void claso_out(const M &m, ctl_out *out, uint32_t n)
     }
 }
 
-// The output ports' bytes, appended to raw (vunits_model.cpp: claso_out is skipped
-// when they are those it last read); returns their count.
+// The output ports' bytes (vunits_model.cpp: claso_out is skipped when they are
+// those it last read): copied to raw, their count returned; and that count.
 template <class M>
 std::size_t claso_out_raw(const M &m, unsigned char *raw)
 {
-    std::size_t k = 0;
-    std::memcpy(raw + k, &m.ready_o, sizeof m.ready_o);
-    k += sizeof m.ready_o;
-    std::memcpy(raw + k, &m.credit_global_o, sizeof m.credit_global_o);
-    k += sizeof m.credit_global_o;
-    std::memcpy(raw + k, &m.grant_o, sizeof m.grant_o);
-    k += sizeof m.grant_o;
-    std::memcpy(raw + k, &m.refuse_o, sizeof m.refuse_o);
-    k += sizeof m.refuse_o;
-    std::memcpy(raw + k, &m.credit_o, sizeof m.credit_o);
-    k += sizeof m.credit_o;
-    return k;
+    return copy_bytes(raw, m.ready_o, m.credit_global_o, m.grant_o, m.refuse_o, m.credit_o);
 }
 template <class M>
 constexpr std::size_t claso_out_raw_size()
@@ -433,27 +414,12 @@ void arcta_out(const M &m, ctl_out *out, uint32_t n)
     }
 }
 
-// The output ports' bytes, appended to raw (vunits_model.cpp: arcta_out is skipped
-// when they are those it last read); returns their count.
+// The output ports' bytes (vunits_model.cpp: arcta_out is skipped when they are
+// those it last read): copied to raw, their count returned; and that count.
 template <class M>
 std::size_t arcta_out_raw(const M &m, unsigned char *raw)
 {
-    std::size_t k = 0;
-    std::memcpy(raw + k, &m.phase_o, sizeof m.phase_o);
-    k += sizeof m.phase_o;
-    std::memcpy(raw + k, &m.type_o, sizeof m.type_o);
-    k += sizeof m.type_o;
-    std::memcpy(raw + k, &m.limit1_o, sizeof m.limit1_o);
-    k += sizeof m.limit1_o;
-    std::memcpy(raw + k, &m.fc_on_o, sizeof m.fc_on_o);
-    k += sizeof m.fc_on_o;
-    std::memcpy(raw + k, &m.core_clk_pct_o, sizeof m.core_clk_pct_o);
-    k += sizeof m.core_clk_pct_o;
-    std::memcpy(raw + k, &m.mem_clk_pct_o, sizeof m.mem_clk_pct_o);
-    k += sizeof m.mem_clk_pct_o;
-    std::memcpy(raw + k, &m.enable_o, sizeof m.enable_o);
-    k += sizeof m.enable_o;
-    return k;
+    return copy_bytes(raw, m.phase_o, m.type_o, m.limit1_o, m.fc_on_o, m.core_clk_pct_o, m.mem_clk_pct_o, m.enable_o);
 }
 template <class M>
 constexpr std::size_t arcta_out_raw_size()
@@ -535,19 +501,12 @@ void ucs_out(const M &m, ctl_out *out, uint32_t n)
     }
 }
 
-// The output ports' bytes, appended to raw (vunits_model.cpp: ucs_out is skipped
-// when they are those it last read); returns their count.
+// The output ports' bytes (vunits_model.cpp: ucs_out is skipped when they are
+// those it last read): copied to raw, their count returned; and that count.
 template <class M>
 std::size_t ucs_out_raw(const M &m, unsigned char *raw)
 {
-    std::size_t k = 0;
-    std::memcpy(raw + k, &m.tuned_down_o, sizeof m.tuned_down_o);
-    k += sizeof m.tuned_down_o;
-    std::memcpy(raw + k, &m.accepts_work_o, sizeof m.accepts_work_o);
-    k += sizeof m.accepts_work_o;
-    std::memcpy(raw + k, &m.pg_state_o, sizeof m.pg_state_o);
-    k += sizeof m.pg_state_o;
-    return k;
+    return copy_bytes(raw, m.tuned_down_o, m.accepts_work_o, m.pg_state_o);
 }
 template <class M>
 constexpr std::size_t ucs_out_raw_size()
@@ -603,15 +562,12 @@ void l1thr_out(const M &m, ctl_out *out, uint32_t n)
     }
 }
 
-// The output ports' bytes, appended to raw (vunits_model.cpp: l1thr_out is skipped
-// when they are those it last read); returns their count.
+// The output ports' bytes (vunits_model.cpp: l1thr_out is skipped when they are
+// those it last read): copied to raw, their count returned; and that count.
 template <class M>
 std::size_t l1thr_out_raw(const M &m, unsigned char *raw)
 {
-    std::size_t k = 0;
-    std::memcpy(raw + k, &m.n_o, sizeof m.n_o);
-    k += sizeof m.n_o;
-    return k;
+    return copy_bytes(raw, m.n_o);
 }
 template <class M>
 constexpr std::size_t l1thr_out_raw_size()

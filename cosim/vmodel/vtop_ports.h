@@ -125,6 +125,16 @@ typename std::enable_if<std::is_integral<T>::value>::type put_at(T &port, unsign
     port = (T)(((uint64_t)port & ~m) | ((uint64_t)mask_bits(v, width) << pos));
 }
 
+// The bytes of each of `ports`, one after the other, copied to raw; returns
+// their count (a unit's outputs compared with their last read, vunits_model.cpp).
+inline std::size_t copy_bytes(unsigned char *) { return 0; }
+template <typename T, typename... Ts>
+std::size_t copy_bytes(unsigned char *raw, const T &port, const Ts &...ports)
+{
+    std::memcpy(raw, &port, sizeof port);
+    return sizeof port + copy_bytes(raw + sizeof port, ports...);
+}
+
 // Bit c of dirty: core c's inputs changed since the last step (null: all did).
 inline bool core_dirty(const uint64_t *dirty, uint32_t c)
 {
