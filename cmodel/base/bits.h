@@ -23,4 +23,11 @@ static inline int bits_test(const uint64_t *m, uint32_t i) { return (m[i >> 6] >
 /* Clear bit i of the bit set m. */
 static inline void bits_clr(uint64_t *m, uint32_t i) { m[i >> 6] &= ~(1ull << (i & 63)); }
 
+/* Word w of the bit set of the first n bits (bits 0 .. n - 1 set). */
+static inline uint64_t bits_first(uint32_t n, uint32_t w)
+{
+    if (n <= w * 64u) return 0;
+    return n - w * 64u >= 64u ? ~0ull : (1ull << (n - w * 64u)) - 1u;
+}
+
 #endif

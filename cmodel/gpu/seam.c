@@ -228,6 +228,18 @@ static void limits_hand(seam *s)
         }
 }
 
+/* Hand each core the accepts_work mask of the outputs where it differs. */
+static void accepts_hand(seam *s)
+{
+    for (uint32_t c = 0; c < s->n_cores; c++) {
+        uint16_t a = accepts_of(s, c);
+        if (a == s->acc_set[c]) continue;     /* (core_set_accepts would do nothing) */
+        touch(s);
+        core_set_accepts(s->cores[c], a);
+        s->acc_set[c] = a;
+    }
+}
+
 int seam_obey(seam *s, int *core_pct, int *mem_pct)
 {
     if (s->fx_fixed) {
@@ -237,20 +249,18 @@ int seam_obey(seam *s, int *core_pct, int *mem_pct)
             limits_hand(s);
             s->lim_due = 0;
         }
-    } else {
+    } else if (s->out_new || !s->lim_valid) {
+        /* (outputs the same as at the last obey hand over nothing new) */
         if (!s->lim_valid) limits_fill(s);
         limits_hand(s);
+        if (s->n_acc) accepts_hand(s);
     }
     s->lim_valid = 0;
-    if (s->n_acc)
-        for (uint32_t c = 0; c < s->n_cores; c++) {
-            uint16_t a = accepts_of(s, c);
-            if (a == s->acc_set[c]) continue;     /* (core_set_accepts would do nothing) */
-            touch(s);
-            core_set_accepts(s->cores[c], a);
-            s->acc_set[c] = a;
-        }
-    if (update_enabled(s) && s->grants && s->k) s->alloc_due = 1;
+    s->out_new = 0;
+    if (update_enabled(s)) {
+        s->acct_all = 1;
+        if (s->grants && s->k) s->alloc_due = 1;
+    }
     int fc = s->clk_on && out_u8(s, (uint16_t)(s->clk_on - 1));
     if (fc == s->fc_applied) return 0;
     s->fc_applied = fc;
@@ -289,10 +299,12 @@ void seam_kernel_begin(seam *s, kern *k, uint32_t n_max)
     memset(s->dirty, 0, sizeof s->dirty);
     s->lim_due = 1;
     s->acct_n = 0;
-    memset(s->empty_from, 0, sizeof s->empty_from);
-    for (uint32_t c = 0; c < s->n_cores; c++) s->is_empty[c] = core_resident(s->cores[c]) == 0;
+    memset(s->ak_from, 0, sizeof s->ak_from);
+    memset(s->ak_lim, 0, sizeof s->ak_lim);
+    memset(s->ak, 0, sizeof s->ak);
+    memset(s->q_watch, 0, sizeof s->q_watch);
     s->n_empty = 0;
-    for (uint32_t c = 0; c < s->n_cores; c++) s->n_empty += s->is_empty[c];
+    s->acct_all = 1;
     /* kernel launch: the units see it at this cycle's edge; CTAs are placed
      * from the next cycle on, under the outputs that edge produces. */
     s->in.kernel_start = 1;
@@ -538,91 +550,110 @@ static void account_gating(seam *s, uint32_t c, core_ctl_stats *cs)
     }
 }
 
-/* seam_account under fixed per-core outputs: every core is powered and
- * enabled and holds the base limit, so a core's cycle counts only whether it
- * is empty, which changes only where its resident count did (dirty). */
-static void account_fixed(seam *s, kstats *ks)
+/* A core's accounting key: the per-cycle counts it adds. */
+enum { AK_OFF = 1, AK_DIS = 2, AK_EMPTY = 4, AK_GATED = 8 };
+
+static uint8_t acct_key(const seam *s, uint32_t c)
 {
-    for (uint32_t w = 0; w < SEAM_WORDS; w++) {
-        for (uint64_t m = s->dirty[w]; m; m &= m - 1) {
-            uint32_t c = (w << 6) + (uint32_t)__builtin_ctzll(m);
-            uint8_t e = core_resident(s->cores[c]) == 0;
-            if (e == s->is_empty[c]) continue;
-            if (e) {
-                s->empty_from[c] = s->acct_n;
-                s->n_empty++;
-            } else {
-                ks->ctl[c].empty_cycles += s->acct_n - s->empty_from[c];
-                s->n_empty--;
-            }
-            s->is_empty[c] = e;
-        }
-        s->dirty[w] = 0;
+    uint8_t k = 0;
+    if (!powered(s, c)) k |= AK_OFF;
+    else if (core_resident(s->cores[c]) == 0) k |= AK_EMPTY;
+    if (!s->enabled[c]) {
+        k |= AK_DIS;
+        if ((k & AK_EMPTY) && core_quiet(s->cores[c])) k |= AK_GATED;
     }
-    s->acct_n++;
-    ks->tail_idle += (uint64_t)s->n_empty * (uint64_t)seam_all_placed(s);
+    return k;
+}
+
+/* Core c's cycles since ak_from under its key and limit, added. */
+static void acct_add(seam *s, uint32_t c, core_ctl_stats *cs)
+{
+    uint64_t n = s->acct_n - s->ak_from[c];
+    uint8_t k = s->ak[c];
+    if (k & AK_OFF) cs->off_cycles += n;
+    if (k & AK_DIS) cs->disabled_cycles += n;
+    if (k & AK_GATED) cs->gated_cycles += n;
+    if (k & AK_EMPTY) cs->empty_cycles += n;
+    cs->limit_sum += (uint64_t)s->ak_lim[c] * n;
+    s->ak_from[c] = s->acct_n;
+}
+
+/* Core c's key and limit in this cycle: where they changed, the cycles
+ * under the old ones are added and the new ones count from this cycle. */
+static void acct_update(seam *s, uint32_t c, core_ctl_stats *cs)
+{
+    uint8_t k = acct_key(s, c), old = s->ak[c];
+    if (k != old || s->lim[c] != s->ak_lim[c]) {
+        acct_add(s, c, cs);
+        s->n_empty += (uint32_t)((k & AK_EMPTY) != 0) - (uint32_t)((old & AK_EMPTY) != 0);
+        s->ak[c] = k;
+        s->ak_lim[c] = s->lim[c];
+    }
+    if ((k & (AK_DIS | AK_EMPTY | AK_GATED)) == (AK_DIS | AK_EMPTY)) bits_set(s->q_watch, c);
+    else bits_clr(s->q_watch, c);
+}
+
+/* The outputs differ from those seam_account counted last (padding bytes
+ * included: a difference there only costs a look at every core). */
+static int out_changed(seam *s)
+{
+    size_t n = offsetof(ctl_out, core) + (size_t)s->n_cores * sizeof(ctl_core_out);
+    if (memcmp(&s->out, &s->out_seen, n) == 0) return 0;
+    memcpy(&s->out_seen, &s->out, n);
+    return 1;
 }
 
 void seam_flush(seam *s, kstats *ks)
 {
-    if (!s->fx_fixed) {
-        for (uint32_t c = 0; s->n_acc && c < s->n_cores; c++) {
-            core_ctl_stats *cs = &ks->ctl[c];
-            for (int p = 0; p < CTL_NPG; p++)
-                if (s->prev_pg[c][p] == CTL_PGS_OFF) {
-                    cs->pg_off_cycles[p] += s->acct_n - s->pg_from[c][p];
-                    s->pg_from[c][p] = 0;
-                }
+    for (uint32_t c = 0; c < s->n_cores; c++) {
+        core_ctl_stats *cs = &ks->ctl[c];
+        acct_add(s, c, cs);
+        s->ak_from[c] = 0;
+        for (int p = 0; s->n_acc && p < CTL_NPG; p++)
+            if (s->prev_pg[c][p] == CTL_PGS_OFF) {
+                cs->pg_off_cycles[p] += s->acct_n - s->pg_from[c][p];
+                s->pg_from[c][p] = 0;
+            }
+        if (s->n_acc) {
             down_add(s, c, cs);
             s->down_from[c] = 0;
         }
-        s->acct_n = 0;
-        return;
-    }
-    uint64_t n = s->acct_n, lim = base_limit(s);
-    for (uint32_t c = 0; c < s->n_cores; c++) {
-        core_ctl_stats *cs = &ks->ctl[c];
-        cs->limit_sum += lim * n;
-        if (s->is_empty[c]) cs->empty_cycles += n - s->empty_from[c];
-        s->empty_from[c] = 0;
     }
     s->acct_n = 0;
 }
 
+/* This cycle's counts: each core's key found again where it may have
+ * changed (every core where the outputs or the enables did), the grants and
+ * refusals of the cores that requested, the gating where the outputs
+ * changed. */
 void seam_account(seam *s, kstats *ks)
 {
     s->in.kernel_start = 0;
     s->in.alloc = 0;
     s->launching = 0;
-    if (s->fx_fixed) {
-        account_fixed(s, ks);
-        if (s->clk_on && out_u8(s, (uint16_t)(s->clk_on - 1))) ks->fc_cycles++;
-        return;
+    int all = s->acct_all;
+    if (!s->fx_fixed && out_changed(s)) all = 1;
+    if (all) limits_fill(s);
+    s->lim_valid = 1;
+    s->out_new = (uint8_t)all;
+    for (uint32_t w = 0; w < SEAM_WORDS; w++) {
+        uint64_t m = all ? bits_first(s->n_cores, w) : s->dirty[w] | s->q_watch[w];
+        for (; m; m &= m - 1) {
+            uint32_t c = (w << 6) + (uint32_t)__builtin_ctzll(m);
+            acct_update(s, c, &ks->ctl[c]);
+        }
+        s->dirty[w] = 0;
     }
-    memset(s->dirty, 0, sizeof s->dirty);
-    limits_fill(s);
-    int all_placed = seam_all_placed(s);
-    for (uint32_t c = 0; c < s->n_cores; c++) {
-        core_ctl_stats *cs = &ks->ctl[c];
-        const ctl_core_out *o = &s->out.core[c];
-        int on = powered(s, c);
-        int empty = on && core_resident(s->cores[c]) == 0;
-        if (!on) cs->off_cycles++;
-        if (!s->enabled[c]) {
-            cs->disabled_cycles++;
-            if (empty && core_quiet(s->cores[c])) cs->gated_cycles++;
-        }
-        if (empty) {
-            cs->empty_cycles++;
-            ks->tail_idle += (uint64_t)all_placed;
-        }
-        cs->limit_sum += s->lim[c];
-        if (s->grants && s->req_pending[c]) {
-            cs->grants += o->grant;
-            cs->refusals += o->refuse;
-        }
-        if (s->n_acc) account_gating(s, c, cs);
-    }
+    s->acct_all = 0;
+    if (s->grants)
+        for (uint32_t c = 0; c < s->n_cores; c++)
+            if (s->req_pending[c]) {
+                ks->ctl[c].grants += s->out.core[c].grant;
+                ks->ctl[c].refusals += s->out.core[c].refuse;
+            }
+    if (s->n_acc && all)
+        for (uint32_t c = 0; c < s->n_cores; c++) account_gating(s, c, &ks->ctl[c]);
+    ks->tail_idle += (uint64_t)s->n_empty * (uint64_t)seam_all_placed(s);
     s->acct_n++;
     if (s->clk_on && out_u8(s, (uint16_t)(s->clk_on - 1))) ks->fc_cycles++;
 }

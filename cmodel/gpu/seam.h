@@ -81,8 +81,8 @@ typedef struct seam {
     uint16_t down_m[CTL_MAX_CORES];           /* the tuned_down mask counted */
     uint32_t tl_insts;               /* thread instructions since the last sample */
 
-    /* the CTA limits of the outputs in `out` (limits_fill), valid from
-     * seam_account to the seam_obey that follows it */
+    /* the CTA limits of the outputs in `out` (limits_fill, where they
+     * changed), valid from seam_account to the seam_obey that follows it */
     uint32_t lim[CTL_MAX_CORES];
     uint8_t  lim_valid;
     uint32_t lim_set[CTL_MAX_CORES]; /* the limit each core holds (UINT32_MAX: unknown) */
@@ -111,15 +111,22 @@ typedef struct seam {
     uint8_t  fx_fixed;               /* no unit output the policy obeys acts per core:
                                       * limits, enables and power fixed per kernel */
     uint8_t  lim_due;                /* (fx_fixed) the cores' limits still to hand over */
-    /* (fx_fixed) the per-core accounting, kept per change: a core's empty
-     * cycles are added when it stops being empty or at seam_flush, the limit
-     * sums at seam_flush */
+    /* The per-core accounting (seam_account), kept per change: a core's
+     * cycles count under its key (powered, enabled, empty, gated) and limit
+     * until one of them changes, and are added then or at seam_flush.  A key
+     * can change only where the outputs did (out_seen), the enables did
+     * (acct_all), the resident count did (dirty) or, for a disabled empty
+     * core, where it becomes quiet (q_watch). */
     uint64_t dirty[SEAM_WORDS];      /* cores whose resident count changed this cycle */
-    uint64_t acct_n;                 /* cycles accounted since the last seam_flush
-                                      * (fx_fixed, and gating outputs) */
-    uint64_t empty_from[CTL_MAX_CORES]; /* acct_n when an empty core became empty */
-    uint8_t  is_empty[CTL_MAX_CORES];
-    uint32_t n_empty;
+    uint64_t q_watch[SEAM_WORDS];    /* disabled empty cores not yet quiet */
+    uint64_t acct_n;                 /* cycles accounted since the last seam_flush */
+    uint64_t ak_from[CTL_MAX_CORES]; /* acct_n when core c's key and limit began */
+    uint32_t ak_lim[CTL_MAX_CORES];  /* the limit counted */
+    uint8_t  ak[CTL_MAX_CORES];      /* the key counted (AK_* in seam.c) */
+    uint32_t n_empty;                /* cores whose key is empty */
+    uint8_t  acct_all;               /* every core's key to be found again */
+    uint8_t  out_new;                /* seam_account found outputs that changed */
+    ctl_out  out_seen;               /* the outputs seam_account last counted */
     uint8_t  cores_still;            /* set by the GPU loop: no core was visited this
                                       * cycle (a jump), their fields are the last ones */
     void   (*still_end)(void *);     /* called before the seam changes a core while

@@ -224,6 +224,49 @@ static void test_dyncore_power(void **st)
     assert_true(kstats_ipc(&y.k) > 0.98 * kstats_ipc(&x.k));
 }
 
+/* The control statistics the seam counts per change (a core's key and
+ * limit, cmodel/gpu/seam.c) are those of every cycle: with a timeline row
+ * per cycle, each core's limit sum is the sum of its rows' limits, its off
+ * cycles the rows powered off, its empty cycles the rows powered and
+ * without a CTA; its disabled cycles the rows disabled one cycle earlier
+ * (a row shows the enables obeyed from the next cycle), the first cycle's
+ * enable set at the launch.  DYNCTA's limits and DYNCORE's power and enable
+ * outputs change during the run (dyncore.k=2 on a memory-bound kernel). */
+static void test_ctl_stats_every_cycle(void **st)
+{
+    (void)st;
+    const char *a[] = { "policy.cta_limit=dyncta", "policy.dyncore=1", "dyncore.k=2",
+                        "run.timeline_period=1", NULL };
+    run_out x;
+    run_model(SMALL, "workloads/mem_copy.kern", a, &x, 1);
+    assert_int_equal(x.rep.n_kernels, 1);
+    assert_int_equal(x.rep.n_tl, x.k.cycles);
+    uint64_t off_all = 0, dis_all = 0, lim_changes = 0;
+    for (uint32_t c = 0; c < x.k.n_cores; c++) {
+        uint64_t lim = 0, off = 0, empty = 0, dis = 0;
+        for (uint32_t i = 0; i < x.rep.n_tl; i++) {
+            const tl_core *t = &report_tl(&x.rep, i)->core[c];
+            lim += t->limit;
+            off += !t->power_on;
+            empty += t->power_on && t->resident == 0;
+            if (i + 1 < x.rep.n_tl) dis += !t->enabled;
+            if (i && t->limit != report_tl(&x.rep, i - 1)->core[c].limit) lim_changes++;
+        }
+        const core_ctl_stats *k = &x.k.ctl[c];
+        assert_int_equal(k->limit_sum, lim);
+        assert_int_equal(k->off_cycles, off);
+        assert_int_equal(k->empty_cycles, empty);
+        assert_true(k->disabled_cycles == dis || k->disabled_cycles == dis + 1);
+        off_all += off;
+        dis_all += dis;
+    }
+    /* the run exercises what it checks */
+    assert_true(off_all > 0);
+    assert_true(dis_all > 0);
+    assert_true(lim_changes > 0);
+    report_free(&x.rep);
+}
+
 /* Every combination the papers evaluated runs to completion and places
  * every CTA exactly once. */
 static void test_combinations(void **st)
@@ -304,6 +347,7 @@ int main(void)
         cmocka_unit_test(test_dyncta_reuse_cache),
         cmocka_unit_test(test_ucstates),
         cmocka_unit_test(test_dyncore_power),
+        cmocka_unit_test(test_ctl_stats_every_cycle),
         cmocka_unit_test(test_combinations),
         cmocka_unit_test(test_refused_combination),
         cmocka_unit_test(test_l1thr_caps_limit),
