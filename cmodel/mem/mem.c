@@ -129,6 +129,7 @@ struct memsys {
     icnt     req, resp;
     uint64_t mq_mask[ICNT_WORDS]; /* cores with a non-empty miss queue */
     uint64_t lq_mask[ICNT_WORDS]; /* cores with a non-empty L1 latency queue */
+    uint64_t done_mask[ICNT_WORDS]; /* cores with a non-empty hit or fill queue */
     uint32_t core_words; /* words of a set of cores: (n_cores + 63) / 64 */
     uint64_t core_now;   /* core cycle of the last mem_tick_core */
     l1core  *core;       /* [n_cores] */
@@ -453,10 +454,12 @@ static void mq_push(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t aux
 
 static int hitq_full(const l1core *k) { return k->hq_count >= k->hq_cap; }
 
-static void hitq_push(l1core *k, uint64_t ready, uint32_t token)
+static void hitq_push(memsys *m, uint32_t core, uint64_t ready, uint32_t token)
 {
+    l1core *k = &m->core[core];
     k->hitq[(k->hq_head + k->hq_count) & (k->hq_cap - 1u)] = (hit_ent){ ready, token };
     k->hq_count++;
+    m->done_mask[core >> 6] |= (uint64_t)1 << (core & 63);
 }
 
 /* Some sector of u's line other than u has an MSHR (in flight): GPGPU-Sim
@@ -528,7 +531,7 @@ static int mem_load(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint64
     int look = cache_lookup(&k->tags, line, bit, 0);
     if (look != CACHE_HIT)
         return mem_load_miss(m, core, u, token, now, t0, look == CACHE_SECTOR_MISS);
-    hitq_push(k, now + delay, token);
+    hitq_push(m, core, now + delay, token);
     k->hits++;
     m->st.l1_hits++;
     m->st.loads++;
@@ -557,7 +560,7 @@ static int mem_store(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint6
     if (acked)
         k->tok_live++;
     else
-        hitq_push(k, now + delay, token);
+        hitq_push(m, core, now + delay, token);
     m->st.stores++;
     return acked ? MEM_MISS : MEM_HIT;
 }
@@ -769,6 +772,12 @@ static void l1_latency_cycle(memsys *m, uint32_t core, uint64_t t)
         m->lq_mask[core >> 6] &= ~((uint64_t)1 << (core & 63));
 }
 
+/* Core `core`'s hit and fill queues both empty: its done_mask bit cleared. */
+static void done_unmark(memsys *m, uint32_t core, const l1core *k)
+{
+    if (!k->fq_count && !k->hq_count) m->done_mask[core >> 6] &= ~((uint64_t)1 << (core & 63));
+}
+
 int mem_pop_done(memsys *m, uint32_t core, uint64_t now, uint32_t *token)
 {
     l1core *k = &m->core[core];
@@ -790,6 +799,7 @@ int mem_pop_done(memsys *m, uint32_t core, uint64_t now, uint32_t *token)
         k->tok_live--;
         k->epoch++;
         k->rs_epoch++;
+        done_unmark(m, core, k);
         return 1;
     }
     if (k->hq_count && k->hitq[k->hq_head].ready <= now) {
@@ -797,20 +807,26 @@ int mem_pop_done(memsys *m, uint32_t core, uint64_t now, uint32_t *token)
         k->hq_head = (k->hq_head + 1u) & (k->hq_cap - 1u);
         k->hq_count--;
         k->epoch++;
+        done_unmark(m, core, k);
         return 1;
     }
     return 0;
 }
 
+/* (a core's done_mask bit, read by every frozen core every cycle, saves a
+ * look at its queues, in a structure of its own, while both are empty) */
 int mem_done_ready(const memsys *m, uint32_t core, uint64_t now)
 {
+    if (!((m->done_mask[core >> 6] >> (core & 63)) & 1u)) return 0;
     const l1core *k = &m->core[core];
     return k->fq_count || (k->hq_count && k->hitq[k->hq_head].ready <= now);
 }
 
 /* Append a completed token (a slot was reserved: tok_live <= fq_cap). */
-static void fillq_push(l1core *k, uint32_t tok)
+static void fillq_push(memsys *m, uint32_t core, uint32_t tok)
 {
+    l1core *k = &m->core[core];
+    m->done_mask[core >> 6] |= (uint64_t)1 << (core & 63);
     uint32_t slot = k->fq_head + k->fq_count;
     if (slot >= k->fq_cap)
         slot -= k->fq_cap;
@@ -826,7 +842,7 @@ static void mem_core_fill(memsys *m, uint32_t core, const icnt_pkt *p, uint64_t 
     l1core *k = &m->core[core];
     k->epoch++;
     if (p->kind == MEM_STORE) {        /* l2_write_ack: the store's own token */
-        fillq_push(k, p->aux | FQ_UNCOUNTED);
+        fillq_push(m, core, p->aux | FQ_UNCOUNTED);
         return;
     }
     int idx = (int)p->aux;
@@ -840,7 +856,7 @@ static void mem_core_fill(memsys *m, uint32_t core, const icnt_pkt *p, uint64_t 
     m->st.roundtrip_n++;
     const uint32_t *tok = &k->mshr.tok[(size_t)idx * k->mshr.merge];
     for (uint32_t i = 0; i < k->mshr.ntok[idx]; i++)
-        fillq_push(k, tok[i]);
+        fillq_push(m, core, tok[i]);
     mshr_release(&k->mshr, idx);
 }
 

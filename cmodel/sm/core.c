@@ -95,17 +95,36 @@ typedef struct ctaslot {
 } ctaslot;
 
 struct core {
+    /* What a frozen core's cycle reads and writes, in one host cache line
+     * (a core's structure starts a mapping of its own, arena_map): every
+     * core is visited every cycle outside a jump. */
+    memsys  *mem;
+    uint64_t now;
+    uint32_t id;
+    uint32_t moved;             /* this cycle's moves: stage transfers, issues, fetches, sends */
+    uint8_t  mem_blocked;       /* this cycle an EX_LDST unit could not send: memory back-pressure */
+    /* Skipping a quiescent span (docs/performance.md "Skipping idle work"):
+     * the cycles before q_until repeat the signals and statistics of the
+     * quiescent cycle that set it, unless the memory system completes one
+     * of the core's accesses first. */
+    uint8_t  skip_on;
+    uint8_t  q_ldst;            /* the frozen core retries sends (EX_LDST units hold accesses) */
+    uint8_t  q_sig_out;         /* the seam's ctl_core_in holds q_sig's fields (the core
+                                   wrote them and has not stepped since; the seam's own
+                                   fields, req and l1_miss, it clears itself) */
+    uint8_t  ls_refused;        /* ldst_send's last sends were all refused, no unit loaded since */
+    uint64_t q_until;           /* 0: stepping */
+    uint64_t q_n;               /* skipped cycles whose statistics are not yet added */
+    uint64_t q_epoch;           /* the L1 side's epoch of the last refused sends (mem_l1_epoch) */
+
     const sm_params *cfg;
+    kern    *k;
     uint32_t access_bytes;      /* coalescing unit: memory line or L1 sector */
     uint32_t ibuf_depth;        /* cfg->ibuf_depth (read at every warp_eval) */
     uint32_t ports;             /* accesses one EX_LDST unit offers the L1 per cycle */
-    memsys  *mem;
-    kern    *k;
-    uint32_t id;
     uint32_t n_max, limit;
     uint32_t resident, paused_n;
     uint16_t accepts;           /* the seam's accepts_work */
-    uint64_t now;
 
     ctaslot  cs[CORE_MAX_CTAS];
     uint64_t used_mask;         /* warp slots in use (resident, not finished) */
@@ -121,8 +140,6 @@ struct core {
     uint64_t sleep_mask;        /* warps of blocks still launching (launch.cta_lat) */
     uint32_t n_retiring;        /* CTA slots retiring (launch.cta_retire) */
     uint32_t ldst_jobs;         /* J: memory instructions that entered EX_LDST, not yet committed */
-    uint8_t  mem_blocked;       /* this cycle an EX_LDST unit could not send: memory back-pressure */
-    uint32_t moved;             /* this cycle's moves: stage transfers, issues, fetches, sends */
     uint64_t age[CORE_MAX_WARPS]; /* CTA launch seq << 6 | warp in CTA */
     uint32_t fetch_rr;
 
@@ -161,19 +178,10 @@ struct core {
     uint64_t busy_acc[4];
     uint32_t busy_n;
 
-    /* Skipping a quiescent span (docs/performance.md "Skipping idle work"):
-     * the cycles before q_until repeat the signals and statistics of the
-     * quiescent cycle that set it, unless the memory system completes one
-     * of the core's accesses first. */
-    uint8_t  skip_on;
+    /* the rest of a quiescent span's state (above: q_until, q_n, q_epoch) */
     uint8_t  q_dep_wait;
     uint32_t q_sched_stalls;
-    uint64_t q_until;           /* 0: stepping */
-    uint64_t q_n;               /* skipped cycles whose statistics are not yet added */
-    uint64_t q_epoch;           /* the L1 side's epoch of the last refused sends (mem_l1_epoch) */
-    uint8_t  q_ldst;            /* the frozen core retries sends (EX_LDST units hold accesses) */
-    uint8_t  ls_refused;        /* ldst_send's last sends were all refused, no unit loaded since */
-    uint64_t ls_epoch;          /* the L1 side's epoch of those sends */
+    uint64_t ls_epoch;          /* the L1 side's epoch of ldst_send's refused sends */
     ctl_core_in q_sig;
 
     /* the large arrays last: the fields above share a few host pages, and a
@@ -182,6 +190,8 @@ struct core {
     wentry   wpool[WPOOL];
     uint64_t rec_line[NREC][COAL_MAX_LINES]; /* the lines of rec[i] (read only by ldst_send) */
 };
+_Static_assert(offsetof(struct core, q_epoch) + sizeof(uint64_t) <= 64,
+               "a frozen core's cycle reads one host cache line");
 
 static const int comp_idoc[3] = { CTL_IDOC_SP, CTL_IDOC_SFU, CTL_IDOC_LDST };
 static const int comp_oc[3]   = { CTL_OC_SP, CTL_OC_SFU, CTL_OC_LDST };
@@ -1239,7 +1249,10 @@ int core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errl
             }
         }
         if (!c->moved) {
-            *sig = c->q_sig;
+            if (!c->q_sig_out) {
+                *sig = c->q_sig;
+                c->q_sig_out = 1;
+            }
             c->q_n++;
             return 0;
         }
@@ -1253,6 +1266,7 @@ static __attribute__((noinline)) int core_step(core *c, uint64_t now, ctl_core_i
 {
     core_wake(c);
     memset(sig, 0, sizeof *sig);   /* req is the CTA scheduler's (gpu/seam.c) */
+    c->q_sig_out = 0;
 
     int events = 0;
     if (!frozen) {              /* (a frozen core has none of these due) */
@@ -1336,6 +1350,7 @@ static __attribute__((noinline)) int core_step(core *c, uint64_t now, ctl_core_i
      * statistics: the cycles up to the next event repeat it (frozen). */
     if (c->skip_on && !events && !c->moved) {
         c->q_sig = *sig;
+        c->q_sig_out = 1;
         c->q_dep_wait = dep_wait;
         c->q_sched_stalls = sched_stalls;
         c->q_until = skip_until(c, now);
