@@ -164,10 +164,15 @@ static int core_tick(gpu *g, kstats *ks, char *err, size_t errlen)
         jump_end(g);
         if (g->cfg->run.skip_gpu && g->cfg->run.skip_idle && g->now >= g->jump_try) jump_begin(g);
     }
-    if (!g->jump_until)
-        for (uint32_t c = 0; c < g->cfg->sm.n_cores; c++)
-            if (core_cycle(g->cores[c], g->now, &s->in.core[c], err, (unsigned)errlen) < 0)
-                return -1;
+    if (!g->jump_until) {
+        uint32_t n = g->cfg->sm.n_cores;
+        uint64_t now = g->now;
+        for (uint32_t c = 0; c < n; c++) {
+            int r = core_cycle(g->cores[c], now, &s->in.core[c], err, (unsigned)errlen);
+            if (r < 0) return -1;
+            if (r) seam_stepped(s, c);
+        }
+    }
     if (seam_inputs(s, err, errlen) < 0) return -1;
     if (g->eng->step(g->eng->impl, &g->cfg->ctl, &s->in, &s->out, g->now, err, errlen) < 0)
         return -1;

@@ -446,7 +446,8 @@ uint8_t seam_feed(uint64_t *owed, uint64_t add, uint32_t max)
  * a cycle, the rest owed to the next cycles.  The memory system's l1_misses is
  * the sum of the cores' counts (both counted at each miss, both reset
  * together): while it stands still and nothing is owed, every core's field is
- * 0 and the cores need no visit. */
+ * 0 and the cores need no visit; otherwise the cores visited are those whose
+ * count changed (mem_take_miss_cores) or that are owed misses. */
 static void l1_inputs(seam *s)
 {
     uint64_t total = mem_get_stats(s->mem)->l1_misses;
@@ -459,17 +460,21 @@ static void l1_inputs(seam *s)
     }
     if (total == s->last_l1_total && !owing) return;
     s->last_l1_total = total;
-    for (uint32_t c = 0; c < s->n_cores; c++) {
-        uint64_t now = mem_core_l1_misses(s->mem, c), last = s->last_l1_miss[c];
-        if (now == last && !s->owed_l1_miss[c]) continue;
-        uint64_t d = now >= last ? now - last : now;
-        uint8_t f = seam_feed(&s->owed_l1_miss[c], d, 7);
-        s->in.core[c].l1_miss = f;
-        s->last_l1_miss[c] = now;
-        if (f) bits_set(s->l1_fed, c);
-        if (s->owed_l1_miss[c]) bits_set(s->l1_owing, c);
-        else bits_clr(s->l1_owing, c);
-    }
+    uint64_t visit[SEAM_WORDS];
+    mem_take_miss_cores(s->mem, visit, SEAM_WORDS);
+    for (uint32_t w = 0; w < SEAM_WORDS; w++)
+        for (uint64_t m = visit[w] | s->l1_owing[w]; m; m &= m - 1) {
+            uint32_t c = (w << 6) + (uint32_t)__builtin_ctzll(m);
+            uint64_t now = mem_core_l1_misses(s->mem, c), last = s->last_l1_miss[c];
+            if (now == last && !s->owed_l1_miss[c]) continue;
+            uint64_t d = now >= last ? now - last : now;
+            uint8_t f = seam_feed(&s->owed_l1_miss[c], d, 7);
+            s->in.core[c].l1_miss = f;
+            s->last_l1_miss[c] = now;
+            if (f) bits_set(s->l1_fed, c);
+            if (s->owed_l1_miss[c]) bits_set(s->l1_owing, c);
+            else bits_clr(s->l1_owing, c);
+        }
 }
 
 static void dram_inputs(seam *s)
@@ -494,19 +499,7 @@ int seam_inputs(seam *s, char *err, size_t errlen)
             s->in.core[(w << 6) + (uint32_t)__builtin_ctzll(m)].req = 0;
         s->req_fed[w] = 0;
     }
-    /* core_cycle filled every core's fields (none in a jump: the frozen
-     * cycles' fields stay, no instruction, no CTA done); a core whose CTAs
-     * finished may have room again, and is no longer what seam_account counted */
-    uint32_t insts = 0;
-    for (uint32_t c = 0; !s->cores_still && c < s->n_cores; c++) {
-        const ctl_core_in *k = &s->in.core[c];
-        insts += k->thread_insts;
-        if (k->cta_done) {
-            bits_set(s->room_chk, c);
-            bits_set(s->dirty, c);
-        }
-    }
-    s->tl_insts += insts;
+    /* (the cores stepped in this cycle were counted, seam_stepped) */
     s->cycle++;
     if (cta_schedule(s, err, errlen) < 0) return -1;
     if (s->alloc_due) grant_alloc(s);

@@ -1,7 +1,8 @@
 /* seam.h -- the model side of the seam (ctl/ctl_seam.h): the CTA scheduler
  * and the policy stack.
  *
- * Each core cycle, after the cores have filled their own ctl_core_in fields:
+ * Each core cycle, after the cores have filled their own ctl_core_in fields
+ * (seam_stepped() for each core stepped):
  *   seam_inputs()  places CTAs (round-robin, or by grant), raises grant
  *                  requests, and fills the global inputs (kernel launch,
  *                  grant allocation, DRAM activity, L1 misses);
@@ -16,6 +17,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "bits.h"
 #include "core.h"
 #include "ctl_seam.h"
 #include "kern.h"
@@ -145,6 +147,20 @@ void seam_kernel_end(seam *s);
 /* CTA placement and the global inputs of this cycle.  -1 with err on a
  * kernel source error. */
 int  seam_inputs(seam *s, char *err, size_t errlen);
+
+/* Core c was stepped in this cycle (core_cycle 1; a frozen cycle's fields hold
+ * no instruction and no CTA done), before seam_inputs: its thread
+ * instructions counted for the timeline; a core whose CTAs finished may have
+ * room again, and is no longer what seam_account counted. */
+static inline void seam_stepped(seam *s, uint32_t c)
+{
+    const ctl_core_in *k = &s->in.core[c];
+    s->tl_insts += k->thread_insts;
+    if (k->cta_done) {
+        bits_set(s->room_chk, c);
+        bits_set(s->dirty, c);
+    }
+}
 
 /* After the engine's step: clear the pulses, count this cycle's outputs. */
 void seam_account(seam *s, kstats *ks);

@@ -130,6 +130,7 @@ struct memsys {
     uint64_t mq_mask[ICNT_WORDS]; /* cores with a non-empty miss queue */
     uint64_t lq_mask[ICNT_WORDS]; /* cores with a non-empty L1 latency queue */
     uint64_t done_mask[ICNT_WORDS]; /* cores with a non-empty hit or fill queue */
+    uint64_t miss_new[ICNT_WORDS];  /* cores whose L1 miss count changed (mem_take_miss_cores) */
     uint32_t core_words; /* words of a set of cores: (n_cores + 63) / 64 */
     uint64_t core_now;   /* core cycle of the last mem_tick_core */
     l1core  *core;       /* [n_cores] */
@@ -454,12 +455,17 @@ static void mq_push(memsys *m, uint32_t core, uint64_t u, int kind, uint32_t aux
 
 static int hitq_full(const l1core *k) { return k->hq_count >= k->hq_cap; }
 
-static void hitq_push(memsys *m, uint32_t core, uint64_t ready, uint32_t token)
+/* Core `core` has a completion queued (its done_mask bit, read by mem_done_ready). */
+static inline void done_mark(memsys *m, uint32_t core)
 {
-    l1core *k = &m->core[core];
+    m->done_mask[core >> 6] |= (uint64_t)1 << (core & 63);
+}
+
+static void hitq_push(memsys *m, uint32_t core, l1core *k, uint64_t ready, uint32_t token)
+{
     k->hitq[(k->hq_head + k->hq_count) & (k->hq_cap - 1u)] = (hit_ent){ ready, token };
     k->hq_count++;
-    m->done_mask[core >> 6] |= (uint64_t)1 << (core & 63);
+    done_mark(m, core);
 }
 
 /* Some sector of u's line other than u has an MSHR (in flight): GPGPU-Sim
@@ -512,6 +518,7 @@ static int mem_load_miss(memsys *m, uint32_t core, uint64_t u, uint32_t token, u
     }
     k->tok_live++;
     k->misses++;
+    m->miss_new[core >> 6] |= (uint64_t)1 << (core & 63);
     m->st.l1_misses++;
     m->st.loads++;
     return MEM_MISS;
@@ -531,7 +538,7 @@ static int mem_load(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint64
     int look = cache_lookup(&k->tags, line, bit, 0);
     if (look != CACHE_HIT)
         return mem_load_miss(m, core, u, token, now, t0, look == CACHE_SECTOR_MISS);
-    hitq_push(m, core, now + delay, token);
+    hitq_push(m, core, k, now + delay, token);
     k->hits++;
     m->st.l1_hits++;
     m->st.loads++;
@@ -560,7 +567,7 @@ static int mem_store(memsys *m, uint32_t core, uint64_t u, uint32_t token, uint6
     if (acked)
         k->tok_live++;
     else
-        hitq_push(m, core, now + delay, token);
+        hitq_push(m, core, k, now + delay, token);
     m->st.stores++;
     return acked ? MEM_MISS : MEM_HIT;
 }
@@ -823,10 +830,9 @@ int mem_done_ready(const memsys *m, uint32_t core, uint64_t now)
 }
 
 /* Append a completed token (a slot was reserved: tok_live <= fq_cap). */
-static void fillq_push(memsys *m, uint32_t core, uint32_t tok)
+/* (the caller marks the core, done_mark) */
+static void fillq_push(l1core *k, uint32_t tok)
 {
-    l1core *k = &m->core[core];
-    m->done_mask[core >> 6] |= (uint64_t)1 << (core & 63);
     uint32_t slot = k->fq_head + k->fq_count;
     if (slot >= k->fq_cap)
         slot -= k->fq_cap;
@@ -842,7 +848,8 @@ static void mem_core_fill(memsys *m, uint32_t core, const icnt_pkt *p, uint64_t 
     l1core *k = &m->core[core];
     k->epoch++;
     if (p->kind == MEM_STORE) {        /* l2_write_ack: the store's own token */
-        fillq_push(m, core, p->aux | FQ_UNCOUNTED);
+        fillq_push(k, p->aux | FQ_UNCOUNTED);
+        done_mark(m, core);
         return;
     }
     int idx = (int)p->aux;
@@ -856,7 +863,8 @@ static void mem_core_fill(memsys *m, uint32_t core, const icnt_pkt *p, uint64_t 
     m->st.roundtrip_n++;
     const uint32_t *tok = &k->mshr.tok[(size_t)idx * k->mshr.merge];
     for (uint32_t i = 0; i < k->mshr.ntok[idx]; i++)
-        fillq_push(m, core, tok[i]);
+        fillq_push(k, tok[i]);
+    if (k->mshr.ntok[idx]) done_mark(m, core);
     mshr_release(&k->mshr, idx);
 }
 
@@ -1443,6 +1451,7 @@ void mem_stats_reset(memsys *m)
     memset(&m->st, 0, sizeof m->st);
     for (uint32_t i = 0; i < m->n_cores; i++)
         m->core[i].hits = m->core[i].misses = m->core[i].rf_owed = 0;
+    memset(m->miss_new, 0, sizeof m->miss_new);
 }
 
 uint64_t mem_core_l1_hits(const memsys *m, uint32_t core)
@@ -1453,6 +1462,14 @@ uint64_t mem_core_l1_hits(const memsys *m, uint32_t core)
 uint64_t mem_core_l1_misses(const memsys *m, uint32_t core)
 {
     return core < m->n_cores ? m->core[core].misses : 0;
+}
+
+void mem_take_miss_cores(memsys *m, uint64_t *set, uint32_t words)
+{
+    for (uint32_t w = 0; w < words; w++) {
+        set[w] = w < ICNT_WORDS ? m->miss_new[w] : 0;
+        if (w < ICNT_WORDS) m->miss_new[w] = 0;
+    }
 }
 
 void mem_kernel_begin(memsys *m)

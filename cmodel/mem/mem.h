@@ -155,5 +155,8 @@ void mem_stats_reset(memsys *m);
 /* Per-core miss statistics (for per-core reports). */
 uint64_t mem_core_l1_hits(const memsys *m, uint32_t core);
 uint64_t mem_core_l1_misses(const memsys *m, uint32_t core);
+/* The cores whose L1 miss count changed since the last call (or the last
+ * mem_stats_reset) into set[0 .. words - 1], a bit per core; cleared. */
+void mem_take_miss_cores(memsys *m, uint64_t *set, uint32_t words);
 
 #endif

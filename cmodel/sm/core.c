@@ -1357,7 +1357,7 @@ static __attribute__((noinline)) int core_step(core *c, uint64_t now, ctl_core_i
         c->q_epoch = mem_l1_epoch(c->mem, c->id);
         c->q_ldst = c->used_mask && ldst_pending(c);
     }
-    return 0;
+    return 1;
 }
 
 uint32_t core_resident(const core *c) { return c->resident; }

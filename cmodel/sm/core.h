@@ -71,7 +71,8 @@ int   core_launch_cta(core *c, uint32_t cta, uint64_t seq, char *err, unsigned e
  * l1_miss (cleared in a stepped cycle, set afterwards by the CTA scheduler, which
  * clears what it set).  *sig is the same object every cycle and keeps what the
  * core wrote: a frozen cycle that repeats the one before writes nothing.
- * -1 with err on a kernel source error. */
+ * 1: the cycle was stepped; 0: frozen (the fields of the frozen cycle: no
+ * instruction issued, no CTA done); -1 with err on a kernel source error. */
 int   core_cycle(core *c, uint64_t now, ctl_core_in *sig, char *err, unsigned errlen);
 
 /* Skipping of quiescent spans (docs/performance.md "Skipping idle work"):

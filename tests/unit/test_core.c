@@ -106,7 +106,7 @@ static void fx_free(fixture *f)
 static void step(fixture *f, uint64_t now, ctl_core_in *sig)
 {
     char err[256];
-    assert_int_equal(core_cycle(f->c, now, sig, err, sizeof err), 0);
+    assert_true(core_cycle(f->c, now, sig, err, sizeof err) >= 0);
     mem_tick_core(f->mem, now);
     mem_tick_icnt(f->mem);
     mem_tick_l2(f->mem);
