@@ -164,6 +164,7 @@ struct core {
 
     uint16_t wheel[WHEEL];
     uint64_t wheel_bits[WHEEL / 64]; /* slots holding entries */
+    uint32_t wheel_sum;         /* bit i: word i of wheel_bits is not 0 */
     uint16_t wfree;             /* free entries given back, LIFO; then whi..WPOOL-1 in order */
     uint16_t whi;               /* entries never taken: written only when first used */
     ldrec    rec[NREC];
@@ -652,6 +653,7 @@ static int wheel_add(core *c, uint64_t when, uint16_t wi, const uint8_t *dst, un
     we->next = c->wheel[slot];
     c->wheel[slot] = e;
     c->wheel_bits[slot >> 6] |= 1ull << (slot & 63);
+    c->wheel_sum |= 1u << (slot >> 6);
     return 0;
 }
 
@@ -672,6 +674,7 @@ static int drain_wheel(core *c, uint64_t now, ctl_core_in *sig)
     if (e == NIL16) return 0;
     c->wheel[slot] = NIL16;
     c->wheel_bits[slot >> 6] &= ~(1ull << (slot & 63));
+    if (!c->wheel_bits[slot >> 6]) c->wheel_sum &= ~(1u << (slot >> 6));
     while (e != NIL16) {
         wentry *we = &c->wpool[e];
         uint16_t next = we->next;
@@ -1167,17 +1170,39 @@ static uint64_t min_after(uint64_t m, uint64_t v, uint64_t now) { return v > now
  * core makes changes its outcome (a timing wheel completion, an EX unit or a
  * scheduler becoming free, operands collected, a block waking or retiring),
  * UINT64_MAX if none. */
+/* The distance 1 .. WHEEL - 1 from now's slot to the first slot after it
+ * holding an entry, in the wheel's order; 0 if none: the rest of now's word,
+ * then the first other word holding one (wheel_sum, rotated to start after
+ * now's word), then the part of now's word before now's slot. */
+static uint32_t wheel_next(const core *c, uint64_t now)
+{
+    enum { NW = WHEEL / 64 };
+    _Static_assert(NW >= 2 && NW <= 32 && WHEEL % 64 == 0, "wheel_sum holds a bit per word");
+    uint32_t s0 = (uint32_t)((now + 1) % WHEEL), w0 = s0 >> 6, slot;
+    uint64_t bits = c->wheel_bits[w0] >> (s0 & 63);
+    if (bits) return 1u + (uint32_t)__builtin_ctzll(bits);
+    uint32_t sum = c->wheel_sum & ~(1u << w0);
+    uint32_t rot = (uint32_t)(((uint64_t)sum >> (w0 + 1)) | ((uint64_t)sum << (NW - 1 - w0))) &
+                   ((1u << NW) - 1u);
+    if (rot) {
+        uint32_t w = (w0 + 1u + (uint32_t)__builtin_ctz(rot)) % NW;
+        slot = w * 64u + (uint32_t)__builtin_ctzll(c->wheel_bits[w]);
+    } else if (c->wheel_bits[w0]) {
+        slot = w0 * 64u + (uint32_t)__builtin_ctzll(c->wheel_bits[w0]);
+    } else {
+        return 0;
+    }
+    uint32_t d = (slot + WHEEL - s0) % WHEEL + 1u;
+    return d < WHEEL ? d : 0;
+}
+
 static uint64_t skip_until(const core *c, uint64_t now)
 {
     uint64_t e = UINT64_MAX;
     /* the wheel's entries are due within WHEEL - 1 cycles: the first slot
      * holding one after now's is the next completion */
-    for (uint32_t d = 1; d < WHEEL;) {
-        uint32_t slot = (uint32_t)((now + d) % WHEEL);
-        uint64_t bits = c->wheel_bits[slot >> 6] >> (slot & 63);
-        if (bits) { d += (uint32_t)__builtin_ctzll(bits); if (d < WHEEL) e = now + d; break; }
-        d += 64 - (slot & 63);
-    }
+    uint32_t d = wheel_next(c, now);
+    if (d) e = now + d;
     /* the EX units: ex_busy's exb_until, the first busy_until after its
      * count's cycle among the units holding no record (one holding a record
      * took it free, at a busy_until not after now), counted at now by the
