@@ -1617,10 +1617,8 @@ static int tk_fetch(kern *k, uint32_t cta, uint32_t warp, kcursor *cur, inst *ou
     out->bytes = rec->bytes;
     out->mask = rec->mask;
     out->pc = rec->pc;
-    if (!(rec->bytes && rec->mask)) {
-        memset(out->addr, 0, sizeof out->addr);
+    if (!(rec->bytes && rec->mask))    /* (no address: the buffer's are left, unread, kern.h) */
         return 1;
-    }
     const uint64_t *a = c->addrs + rec->addr_off;
     for (int lane = 0; lane < 32; lane++)
         out->addr[lane] = (rec->mask >> lane & 1u) ? *a++ : 0;

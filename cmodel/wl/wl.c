@@ -234,8 +234,9 @@ static void emit(const wl_kern *w, const wl_step *st, uint32_t cta, uint32_t war
     out->bytes = st->bytes;
     out->mask = mask;
     out->pc = (uint32_t)(st - w->steps);
+    /* (addr only for memory classes, kern.h: another class leaves the
+     * buffer's addresses as they were, unread) */
     if (st->pattern != PAT_NONE) fill_addrs(w, st, cta, warp, it, out);
-    else memset(out->addr, 0, sizeof out->addr);   /* whole inst defined, whatever the buffer held */
 }
 
 static int wl_fetch(kern *k, uint32_t cta, uint32_t warp, kcursor *cur, inst *out,

@@ -68,7 +68,8 @@ static uint64_t digest_inst(uint64_t h, const inst *in)
     for (int i = 0; i < 6; i++) h = (h ^ v[i]) * 0x100000001b3ull;
     for (int i = 0; i < in->ndst; i++) h = (h ^ in->dst[i]) * 0x100000001b3ull;
     for (int i = 0; i < in->nsrc; i++) h = (h ^ in->src[i]) * 0x100000001b3ull;
-    for (int l = 0; l < 32; l++)
+    /* addresses only of memory classes (kern.h: another class's are not set) */
+    for (int l = 0; in->cls >= IC_SLD && in->cls <= IC_ATOM && l < 32; l++)
         if (in->mask >> l & 1) h = (h ^ in->addr[l]) * 0x100000001b3ull;
     return h;
 }
