@@ -242,6 +242,8 @@ static void accepts_hand(seam *s)
 
 int seam_obey(seam *s, int *core_pct, int *mem_pct)
 {
+    /* outputs the same as at the last obey hand over nothing new */
+    int fresh = s->out_new || !s->lim_valid;
     if (s->fx_fixed) {
         /* the limits are the base limit until the next kernel begins */
         if (s->lim_due) {
@@ -249,15 +251,14 @@ int seam_obey(seam *s, int *core_pct, int *mem_pct)
             limits_hand(s);
             s->lim_due = 0;
         }
-    } else if (s->out_new || !s->lim_valid) {
-        /* (outputs the same as at the last obey hand over nothing new) */
+    } else if (fresh) {
         if (!s->lim_valid) limits_fill(s);
         limits_hand(s);
         if (s->n_acc) accepts_hand(s);
     }
     s->lim_valid = 0;
     s->out_new = 0;
-    if (update_enabled(s)) {
+    if (fresh && update_enabled(s)) {
         s->acct_all = 1;
         if (s->grants && s->k) s->alloc_due = 1;
     }
