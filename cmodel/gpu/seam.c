@@ -410,7 +410,11 @@ static int cta_schedule(seam *s, char *err, size_t errlen)
                 bits_clr(s->room_chk, c);
                 continue;
             }
-            if (!s->enabled[c] || !fe_ready(s, c)) continue;
+            if (!s->enabled[c]) {      /* back when the enabled cores change */
+                bits_clr(s->room_chk, c);
+                continue;
+            }
+            if (!fe_ready(s, c)) continue;
             if (place_cta(s, c, err, errlen) < 0) return -1;
             last = c;
         }

@@ -109,7 +109,8 @@ typedef struct seam {
     uint64_t room_chk[SEAM_WORDS];   /* cores that may have room for a CTA: a core
                                       * found without room is dropped until its
                                       * resident count falls (cta_done), its limit
-                                      * is set or a kernel begins */
+                                      * is set or a kernel begins; a core found not
+                                      * enabled, until the enabled cores change */
     uint8_t  fx_fixed;               /* no unit output the policy obeys acts per core:
                                       * limits, enables and power fixed per kernel */
     uint8_t  lim_due;                /* (fx_fixed) the cores' limits still to hand over */
