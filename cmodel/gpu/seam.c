@@ -192,11 +192,13 @@ static int update_enabled(seam *s)
     if (!s->n_en && s->n_enabled == s->n_cores) return 0;
     int changed = 0;
     uint32_t n = 0;
+    memset(s->en_m, 0, sizeof s->en_m);
     for (uint32_t c = 0; c < s->n_cores; c++) {
         uint8_t en = 1;
         for (uint32_t i = 0; i < s->n_en; i++) en = en && core_u8(s, c, s->fx_en[i]);
         changed |= en != s->enabled[c];
         s->enabled[c] = en;
+        if (en) bits_set(s->en_m, c);
         n += en;
     }
     s->n_enabled = n;
@@ -296,6 +298,10 @@ void seam_kernel_begin(seam *s, kern *k, uint32_t n_max)
     memset(s->granted, 0, sizeof s->granted);
     memset(s->req_pending, 0, sizeof s->req_pending);
     memset(s->refused, 0, sizeof s->refused);
+    memset(s->gr_m, 0, sizeof s->gr_m);
+    memset(s->pend_m, 0, sizeof s->pend_m);
+    memset(s->refused_m, 0, sizeof s->refused_m);
+    s->n_granted = 0;
     memset(s->room_chk, 0xff, sizeof s->room_chk);
     memset(s->dirty, 0, sizeof s->dirty);
     s->lim_due = 1;
@@ -350,15 +356,24 @@ static int place_cta(seam *s, uint32_t c, char *err, size_t errlen)
 /* Grants of the previous cycle's requests (seed 003 Sec. 3). */
 static void grant_collect(seam *s)
 {
-    for (uint32_t c = 0; c < s->n_cores; c++) {
-        const ctl_core_out *o = &s->out.core[c];
-        if (!s->req_pending[c]) continue;
-        if (o->grant) { s->granted[c]++; }
-        else if (o->refuse) { s->refused[c] = 1; }
-        else continue;
-        s->req_pending[c] = 0;
-        s->reqs_out--;
-    }
+    for (uint32_t w = 0; w < SEAM_WORDS; w++)
+        for (uint64_t m = s->pend_m[w]; m; m &= m - 1) {
+            uint32_t c = (w << 6) + (uint32_t)__builtin_ctzll(m);
+            const ctl_core_out *o = &s->out.core[c];
+            if (o->grant) {
+                s->granted[c]++;
+                s->n_granted++;
+                bits_set(s->gr_m, c);
+            } else if (o->refuse) {
+                s->refused[c] = 1;
+                bits_set(s->refused_m, c);
+            } else {
+                continue;
+            }
+            s->req_pending[c] = 0;
+            bits_clr(s->pend_m, c);
+            s->reqs_out--;
+        }
 }
 
 /* Grant-based issue: place granted CTAs, then request as many as are still owed. */
@@ -366,29 +381,41 @@ static int grant_schedule(seam *s, char *err, size_t errlen)
 {
     uint32_t nc = s->n_cores;
     grant_collect(s);
-    for (uint32_t i = 0; i < nc; i++) {
-        uint32_t c = (s->rr + i) % nc;
-        if (s->granted[c] && core_has_room(s->cores[c]) && s->next_cta < s->k->n_cta &&
-            fe_ready(s, c)) {
+    /* the cores holding grants, rr, rr + 1, ..., nc - 1, 0, ..., rr - 1 in turn */
+    for (int pass = 0; pass < 2; pass++) {
+        uint32_t from = pass ? 0 : s->rr, to = pass ? s->rr : nc;
+        for (uint32_t c = bit_next(s->gr_m, from, to); c < to; c = bit_next(s->gr_m, c + 1, to)) {
+            if (!core_has_room(s->cores[c]) || s->next_cta >= s->k->n_cta || !fe_ready(s, c))
+                continue;
             if (place_cta(s, c, err, errlen) < 0) return -1;
-            s->granted[c]--;
+            s->n_granted--;
+            if (--s->granted[c] == 0) bits_clr(s->gr_m, c);
         }
     }
     if (s->alloc_due || !s->out.claso_ready) return 0;
-    uint32_t unplaced = s->k->n_cta - s->next_cta, owed = s->reqs_out;
-    for (uint32_t c = 0; c < nc; c++) owed += s->granted[c];
-    for (uint32_t i = 0; i < nc && owed < unplaced; i++) {
-        uint32_t c = (s->rr + i) % nc;
-        if (!s->enabled[c] || s->req_pending[c] || s->refused[c] ||
-            s->granted[c] || !core_has_room(s->cores[c]))
-            continue;
-        s->in.core[c].req = 1;
-        bits_set(s->req_fed, c);
-        s->req_pending[c] = 1;
-        s->reqs_out++;
-        owed++;
+    uint32_t unplaced = s->k->n_cta - s->next_cta, owed = s->reqs_out + s->n_granted;
+    /* requests from the enabled cores neither pending, refused nor holding
+     * grants that may have room (room_chk), in round-robin order */
+    uint64_t cand[SEAM_WORDS];
+    for (uint32_t w = 0; w < SEAM_WORDS; w++)
+        cand[w] = s->en_m[w] & ~s->pend_m[w] & ~s->refused_m[w] & ~s->gr_m[w] & s->room_chk[w];
+    for (int pass = 0; pass < 2 && owed < unplaced; pass++) {
+        uint32_t from = pass ? 0 : s->rr, to = pass ? s->rr : nc;
+        for (uint32_t c = bit_next(cand, from, to); c < to && owed < unplaced;
+             c = bit_next(cand, c + 1, to)) {
+            if (!core_has_room(s->cores[c])) {
+                bits_clr(s->room_chk, c);
+                continue;
+            }
+            s->in.core[c].req = 1;
+            bits_set(s->req_fed, c);
+            s->req_pending[c] = 1;
+            bits_set(s->pend_m, c);
+            s->reqs_out++;
+            owed++;
+        }
     }
-    s->rr = (s->rr + 1) % nc;
+    s->rr = s->rr + 1 == nc ? 0 : s->rr + 1;
     return 0;
 }
 
@@ -434,6 +461,9 @@ static void grant_alloc(seam *s)
         s->granted[c] = 0;
         s->refused[c] = 0;
     }
+    memset(s->gr_m, 0, sizeof s->gr_m);
+    memset(s->refused_m, 0, sizeof s->refused_m);
+    s->n_granted = 0;
     s->in.alloc_cores = (uint8_t)s->n_enabled;
     s->alloc_due = 0;
 }
@@ -643,12 +673,12 @@ void seam_account(seam *s, kstats *ks)
         s->dirty[w] = 0;
     }
     s->acct_all = 0;
-    if (s->grants)
-        for (uint32_t c = 0; c < s->n_cores; c++)
-            if (s->req_pending[c]) {
-                ks->ctl[c].grants += s->out.core[c].grant;
-                ks->ctl[c].refusals += s->out.core[c].refuse;
-            }
+    for (uint32_t w = 0; s->grants && w < SEAM_WORDS; w++)
+        for (uint64_t m = s->pend_m[w]; m; m &= m - 1) {
+            uint32_t c = (w << 6) + (uint32_t)__builtin_ctzll(m);
+            ks->ctl[c].grants += s->out.core[c].grant;
+            ks->ctl[c].refusals += s->out.core[c].refuse;
+        }
     if (s->n_acc && all)
         for (uint32_t c = 0; c < s->n_cores; c++) account_gating(s, c, &ks->ctl[c]);
     ks->tail_idle += (uint64_t)s->n_empty * (uint64_t)seam_all_placed(s);

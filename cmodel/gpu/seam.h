@@ -43,10 +43,15 @@ typedef struct seam {
     uint32_t granted[CTL_MAX_CORES]; /* grants not yet placed */
     uint8_t  req_pending[CTL_MAX_CORES];
     uint8_t  refused[CTL_MAX_CORES];
-    uint32_t reqs_out;
+    uint32_t reqs_out;               /* requests pending: the cores of pend_m */
+    uint32_t n_granted;              /* grants not yet placed, all cores: the sum of granted[] */
+    uint64_t gr_m[SEAM_WORDS];       /* cores with granted[c] > 0 */
+    uint64_t pend_m[SEAM_WORDS];     /* cores with req_pending[c] */
+    uint64_t refused_m[SEAM_WORDS];  /* cores with refused[c] */
     uint32_t rr;                     /* round-robin start core */
     uint64_t seq;                    /* CTA launch sequence */
     uint8_t  enabled[CTL_MAX_CORES]; /* cores that may receive CTAs */
+    uint64_t en_m[SEAM_WORDS];       /* the same as a bit set */
     uint32_t n_enabled;              /* how many */
     uint8_t  alloc_due;              /* grant issue: allocate in the next cycle */
     uint8_t  launching;              /* the kernel-launch cycle: no CTA placed yet */
