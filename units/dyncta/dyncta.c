@@ -141,6 +141,8 @@ static void count_cores(dyncta *s, const ctl_cfg *cfg, const ctl_in *in, uint32_
         step_core(s, cfg, in, (int)c, 0);
 }
 
+/* (ctl_out keeps the registered outputs between steps: they are written
+ * again only on the edges that may change them) */
 void dyncta_step(dyncta *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
 {
     uint32_t period = cfg->dyncta_period & MASK(DYNCTA_PERIOD_BITS);
@@ -156,14 +158,18 @@ void dyncta_step(dyncta *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
     if (kernel_start || period_end) {
         for (uint32_t c = 0; c < span; c++)
             step_core(s, cfg, in, (int)c, period_end);
+        s->out_due = 1;
     } else {
         count_cores(s, cfg, in, span);
+        if (ctl_used_cores(cfg) < span) s->out_due = 1;   /* (cores in reset: n = 0) */
     }
     /* the cores beyond the span are unused and already in reset: counted as
      * the unused-core branch they take, not visited */
     s->branch_hits[DYNCTA_BR_UNUSED_CORE] += CTL_MAX_CORES - span;
     s->period_count = (kernel_start || period_end) ? 0 : counted;
-    write_outputs(s, out, span);
+    if (s->out_due || span != s->out_span) write_outputs(s, out, span);
+    s->out_due = 0;
+    s->out_span = span;
 }
 
 /* ---------------------------------------------------------------- keys */

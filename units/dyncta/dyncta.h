@@ -57,6 +57,8 @@ typedef struct dyncta {
     uint16_t c_idle[CTL_MAX_CORES]; /* C_idle, saturating at DYNCTA_CNT_MAX */
     uint16_t c_mem[CTL_MAX_CORES];  /* C_mem, saturating at DYNCTA_CNT_MAX */
     uint32_t span;                  /* cores stepped: ctl_span() */
+    uint8_t  out_due;               /* n[] changed since the outputs were last written */
+    uint32_t out_span;              /* the span they were written for */
     uint64_t branch_hits[DYNCTA_NBRANCH];
     dyncta_obs obs;
 } dyncta;
