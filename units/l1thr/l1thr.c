@@ -104,6 +104,8 @@ static void count_cores(l1thr *s, const ctl_cfg *cfg, const ctl_in *in, uint32_t
         step_core(s, cfg, in, (int)c, 0);
 }
 
+/* (ctl_out keeps the registered outputs between steps: they are written
+ * again only on the edges that may change them) */
 void l1thr_step(l1thr *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
 {
     uint32_t period = cfg->l1thr_period & MASK(L1THR_PERIOD_BITS);
@@ -116,12 +118,16 @@ void l1thr_step(l1thr *s, const ctl_cfg *cfg, const ctl_in *in, ctl_out *out)
     uint32_t span = ctl_span(&s->span, ctl_used_cores(cfg));
     if (kernel_start || period_end) {
         for (uint32_t c = 0; c < span; c++) step_core(s, cfg, in, (int)c, period_end);
+        s->out_due = 1;
     } else {
         count_cores(s, cfg, in, span);
+        if (ctl_used_cores(cfg) < span) s->out_due = 1;   /* (cores in reset) */
     }
     s->branch_hits[L1THR_BR_UNUSED_CORE] += CTL_MAX_CORES - span;
     s->period_count = (kernel_start || period_end) ? 0 : counted;
-    write_outputs(s, out, span);
+    if (s->out_due || span != s->out_span) write_outputs(s, out, span);
+    s->out_due = 0;
+    s->out_span = span;
 }
 
 /* ---------------------------------------------------------------- keys */

@@ -52,6 +52,8 @@ typedef struct l1thr {
     uint8_t  n[CTL_MAX_CORES];        /* CTA limit per core (the output) */
     uint16_t misses[CTL_MAX_CORES];   /* M, saturating at L1THR_CNT_MAX */
     uint32_t span;                    /* cores stepped: ctl_span() */
+    uint8_t  out_due;                 /* n[] may have changed since the outputs were written */
+    uint32_t out_span;                /* the span they were written for */
     uint64_t branch_hits[L1THR_NBRANCH];
     l1thr_obs obs;
 } l1thr;
