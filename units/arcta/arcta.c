@@ -71,6 +71,11 @@ static void drive_outputs(arcta *s, const ctl_cfg *cfg, ctl_out *out, int all_co
     /* cores >= every count since the reset hold ar_enable = 0 */
     uint32_t cores = all_cores ? CTL_MAX_CORES
                                : ctl_span(&s->span, count < CTL_MAX_CORES ? count : CTL_MAX_CORES);
+    /* (ctl_out keeps them between steps: written again where they change) */
+    uint64_t key = (uint64_t)s->phase | (uint64_t)s->type << 8 | (uint64_t)count << 16 |
+                   (uint64_t)cores << 40;
+    if (!all_cores && key == s->out_key) return;
+    s->out_key = key;
     for (uint32_t c = 0; c < cores; c++)
         out->core[c].ar_enable = c < count;
 }

@@ -69,6 +69,7 @@ typedef struct arcta {
     uint8_t  part;                  /* partition compared at ARCTA_S_BW_PART */
     uint64_t prod;                  /* the product register (ARCTA_PROD_BITS) */
     uint32_t span;                  /* cores given ar_enable = 1 since the reset: ctl_span() */
+    uint64_t out_key;               /* phase, type, enabled count and cores the outputs hold */
     uint32_t pspan;                 /* partitions counted since the reset (the seam
                                        leaves dram_busy of the others at 0) */
     uint64_t branch_hits[ARCTA_NBRANCH];
