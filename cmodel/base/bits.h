@@ -30,4 +30,35 @@ static inline uint64_t bits_first(uint32_t n, uint32_t w)
     return n - w * 64u >= 64u ? ~0ull : (1ull << (n - w * 64u)) - 1u;
 }
 
+/* The first set bit of the bit set m at or above `from` and below `to`;
+ * `to` if none. */
+static inline uint32_t bits_next(const uint64_t *m, uint32_t from, uint32_t to)
+{
+    for (uint32_t w = from >> 6; (w << 6) < to; w++) {
+        uint64_t v = m[w] & (~0ull << (from > (w << 6) ? from & 63 : 0));
+        if (v) {
+            uint32_t c = (w << 6) + (uint32_t)__builtin_ctzll(v);
+            return c < to ? c : to;
+        }
+    }
+    return to;
+}
+
+/* Round-robin walk of the set bits of m below n from rr: rr, rr + 1, ...,
+ * n - 1, 0, ..., rr - 1.  The set bit after `at` in that order (at == n: the
+ * walk's first); n when the walk is over.  A walk visits each bit set when it
+ * reaches it, so the caller may clear the bit it is at:
+ *     for (c = bits_rr_next(m, rr, n, n); c < n; c = bits_rr_next(m, rr, n, c)) */
+static inline uint32_t bits_rr_next(const uint64_t *m, uint32_t rr, uint32_t n, uint32_t at)
+{
+    if (at < rr) {                         /* in the second pass */
+        uint32_t c = bits_next(m, at + 1, rr);
+        return c < rr ? c : n;
+    }
+    uint32_t c = bits_next(m, at == n ? rr : at + 1, n);
+    if (c < n) return c;
+    c = bits_next(m, 0, rr);               /* the second pass */
+    return c < rr ? c : n;
+}
+
 #endif

@@ -115,19 +115,6 @@ static inline void touch(seam *s)
     if (s->cores_still) s->still_end(s->still_arg);
 }
 
-/* The first set bit of m at or above `from` and below `to`; `to` if none. */
-static inline uint32_t bit_next(const uint64_t *m, uint32_t from, uint32_t to)
-{
-    for (uint32_t w = from >> 6; (w << 6) < to; w++) {
-        uint64_t v = m[w] & (~0ull << (from > (w << 6) ? from & 63 : 0));
-        if (v) {
-            uint32_t c = (w << 6) + (uint32_t)__builtin_ctzll(v);
-            return c < to ? c : to;
-        }
-    }
-    return to;
-}
-
 /* The limit before any unit's value: N, or policy.static_n below it. */
 static inline uint32_t base_limit(const seam *s)
 {
@@ -382,15 +369,13 @@ static int grant_schedule(seam *s, char *err, size_t errlen)
     uint32_t nc = s->n_cores;
     grant_collect(s);
     /* the cores holding grants, rr, rr + 1, ..., nc - 1, 0, ..., rr - 1 in turn */
-    for (int pass = 0; pass < 2; pass++) {
-        uint32_t from = pass ? 0 : s->rr, to = pass ? s->rr : nc;
-        for (uint32_t c = bit_next(s->gr_m, from, to); c < to; c = bit_next(s->gr_m, c + 1, to)) {
-            if (!core_has_room(s->cores[c]) || s->next_cta >= s->k->n_cta || !fe_ready(s, c))
-                continue;
-            if (place_cta(s, c, err, errlen) < 0) return -1;
-            s->n_granted--;
-            if (--s->granted[c] == 0) bits_clr(s->gr_m, c);
-        }
+    for (uint32_t c = bits_rr_next(s->gr_m, s->rr, nc, nc); c < nc;
+         c = bits_rr_next(s->gr_m, s->rr, nc, c)) {
+        if (!core_has_room(s->cores[c]) || s->next_cta >= s->k->n_cta || !fe_ready(s, c))
+            continue;
+        if (place_cta(s, c, err, errlen) < 0) return -1;
+        s->n_granted--;
+        if (--s->granted[c] == 0) bits_clr(s->gr_m, c);
     }
     if (s->alloc_due || !s->out.claso_ready) return 0;
     uint32_t unplaced = s->k->n_cta - s->next_cta, owed = s->reqs_out + s->n_granted;
@@ -399,21 +384,18 @@ static int grant_schedule(seam *s, char *err, size_t errlen)
     uint64_t cand[SEAM_WORDS];
     for (uint32_t w = 0; w < SEAM_WORDS; w++)
         cand[w] = s->en_m[w] & ~s->pend_m[w] & ~s->refused_m[w] & ~s->gr_m[w] & s->room_chk[w];
-    for (int pass = 0; pass < 2 && owed < unplaced; pass++) {
-        uint32_t from = pass ? 0 : s->rr, to = pass ? s->rr : nc;
-        for (uint32_t c = bit_next(cand, from, to); c < to && owed < unplaced;
-             c = bit_next(cand, c + 1, to)) {
-            if (!core_has_room(s->cores[c])) {
-                bits_clr(s->room_chk, c);
-                continue;
-            }
-            s->in.core[c].req = 1;
-            bits_set(s->req_fed, c);
-            s->req_pending[c] = 1;
-            bits_set(s->pend_m, c);
-            s->reqs_out++;
-            owed++;
+    for (uint32_t c = bits_rr_next(cand, s->rr, nc, nc); c < nc && owed < unplaced;
+         c = bits_rr_next(cand, s->rr, nc, c)) {
+        if (!core_has_room(s->cores[c])) {
+            bits_clr(s->room_chk, c);
+            continue;
         }
+        s->in.core[c].req = 1;
+        bits_set(s->req_fed, c);
+        s->req_pending[c] = 1;
+        bits_set(s->pend_m, c);
+        s->reqs_out++;
+        owed++;
     }
     s->rr = s->rr + 1 == nc ? 0 : s->rr + 1;
     return 0;
@@ -429,22 +411,15 @@ static int cta_schedule(seam *s, char *err, size_t errlen)
     /* the cores rr, rr + 1, ..., nc - 1, 0, ..., rr - 1 in turn; a core not in
      * room_chk has no room, and the scan would pass it by */
     uint32_t last = nc;
-    for (int pass = 0; pass < 2; pass++) {
-        uint32_t from = pass ? 0 : s->rr, to = pass ? s->rr : nc;
-        for (uint32_t c = bit_next(s->room_chk, from, to); c < to && s->next_cta < s->k->n_cta;
-             c = bit_next(s->room_chk, c + 1, to)) {
-            if (!core_has_room(s->cores[c])) {
-                bits_clr(s->room_chk, c);
-                continue;
-            }
-            if (!s->enabled[c]) {      /* back when the enabled cores change */
-                bits_clr(s->room_chk, c);
-                continue;
-            }
-            if (!fe_ready(s, c)) continue;
-            if (place_cta(s, c, err, errlen) < 0) return -1;
-            last = c;
+    for (uint32_t c = bits_rr_next(s->room_chk, s->rr, nc, nc); c < nc && s->next_cta < s->k->n_cta;
+         c = bits_rr_next(s->room_chk, s->rr, nc, c)) {
+        if (!core_has_room(s->cores[c]) || !s->enabled[c]) {
+            bits_clr(s->room_chk, c);  /* back when it frees room or the enabled cores change */
+            continue;
         }
+        if (!fe_ready(s, c)) continue;
+        if (place_cta(s, c, err, errlen) < 0) return -1;
+        last = c;
     }
     if (last < nc) s->rr = (last + 1) % nc;
     return 0;

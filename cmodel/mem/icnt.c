@@ -1,10 +1,8 @@
 /* icnt.c -- crossbar with round-robin output arbitration (see icnt.h). */
 #include <stdlib.h>
+#include "bits.h"
 #include "icnt.h"
 
-/* Bit i of a multi-word port set. */
-static inline void set_bit(uint64_t *m, uint32_t i) { m[i >> 6] |= (uint64_t)1 << (i & 63); }
-static inline void clr_bit(uint64_t *m, uint32_t i) { m[i >> 6] &= ~((uint64_t)1 << (i & 63)); }
 static inline uint64_t *want_of(const icnt *x, uint32_t d) { return &x->want[(size_t)d * x->src_words]; }
 
 static int none_set(const uint64_t *m, uint32_t words)
@@ -104,8 +102,8 @@ uint32_t icnt_flits(uint32_t bytes, uint32_t flit_bytes)
 static void icnt_want_head(icnt *x, uint32_t src)
 {
     uint32_t d = x->in[src].buf[x->in[src].head].p.dst;
-    set_bit(want_of(x, d), src);
-    set_bit(x->want_outs, d);
+    bits_set(want_of(x, d), src);
+    bits_set(x->want_outs, d);
 }
 
 int icnt_push(icnt *x, const icnt_pkt *p)
@@ -117,7 +115,7 @@ int icnt_push(icnt *x, const icnt_pkt *p)
     r->count++;
     x->in_total++;
     if (r->count == r->cap)
-        set_bit(x->in_full, p->src);
+        bits_set(x->in_full, p->src);
     if (r->count == 1)
         icnt_want_head(x, p->src);
     return 0;
@@ -132,7 +130,7 @@ int icnt_pop(icnt *x, uint32_t dst, icnt_pkt *p)
     ring_drop_head(r);
     x->out_total--;
     if (r->count == 0)
-        clr_bit(x->out_nonempty, dst);
+        bits_clr(x->out_nonempty, dst);
     return 1;
 }
 
@@ -166,13 +164,13 @@ static int icnt_grant(icnt *x, uint32_t d, uint64_t c)
     slot->ready = c + x->lat + p->flits - 1u;
     o->count++;
     x->out_total++;
-    set_bit(x->out_nonempty, d);
+    bits_set(x->out_nonempty, d);
     x->busy_until[d] = c + p->flits;
     x->flits += p->flits;
     x->rr[d] = s + 1u == x->n_src ? 0 : s + 1u;
-    clr_bit(want, s);
+    bits_clr(want, s);
     if (none_set(want, x->src_words))
-        clr_bit(x->want_outs, d);
+        bits_clr(x->want_outs, d);
     return (int)s;
 }
 
@@ -189,7 +187,7 @@ void icnt_tick(icnt *x)
                 outs &= outs - 1u;
                 int s = icnt_grant(x, d, c);
                 if (s >= 0)
-                    set_bit(granted, (uint32_t)s);
+                    bits_set(granted, (uint32_t)s);
             }
         }
         /* New heads compete from the next cycle on. */
