@@ -1,6 +1,6 @@
 /* rtl_power.h -- `ctasim --rtl-power FILE`: the control units' own power
  * from the toggles of their gate-level netlists on the run's own per-cycle
- * inputs (issue 17; docs/synthesis.md "Power", "--rtl-power").
+ * inputs (docs/synthesis.md "Power", "--rtl-power").
  *
  * The run writes its waveform (every port of every unit in every cycle, the
  * trace model of the run's size);

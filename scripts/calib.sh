@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# calib.sh -- per-instruction calibration of ctasim against Accel-Sim (issue 13;
-# docs/correlation.md "Calibration kernels"). A measurement, not in make test.
+# calib.sh -- per-instruction calibration of ctasim against Accel-Sim
+# (docs/correlation.md "Calibration kernels"). A measurement, not in make test.
 #
 #   scripts/calib.sh [--out DIR]
 #

@@ -331,7 +331,7 @@ bars "$dat/claso.dat" "$out/claso.png" \
     echo "## 4. AR-CTA ($(cfgn "$cfg_arcta"); seed 002 Figs. 6 and 7)"
     echo
     echo "Static share: the static (leakage) part of the run's power (JSON power.static_share), base / AR-CTA;"
-    echo "a relative power result moves at most by the dynamic part (issue 10). PCPG: power norm if the cores"
+    echo "a relative power result moves at most by the dynamic part. PCPG: power norm if the cores"
     echo "AR-CTA leaves out were power-gated (power.pcpg = 1, JSON power_w_pcpg)."
     echo
     echo "| workload | type | IPC base | IPC AR-CTA | IPC norm | power base W | power AR-CTA W | power norm | static share | power norm PCPG | energy norm |"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""gen-paper-suite.py -- write workloads/papers/ (issue 13): one synthetic
+"""gen-paper-suite.py -- write workloads/papers/: one synthetic
 workload per application of the papers' benchmark tables, and manifest.tsv.
 
 The tables' numbers are typed below as facts (seed, table, row).  Every other

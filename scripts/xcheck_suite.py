@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""xcheck_suite.py -- the tables of scripts/xcheck-suite.sh (issue 13: each suite
+"""xcheck_suite.py -- the tables of scripts/xcheck-suite.sh (each suite
 workload's CTA-limit curve beside Accel-Sim's, docs/workloads.md "Cross-check with
 Accel-Sim").
 

@@ -82,7 +82,7 @@ static void test_arcta_types(void **st)
     report_free(&r.rep);
 }
 
-/* AR-CTA on the ApSA preset (seed 002 Table 2, 60 cores), issue 10: the
+/* AR-CTA on the ApSA preset (seed 002 Table 2, 60 cores): the
  * kernels whose files say they imitate type-I applications and behave so
  * (seed 002 Sec. 2.2 on 30 cores: IPC near the maximum, DRAM bandwidth under
  * 24 %) are type I, stream_copy (VADD) type II.  No threshold is chosen
@@ -114,8 +114,8 @@ static void test_arcta_apsa60(void **st)
     report_free(&r.rep);
 }
 
-/* DYNCTA on kayiran30 reuse_cache (issue 10 test: "DYNCTA on reuse_cache
- * ends within 5 % of the best static limit's IPC").  reuse_cache imitates
+/* DYNCTA on kayiran30 reuse_cache (DYNCTA on reuse_cache
+ * ends within 5 % of the best static limit's IPC).  reuse_cache imitates
  * SAD (seed 000 Table 2 row 5, Type-M, N = 8, opt = 4, Sec. 5.1): 480 CTAs
  * each sweeping a 7 KB tile four times, so the kernel first has to have an
  * interior optimum, or the 5 % would hold trivially at n = max.  Measured

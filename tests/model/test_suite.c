@@ -1,5 +1,5 @@
-/* test_suite.c -- the shape test of the papers' suite (workloads/papers/,
- * issue 13): every row of manifest.tsv loads, and reproduces the published
+/* test_suite.c -- the shape test of the papers' suite (workloads/papers/):
+ * every row of manifest.tsv loads, and reproduces the published
  * numbers of its `published` field on its paper's preset:
  *
  *   ctas=C         total CTAs of all kernels == C (seed 001 Table 4-3, seed 003 Table 2)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# regress_selftest.sh -- scripts/regress.py's own checks (issue 15's tests):
+# regress_selftest.sh -- scripts/regress.py's own checks:
 #  1. the deliberately failing test (tests/regress.list fault_dyncta_n: a lockstep
 #     run corrupted through the test-only hook rtl_engine_inject()) appears in
 #     the JUnit XML as a failure named TEST.SEED with its seed, is rerun with

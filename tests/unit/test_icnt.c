@@ -135,7 +135,7 @@ static void round_robin(void **state)
     icnt_free(&x);
 }
 
-/* More than 64 ports (160 cores, issue 12): the sets of inputs and outputs
+/* More than 64 ports (160 cores): the sets of inputs and outputs
  * span three 64-bit words.  160 inputs compete for output 0 with one packet
  * each, inputs 5, 70, 130 and 159 with a second: round-robin serves every
  * input once in order 0..159 across the word boundaries, then 5, 70, 130,

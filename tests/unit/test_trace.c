@@ -844,7 +844,7 @@ static void test_number_and_register_limits(void **state)
     expect_run_error(path, want);
 }
 
-/* ------------------------------------------------------------ issue 11: forms */
+/* ------------------------------------------------------------ forms */
 
 /* Every instruction of every warp of a kernel file, in order, into out[]. */
 static uint32_t read_all(const char *path, const trace_params *p, inst *out, uint32_t max)

@@ -130,7 +130,7 @@ int arcta_classify(const arcta *s, const ctl_cfg *cfg, int *branch)
 }
 
 /* ------------------------------------------------------------ DECISION */
-/* The DECISION as a sequential datapath (issue 14; seed 002 Sec. 3.3 budgets
+/* The DECISION as a sequential datapath (seed 002 Sec. 3.3 budgets
  * ApSA as one small unit): each cycle one product mul = A x B of the shared
  * multiplier (A <= 23 bits, B <= 17 bits) is either loaded into the product
  * register prod or compared with it by the one comparator.  The steps follow

@@ -40,7 +40,7 @@ enum arcta_branch {
 #define ARCTA_DRAM_BITS 19  /* DRAM cycles / busy cycles: 7 * 65535 < 2^19 */
 #define ARCTA_PROD_BITS 36  /* busy * 100000 and t_mpct * dram < 2^(19+17) */
 
-/* DECISION steps (issue 14): one multiply (mul = A x B) and one compare with
+/* DECISION steps: one multiply (mul = A x B) and one compare with
  * the product register prod per cycle; units/arcta/arcta.md has the table. */
 enum arcta_step {
     ARCTA_S_U_LANES = 0,  /* prod = t_u_ipc * simt_lanes */

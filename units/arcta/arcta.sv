@@ -129,7 +129,7 @@ module arcta #(
   // Seed 002 Sec. 3.1.2, the text's order (Algorithm 2 is garbled):
   //   ipc_CTA > t_u_ipc -> I; ipc_CTA < t_l_ipc -> II; max_bw_CTA <= t_max_bw -> I;
   //   GBR >= t_GBR -> I; else II.
-  // A sequential datapath (issue 14; seed 002 Sec. 3.3 budgets ApSA as one
+  // A sequential datapath (seed 002 Sec. 3.3 budgets ApSA as one
   // small unit): one multiplier mul = mul_a * mul_b and one comparator of mul
   // with the product register prod_q, one step a cycle, stopping at the first
   // step that decides.  Ratios are cross-multiplied:

@@ -561,7 +561,7 @@ static void test_dram_burst_reaches_window(void **st)
     assert_int_equal(owed, 0);
 }
 
-/* The stepped DECISION (issue 14; units/arcta/arcta.md): its length in
+/* The stepped DECISION (units/arcta/arcta.md): its length in
  * cycles for each outcome, with the numbers worked by hand.  60 cores,
  * 8 partitions, 1000-cycle window, 16000 insts (50 % of 32 lanes: neither
  * ipc step decides), 2000 DRAM cycles: t_mpct * dram = 1025 * 2000 =

@@ -8,7 +8,7 @@
  * are the used cores not OFF.  Per period (the period's T-th counted edge E
  * ends the sums, the decision is taken at E + 1 after one evaluation cycle
  * whose inputs are not counted -- the RTL's one shared multiplier forms
- * G_act * frac_den at E and frac_num * core_cycles at E + 1, issue 14; see
+ * G_act * frac_den at E and frac_num * core_cycles at E + 1; see
  * units/dyncore/dyncore.md):
  *   G_act       = sum over the period's cycles of active over counted cores
  *   core_cycles = sum over the period's cycles of the number of counted cores

@@ -7,7 +7,7 @@
 // decision ends the period: the one shared multiplier loads g_act_q <=
 // G_act * frac_den.  The next cycle is the evaluation cycle (eval_q, its
 // inputs not counted): the same multiplier forms frac_num * core_cycles and
-// one comparator decides at its edge E + 1 (issue 14; units/dyncore/dyncore.md):
+// one comparator decides at its edge E + 1 (units/dyncore/dyncore.md):
 //   below = G_act * frac_den < frac_num * core_cycles   (G_act < t_act)
 //   core_cycles sums the used cores each cycle (cfg_tact_counted_i = 0: the
 //   paper's fixed t_act, 40960 for 30 cores) or the counted cores (= 1).

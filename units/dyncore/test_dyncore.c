@@ -33,7 +33,7 @@ static void step(void)
 
 /* One period of T cycles in which exactly g_act core-cycles are active:
  * the cores 0.. are active in turn, filling each cycle up to `width` cores;
- * then the evaluation cycle (issue 14: the decision is taken at its edge, its
+ * then the evaluation cycle (the decision is taken at its edge, its
  * inputs are not counted). */
 static void period_with_g_act(uint32_t g_act, uint32_t width)
 {

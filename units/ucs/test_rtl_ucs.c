@@ -245,7 +245,7 @@ static void test_directed_gating(void **st)
 /* A clock-gated group tuned up with a non-zero wake-up value is back ON the
  * next cycle (seed 004 Sec. 2.3: only power gating has a wake-up latency),
  * while a power-gated one shows WAKING for uc_wakeup cycles.  Kills the
- * mutant `!IsPg && cfg_wakeup_i == '0` of units/ucs/ucs_grp.sv (issue 15): with it
+ * mutant `!IsPg && cfg_wakeup_i == '0` of units/ucs/ucs_grp.sv: with it
  * the clock-gated EX_LDST would also wait, and accepts_work would differ.
  * First memory-bound (response time 120 x 8 > th_RT: EX_LDST tuned down,
  * and EX_SP idle: tuned down), then busy with no memory wait (both up). */

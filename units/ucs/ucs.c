@@ -3,7 +3,7 @@
  * Sec. 2.3 (PG/CG, break-even, wake-up); controllers.md section 5.
  * Cycle rules: units/ucs/ucs.md.  Mirrors units/ucs/ucs.sv, units/ucs/ucs_gcu.sv and
  * units/ucs/ucs_grp.sv bit for bit: interval counters, then a decision evaluated
- * in UCS_EVAL edges on one multiplier and one comparator per core (issue 14;
+ * in UCS_EVAL edges on one multiplier and one comparator per core (units/ucs/ucs.md;
  * the result is computed at once here, the RTL steps through it). */
 #include <inttypes.h>
 #include <stdio.h>
