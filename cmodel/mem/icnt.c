@@ -135,7 +135,9 @@ int icnt_pop(icnt *x, uint32_t dst, icnt_pkt *p)
 }
 
 /* Round-robin pick among the inputs in `mask` (not empty), the first at or
- * after input `from`, else the first. */
+ * after input `from`, else the first.  (bits_rr_next of bits.h gives the same
+ * first pick, but checks for an empty set and a range end the grant does not
+ * need: measured slower on this path, every granted packet.) */
 static uint32_t icnt_rr_pick(const uint64_t *mask, uint32_t words, uint32_t from)
 {
     uint32_t w0 = from >> 6;
