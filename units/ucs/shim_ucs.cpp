@@ -42,6 +42,22 @@ void ucs_rtl_fault_grp2(ucs_rtl *h)
     h->m->rootp->ucs__DOT__g_core__BRA__2__KET____DOT__u_gcu__DOT__u_grp__DOT__s1_q |= 1u;
 }
 
+// Test-only access to core 0's interval sums, slots 0 .. 3 (test_slot_saturation):
+// a sum set near its width's maximum shows the saturation an interval of
+// T <= 65535 edges never reaches.
+static uint32_t *slot0(ucs_rtl *h, int k)
+{
+    auto *r = h->m->rootp;
+    switch (k) {
+    case 0: return &r->ucs__DOT__g_core__BRA__0__KET____DOT__u_gcu__DOT__g_slot__BRA__0__KET____DOT__acc_q;
+    case 1: return &r->ucs__DOT__g_core__BRA__0__KET____DOT__u_gcu__DOT__g_slot__BRA__1__KET____DOT__acc_q;
+    case 2: return &r->ucs__DOT__g_core__BRA__0__KET____DOT__u_gcu__DOT__g_slot__BRA__2__KET____DOT__acc_q;
+    default: return &r->ucs__DOT__g_core__BRA__0__KET____DOT__u_gcu__DOT__g_slot__BRA__3__KET____DOT__acc_q;
+    }
+}
+void ucs_rtl_set_slot0(ucs_rtl *h, int k, uint32_t v) { *slot0(h, k) = v; }
+uint32_t ucs_rtl_slot0(ucs_rtl *h, int k) { return *slot0(h, k); }
+
 uint64_t ucs_rtl_edges(const ucs_rtl *h) { return h->w.edges; }
 
 } // extern "C"

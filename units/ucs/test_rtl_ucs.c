@@ -27,6 +27,8 @@ void ucs_rtl_reset(ucs_rtl *h);
 void ucs_rtl_tick(ucs_rtl *h);
 void ucs_rtl_get_out(ucs_rtl *h, ctl_out *out);
 void ucs_rtl_fault_grp2(ucs_rtl *h);
+void ucs_rtl_set_slot0(ucs_rtl *h, int k, uint32_t v);
+uint32_t ucs_rtl_slot0(ucs_rtl *h, int k);
 uint64_t ucs_rtl_edges(const ucs_rtl *h);
 
 #define VEC_CORES 2
@@ -697,6 +699,44 @@ static void test_assert_fires(void **st)
     bench_reset(&cfg);   /* the corrupted state does not outlive the test */
 }
 
+/* The interval sums saturate at their width's maximum (units/ucs/ucs.md,
+ * "Widths": 20 bits, 23 for J in slot 2), which an interval of T <= 65535
+ * edges never reaches: core 0's sums of phase 1 are set near the top between
+ * two edges, and the next counted edge adds EX_SP 5 (slot 0 saturates), EX_SFU
+ * 7 (slot 1 reaches one below the top), J 5 (slot 2 saturates at 23 bits) and
+ * lambda 0 (slot 3 holds its maximum). */
+static void test_slot_saturation(void **st)
+{
+    (void)st;
+    ctl_cfg cfg;
+    ctl_cfg_defaults(&cfg, 4, 1);
+    cfg.uc_period = 1000;
+    bench_reset(&cfg);
+    B.in.kernel_start = 1;
+    bench_step();
+    B.in.kernel_start = 0;
+    for (int i = 0; i < 3; i++)
+        bench_step();   /* counting phase 1's interval; core 0 counts */
+    static const uint32_t set[4] = { 0xFFFFEu, 0xFFFF0u, 0x7FFFFDu, 0xFFFFFu };
+    static const uint32_t want[4] = { 0xFFFFFu, 0xFFFF7u, 0x7FFFFFu, 0xFFFFFu };
+    for (int k = 0; k < 4; k++)
+        ucs_rtl_set_slot0(B.rtl, k, set[k]);
+    ctl_in in = B.in;
+    in.core[0].busy[CTL_EX_SP] = 5;
+    in.core[0].busy[CTL_EX_SFU] = 7;
+    in.core[0].mem_warps = 5;
+    in.core[0].ldst_enter = 0;
+    ucs_rtl_set_in(B.rtl, &in);
+    ucs_rtl_tick(B.rtl);
+    for (int k = 0; k < 4; k++)
+        assert_int_equal(ucs_rtl_slot0(B.rtl, k), want[k]);
+    in.core[0].busy[CTL_EX_SP] = 15;   /* a saturated sum stays at the maximum */
+    ucs_rtl_set_in(B.rtl, &in);
+    ucs_rtl_tick(B.rtl);
+    assert_int_equal(ucs_rtl_slot0(B.rtl, 0), 0xFFFFFu);
+    bench_reset(&cfg);   /* the sums set here do not outlive the test */
+}
+
 int main(int argc, char **argv)
 {
     static const struct CMUnitTest tests[] = {
@@ -712,6 +752,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_random),
         cmocka_unit_test(test_branch_coverage),
         cmocka_unit_test(test_assert_fires),
+        cmocka_unit_test(test_slot_saturation),
     };
     const rb_suite suite = { "ucs", tests, sizeof tests / sizeof tests[0], setup, teardown,
                              STR(VEC_CORES) "\n", "2\n" };

@@ -134,11 +134,20 @@ module ucs_gcu #(
   end
 
   // Saturating counters (never saturate for T < 2^PeriodW); cleared when the
-  // core is unused, at a kernel start and by the decision.  acc_q + xk
-  // overflows W bits exactly when acc_q > ~xk (= 2^W - 1 - xk).  The sum is
+  // core is unused, at a kernel start and by the decision: a sum that
+  // carries out of W bits gives 2^W - 1 (sat_add; no comparator).  The sum is
   // formed in the clocked block (no next-value signal), so a Verilated core
   // adds once per edge, where a combinational sum is evaluated twice (on the
   // new inputs, then after the registers update).
+  // a + b over w bits, saturated: bit w of the sum is its carry out of w
+  // bits, which sets every bit below it (the caller keeps the low w)
+  localparam int SatW = $clog2(OpW + 1);
+  function automatic logic [OpW-1:0] sat_add(input logic [OpW-1:0] a, input logic [OpW-1:0] b,
+                                              input logic [SatW-1:0] w);
+    logic [OpW:0] s;
+    s = {1'b0, a} + {1'b0, b};
+    sat_add = OpW'(s) | {OpW{|(s >> w)}};   // a, b < 2^w: s >> w is the carry
+  endfunction
   logic [OpW-1:0] slot [NSlot];
   for (genvar k = 0; k < NSlot; k++) begin : g_slot
     localparam int W = (k == 2) ? JSumW : SumW;
@@ -150,7 +159,7 @@ module ucs_gcu #(
       end else if (!en_i || kernel_start_i || apply_i) begin
         acc_q <= '0;
       end else if (count) begin
-        acc_q <= (acc_q > ~xk) ? {W{1'b1}} : acc_q + xk;
+        acc_q <= W'(sat_add(OpW'(acc_q), OpW'(xk), SatW'(W)));
       end
     end
     assign slot[k] = OpW'(acc_q);
