@@ -10,7 +10,7 @@ ra=$(awk -v a="$a60" 'BEGIN {printf "%.2f", a / 57000}')
 echo "  cores scaled to 65 nm by (65/45)^2 (${ra}x the paper's). It differs because the paper's figure includes 32-bit"
 echo "  threshold registers and the frequency calibrator's clock circuitry, synthesized with a Faraday"
 echo "  65 nm library, while ours takes thresholds as input ports (no registers), has no clock"
-echo "  generator, and uses narrower counters and cross-multiplication. Arithmetic (issue 14, a"
+echo "  generator, and uses narrower counters and cross-multiplication. Arithmetic (a"
 echo "  sequential DECISION): one 23 x 17 multiplier and one 36-bit comparator stepping through the"
 echo "  terms in 3 .. 9 + n_parts cycles (units/arcta/arcta.md), where there were a multiplier per"
 echo "  partition and four more evaluated every cycle (66726 um2 shared before); plus the saturating"

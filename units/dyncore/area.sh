@@ -5,7 +5,7 @@
 read -r fdc1 _ <<<"$(metrics dyncore 1)"
 echo "- **DYNCORE** (seed 000 Sec. 4.2): the paper gives no hardware cost. Ours: ${per[dyncore]} um2 per"
 echo "  core (the ON/DRAINING/OFF flops, 2 bits), ${shared[dyncore]} um2 shared; $fdc1 flip-flops at NumCores=1."
-echo "  Shared arithmetic (issue 14): one 24 x 4 multiplier (G_act * frac_den at the period's last"
+echo "  Shared arithmetic: one 24 x 4 multiplier (G_act * frac_den at the period's last"
 echo "  edge, frac_num * core_cycles in one evaluation cycle after it) and one 28-bit comparator,"
 echo "  where there were two multipliers evaluated every cycle; plus the two 24-bit saturating"
 echo "  accumulators (G_act, core cycles), the 16-bit period counter and the popcounts of the"

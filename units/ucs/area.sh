@@ -7,7 +7,7 @@ read -r fu4 _ <<<"$(metrics ucs 4)"
 pfu=$(( (fu4 - fu1) / 3 ))
 ru=$(awk -v f="$pfu" 'BEGIN {printf "%.2f", f / 256}')
 echo "- **uC-States** (seed 004 Sec. 4, \"Hardware Overhead\"): 32 B (256 bits) of storage per core, a"
-echo "  14-bit divider, a 7-bit adder and a 14-bit comparator. Ours (issue 14, a sequential decision):"
+echo "  14-bit divider, a 7-bit adder and a 14-bit comparator. Ours (a sequential decision):"
 echo "  $pfu flip-flops per core (${ru}x the paper's 256 bits), ${per[ucs]} um2 per core, ${shared[ucs]} um2"
 echo "  shared. Per core: twelve interval counters (243 bits: input width + 16 bits of the period),"
 echo "  one 23 x 10 multiplier and one 29-bit comparator stepping through the 9 comparisons of a phase"
