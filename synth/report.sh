@@ -87,7 +87,9 @@ fi
 echo "synth_report: ${#jobs_list[@]} Yosys runs (2 at a time)..."
 export -f synth_one
 export out rtl
-printf '%s\n' "${jobs_list[@]}" | xargs -P 2 -L 1 bash -c 'synth_one "$0" "$1"'
+# (none: SYNTH_REUSE=1 with every output newer than the RTL rewrites the report only)
+[ ${#jobs_list[@]} -eq 0 ] ||
+    printf '%s\n' "${jobs_list[@]}" | xargs -P 2 -L 1 bash -c 'synth_one "$0" "$1"'
 
 declare -A per shared
 {

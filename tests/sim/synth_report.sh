@@ -5,13 +5,15 @@
 # SYNTH_REPORT), never the committed synth/area_report.md; its header names the
 # command, date and commit; its preset table has every preset of configs/ and
 # configs/accelsim/ with the core count after `include =` (no "0 cores"); one
-# comparison with a paper per units/NAME/area.sh.
+# comparison with a paper per units/NAME/area.sh; SYNTH_REUSE=1 over outputs
+# newer than the RTL runs no Yosys and writes the report again.
 source "$(dirname "$0")/checks.bash"
 mkdir -p "$T/bin"
 cat > "$T/bin/yosys" <<'SH'
 #!/usr/bin/env bash
 # stand-in: -V prints a version; -p SCRIPT: every "tee -o FILE" gets fixed statistics
 [ "${1:-}" = -V ] && { echo "Yosys 0.0 (stand-in)"; exit 0; }
+[ -n "${STANDIN_CALLS:-}" ] && echo "yosys $*" >> "$STANDIN_CALLS"   # every synthesis run
 while [ $# -gt 0 ]; do [ "$1" = -p ] && script=$2; shift; done
 for f in $(grep -o 'tee -o [^ ]*' <<<"$script" | awk '{print $3}'); do
     n=$(grep -o 'NumCores [0-9]*' <<<"$script" | awk '{print $2}')
@@ -43,6 +45,14 @@ want = {'small': 4, 'kayiran30': 30, 'apsa60': 60, 'c2050': 14, 'ucstates16': 16
         'SM6_TITANX': 28, 'SM7_QV100': 80, 'SM80_A100': 108, 'SM86_RTX3070': 46, 'SM90_H100': 132}
 assert rows == want, rows
 PY
+# SYNTH_REUSE=1 over the outputs just written (all newer than the RTL): no Yosys run, the
+# report written again from them
+rm -f "$T/area.md"
+PATH="$T/bin:$PATH" SYNTH_REUSE=1 SYNTH_OUT="$T/work" SYNTH_REPORT="$T/area.md" CTASIM=$bin \
+    STANDIN_CALLS="$T/calls" bash synth/report.sh > "$T/log2" 2>&1 &&
+    grep -q '^synth_report: 0 Yosys runs' "$T/log2" && [ ! -e "$T/calls" ] && [ -s "$T/area.md" ] &&
+    ok "SYNTH_REUSE=1 with nothing to synthesize: no Yosys run, the report rewritten" ||
+    bad "SYNTH_REUSE=1 with nothing to synthesize: $(tail -2 "$T/log2")"
 # one bullet of "The papers' overhead claims" per units/NAME/area.sh
 na=$(ls units/*/area.sh | wc -l)
 nb=$(sed -n "/^## The papers' overhead claims/,\$p" "$T/area.md" | grep -c '^- \*\*')
