@@ -703,8 +703,8 @@ static void test_assert_fires(void **st)
  * "Widths": 20 bits, 23 for J in slot 2), which an interval of T <= 65535
  * edges never reaches: core 0's sums of phase 1 are set near the top between
  * two edges, and the next counted edge adds EX_SP 5 (slot 0 saturates), EX_SFU
- * 7 (slot 1 reaches one below the top), J 5 (slot 2 saturates at 23 bits) and
- * lambda 0 (slot 3 holds its maximum). */
+ * 7 (slot 1's sum fits: exact, 8 below the top), J 5 (slot 2 saturates at 23
+ * bits) and lambda 0 (slot 3 holds its maximum). */
 static void test_slot_saturation(void **st)
 {
     (void)st;
