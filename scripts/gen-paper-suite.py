@@ -280,6 +280,9 @@ def cross_lines():
             f"points, {s['verdict']} (the goal); fewest cycles at N = {s['accelsim_best']} in Accel-Sim, "
             f"N = {s['ctasim_best']} in ctasim; ctasim's cycles {s['cycles_vs_accelsim']} against "
             f"Accel-Sim's (docs/workloads.md: the curves).")
+        if s["accelsim_runs"]:
+            line += (f"\n# Accel-Sim's runs are {xs.paper_app(s['accelsim_runs'])}'s: the two traces are "
+                     f"the same but for the kernels' names.")
         if not s["verdict"].startswith("within"):
             if s["name"] not in why:
                 sys.exit(f"{XWHY}: no reason for {s['name']} ({s['paper']}/{s['app']}), whose curve "

@@ -20,6 +20,11 @@
 #   runs found without that file are adopted and stamped); a file whose trace, preset and
 #   ctasim binary are unchanged since its last completed check is not run again
 #   (OUT/files/NAME/stamp). Ctrl-C and rerun: finished points are kept.
+# Shared runs: Accel-Sim's simulation does not read a kernel's name, so a file whose trace
+#   equals another's but for its `-kernel name` lines (files written from one template)
+#   takes that file's completed runs as its own (symbolic links NAME-SM6_TITANX[-ctaN] ->
+#   OTHER-SM6_TITANX[-ctaN]; the table and the file's header name OTHER). The key is
+#   RUNS/NAME-SM6_TITANX.program-sha256, written beside a file's own completed runs.
 #
 # Options:
 #   --list FILE  patterns from FILE
@@ -30,7 +35,8 @@
 #                file headers (scripts/gen-paper-suite.py reads xcheck.tsv)
 # Environment: ACCELSIM_HOME (required: a build of ../shared/tools/accelsim/build.sh),
 #   CTASIM (default build/rel/ctasim), ACCELSIM_TOOLS (as correlate.sh), XCHECK_TRACES
-#   (the traces' folder, default build/suite-traces).
+#   (the traces' folder, default build/suite-traces), XCHECK_MANIFEST (the manifest the
+#   patterns select from, default workloads/papers/manifest.tsv).
 # Cost: a sweep is 4-7 Accel-Sim runs (the points at or above every kernel's CTA limit
 #   per SM repeat the maximum and are not run), each about 0.5 CPU ms per simulated cycle
 #   plus 0.4 CPU us per thread instruction (docs/workloads.md), and as many ctasim runs.
@@ -59,12 +65,16 @@ preset=configs/accelsim/SM6_TITANX.cfg cfg=SM6_TITANX
 runs=$ACCELSIM_HOME/runs traces=${XCHECK_TRACES:-build/suite-traces}
 mkdir -p "$out/files" "$traces" "$runs"
 
-sel_out=$(python3 "$here/xcheck_suite.py" select workloads/papers/manifest.tsv "${patterns[@]}") || exit 2
+sel_out=$(python3 "$here/xcheck_suite.py" select "${XCHECK_MANIFEST:-workloads/papers/manifest.tsv}" \
+    "${patterns[@]}") || exit 2
 mapfile -t sel <<< "$sel_out"
 commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- cmodel configs 2>/dev/null || echo '+changes')
 bin_sha=$(sha256sum "$ctasim" | cut -c1-16)
 preset_sha=$(sha256sum "$preset" | cut -c1-16)
 dir_sha() { (cd "$1" && sha256sum -- * | sha256sum | cut -c1-16); }
+# The trace without its kernels' names: what Accel-Sim simulates.
+prog_sha() { (cd "$1" && for f in *; do echo "$f"; sed '/^-kernel name = /d' "$f"; done) |
+               sha256sum | cut -c1-16; }
 ctas=(1 2 3 4 6 8)
 
 # The trace of one workload, rewritten when the workload or the binary changed.
@@ -83,7 +93,8 @@ accelsim_cached() {
   local t=$1 name=$2 sha=$3 stampf need done=0 n rd
   stampf=$runs/$name-$cfg.trace-sha256
   if [ -f "$stampf" ] && [ "$(cat "$stampf")" != "$sha" ]; then
-    rm -rf "$runs/$name-$cfg" "$runs/$name-$cfg".summary "$runs/$name-$cfg"-cta[0-9]*
+    rm -rf "$runs/$name-$cfg" "$runs/$name-$cfg".summary "$runs/$name-$cfg"-cta[0-9]* \
+           "$runs/$name-$cfg.program-sha256"
     echo "  $name: the trace changed since its Accel-Sim runs: they are run again" >&2
   fi
   read -r -a need <<< "max $(python3 "$here/correlate.py" ctas-needed "$cfg" "$t" "${ctas[@]}")"
@@ -92,6 +103,39 @@ accelsim_cached() {
     grep -qs 'exit detected' "$rd/accelsim.log" && done=$((done + 1))
   done
   echo "$done ${#need[@]}"
+}
+
+# A run folder of NAME for N (max or a CTA limit).
+run_dir() { if [ "$2" = max ]; then echo "$runs/$1-$cfg"; else echo "$runs/$1-$cfg-cta$2"; fi; }
+
+# Link NAME's missing runs to the completed runs of another file of the same program
+# (prog_sha); prints that file's name when it did.
+share_runs() {
+  local t=$1 name=$2 psha=$3 f src n ok need
+  read -r -a need <<< "max $(python3 "$here/correlate.py" ctas-needed "$cfg" "$t" "${ctas[@]}")"
+  for f in "$runs"/*-"$cfg".program-sha256; do
+    [ -f "$f" ] && [ "$(cat "$f")" = "$psha" ] || continue
+    src=$(basename "$f" "-$cfg.program-sha256")
+    [ "$src" != "$name" ] || continue
+    ok=1
+    for n in "${need[@]}"; do grep -qs 'exit detected' "$(run_dir "$src" "$n")/accelsim.log" || ok=0; done
+    [ "$ok" = 1 ] || continue
+    for n in "${need[@]}"; do
+      grep -qs 'exit detected' "$(run_dir "$name" "$n")/accelsim.log" && continue
+      rm -rf "$(run_dir "$name" "$n")"
+      ln -s "$(basename "$(run_dir "$src" "$n")")" "$(run_dir "$name" "$n")"
+    done
+    echo "$src"
+    return 0
+  done
+}
+
+# The file whose runs NAME's maximum-TLP run is (a link), or nothing.
+runs_of() {
+  local rd
+  rd=$(run_dir "$1" max)
+  [ -L "$rd" ] && basename "$(readlink "$rd")" "-$cfg"
+  return 0
 }
 
 total=${#sel[@]} i=0 names=() t0=$SECONDS
@@ -106,9 +150,24 @@ for row in "${sel[@]}"; do
   sha=$(dir_sha "$t")
   want="$sha $bin_sha $preset_sha"
   if [ -f "$fo/sweep.csv" ] && [ "$(cat "$fo/stamp" 2>/dev/null)" = "$want" ]; then
+    [ -f "$runs/$name-$cfg.program-sha256" ] || [ -n "$(runs_of "$name")" ] ||
+      prog_sha "$t" > "$runs/$name-$cfg.program-sha256"
     echo "unchanged since $(cat "$fo/done"): kept"; continue
   fi
+  psha=$(prog_sha "$t")
+  src=$(runs_of "$name")
+  if [ -n "$src" ] && [ "$(cat "$runs/$src-$cfg.program-sha256" 2>/dev/null)" != "$psha" ]; then
+    for n in max "${ctas[@]}"; do [ -L "$(run_dir "$name" "$n")" ] && rm -f "$(run_dir "$name" "$n")"; done
+    echo "$src's runs, shared, are no longer of this program: not used"
+    printf '  '
+  fi
   read -r have need < <(accelsim_cached "$t" "$name" "$sha")
+  if [ "$have" -lt "$need" ] && src=$(share_runs "$t" "$name" "$psha") && [ -n "$src" ]; then
+    echo "$sha" > "$runs/$name-$cfg.trace-sha256"
+    echo "the trace is $src's but for the kernels' names: its Accel-Sim runs are shared"
+    printf '  '
+    read -r have need < <(accelsim_cached "$t" "$name" "$sha")
+  fi
   echo "Accel-Sim $have of $need points done, $((need - have)) to run ($(date -u +%H:%M) UTC)"
   echo "$name" > "$fo/list.txt"
   s0=$SECONDS
@@ -117,6 +176,9 @@ for row in "${sel[@]}"; do
       "$here/correlate.sh" "$preset" --list "$fo/list.txt" --sweep "$fo/list.txt" \
       --jobs "$jobs" --out "$fo" > "$fo/correlate.log" 2>&1 && [ -f "$fo/sweep.csv" ]; then
     echo "$sha" > "$runs/$name-$cfg.trace-sha256"
+    src=$(runs_of "$name")
+    if [ -z "$src" ]; then echo "$psha" > "$runs/$name-$cfg.program-sha256"; fi
+    echo "$src" > "$fo/accelsim-runs-of"
     echo "$want" > "$fo/stamp"
     echo "$(date -u +%F) $commit" > "$fo/done"
     rm -f "$fo/status"

@@ -29,7 +29,7 @@ import sys
 
 GOAL = 0.05
 CURVE_COLS = ["paper", "app", "name", "cta_limit", "accelsim_cycles", "ctasim_cycles",
-              "accelsim_norm", "ctasim_norm", "abs_diff", "date", "ctasim_commit"]
+              "accelsim_norm", "ctasim_norm", "abs_diff", "date", "ctasim_commit", "accelsim_runs"]
 BEGIN = "<!-- xcheck-suite begin (scripts/xcheck-suite.sh --record writes this section) -->"
 END = "<!-- xcheck-suite end -->"
 
@@ -54,6 +54,12 @@ def cmd_select(manifest, patterns):
         sys.exit(f"xcheck_suite.py: no manifest row matches {' '.join(patterns)}")
 
 
+def paper_app(name):
+    """s002-CP -> seed002/CP (trace_name's inverse)."""
+    paper, app = name.split("-", 1)
+    return f"seed{paper[1:]}/{app}"
+
+
 def order(n):
     return 10 ** 6 if n == "max" else int(n)
 
@@ -73,7 +79,8 @@ def summarize(curve):
             "verdict": f"within {GOAL}" if mad <= GOAL else f"above {GOAL}",
             "accelsim_best": best("accelsim_cycles"), "ctasim_best": best("ctasim_cycles"),
             "cycles_vs_accelsim": f"{100 * min(ratio):+.0f}..{100 * max(ratio):+.0f} %",
-            "date": curve[0]["date"], "ctasim_commit": curve[0]["ctasim_commit"]}
+            "date": curve[0]["date"], "ctasim_commit": curve[0]["ctasim_commit"],
+            "accelsim_runs": curve[0].get("accelsim_runs") or ""}
 
 
 SUMMARY_COLS = ["paper", "app", "name", "points", "mad", "verdict", "accelsim_best",
@@ -116,6 +123,11 @@ def markdown(curves, missing=()):
         within = sum(s["verdict"].startswith("within") for s in sums)
         mean = sum(float(s["mad"]) for s in sums) / len(sums)
         md += ["", f"{within} of {len(sums)} within MAD {GOAL}; mean MAD {mean:.3f}."]
+        shared = [f"{s['paper']}/{s['app']} ({paper_app(s['accelsim_runs'])}'s)"
+                  for s in sums if s["accelsim_runs"]]
+        if shared:
+            md += ["", "Accel-Sim runs shared by files whose traces are the same but for the "
+                   "kernels' names (scripts/xcheck-suite.sh): " + ", ".join(shared) + "."]
     md += ["", "Curves (cycles; performance normalised to the maximum-TLP run, "
            "cycles(max) / cycles(N)):", "",
            "| file | N | Accel-Sim cycles | ctasim cycles | Accel-Sim norm. | ctasim norm. | abs. diff |",
@@ -140,6 +152,8 @@ def cmd_table(out, date, commit, names):
                 if os.path.exists(os.path.join(out, "files", name, "status")) else "not run"
             missing.append((f"{paper}/{app}", why))
             continue
+        runs_of = os.path.join(out, "files", name, "accelsim-runs-of")
+        src = open(runs_of).read().strip() if os.path.exists(runs_of) else ""
         stamp = os.path.join(out, "files", name, "done")
         d, c = (open(stamp).read().split() + [date, commit])[:2] if os.path.exists(stamp) else (date, commit)
         with open(path) as f:
@@ -147,7 +161,8 @@ def cmd_table(out, date, commit, names):
                 rows.append({"paper": paper, "app": app, "name": name, "cta_limit": r["cta_limit"],
                              "accelsim_cycles": r["accelsim_cycles"], "ctasim_cycles": r["ctasim_cycles"],
                              "accelsim_norm": r["accelsim_norm"], "ctasim_norm": r["ctasim_norm"],
-                             "abs_diff": r["abs_diff"], "date": d, "ctasim_commit": c})
+                             "abs_diff": r["abs_diff"], "date": d, "ctasim_commit": c,
+                             "accelsim_runs": src})
     write_tsv(os.path.join(out, "xcheck-curves.tsv"), rows, CURVE_COLS)
     sums, md = markdown(curves_of(rows), missing)
     write_tsv(os.path.join(out, "xcheck.tsv"), sums, SUMMARY_COLS)

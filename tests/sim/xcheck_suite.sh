@@ -81,6 +81,46 @@ xs seed000/IIX
 [ "$(wc -l < "$CALLS")" = 14 ] && grep -q "the trace changed since its Accel-Sim runs" "$T/out" &&
   ok "a changed trace runs Accel-Sim again" || bad "stale: $(wc -l < "$CALLS") calls; $(cat "$T/out")"
 
+# ---- (2b) shared runs: a trace that is another's but for the kernels' names takes its runs
+for k in A B C; do
+  { echo "name = s900_$(echo $k | tr A-Z a-z)"; echo "imitates = nothing: a test"; echo "grid = 112"; echo "block = 64"; echo "regs = 16"
+    echo "region in 1M shared"; echo "region out 1M shared"
+    echo "program {"; echo "  gld r1 in stream"; echo "  loop 3 {"; echo "    sp r2 r1 r2 x4"
+    [ $k = C ] && echo "    sp r3 r2 r3 x4"
+    echo "  }"; echo "  gst out stream r2"; echo "}"; } > "$T/$k.kern"
+done
+printf 'paper\tapp\tfile\tpreset\tclass\tpublished\n' > "$T/m.tsv"
+for k in A B C; do printf 'seed900\t%s\t%s\tkayiran30\tM\ttype=M\n' $k "$T/$k.kern" >> "$T/m.tsv"; done
+xm() { XCHECK_MANIFEST=$T/m.tsv ACCELSIM_HOME=$as scripts/xcheck-suite.sh --out "$T/o2" "$@" > "$T/out" 2>&1; }
+calls() { echo $(($(wc -l < "$CALLS") - n0)); }
+n0=$(wc -l < "$CALLS")
+xm seed900/A && na=$(calls) && [ "$na" -ge 2 ] && [ -s "$as/runs/s900-A-SM6_TITANX.program-sha256" ] &&
+  ok "a file's own runs record its program's key ($na Accel-Sim points)" || bad "own runs: $(cat "$T/out")"
+xm seed900/B && [ "$(calls)" = "$na" ] &&
+  [ "$(readlink "$as/runs/s900-B-SM6_TITANX-cta1")" = s900-A-SM6_TITANX-cta1 ] &&
+  [ "$(readlink "$as/runs/s900-B-SM6_TITANX")" = s900-A-SM6_TITANX ] &&
+  [ ! -e "$as/runs/s900-B-SM6_TITANX.program-sha256" ] &&
+  grep -q "the trace is s900-A's but for the kernels' names" "$T/out" &&
+  grep -q "Accel-Sim $na of $na points done, 0 to run" "$T/out" &&
+  ok "the same program under another kernel name runs no Accel-Sim: it links the first file's runs" ||
+  bad "shared: $(calls) calls; $(cat "$T/out")"
+python3 - "$T/o2" <<'PY' && ok "the table names whose runs a curve took" || bad "shared runs not in the table"
+import csv, sys
+o = sys.argv[1]
+rows = list(csv.DictReader(open(f"{o}/xcheck-curves.tsv"), delimiter="\t"))
+assert rows and all(r["accelsim_runs"] == "s900-A" for r in rows), rows
+md = open(f"{o}/xcheck.md").read()
+assert "kernels' names (scripts/xcheck-suite.sh): seed900/B (seed900/A's)." in md, md
+PY
+xm seed900/C && [ "$(calls)" -gt "$na" ] && [ ! -L "$as/runs/s900-C-SM6_TITANX" ] &&
+  ok "another program runs Accel-Sim itself" || bad "other program: $(cat "$T/out")"
+nc=$(calls)
+echo 0 > "$as/runs/s900-A-SM6_TITANX.program-sha256"
+rm "$T/o2/files/s900-B/stamp"
+xm seed900/B && [ "$(calls)" = $((nc + na)) ] && [ ! -L "$as/runs/s900-B-SM6_TITANX" ] &&
+  grep -q "s900-A's runs, shared, are no longer of this program: not used" "$T/out" &&
+  ok "runs shared from a file whose program changed are run again" || bad "stale share: $(cat "$T/out")"
+
 # ---- (3) record: rows of the same file replaced, others kept; the doc section rewritten
 printf 'x\n<!-- xcheck-suite begin (scripts/xcheck-suite.sh --record writes this section) -->\nold\n<!-- xcheck-suite end -->\ny\n' > "$T/doc.md"
 head -n 1 "$T/o/xcheck-curves.tsv" > "$T/rec.tsv"
