@@ -22,9 +22,10 @@
 #   (OUT/files/NAME/stamp). Ctrl-C and rerun: finished points are kept.
 # Shared runs: Accel-Sim's simulation does not read a kernel's name, so a file whose trace
 #   equals another's but for its `-kernel name` lines (files written from one template)
-#   takes that file's completed runs as its own (symbolic links NAME-SM6_TITANX[-ctaN] ->
-#   OTHER-SM6_TITANX[-ctaN]; the table and the file's header name OTHER). The key is
-#   RUNS/NAME-SM6_TITANX.program-sha256, written beside a file's own completed runs.
+#   and has no completed run of its own takes that file's runs (symbolic links
+#   NAME-SM6_TITANX[-ctaN] -> OTHER-SM6_TITANX[-ctaN]; the table and the file's header
+#   name OTHER). The key is RUNS/NAME-SM6_TITANX.program-sha256, written beside a file's
+#   own completed runs.
 #
 # Options:
 #   --list FILE  patterns from FILE
@@ -108,8 +109,9 @@ accelsim_cached() {
 # A run folder of NAME for N (max or a CTA limit).
 run_dir() { if [ "$2" = max ]; then echo "$runs/$1-$cfg"; else echo "$runs/$1-$cfg-cta$2"; fi; }
 
-# Link NAME's missing runs to the completed runs of another file of the same program
-# (prog_sha); prints that file's name when it did.
+# Link NAME's runs (it has none completed: a file's runs are all its own or all shared) to
+# the completed runs of another file of the same program (prog_sha); prints that file's
+# name when it did.
 share_runs() {
   local t=$1 name=$2 psha=$3 f src n ok need
   read -r -a need <<< "max $(python3 "$here/correlate.py" ctas-needed "$cfg" "$t" "${ctas[@]}")"
@@ -121,7 +123,6 @@ share_runs() {
     for n in "${need[@]}"; do grep -qs 'exit detected' "$(run_dir "$src" "$n")/accelsim.log" || ok=0; done
     [ "$ok" = 1 ] || continue
     for n in "${need[@]}"; do
-      grep -qs 'exit detected' "$(run_dir "$name" "$n")/accelsim.log" && continue
       rm -rf "$(run_dir "$name" "$n")"
       ln -s "$(basename "$(run_dir "$src" "$n")")" "$(run_dir "$name" "$n")"
     done
@@ -162,7 +163,7 @@ for row in "${sel[@]}"; do
     printf '  '
   fi
   read -r have need < <(accelsim_cached "$t" "$name" "$sha")
-  if [ "$have" -lt "$need" ] && src=$(share_runs "$t" "$name" "$psha") && [ -n "$src" ]; then
+  if [ "$have" = 0 ] && src=$(share_runs "$t" "$name" "$psha") && [ -n "$src" ]; then
     echo "$sha" > "$runs/$name-$cfg.trace-sha256"
     echo "the trace is $src's but for the kernels' names: its Accel-Sim runs are shared"
     printf '  '
