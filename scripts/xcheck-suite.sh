@@ -89,32 +89,34 @@ write_trace() {
   echo "$want" > "$t.stamp"
 }
 
+# A run folder of NAME for N (max or a CTA limit).
+run_dir() { if [ "$2" = max ]; then echo "$runs/$1-$cfg"; else echo "$runs/$1-$cfg-cta$2"; fi; }
+
+# The points trace T needs Accel-Sim to run: max and the CTA limits below every kernel's.
+points_needed() { echo "max $(python3 "$here/correlate.py" ctas-needed "$cfg" "$1" "${ctas[@]}")"; }
+
 # Accel-Sim runs of a trace kept only when they ran this trace; prints "done of needed".
 accelsim_cached() {
-  local t=$1 name=$2 sha=$3 stampf need done=0 n rd
+  local t=$1 name=$2 sha=$3 stampf need done=0 n
   stampf=$runs/$name-$cfg.trace-sha256
   if [ -f "$stampf" ] && [ "$(cat "$stampf")" != "$sha" ]; then
     rm -rf "$runs/$name-$cfg" "$runs/$name-$cfg".summary "$runs/$name-$cfg"-cta[0-9]* \
            "$runs/$name-$cfg.program-sha256"
     echo "  $name: the trace changed since its Accel-Sim runs: they are run again" >&2
   fi
-  read -r -a need <<< "max $(python3 "$here/correlate.py" ctas-needed "$cfg" "$t" "${ctas[@]}")"
+  read -r -a need <<< "$(points_needed "$t")"
   for n in "${need[@]}"; do
-    rd=$runs/$name-$cfg; [ "$n" = max ] || rd=$rd-cta$n
-    grep -qs 'exit detected' "$rd/accelsim.log" && done=$((done + 1))
+    grep -qs 'exit detected' "$(run_dir "$name" "$n")/accelsim.log" && done=$((done + 1))
   done
   echo "$done ${#need[@]}"
 }
-
-# A run folder of NAME for N (max or a CTA limit).
-run_dir() { if [ "$2" = max ]; then echo "$runs/$1-$cfg"; else echo "$runs/$1-$cfg-cta$2"; fi; }
 
 # Link NAME's runs (it has none completed: a file's runs are all its own or all shared) to
 # the completed runs of another file of the same program (prog_sha); prints that file's
 # name when it did.
 share_runs() {
   local t=$1 name=$2 psha=$3 f src n ok need
-  read -r -a need <<< "max $(python3 "$here/correlate.py" ctas-needed "$cfg" "$t" "${ctas[@]}")"
+  read -r -a need <<< "$(points_needed "$t")"
   for f in "$runs"/*-"$cfg".program-sha256; do
     [ -f "$f" ] && [ "$(cat "$f")" = "$psha" ] || continue
     src=$(basename "$f" "-$cfg.program-sha256")
