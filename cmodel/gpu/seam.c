@@ -311,7 +311,21 @@ void seam_kernel_begin(seam *s, kern *k, uint32_t n_max)
     s->hold = (uint64_t)s->lp->kernel_lat + (uint64_t)k->n_cta * s->lp->kernel_cta_lat;
 }
 
-void seam_kernel_end(seam *s) { s->k = NULL; }
+/* The thread instructions the cores counted in this kernel (core_stats_reset
+ * clears them at the next kernel's start). */
+static uint64_t cores_thread_insts(const seam *s)
+{
+    uint64_t n = 0;
+    for (uint32_t c = 0; c < s->n_cores; c++) n += core_thread_insts(s->cores[c]);
+    return n;
+}
+
+void seam_kernel_end(seam *s)
+{
+    s->tl_insts += cores_thread_insts(s) - s->tl_base;
+    s->tl_base = 0;
+    s->k = NULL;
+}
 
 int seam_all_placed(const seam *s) { return s->k && s->next_cta >= s->k->n_cta; }
 
@@ -671,8 +685,10 @@ void seam_sample(seam *s, report *r, uint32_t kidx, uint64_t now)
     t->ar_type = s->out.ar_type;
     t->fc_on = s->out.fc_on;
     t->credit_global = s->out.credit_global;
-    t->thread_insts = s->tl_insts;
+    uint64_t insts = cores_thread_insts(s);
+    t->thread_insts = s->tl_insts + insts - s->tl_base;
     s->tl_insts = 0;
+    s->tl_base = insts;
     uint32_t n = s->n_cores < r->n_cores ? s->n_cores : r->n_cores;
     for (uint32_t c = 0; c < n; c++) {
         tl_core *k = &t->core[c];

@@ -86,7 +86,10 @@ typedef struct seam {
     uint64_t pg_from[CTL_MAX_CORES][CTL_NPG]; /* acct_n when an off group went off */
     uint64_t down_from[CTL_MAX_CORES];        /* acct_n when down_m began */
     uint16_t down_m[CTL_MAX_CORES];           /* the tuned_down mask counted */
-    uint32_t tl_insts;               /* thread instructions since the last sample */
+    /* the timeline's thread instructions, from the cores' own counts (the
+     * seam's thread_insts field saturates at its RTL width) */
+    uint64_t tl_insts;               /* of earlier kernels, since the last sample */
+    uint64_t tl_base;                /* this kernel's, at the last sample */
 
     /* the CTA limits of the outputs in `out` (limits_fill, where they
      * changed), valid from seam_account to the seam_obey that follows it */
@@ -155,13 +158,11 @@ void seam_kernel_end(seam *s);
 int  seam_inputs(seam *s, char *err, size_t errlen);
 
 /* Core c was stepped in this cycle (core_cycle 1; a frozen cycle's fields hold
- * no instruction and no CTA done), before seam_inputs: its thread
- * instructions counted for the timeline; a core whose CTAs finished may have
- * room again, and is no longer what seam_account counted. */
+ * no instruction and no CTA done), before seam_inputs: a core whose CTAs
+ * finished may have room again, and is no longer what seam_account counted. */
 static inline void seam_stepped(seam *s, uint32_t c)
 {
     const ctl_core_in *k = &s->in.core[c];
-    s->tl_insts += k->thread_insts;
     if (k->cta_done) {
         bits_set(s->room_chk, c);
         bits_set(s->dirty, c);

@@ -55,7 +55,7 @@ typedef struct tl_sample {          /* one timeline row: n_cores entries of core
     uint32_t kernel;
     uint8_t  ar_phase, ar_type, fc_on, pad;
     int32_t  credit_global;
-    uint32_t thread_insts;          /* in the sample period, all cores */
+    uint64_t thread_insts;          /* in the sample period, all cores */
     tl_core  core[];
 } tl_sample;
 

@@ -461,7 +461,7 @@
     X(credit_global, "credits", "global credits C_g (seed 003 Sec. 3)", \
       ROW, "%d", s->credit_global) \
     X(thread_insts, "instructions", "thread instructions in the sample period, all cores", \
-      ROW, "%u", s->thread_insts) \
+      ROW, "%llu", (unsigned long long)s->thread_insts) \
     X(limitN, "CTAs", "core N's CTA limit in force (one column per core)", \
       CORE, "%u", s->core[c].limit) \
     X(residentN, "CTAs", "CTAs resident on core N", \

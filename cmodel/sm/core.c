@@ -1386,6 +1386,7 @@ static __attribute__((noinline)) int core_step(core *c, uint64_t now, ctl_core_i
 }
 
 uint32_t core_resident(const core *c) { return c->resident; }
+uint64_t core_thread_insts(const core *c) { return c->s.thread_insts; }
 uint32_t core_paused(const core *c) { return c->paused_n; }
 
 int core_cta_paused(const core *c, uint32_t cta)

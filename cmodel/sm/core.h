@@ -93,6 +93,7 @@ uint64_t core_frozen_until(const core *c);
  * repeated (each below core_frozen_until, the memory system idle). */
 void     core_repeat(core *c, uint64_t n, uint64_t last);
 const core_stats *core_get_stats(core *c);   /* skipped cycles' statistics included */
+uint64_t core_thread_insts(const core *c);   /* this kernel's thread instructions so far */
 void     core_stats_reset(core *c);
 
 #endif
