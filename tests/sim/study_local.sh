@@ -28,7 +28,12 @@ k=$(ls "$T"/r/runs/*/exit 2>/dev/null | wc -l)
 [ $rc -ne 0 ] && [ "$k" -ge 3 ] && [ "$k" -lt 8 ] && grep -q "stopped by signal 15" "$T/r1.log" &&
     ok "killed half way: $k of 8 runs finished, exit $rc" || bad "kill: rc=$rc k=$k $(cat "$T/r1.log")"
 stat -c '%n %i %Y' "$T"/r/runs/*/exit > "$T/before"
-pgrep -f "$T/r/bin/" > /dev/null && bad "a run of the killed study is still running"
+# the tool exits only when its runs have: nothing of the study is left running
+# (its frozen binary or a run's cmd.sh), and no run finishes afterwards
+pgrep -f "$T/r/" > /dev/null && bad "a run of the killed study is still running: $(pgrep -af "$T/r/")"
+sleep 0.5
+[ "$(ls "$T"/r/runs/*/exit 2>/dev/null | wc -l)" -eq "$k" ] ||
+    bad "a run finished after the study stopped ($k finished when it exited)"
 $study run "$T/r.study" --out "$T/r" -j 2 > "$T/r2.log" 2>&1 || bad "resume run failed: $(cat "$T/r2.log")"
 grep -q "^resume: 8 runs, $k finished already, $((8 - k)) to run" "$T/r2.log" &&
     grep -q "^resume: $((8 - k)) ran, 0 failed" "$T/r2.log" &&
