@@ -700,8 +700,9 @@ static int write_trace(const opts *o, const gpu_cfg *cfg, workload *w, char *err
         made = 1;
         ofile_track_dir(dir);       /* a signal removes the folder it made */
     }
-    int hints = cfg->trace.write_hints ? TRACE_WRITE_HINTS : 0;
-    int rc = trace_write_workload(w, dir, TRACE_ADDR_COMPRESS | hints, err, errlen);
+    int flags = (cfg->trace.write_hints ? TRACE_WRITE_HINTS : 0) |
+                (cfg->trace.write_isa ? TRACE_WRITE_SM61 : 0);
+    int rc = trace_write_workload(w, dir, TRACE_ADDR_COMPRESS | flags, err, errlen);
     if (made) {
         ofile_track_dir(NULL);
         if (rc < 0) rmdir(dir);

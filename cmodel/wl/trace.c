@@ -27,6 +27,8 @@
 
 /* ------------------------------------------------------------------ parameters */
 
+static const char *const trace_isa_names[] = { "sm70", "sm61", NULL };
+
 static const key_def trace_rows[] = {
     KEY_U(trace_params, "trace.nregs", nregs, 0, 255, 0, "registers", "0 = the trace's -nregs",
           "registers per thread for every trace kernel, overriding -nregs (for traces whose "
@@ -37,6 +39,11 @@ static const key_def trace_rows[] = {
     KEY_U(trace_params, "trace.write_hints", write_hints, 0, 1, 0, "", "off: stock readers",
           "--write-trace: write region-p hints as NOP.CTASIM_HINT (ctasim reads them as hints, "
           "Accel-Sim as a NOP)"),
+    KEY_E(trace_params, "trace.write_isa", write_isa, trace_isa_names,
+          "sm70: the Volta map, which every tested config's traces of sm_70+ get",
+          "--write-trace: the binary version written, which picks Accel-Sim's opcode map: sm70 "
+          "(Volta: BRA to specialized unit 1) or sm61 (a TITAN X's own, Pascal: BRA a branch on "
+          "the SP pipeline, as in ctasim); ctasim reads both alike"),
 };
 const key_table trace_keys = KEY_TABLE("trace", NULL, trace_rows);
 

@@ -31,6 +31,7 @@ typedef struct trace_params {
     uint32_t nregs;        /* 0 = each kernel's -nregs; else overrides every kernel's */
     uint32_t local_map;    /* 1 = LDL/STL offsets translated per thread; 0 = used as recorded */
     uint32_t write_hints;  /* --write-trace: 1 = region-p hints written as NOP.CTASIM_HINT */
+    uint32_t write_isa;    /* --write-trace: 0 = sm70 (binary version 70), 1 = sm61 (61) */
 } trace_params;
 void trace_params_defaults(trace_params *p);
 struct key_table;

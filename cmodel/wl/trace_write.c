@@ -147,7 +147,7 @@ static int put_inst(tw_buf *b, const inst *in, int form)
     return 0;
 }
 
-static void put_header(FILE *f, const kern *k, uint32_t kernel_id)
+static void put_header(FILE *f, const kern *k, uint32_t kernel_id, int form)
 {
     fprintf(f, "-kernel name = %s\n", k->name[0] ? k->name : "ctasim_kernel");
     fprintf(f, "-kernel id = %u\n", kernel_id);
@@ -155,7 +155,8 @@ static void put_header(FILE *f, const kern *k, uint32_t kernel_id)
     fprintf(f, "-block dim = (%u,1,1)\n", k->cta_threads);
     fprintf(f, "-shmem = %u\n", k->smem_per_cta);
     fprintf(f, "-nregs = %u\n", k->regs_per_thread);
-    fprintf(f, "-binary version = %d\n", TRACE_WRITE_BINARY_VERSION);
+    fprintf(f, "-binary version = %d\n", (form & TRACE_WRITE_SM61) ? TRACE_WRITE_BINARY_VERSION_SM61
+                                                                  : TRACE_WRITE_BINARY_VERSION);
     fprintf(f, "-accelsim tracer version = 4\n");
     fprintf(f, "-enable lineinfo = 0\n\n");
     fprintf(f, "#traces format = PC mask dest_num [reg_dests] opcode src_num [reg_srcs] "
@@ -176,7 +177,7 @@ static int put_warp(FILE *f, kern *k, uint32_t cta, uint32_t warp, int form, tw_
     while ((got = k->ops->fetch(k, cta, warp, &cur, &in, err, (unsigned)errlen)) == 1) {
         if (in.cls == IC_HINT && !(form & TRACE_WRITE_HINTS))
             continue;
-        if (put_inst(b, &in, form & ~TRACE_WRITE_HINTS))
+        if (put_inst(b, &in, form & ~(TRACE_WRITE_HINTS | TRACE_WRITE_SM61)))
             return tw_fail(err, errlen, path, "CTA %u warp %u: instruction not writable (class %u)",
                            cta, warp, in.cls);
         pc = in.pc;
@@ -203,7 +204,7 @@ static int write_kernel_to(FILE *f, kern *k, uint32_t kernel_id, const char *pat
 {
     tw_buf b = { NULL, 0, 0, 0 };
     int rc = 0;
-    put_header(f, k, kernel_id);
+    put_header(f, k, kernel_id, addr_form);
     for (uint32_t cta = 0; rc == 0 && cta < k->n_cta; cta++) {
         if (k->ops->cta_begin(k, cta, err, (unsigned)errlen)) {
             rc = -1;

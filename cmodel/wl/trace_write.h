@@ -9,7 +9,8 @@
  * line before the first thread block, every warp ending in EXIT over its
  * live lanes (written EXIT.CTASIM_END: Accel-Sim's opcode map keys on the
  * base EXIT; ctasim's reader counts it and leaves the model its implicit
- * exit, so the instruction stream round-trips).  Region-p hints (IC_HINT) only with TRACE_WRITE_HINTS, as
+ * exit, so the instruction stream round-trips; "-binary version = 61" with
+ * TRACE_WRITE_SM61).  Region-p hints (IC_HINT) only with TRACE_WRITE_HINTS, as
  * NOP.CTASIM_HINT (a NOP to Accel-Sim).
  * The source is consumed: begin its CTAs afresh only if it supports that.
  */
@@ -23,9 +24,14 @@
 enum trace_addr_form {
     TRACE_ADDR_LIST = 0,      /* mode 0: every active lane's address */
     TRACE_ADDR_COMPRESS = 1,  /* the tracer's choice: base+stride if it fits, else base+delta */
-    TRACE_WRITE_HINTS = 4     /* flag: write region-p hints (NOP.CTASIM_HINT); else dropped */
+    TRACE_WRITE_HINTS = 4,    /* flag: write region-p hints (NOP.CTASIM_HINT); else dropped */
+    TRACE_WRITE_SM61 = 8      /* flag: "-binary version = 61" instead of 70 */
 };
-#define TRACE_WRITE_BINARY_VERSION 70   /* sm_70: every opcode written is in Accel-Sim's Volta map */
+/* The binary version written picks Accel-Sim's opcode map; every opcode written is in
+ * both.  70 (Volta) sends BRA to specialized unit 1, 61 (Pascal, a TITAN X's own) runs
+ * it as a branch on the SP pipeline; no other written opcode maps differently. */
+#define TRACE_WRITE_BINARY_VERSION 70
+#define TRACE_WRITE_BINARY_VERSION_SM61 61
 
 /* SASS opcode written for a class ("FFMA", "LDG.E", ...); NULL if out of range. */
 const char *trace_write_opcode(int cls);

@@ -667,6 +667,8 @@ static void rt_end(kern *k, uint32_t cta) {}
 static void rt_destroy(kern *k) {}
 static const kern_ops rt_ops = { rt_begin, rt_fetch, rt_end, rt_destroy };
 
+static int32_t roundtrip_version;   /* the -binary version the last roundtrip read back */
+
 static void roundtrip(int form)
 {
     rt_src src;
@@ -707,11 +709,25 @@ static void roundtrip(int form)
         k->ops->cta_end(k, c);
     }
     assert_int_equal(trace_kern_info(k)->unknown.total, 0);
+    roundtrip_version = trace_kern_info(k)->binary_version;
     trace_workload_free(&back);
 }
 
 static void test_roundtrip_list(void **state) { (void)state; roundtrip(TRACE_ADDR_LIST | TRACE_WRITE_HINTS); }
 static void test_roundtrip_compressed(void **state) { (void)state; roundtrip(TRACE_ADDR_COMPRESS | TRACE_WRITE_HINTS); }
+
+/* The binary version written (trace.write_isa): 70 by default, 61 on request; the
+ * instruction stream read back is the same. */
+static void test_roundtrip_isa(void **state)
+{
+    (void)state;
+    roundtrip(TRACE_ADDR_COMPRESS);
+    assert_int_equal(roundtrip_version, 70);
+    roundtrip(TRACE_ADDR_COMPRESS | TRACE_WRITE_SM61);
+    assert_int_equal(roundtrip_version, 61);
+    roundtrip(TRACE_ADDR_LIST | TRACE_WRITE_HINTS | TRACE_WRITE_SM61);
+    assert_int_equal(roundtrip_version, 61);
+}
 
 /* Many CTAs resident at once, ended out of order (the CTA table). */
 static void test_many_resident_ctas(void **state)
@@ -1234,6 +1250,7 @@ int main(void)
         cmocka_unit_test(test_nul_byte_in_line),
         cmocka_unit_test(test_roundtrip_list),
         cmocka_unit_test(test_roundtrip_compressed),
+        cmocka_unit_test(test_roundtrip_isa),
         cmocka_unit_test(test_many_resident_ctas),
         cmocka_unit_test(test_number_and_register_limits),
         cmocka_unit_test(test_tracez_same_as_text),
