@@ -507,10 +507,12 @@ experiments: $(BUILD)/rel/ctasim
 # Accel-Sim"; long, not in make test; needs ACCELSIM_HOME). LIST: globs on paper/app
 # ('seed000/SSC seed000/S*', 'seed00[1-4]/*') or a file of them; RECORD=1 writes the curves
 # into workloads/papers/xcheck.tsv, docs/results/xcheck-suite.md and the files' headers.
+# ISA=61 writes the traces at the mirrored TITAN X's own binary version (default 70).
 LIST        ?= seed000/IIX
 XCHECK_JOBS ?= 1
+ISA         ?= 70
 xcheck-suite: $(BUILD)/rel/ctasim
-	scripts/xcheck-suite.sh --jobs $(XCHECK_JOBS) $(if $(filter 1,$(RECORD)),--record) \
+	scripts/xcheck-suite.sh --jobs $(XCHECK_JOBS) --isa $(ISA) $(if $(filter 1,$(RECORD)),--record) \
 	  $(if $(wildcard $(LIST)),--list $(LIST),$(LIST))
 
 # cycles per instruction, load, store and loop of workloads/calib/ in ctasim beside

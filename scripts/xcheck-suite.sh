@@ -31,6 +31,12 @@
 #   --list FILE  patterns from FILE
 #   --jobs N     Accel-Sim runs at once (default 1; each under nice -n 10)
 #   --out DIR    output folder (default build/xcheck-suite)
+#   --isa V      the traces' binary version: 70 (default; Accel-Sim decodes them with its
+#                Volta opcode map) or 61 (a TITAN X's own, the Pascal map: the mirrored
+#                GPU's; docs/traces.md "Which binary version"). Version 61 keeps its traces,
+#                runs and results apart (NAME-v61: build/suite-traces/NAME-v61,
+#                RUNS/NAME-v61-SM6_TITANX[-ctaN], OUT/files/NAME-v61), so the version-70
+#                runs stay; the tables name each curve's version
 #   --record     merge the results into workloads/papers/xcheck.tsv (committed: the
 #                curves), rewrite docs/results/xcheck-suite.md's generated section and the suite's
 #                file headers (scripts/gen-paper-suite.py reads xcheck.tsv)
@@ -45,7 +51,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 2; }
 
-out=build/xcheck-suite jobs=1 record=0
+out=build/xcheck-suite jobs=1 record=0 isa=70
 patterns=()
 while [ $# -gt 0 ]; do
   case $1 in
@@ -54,11 +60,17 @@ while [ $# -gt 0 ]; do
     --jobs)   jobs=$2; shift 2 ;;
     --out)    out=$2; shift 2 ;;
     --record) record=1; shift ;;
+    --isa)    isa=$2; shift 2 ;;
     -*)       echo "xcheck-suite.sh: unknown option $1" >&2; exit 2 ;;
     *)        patterns+=("$1"); shift ;;
   esac
 done
 [ ${#patterns[@]} -gt 0 ] || usage
+case $isa in
+  70) sfx= ;;
+  61) sfx=-v61 ;;
+  *) echo "xcheck-suite.sh: --isa $isa: the binary version is 70 or 61" >&2; exit 2 ;;
+esac
 : "${ACCELSIM_HOME:?xcheck-suite.sh: set ACCELSIM_HOME to an Accel-Sim build (docs/correlation.md)}"
 ctasim=${CTASIM:-build/rel/ctasim}
 preset=configs/accelsim/SM6_TITANX.cfg cfg=SM6_TITANX
@@ -81,10 +93,10 @@ ctas=(1 2 3 4 6 8)
 # The trace of one workload, rewritten when the workload or the binary changed.
 write_trace() {
   local file=$1 t=$2 want
-  want="$(sha256sum "$file" | cut -c1-16) $bin_sha"
+  want="$(sha256sum "$file" | cut -c1-16) $bin_sha${sfx:+ $isa}"
   [ -f "$t/kernelslist.g" ] && [ "$(cat "$t.stamp" 2>/dev/null)" = "$want" ] && return 0
   rm -rf "$t"
-  nice -n 10 "$ctasim" --workload "$file" --write-trace "$t" > "$t.log" 2>&1 ||
+  nice -n 10 "$ctasim" --workload "$file" --write-trace "$t" --set trace.write_isa="sm$isa" > "$t.log" 2>&1 ||
     { echo "ctasim --write-trace failed: $(tail -n 1 "$t.log")"; return 1; }
   echo "$want" > "$t.stamp"
 }
@@ -142,10 +154,11 @@ runs_of() {
 }
 
 total=${#sel[@]} i=0 names=() t0=$SECONDS
-echo "xcheck-suite: $total file(s), ctasim $commit, Accel-Sim runs in $runs (--jobs $jobs), out $out"
+echo "xcheck-suite: $total file(s), ctasim $commit, traces of binary version $isa, Accel-Sim runs in $runs (--jobs $jobs), out $out"
 for row in "${sel[@]}"; do
-  read -r paper app file name <<< "$row"
-  i=$((i + 1)); names+=("$paper:$app:$name")
+  read -r paper app file base <<< "$row"
+  name=$base$sfx          # the trace, its runs and its results: version 61 apart
+  i=$((i + 1)); names+=("$paper:$app:$base:$name:$isa")
   fo=$out/files/$name t=$(cd "$traces" && pwd)/$name
   mkdir -p "$fo"
   printf '[%d/%d] %s/%s (%s): ' "$i" "$total" "$paper" "$app" "$name"

@@ -6,14 +6,19 @@ Accel-Sim").
     xcheck_suite.py select MANIFEST PATTERN...    rows "paper app file name" of the
                                                    manifest matching a glob on paper/app,
                                                    in the patterns' order
-    xcheck_suite.py table OUT DATE COMMIT NAME... OUT/xcheck.tsv (one row per file:
+    xcheck_suite.py table OUT DATE COMMIT ITEM... OUT/xcheck.tsv (one row per file:
                                                    MAD, verdict) and OUT/xcheck.md (that
                                                    table and every curve) from the
-                                                   per-file sweeps OUT/files/NAME/sweep.csv
+                                                   per-file sweeps OUT/files/DIR/sweep.csv;
+                                                   ITEM is paper:app:name[:DIR[:VERSION]]
+                                                   (DIR defaults to name, VERSION, the
+                                                   traces' binary version, to 70)
     xcheck_suite.py record OUT TSV DOC            merge OUT/xcheck-curves.tsv into the
-                                                   committed TSV (rows of the same file
-                                                   replaced) and write DOC's section
-                                                   between its xcheck-suite markers
+                                                   committed TSV (rows of the same file,
+                                                   paper and app, replaced: one curve a
+                                                   file, of either version) and write
+                                                   DOC's section between its xcheck-suite
+                                                   markers
 
 The MAD is correlate.py's: the mean over the sweep points N != max of
 |ctasim_norm - accelsim_norm|, each curve normalised to its maximum-TLP run
@@ -29,7 +34,13 @@ import sys
 
 GOAL = 0.05
 CURVE_COLS = ["paper", "app", "name", "cta_limit", "accelsim_cycles", "ctasim_cycles",
-              "accelsim_norm", "ctasim_norm", "abs_diff", "date", "ctasim_commit", "accelsim_runs"]
+              "accelsim_norm", "ctasim_norm", "abs_diff", "date", "ctasim_commit", "accelsim_runs",
+              "trace_version"]
+# The traces' binary version of a curve recorded without one (scripts/xcheck-suite.sh
+# wrote version 70 before it had --isa).
+DEFAULT_VERSION = "70"
+# The suffix of a version's trace, run and result folders (xcheck-suite.sh --isa).
+VERSION_SUFFIX = {"70": "", "61": "-v61"}
 BEGIN = "<!-- xcheck-suite begin (scripts/xcheck-suite.sh --record writes this section) -->"
 END = "<!-- xcheck-suite end -->"
 
@@ -55,7 +66,10 @@ def cmd_select(manifest, patterns):
 
 
 def paper_app(name):
-    """s002-CP -> seed002/CP (trace_name's inverse)."""
+    """s002-CP or s002-CP-v61 -> seed002/CP (trace_name's inverse)."""
+    for sfx in VERSION_SUFFIX.values():
+        if sfx and name.endswith(sfx):
+            name = name[:-len(sfx)]
     paper, app = name.split("-", 1)
     return f"seed{paper[1:]}/{app}"
 
@@ -80,11 +94,12 @@ def summarize(curve):
             "accelsim_best": best("accelsim_cycles"), "ctasim_best": best("ctasim_cycles"),
             "cycles_vs_accelsim": f"{100 * min(ratio):+.0f}..{100 * max(ratio):+.0f} %",
             "date": curve[0]["date"], "ctasim_commit": curve[0]["ctasim_commit"],
-            "accelsim_runs": curve[0].get("accelsim_runs") or ""}
+            "accelsim_runs": curve[0].get("accelsim_runs") or "",
+            "trace_version": curve[0].get("trace_version") or DEFAULT_VERSION}
 
 
 SUMMARY_COLS = ["paper", "app", "name", "points", "mad", "verdict", "accelsim_best",
-                "ctasim_best", "cycles_vs_accelsim", "date", "ctasim_commit"]
+                "ctasim_best", "cycles_vs_accelsim", "date", "ctasim_commit", "trace_version"]
 
 
 def write_tsv(path, rows, cols):
@@ -102,27 +117,33 @@ def read_tsv(path):
 
 
 def curves_of(rows):
-    """curve rows grouped by file, in first-seen order, each sorted by N."""
+    """curve rows grouped by file (paper, app), in first-seen order, each sorted by N."""
     byname = {}
     for r in rows:
-        byname.setdefault(r["name"], []).append(r)
+        byname.setdefault((r["paper"], r["app"]), []).append(r)
     return [sorted(c, key=lambda r: order(r["cta_limit"])) for c in byname.values()]
 
 
 def markdown(curves, missing=()):
     sums = [summarize(c) for c in curves]
     md = ["| file | points | MAD | verdict | best N Accel-Sim | best N ctasim | "
-          "ctasim cycles vs Accel-Sim | date | ctasim |", "|---|---|---|---|---|---|---|---|---|"]
+          "ctasim cycles vs Accel-Sim | date | ctasim | trace version |",
+          "|---|---|---|---|---|---|---|---|---|---|"]
     for s in sums:
         md.append(f"| {s['paper']}/{s['app']} | {s['points']} | {s['mad']} | {s['verdict']} | "
                   f"{s['accelsim_best']} | {s['ctasim_best']} | {s['cycles_vs_accelsim']} | "
-                  f"{s['date']} | {s['ctasim_commit']} |")
+                  f"{s['date']} | {s['ctasim_commit']} | {s['trace_version']} |")
     for key, why in missing:
-        md.append(f"| {key} | - | - | {why} | - | - | - | - | - |")
+        md.append(f"| {key} | - | - | {why} | - | - | - | - | - | - |")
     if sums:
         within = sum(s["verdict"].startswith("within") for s in sums)
         mean = sum(float(s["mad"]) for s in sums) / len(sums)
         md += ["", f"{within} of {len(sums)} within MAD {GOAL}; mean MAD {mean:.3f}."]
+        versions = sorted({s["trace_version"] for s in sums})
+        md += ["", "Trace version: the binary version the traces were written with "
+               "(scripts/xcheck-suite.sh --isa; docs/traces.md \"Which binary version\"): "
+               + ", ".join(f"{v} for {sum(s['trace_version'] == v for s in sums)}" for v in versions)
+               + "."]
         shared = [f"{s['paper']}/{s['app']} ({paper_app(s['accelsim_runs'])}'s)"
                   for s in sums if s["accelsim_runs"]]
         if shared:
@@ -142,19 +163,22 @@ def markdown(curves, missing=()):
 
 
 def cmd_table(out, date, commit, names):
-    """names: paper:app:name triples, in the order run."""
+    """names: paper:app:name[:dir[:version]] items, in the order run."""
     rows, missing = [], []
     for item in names:
-        paper, app, name = item.split(":")
-        path = os.path.join(out, "files", name, "sweep.csv")
+        parts = item.split(":")
+        paper, app, name = parts[:3]
+        fdir = parts[3] if len(parts) > 3 else name
+        version = parts[4] if len(parts) > 4 else DEFAULT_VERSION
+        path = os.path.join(out, "files", fdir, "sweep.csv")
         if not os.path.exists(path):
-            why = open(os.path.join(out, "files", name, "status")).read().strip() \
-                if os.path.exists(os.path.join(out, "files", name, "status")) else "not run"
+            why = open(os.path.join(out, "files", fdir, "status")).read().strip() \
+                if os.path.exists(os.path.join(out, "files", fdir, "status")) else "not run"
             missing.append((f"{paper}/{app}", why))
             continue
-        runs_of = os.path.join(out, "files", name, "accelsim-runs-of")
+        runs_of = os.path.join(out, "files", fdir, "accelsim-runs-of")
         src = open(runs_of).read().strip() if os.path.exists(runs_of) else ""
-        stamp = os.path.join(out, "files", name, "done")
+        stamp = os.path.join(out, "files", fdir, "done")
         d, c = (open(stamp).read().split() + [date, commit])[:2] if os.path.exists(stamp) else (date, commit)
         with open(path) as f:
             for r in csv.DictReader(f):
@@ -162,7 +186,7 @@ def cmd_table(out, date, commit, names):
                              "accelsim_cycles": r["accelsim_cycles"], "ctasim_cycles": r["ctasim_cycles"],
                              "accelsim_norm": r["accelsim_norm"], "ctasim_norm": r["ctasim_norm"],
                              "abs_diff": r["abs_diff"], "date": d, "ctasim_commit": c,
-                             "accelsim_runs": src})
+                             "accelsim_runs": src, "trace_version": version})
     write_tsv(os.path.join(out, "xcheck-curves.tsv"), rows, CURVE_COLS)
     sums, md = markdown(curves_of(rows), missing)
     write_tsv(os.path.join(out, "xcheck.tsv"), sums, SUMMARY_COLS)
@@ -194,8 +218,10 @@ def record_programs(new, tsv):
 
 def cmd_record(out, tsv, doc):
     new = read_tsv(os.path.join(out, "xcheck-curves.tsv"))
-    names = {r["name"] for r in new}
-    rows = [r for r in read_tsv(tsv) if r["name"] not in names] + new
+    names = {(r["paper"], r["app"]) for r in new}
+    rows = [r for r in read_tsv(tsv) if (r["paper"], r["app"]) not in names] + new
+    for r in rows:
+        r["trace_version"] = r.get("trace_version") or DEFAULT_VERSION
     write_tsv(tsv, rows, CURVE_COLS)
     record_programs(new, tsv)
     _, md = markdown(curves_of(rows))

@@ -18,12 +18,12 @@ for g in "$as/accel-sim-framework" "$as/accel-sim-framework/gpu-simulator/gpgpu-
 done
 cat > "$tools/run-accelsim.sh" <<'EOF'
 #!/usr/bin/env bash
-n=9 prev=
-for a in "$@"; do [ "$prev" = -gpgpu_shader_cta ] && n=$a; prev=$a; done
+n=9 prev= spec=
+for a in "$@"; do [ "$prev" = -gpgpu_shader_cta ] && n=$a; [ "$a" = -specialized_unit_1 ] && spec=" spec"; prev=$a; done
 [ "$n" -gt 9 ] && n=9
 c=$((900000 / n))
 mkdir -p "$RUN_DIR"
-echo "$(basename "$1") $n" >> "$CALLS"
+echo "$(basename "$1") $n$spec" >> "$CALLS"
 { echo "kernel_name = k"; echo "gpu_sim_cycle = $c"; echo "gpu_sim_insn = 1000"
   echo "gpu_tot_sim_cycle = $c"
   echo "	Total_core_cache_stats_breakdown[GLOBAL_ACC_R][HIT] = 1"
@@ -120,6 +120,48 @@ rm "$T/o2/files/s900-B/stamp"
 xm seed900/B && [ "$(calls)" = $((nc + na)) ] && [ ! -L "$as/runs/s900-B-SM6_TITANX" ] &&
   grep -q "s900-A's runs, shared, are no longer of this program: not used" "$T/out" &&
   ok "runs shared from a file whose program changed are run again" || bad "stale share: $(cat "$T/out")"
+
+# ---- (2c) --isa 61: the traces at the mirrored GPU's own version, apart from version 70's
+n0=$(wc -l < "$CALLS")
+if ACCELSIM_HOME=$as scripts/xcheck-suite.sh --isa 61 --out "$T/o3" seed000/IIX > "$T/out" 2>&1; then
+  ok "xcheck-suite.sh --isa 61 runs seed000/IIX"; else bad "--isa 61: $(tail -n 5 "$T/out")"; fi
+[ "$(calls)" = 7 ] && [ "$(grep -c '^s000-IIX-v61 [0-9]*$' "$CALLS")" = 7 ] &&
+  [ "$(grep -c '^s000-IIX [0-9]* spec$' "$CALLS")" -ge 7 ] &&
+  grep -q "^\[1/1\] seed000/IIX (s000-IIX-v61): Accel-Sim 0 of 7 points done" "$T/out" &&
+  ok "version 61 runs its own 7 Accel-Sim points, without version 70's specialized units" ||
+  bad "v61 calls: $(calls); $(cat "$CALLS"); $(cat "$T/out")"
+grep -qx -- '-binary version = 61' "$T/traces/s000-IIX-v61/kernel-1.traceg" &&
+  grep -qx -- '-binary version = 70' "$T/traces/s000-IIX/kernel-1.traceg" &&
+  ok "the version-61 trace beside the version-70 one" || bad "trace versions: $(ls "$T/traces")"
+[ -d "$as/runs/s000-IIX-v61-SM6_TITANX-cta1" ] && [ -d "$as/runs/s000-IIX-SM6_TITANX-cta1" ] &&
+  [ -s "$as/runs/s000-IIX-v61-SM6_TITANX.trace-sha256" ] &&
+  ok "the version-61 runs kept apart, the version-70 runs kept" || bad "runs: $(ls "$as/runs")"
+python3 - "$T/o3" "$T/o" <<'PY' && ok "the table names the curve's trace version; record keeps one curve a file" || bad "v61 table/record"
+import csv, os, shutil, subprocess, sys
+o3, o = sys.argv[1], sys.argv[2]
+rows = list(csv.DictReader(open(f"{o3}/xcheck-curves.tsv"), delimiter="\t"))
+assert len(rows) == 7 and all(r["name"] == "s000-IIX" and r["trace_version"] == "61" for r in rows), rows
+s = list(csv.DictReader(open(f"{o3}/xcheck.tsv"), delimiter="\t"))
+assert s[0]["trace_version"] == "61", s
+md = open(f"{o3}/xcheck.md").read()
+assert f"| seed000/IIX | 6 | {s[0]['mad']} | {s[0]['verdict']} |" in md and md.split("\n")[2].endswith("| 61 |"), md
+assert "Trace version: " in md and "61 for 1." in md, md
+# recording the version-61 curve over the version-70 one of the same file replaces it
+tsv, doc = os.path.join(o3, "rec.tsv"), os.path.join(o3, "doc.md")
+shutil.copy(f"{o}/xcheck-curves.tsv", tsv)
+open(doc, "w").write("<!-- xcheck-suite begin (scripts/xcheck-suite.sh --record writes this section) -->\n"
+                     "<!-- xcheck-suite end -->\n")
+subprocess.run([sys.executable, "scripts/xcheck_suite.py", "record", o3, tsv, doc], check=True,
+               stdout=subprocess.DEVNULL)
+rec = list(csv.DictReader(open(tsv), delimiter="\t"))
+assert len(rec) == 7 and {r["trace_version"] for r in rec} == {"61"}, rec
+PY
+if ACCELSIM_HOME=$as scripts/xcheck-suite.sh --isa 62 --out "$T/o3" seed000/IIX > "$T/out" 2>&1; then
+  bad "--isa 62 accepted"
+else
+  [ $? = 2 ] && grep -q "^xcheck-suite.sh: --isa 62: the binary version is 70 or 61$" "$T/out" &&
+    ok "--isa 62 refused with exit 2 and one line" || bad "--isa 62: $(cat "$T/out")"
+fi
 
 # ---- (3) record: rows of the same file replaced, others kept; the doc section rewritten
 printf 'x\n<!-- xcheck-suite begin (scripts/xcheck-suite.sh --record writes this section) -->\nold\n<!-- xcheck-suite end -->\ny\n' > "$T/doc.md"
