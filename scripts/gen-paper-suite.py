@@ -265,9 +265,9 @@ def why_of():
     return why
 
 
-def version_note(s):
+def version_note(s, default):
     """The traces' binary version where it is not the default (xcheck-suite.sh --isa)."""
-    return "" if s["trace_version"] == "70" else f"; traces of binary version {s['trace_version']}"
+    return "" if s["trace_version"] == default else f"; traces of binary version {s['trace_version']}"
 
 
 def cross_lines():
@@ -281,7 +281,7 @@ def cross_lines():
         ns = " ".join(r["cta_limit"] for r in curve)
         line = (
             f"# Accel-Sim cross-check of the CTA-limit curve (scripts/xcheck-suite.sh: SM6_TITANX, "
-            f"N = {ns}; {s['date']}, ctasim {s['ctasim_commit']}{version_note(s)}): MAD {s['mad']} over {s['points']} "
+            f"N = {ns}; {s['date']}, ctasim {s['ctasim_commit']}{version_note(s, xs.DEFAULT_VERSION)}): MAD {s['mad']} over {s['points']} "
             f"points, {s['verdict']} (the goal); fewest cycles at N = {s['accelsim_best']} in Accel-Sim, "
             f"N = {s['ctasim_best']} in ctasim; ctasim's cycles {s['cycles_vs_accelsim']} against "
             f"Accel-Sim's (docs/workloads.md: the curves).")
