@@ -174,8 +174,9 @@ struct core {
     /* The busy slot sums of the stepped cycles not yet added to s.busy:
      * sig->busy read as two 8-byte words (components 0-7, 8-15; 14 and 15
      * are sch_busy's, never added) and split into even and odd bytes, each
-     * summed in a 16-bit lane; added to s.busy every BUSY_BATCH stepped
-     * cycles (255 x BUSY_BATCH fits 16 bits) and when s is read. */
+     * summed in a 16-bit lane; added to s.busy every BUSY_BATCH cycles
+     * (stepped ones, and skipped spans short enough to fit; 255 x
+     * BUSY_BATCH fits 16 bits) and when s is read. */
     uint64_t busy_acc[4];
     uint32_t busy_n;
 
@@ -316,15 +317,18 @@ static inline __attribute__((always_inline)) void stats_add(core *c, const ctl_c
     s->sched_stalls += n * sched_stalls;
     s->mem_wait += n * sig->mem_wait;
     s->active += n * sig->active;
-    if (n == 1) {               /* a stepped cycle: the packed sums (busy_acc) */
+    if (n <= BUSY_BATCH - c->busy_n) {
+        /* the packed sums (busy_acc), n cycles at once: each lane gains at
+         * most 255 x n, and busy_n + n cycles stay within BUSY_BATCH */
         uint64_t lo, hi;
         memcpy(&lo, (const unsigned char *)sig + offsetof(ctl_core_in, busy), 8);
         memcpy(&hi, (const unsigned char *)sig + offsetof(ctl_core_in, busy) + 8, 8);
-        c->busy_acc[0] += lo & BUSY_LANES;
-        c->busy_acc[1] += (lo >> 8) & BUSY_LANES;
-        c->busy_acc[2] += hi & BUSY_LANES;
-        c->busy_acc[3] += (hi >> 8) & BUSY_LANES;
-        if (++c->busy_n == BUSY_BATCH) busy_flush(c);
+        c->busy_acc[0] += (lo & BUSY_LANES) * n;
+        c->busy_acc[1] += ((lo >> 8) & BUSY_LANES) * n;
+        c->busy_acc[2] += (hi & BUSY_LANES) * n;
+        c->busy_acc[3] += ((hi >> 8) & BUSY_LANES) * n;
+        c->busy_n += (uint32_t)n;
+        if (c->busy_n == BUSY_BATCH) busy_flush(c);
     } else
         for (int i = 0; i < CTL_NCOMP; i++) s->busy[i] += n * sig->busy[i];
     if (c->paused_n) s->paused_cycles += n;
